@@ -1,0 +1,88 @@
+import { Form, Link, NavLink } from "@remix-run/react";
+import { mainNavigation } from "~/models/navigation";
+import { SITE_NAME, type SiteId } from "~/models/site";
+import { Logo } from "./logo";
+
+/** Longest search term the header form sends; the search page cuts longer ones. */
+export const SEARCH_MAX_LENGTH = 100;
+
+interface SiteHeaderProps {
+  site: SiteId;
+  cartQuantity: number;
+  searchTerm?: string;
+}
+
+/** Page header: logo, search, account and cart links, main navigation. */
+export function SiteHeader({ site, cartQuantity, searchTerm }: SiteHeaderProps) {
+  const sections = mainNavigation(site);
+  const itemsLabel = `${cartQuantity} ${cartQuantity === 1 ? "item" : "items"}`;
+  return (
+    <header className="site-header">
+      <div className="site-header__bar container">
+        <Link to="/" className="site-header__logo" aria-label={`${SITE_NAME[site]} home`}>
+          <Logo site={site} />
+        </Link>
+        {site === "HPSF" ? <span className="site-header__program">Pro Staff Feeding</span> : null}
+        <Form method="get" action="/search" role="search" className="site-search">
+          <label htmlFor="site-search-input" className="visually-hidden">
+            Search products
+          </label>
+          <input
+            id="site-search-input"
+            type="search"
+            name="search"
+            placeholder="Search pet food"
+            maxLength={SEARCH_MAX_LENGTH}
+            defaultValue={searchTerm}
+            autoComplete="off"
+          />
+          <button type="submit" className="button button--primary">
+            Search
+          </button>
+        </Form>
+        <nav className="site-header__tools" aria-label="Account and cart">
+          <Link to="/account/dashboard" className="header-tool">
+            <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+              <circle cx="12" cy="8" r="4" fill="none" stroke="currentColor" strokeWidth="2" />
+              <path d="M4 21c0-4.4 3.6-7 8-7s8 2.6 8 7" fill="none" stroke="currentColor" strokeWidth="2" />
+            </svg>
+            <span>Account</span>
+          </Link>
+          <Link to="/cart" className="header-tool" aria-label={`Cart, ${itemsLabel}`}>
+            <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+              <path d="M3 4h2l2.4 11h11.2L21 7H6.2" fill="none" stroke="currentColor" strokeWidth="2" />
+              <circle cx="9" cy="19.5" r="1.5" fill="currentColor" />
+              <circle cx="17" cy="19.5" r="1.5" fill="currentColor" />
+            </svg>
+            <span>Cart</span>
+            <span className="cart-count" data-testid="cart-count">
+              {cartQuantity}
+            </span>
+          </Link>
+        </nav>
+      </div>
+      <nav className="main-nav" aria-label="Main">
+        <ul className="main-nav__list container">
+          {sections.map((section) => (
+            <li key={section.to} className="main-nav__item">
+              <NavLink to={section.to} end className="main-nav__link">
+                {section.label === "All Products" ? section.label : `${section.label} Food`}
+              </NavLink>
+              {section.links.length > 0 ? (
+                <ul className="main-nav__menu" aria-label={`${section.label} food`}>
+                  {section.links.map((link) => (
+                    <li key={link.to}>
+                      <NavLink to={link.to} end>
+                        {link.label}
+                      </NavLink>
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,69 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { EnvError, generatedSessionSecret, parseEnv } from "./env.server";
+
+function errorOf(source: Record<string, string>): EnvError {
+  try {
+    parseEnv(source);
+  } catch (error) {
+    if (error instanceof EnvError) return error;
+    throw error;
+  }
+  throw new Error("expected an EnvError");
+}
+
+describe("environment validation (issue 2 'Configuration')", () => {
+  it("applies defaults when nothing is set", () => {
+    const env = parseEnv({});
+    expect(env).toMatchObject({
+      NODE_ENV: "development",
+      PORT: 3000,
+      DATABASE_URL: "file:./data/shop.db",
+      STAFF_HOSTS: ["staff.localhost"],
+      MUTATION_RATE_LIMIT_PER_MINUTE: 300,
+    });
+    expect(env.SITE_ID).toBeUndefined();
+  });
+
+  it("treats empty values as unset and accepts a lower-case site id", () => {
+    expect(parseEnv({ SITE_ID: "", PORT: "" }).SITE_ID).toBeUndefined();
+    expect(parseEnv({ SITE_ID: "hpsf" }).SITE_ID).toBe("HPSF");
+    expect(parseEnv({ STAFF_HOSTS: "pro.example.com, Staff.Example.com" }).STAFF_HOSTS).toEqual([
+      "pro.example.com",
+      "staff.example.com",
+    ]);
+  });
+
+  it("names each bad variable with its problem and the value given", () => {
+    const error = errorOf({ PORT: "abc", SITE_ID: "SHOP", DATABASE_URL: "postgres://db/shop" });
+    expect(error.message).toContain("Invalid environment configuration");
+    expect(error.issues).toEqual([
+      'PORT must be a number (got "abc")',
+      'DATABASE_URL must be a SQLite file URL such as "file:./data/shop.db" (got "postgres://db/shop")',
+      'SITE_ID must be DTC or HPSF (got "SHOP")',
+    ]);
+  });
+
+  it("rejects out-of-range ports and unknown modes", () => {
+    expect(errorOf({ PORT: "70000" }).issues).toEqual(['PORT must be from 1 to 65535 (got "70000")']);
+    expect(errorOf({ NODE_ENV: "staging" }).issues).toEqual([
+      'NODE_ENV must be development, production or test (got "staging")',
+    ]);
+  });
+
+  it("rejects a short session secret without echoing it", () => {
+    const error = errorOf({ SESSION_SECRET: "hunter2" });
+    expect(error.issues).toEqual(["SESSION_SECRET must be at least 32 characters long"]);
+    expect(error.message).not.toContain("hunter2");
+  });
+
+  it("generates a session secret once and keeps it under data/", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "secret-"));
+    const first = generatedSessionSecret(dir);
+    expect(first).toMatch(/^[0-9a-f]{64}$/);
+    expect(generatedSessionSecret(dir)).toBe(first);
+    expect(fs.statSync(path.join(dir, "session-secret")).mode & 0o777).toBe(0o600);
+  });
+});

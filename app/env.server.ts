@@ -1,0 +1,123 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+import { DEFAULT_STAFF_HOSTS, SITE_IDS } from "~/models/site";
+
+// Empty strings count as unset, so `SITE_ID=` in a .env file means "not forced".
+const optional = <T extends z.ZodTypeAny>(schema: T) =>
+  z.preprocess((value) => (value === "" ? undefined : value), schema.optional());
+
+const EnvSchema = z.object({
+  NODE_ENV: optional(
+    z.enum(["development", "production", "test"], {
+      errorMap: () => ({ message: "must be development, production or test" }),
+    }),
+  ).transform((v) => v ?? "development"),
+  PORT: optional(
+    z.coerce
+      .number({ invalid_type_error: "must be a number" })
+      .int("must be a whole number")
+      .min(1, "must be from 1 to 65535")
+      .max(65535, "must be from 1 to 65535"),
+  ).transform((v) => v ?? 3000),
+  HOST: optional(z.string()).transform((v) => v ?? "127.0.0.1"),
+  DATABASE_URL: optional(
+    z.string().regex(/^file:.+/, 'must be a SQLite file URL such as "file:./data/shop.db"'),
+  ).transform((v) => v ?? "file:./data/shop.db"),
+  SESSION_SECRET: optional(z.string().min(32, "must be at least 32 characters long")),
+  SITE_ID: optional(
+    z.preprocess(
+      (v) => (typeof v === "string" ? v.toUpperCase() : v),
+      z.enum(SITE_IDS, { errorMap: () => ({ message: "must be DTC or HPSF" }) }),
+    ),
+  ),
+  STAFF_HOSTS: optional(
+    z.string().regex(/^[a-z0-9.\-:,\s]+$/i, "must be a comma-separated list of host names"),
+  ).transform((v) =>
+    v
+      ? v
+          .split(",")
+          .map((h) => h.trim().toLowerCase())
+          .filter(Boolean)
+      : [...DEFAULT_STAFF_HOSTS],
+  ),
+  REQUEST_LOG: optional(
+    z.enum(["combined", "dev", "off"], { errorMap: () => ({ message: "must be combined, dev or off" }) }),
+  ),
+  MUTATION_RATE_LIMIT_PER_MINUTE: optional(
+    z.coerce
+      .number({ invalid_type_error: "must be a number" })
+      .int("must be a whole number")
+      .min(0, "must be 0 (off) or more"),
+  ).transform((v) => v ?? 300),
+  TRUST_PROXY: optional(
+    z.coerce.number({ invalid_type_error: "must be the number of proxy hops" }).int().min(0),
+  ).transform((v) => v ?? 0),
+});
+
+export type Env = z.infer<typeof EnvSchema> & { SESSION_SECRET: string };
+
+/** Thrown when the environment is invalid; `message` lists every bad variable. */
+export class EnvError extends Error {
+  constructor(readonly issues: string[]) {
+    super(`Invalid environment configuration:\n${issues.map((i) => `  - ${i}`).join("\n")}`);
+    this.name = "EnvError";
+  }
+}
+
+/**
+ * Parses and validates environment variables. Throws EnvError naming each bad
+ * variable, its problem and the value given (secrets are never echoed).
+ */
+export function parseEnv(source: Record<string, string | undefined>): z.infer<typeof EnvSchema> {
+  const result = EnvSchema.safeParse(source);
+  if (result.success) return result.data;
+  const issues = result.error.issues.map((issue) => {
+    const name = String(issue.path[0]);
+    const given = name.includes("SECRET") ? "" : ` (got ${JSON.stringify(source[name])})`;
+    return `${name} ${issue.message}${given}`;
+  });
+  throw new EnvError(issues);
+}
+
+/**
+ * A random session secret kept under data/ so that sessions survive restarts
+ * when SESSION_SECRET is unset (local use). A multi-host deployment must set it.
+ */
+export function generatedSessionSecret(dataDir: string): string {
+  const file = path.join(dataDir, "session-secret");
+  try {
+    const existing = fs.readFileSync(file, "utf8").trim();
+    if (existing.length >= 32) return existing;
+  } catch {
+    // not created yet
+  }
+  fs.mkdirSync(dataDir, { recursive: true });
+  const secret = crypto.randomBytes(32).toString("hex");
+  fs.writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+function loadEnv(): Env {
+  const parsed = parseEnv(process.env);
+  let secret = parsed.SESSION_SECRET;
+  if (!secret) {
+    secret = generatedSessionSecret(path.resolve("data"));
+    if (parsed.NODE_ENV === "production") {
+      console.warn(
+        "SESSION_SECRET is not set: using a generated secret from data/session-secret. " +
+          "Set SESSION_SECRET when more than one host serves the shop.",
+      );
+    }
+  }
+  return { ...parsed, SESSION_SECRET: secret };
+}
+
+/** The validated environment, parsed once at boot. */
+export const env: Env = loadEnv();
+
+/** The subset of configuration that may reach the browser. */
+export function publicEnv() {
+  return { NODE_ENV: env.NODE_ENV };
+}

@@ -1,0 +1,45 @@
+import type { SiteId } from "./site";
+
+export interface NavLink {
+  label: string;
+  to: string;
+}
+
+export interface NavSection extends NavLink {
+  links: NavLink[];
+}
+
+/**
+ * Main navigation by species and food type. Treats are consumer-only
+ * (catalogue spec section 3: Hill's Treats are DTC and dogs only).
+ */
+export function mainNavigation(site: SiteId): NavSection[] {
+  const dogLinks: NavLink[] = [
+    { label: "Dry Dog Food", to: "/products/dog/dry" },
+    { label: "Wet Dog Food", to: "/products/dog/wet" },
+  ];
+  if (site === "DTC") dogLinks.push({ label: "Dog Treats", to: "/products/dog/treats" });
+  return [
+    { label: "Dog", to: "/products/dog", links: [...dogLinks, { label: "All Dog Food", to: "/products/dog" }] },
+    {
+      label: "Cat",
+      to: "/products/cat",
+      links: [
+        { label: "Dry Cat Food", to: "/products/cat/dry" },
+        { label: "Wet Cat Food", to: "/products/cat/wet" },
+        { label: "All Cat Food", to: "/products/cat" },
+      ],
+    },
+    { label: "All Products", to: "/products", links: [] },
+  ];
+}
+
+/** Footer links to the content pages of shop-core spec section 2. */
+export const FOOTER_LINKS: readonly NavLink[] = [
+  { label: "FAQ", to: "/faq" },
+  { label: "Shipping", to: "/shipping" },
+  { label: "Autoship", to: "/autoship" },
+  { label: "Contact Us", to: "/contact-us" },
+  { label: "Terms & Conditions", to: "/terms-and-conditions" },
+  { label: "Sitemap", to: "/sitemap" },
+];

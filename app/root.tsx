@@ -1,0 +1,80 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import {
+  isRouteErrorResponse,
+  Links,
+  LiveReload,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import type { ReactNode } from "react";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { SiteFooter } from "~/components/site-footer";
+import { SiteHeader } from "~/components/site-header";
+import { publicEnv } from "~/env.server";
+import { commerce } from "~/services/commerce/index.server";
+import { readCartId } from "~/services/commerce/cart-cookie.server";
+import { getSite } from "~/services/site.server";
+import { titleMeta } from "~/utils/meta";
+import { useNonce } from "~/utils/nonce-provider";
+import styles from "~/styles/app.css";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: styles },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export const meta: MetaFunction<typeof loader> = ({ matches, error }) => {
+  if (!error) return titleMeta(matches);
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return titleMeta(matches, notFound ? "404 Error" : "Something went wrong");
+};
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const site = getSite(request);
+  const cartId = await readCartId(request);
+  const cartQuantity = cartId ? await commerce.getCartTotalQuantity(cartId) : 0;
+  return json({ site, cartQuantity, env: publicEnv() });
+}
+
+/** The document around every page, error pages included, so the header stays. */
+export function Layout({ children }: { children: ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>("root");
+  const nonce = useNonce();
+  const site = data?.site ?? "DTC";
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0054AA" />
+        <Meta />
+        <Links />
+      </head>
+      <body data-site={site}>
+        <a href="#main" className="skip-link">
+          Skip to main content
+        </a>
+        <SiteHeader site={site} cartQuantity={data?.cartQuantity ?? 0} />
+        <main id="main" tabIndex={-1}>
+          {children}
+        </main>
+        <SiteFooter site={site} />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+        <LiveReload nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

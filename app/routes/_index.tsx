@@ -1,0 +1,86 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { ProductCard } from "~/components/product-card";
+import { commerce } from "~/services/commerce/index.server";
+import { getSite } from "~/services/site.server";
+import { titleMeta } from "~/utils/meta";
+
+const FEATURED_LIMIT = 8;
+
+export const meta: MetaFunction<typeof loader> = ({ matches, data }) => [
+  ...titleMeta(matches),
+  {
+    name: "description",
+    content:
+      data?.site === "HPSF"
+        ? "Program pricing on dog and cat food for veterinary clinic and school staff."
+        : "Science-led dog and cat food, delivered once or on autoship.",
+  },
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const site = getSite(request);
+  const featured = await commerce.getFeaturedProducts(site, FEATURED_LIMIT);
+  return json({ site, featured }, { headers: { "Cache-Control": "private, max-age=0, must-revalidate" } });
+}
+
+export default function HomePage() {
+  const { site, featured } = useLoaderData<typeof loader>();
+  const staff = site === "HPSF";
+  return (
+    <>
+      <section className="hero">
+        <div className="container hero__inner">
+          <h1>
+            {staff ? "Nutrition for the pets of the people who care for pets" : "Food that does more for your pet"}
+          </h1>
+          <p>
+            {staff
+              ? "Program members order Science Diet and Prescription Diet for their own pets and ship to their clinic or home."
+              : "Science Diet dry and wet food and Hill's Treats, delivered to your door once or on autoship."}
+          </p>
+          <Link to="/products" className="button button--primary button--large">
+            Shop All Pet Food
+          </Link>
+        </div>
+      </section>
+
+      <section className="container section" aria-labelledby="shop-by-pet">
+        <h2 id="shop-by-pet">Shop by pet</h2>
+        <ul className="pet-tiles">
+          <li>
+            <Link to="/products/dog" className="pet-tile pet-tile--dog">
+              Dog Food
+            </Link>
+          </li>
+          <li>
+            <Link to="/products/cat" className="pet-tile pet-tile--cat">
+              Cat Food
+            </Link>
+          </li>
+        </ul>
+      </section>
+
+      <section className="container section" aria-labelledby="featured-products">
+        <h2 id="featured-products">Featured products</h2>
+        {featured.length > 0 ? (
+          <ul className="product-grid">
+            {featured.map((product) => (
+              <li key={product.id}>
+                <ProductCard product={product} site={site} />
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p>Our featured products are being restocked. Browse all products instead.</p>
+        )}
+      </section>
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,8 @@
+import { prisma } from "~/db.server";
+import { createEmbeddedCommerce } from "./embedded.server";
+import type { CommerceProvider } from "./types";
+
+export type { CommerceProvider } from "./types";
+
+/** The commerce provider in use: the embedded one until a remote adapter exists. */
+export const commerce: CommerceProvider = createEmbeddedCommerce(prisma);

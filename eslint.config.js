@@ -1,0 +1,84 @@
+import js from "@eslint/js";
+import jsxA11y from "eslint-plugin-jsx-a11y";
+import react from "eslint-plugin-react";
+import reactHooks from "eslint-plugin-react-hooks";
+import globals from "globals";
+import tseslint from "typescript-eslint";
+
+export default tseslint.config(
+  {
+    ignores: [
+      "build/**",
+      "public/build/**",
+      "app/generated/**",
+      "node_modules/**",
+      "data/**",
+      "playwright-report/**",
+      "test-results/**",
+      ".cache/**",
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ["**/*.{js,mjs,ts,tsx}"],
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: {
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ group: ["**/generated/prisma/*"], importNames: ["default"], message: "Use ~/db.server." }] },
+      ],
+    },
+  },
+  {
+    files: ["app/**/*.tsx", "tests/**/*.tsx"],
+    ...react.configs.flat.recommended,
+    ...react.configs.flat["jsx-runtime"],
+    settings: { react: { version: "detect" }, "jsx-a11y": { components: { Link: "a", NavLink: "a" } } },
+  },
+  {
+    files: ["app/**/*.tsx", "tests/**/*.tsx"],
+    plugins: { "react-hooks": reactHooks, "jsx-a11y": jsxA11y },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      ...jsxA11y.flatConfigs.recommended.rules,
+      "react/prop-types": "off",
+      // Remix's Link and NavLink take `to`, which the rule must accept as the href.
+      "jsx-a11y/anchor-is-valid": ["error", { components: ["Link", "NavLink"], specialLink: ["to"] }],
+    },
+  },
+  {
+    files: ["**/*.d.ts"],
+    rules: { "@typescript-eslint/triple-slash-reference": "off" },
+  },
+  {
+    // Models are pure rules shared by server and browser (ARCHITECTURE "Layers").
+    files: ["app/models/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["~/services/*", "~/db.server", "*.server", "react", "@remix-run/*"],
+              message: "Models do no I/O.",
+            },
+          ],
+        },
+      ],
+      "no-restricted-globals": ["error", { name: "process", message: "Models never read process.env." }],
+    },
+  },
+  {
+    // Components are presentational: no services, no server modules.
+    files: ["app/components/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ group: ["~/services/*", "*.server"], message: "Components fetch nothing." }] },
+      ],
+    },
+  },
+);

@@ -1,0 +1,11 @@
+/// <reference types="@remix-run/dev" />
+/// <reference types="@remix-run/node" />
+
+import "@remix-run/node";
+
+declare module "@remix-run/node" {
+  interface AppLoadContext {
+    /** Per-request nonce for the Content-Security-Policy (set by server.js). */
+    cspNonce?: string;
+  }
+}

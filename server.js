@@ -1,0 +1,118 @@
+// Production and development server: Express in front of the Remix request handler,
+// so compression, security headers, request logging, rate limits and caching
+// have one place. `remix dev -c "node server.js"` runs it too.
+import crypto from "node:crypto";
+import path from "node:path";
+import url from "node:url";
+import { createRequestHandler } from "@remix-run/express";
+import { broadcastDevReady, installGlobals } from "@remix-run/node";
+import compression from "compression";
+import express from "express";
+import { rateLimit } from "express-rate-limit";
+import helmet from "helmet";
+import morgan from "morgan";
+
+installGlobals();
+
+try {
+  process.loadEnvFile();
+} catch {
+  // no .env file: the environment and defaults apply
+}
+
+const BUILD_PATH = path.resolve("build/index.js");
+let build;
+try {
+  build = await import(url.pathToFileURL(BUILD_PATH).href);
+} catch (error) {
+  // The build parses the environment at import; an EnvError says what is wrong.
+  if (error && error.name === "EnvError") {
+    console.error(error.message);
+    process.exit(1);
+  }
+  if (error && error.code === "ERR_MODULE_NOT_FOUND" && String(error.message).includes(BUILD_PATH)) {
+    console.error("No build found: run `npm run build` first.");
+    process.exit(1);
+  }
+  throw error;
+}
+const { env } = build.entry.module;
+const isProduction = env.NODE_ENV === "production";
+
+const app = express();
+app.disable("x-powered-by");
+app.set("trust proxy", env.TRUST_PROXY);
+
+// A fresh nonce per request lets the document's inline Remix scripts run under a strict CSP.
+app.use((_req, res, next) => {
+  res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
+  next();
+});
+app.use(
+  helmet({
+    contentSecurityPolicy: {
+      directives: {
+        "default-src": ["'self'"],
+        "script-src": ["'self'", (_req, res) => `'nonce-${res.locals.cspNonce}'`],
+        "style-src": ["'self'", "'unsafe-inline'"],
+        "img-src": ["'self'", "data:", "blob:"],
+        "connect-src": isProduction ? ["'self'"] : ["'self'", "ws:"],
+        "font-src": ["'self'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+        // Plain-http local use (quick start, tests) must not be upgraded to https.
+        "upgrade-insecure-requests": null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: isProduction ? undefined : false,
+  }),
+);
+app.use(compression());
+
+const requestLog = env.REQUEST_LOG ?? (isProduction ? "combined" : "dev");
+if (requestLog !== "off") {
+  app.use(morgan(requestLog, { skip: (req) => req.path === "/healthz" }));
+}
+
+if (env.MUTATION_RATE_LIMIT_PER_MINUTE > 0) {
+  app.use(
+    rateLimit({
+      windowMs: 60_000,
+      limit: env.MUTATION_RATE_LIMIT_PER_MINUTE,
+      standardHeaders: "draft-8",
+      legacyHeaders: false,
+      skip: (req) => req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS",
+      message: { error: { code: "RATE_LIMITED", message: "Too many requests. Please wait a minute and try again." } },
+    }),
+  );
+}
+
+// Fingerprinted build assets never change; everything else in public/ is revalidated hourly.
+app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y" }));
+app.use(express.static("public", { maxAge: "1h" }));
+
+app.all(
+  "*",
+  createRequestHandler({
+    build,
+    mode: build.mode,
+    getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce }),
+  }),
+);
+
+// Last resort for errors outside Remix: a plain 500 without internals.
+app.use((error, _req, res, _next) => {
+  console.error(error);
+  if (res.headersSent) return;
+  res.status(500).type("html").send("<!doctype html><title>Server error</title><h1>Something went wrong</h1>");
+});
+
+const server = app.listen(env.PORT, env.HOST, () => {
+  console.log(`Shop listening on http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${env.PORT}`);
+  if (build.mode === "development") broadcastDevReady(build);
+});
+
+for (const signal of ["SIGTERM", "SIGINT"]) {
+  process.once(signal, () => server.close(() => process.exit(0)));
+}

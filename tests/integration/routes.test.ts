@@ -1,0 +1,75 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { prisma } from "~/db.server";
+import { loader as homeLoader } from "~/routes/_index";
+import { loader as healthLoader } from "~/routes/healthz";
+import { loader as rootLoader } from "~/root";
+import { cartIdCookie } from "~/services/commerce/cart-cookie.server";
+import { ensureSeeded } from "../helpers/seeded";
+
+const DTC_URL = "http://localhost:3000/";
+const HPSF_URL = "http://staff.localhost:3000/";
+
+const args = (request: Request) => ({ request, params: {}, context: {} });
+
+beforeAll(ensureSeeded);
+
+describe("/healthz (issue 2 'Sites, shell and errors')", () => {
+  it("answers 200 when the database answers", async () => {
+    const response = await healthLoader();
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: "ok", database: "ok" });
+    expect(response.headers.get("Cache-Control")).toBe("no-store");
+  });
+});
+
+describe("home page featured products per site (catalogue spec section 3 brands)", () => {
+  it("shows featured consumer products, never Prescription Diet, on DTC", async () => {
+    const data = await (await homeLoader(args(new Request(DTC_URL)))).json();
+    expect(data.site).toBe("DTC");
+    expect(data.featured.length).toBeGreaterThan(0);
+    expect(data.featured.some((p) => p.brand === "hills-treats")).toBe(true);
+    expect(data.featured.every((p) => p.brand !== "prescription-diet")).toBe(true);
+  });
+
+  it("shows Prescription Diet but never Hill's Treats on the staff site", async () => {
+    const data = await (await homeLoader(args(new Request(HPSF_URL)))).json();
+    expect(data.site).toBe("HPSF");
+    expect(data.featured.some((p) => p.brand === "prescription-diet")).toBe(true);
+    expect(data.featured.every((p) => p.brand !== "hills-treats")).toBe(true);
+  });
+
+  it("picks an in-stock variant for each card and links it as /products/{variantURL}?sku=", async () => {
+    const data = await (await homeLoader(args(new Request(DTC_URL)))).json();
+    for (const product of data.featured)
+      expect(product.variant.url).toMatch(/^[a-z-]+\/[a-z0-9.-]+\/[a-z0-9.-]+\/[a-z0-9.]+$/);
+    const outOfStockEverywhere = data.featured.filter((p) => p.variant.inventory === 0);
+    expect(outOfStockEverywhere).toEqual([]);
+  });
+});
+
+describe("root loader (header data)", () => {
+  it("resolves the site from the Host and counts no items without a cart", async () => {
+    const data = await (await rootLoader(args(new Request(HPSF_URL)))).json();
+    expect(data).toMatchObject({ site: "HPSF", cartQuantity: 0 });
+  });
+
+  it("counts the items of the cart named by the col_cart_id cookie (shop-core spec section 3)", async () => {
+    const variants = await prisma.productVariant.findMany({ take: 2, select: { id: true } });
+    const cart = await prisma.cart.create({
+      data: {
+        id: "test-cart-header-count",
+        site: "DTC",
+        lines: {
+          create: [
+            { variantId: variants[0].id, quantity: 2 },
+            { variantId: variants[1].id, quantity: 3 },
+          ],
+        },
+      },
+    });
+    const request = new Request(DTC_URL, { headers: { Cookie: await cartIdCookie.serialize(cart.id) } });
+    const data = await (await rootLoader(args(request))).json();
+    expect(data.cartQuantity).toBe(5);
+    await prisma.cart.delete({ where: { id: cart.id } });
+  });
+});
