@@ -1,0 +1,101 @@
+import { expect, test } from "@playwright/test";
+import { SITES } from "./helpers";
+
+for (const { site, baseURL, suffix } of SITES) {
+  test.describe(`page shell on ${site}`, () => {
+    if (baseURL) test.use({ baseURL });
+
+    test("header has logo, main navigation, search, account and cart (issue 2 'Sites, shell and errors')", async ({
+      page,
+    }) => {
+      await page.goto("/");
+      const header = page.getByRole("banner");
+      await expect(header.getByRole("link", { name: /home$/ })).toHaveAttribute("href", "/");
+      const nav = page.getByRole("navigation", { name: "Main" });
+      await expect(nav.getByRole("link", { name: "Dog Food", exact: true })).toHaveAttribute("href", "/products/dog");
+      await expect(nav.getByRole("link", { name: "Cat Food", exact: true })).toHaveAttribute("href", "/products/cat");
+      await expect(nav.getByRole("link", { name: "All Products" })).toHaveAttribute("href", "/products");
+      // Catalogue spec section 3: treats are consumer-only.
+      await expect(nav.locator('a[href="/products/dog/treats"]')).toHaveCount(site === "DTC" ? 1 : 0);
+      await expect(nav.locator('a[href="/products/cat/wet"]')).toHaveCount(1);
+      await expect(header.getByRole("link", { name: "Account" })).toHaveAttribute("href", "/account/dashboard");
+      await expect(header.getByRole("link", { name: "Cart, 0 items" })).toHaveAttribute("href", "/cart");
+      await expect(page.getByTestId("cart-count")).toHaveText("0");
+      await expect(page.getByRole("contentinfo").getByRole("link", { name: "Contact Us" })).toBeVisible();
+    });
+
+    test("the search box GETs /search?search= (shop-core spec section 2)", async ({ page }) => {
+      await page.goto("/");
+      const search = page.getByRole("search");
+      await search.getByRole("searchbox", { name: "Search products" }).fill("chicken kibble");
+      await search.getByRole("button", { name: "Search" }).click();
+      await expect(page).toHaveURL(/\/search\?search=chicken\+kibble$/);
+    });
+
+    test("the skip link is the first stop and moves focus to the main content", async ({ page }) => {
+      await page.goto("/");
+      await page.keyboard.press("Tab");
+      const skip = page.getByRole("link", { name: "Skip to main content" });
+      await expect(skip).toBeFocused();
+      await page.keyboard.press("Enter");
+      await expect(page).toHaveURL(/#main$/);
+    });
+
+    test(`titles use the ${site} suffix (catalogue spec section 2)`, async ({ page }) => {
+      await page.goto("/");
+      await expect(page).toHaveTitle(suffix);
+    });
+
+    test("home page shows featured products with working images", async ({ page }) => {
+      await page.goto("/");
+      const featured = page.getByRole("region", { name: "Featured products" });
+      const cards = featured.getByRole("article");
+      await expect(cards).toHaveCount(8);
+      const firstLink = cards.first().getByRole("heading").getByRole("link");
+      await expect(firstLink).toHaveAttribute(
+        "href",
+        /^\/products\/[a-z-]+\/[a-z0-9.-]+\/[a-z0-9.-]+\/[a-z0-9.]+\?sku=[A-Z0-9]+$/,
+      );
+      const image = cards.first().locator("img");
+      await expect(image).toHaveJSProperty("complete", true);
+      expect(await image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+      // Staff-feeding mode hides prices (catalogue spec section 1).
+      if (site === "DTC") await expect(featured.getByText(/\$\d+\.\d{2}/).first()).toBeVisible();
+      else await expect(featured.getByText(/\$\d/)).toHaveCount(0);
+    });
+
+    test("unknown routes render the 404 page in the layout with status 404", async ({ page }) => {
+      const response = await page.goto("/no/such/page");
+      expect(response?.status()).toBe(404);
+      await expect(page).toHaveTitle(`404 Error | ${suffix}`);
+      await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
+      await expect(page.getByRole("banner")).toBeVisible();
+      await page.getByRole("link", { name: "Back To Homepage" }).click();
+      await expect(page).toHaveURL(/\/$/);
+      await expect(page.getByRole("region", { name: "Featured products" })).toBeVisible();
+    });
+  });
+}
+
+test("/healthz answers 200 when the database answers", async ({ request }) => {
+  const response = await request.get("/healthz");
+  expect(response.status()).toBe(200);
+  expect(await response.json()).toEqual({ status: "ok", database: "ok" });
+});
+
+test("security headers are set and the page runs under its CSP", async ({ page, browserName: _ }, testInfo) => {
+  const violations: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") violations.push(message.text());
+  });
+  const response = await page.goto("/");
+  const headers = response?.headers() ?? {};
+  expect(headers["content-security-policy"]).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
+  expect(headers["x-content-type-options"]).toBe("nosniff");
+  expect(headers["x-powered-by"]).toBeUndefined();
+  if (testInfo.project.name === "js") {
+    // Hydration ran: the Remix router exists in the page.
+    await expect.poll(() => page.evaluate(() => "__remixRouter" in window)).toBe(true);
+  }
+  expect(violations).toEqual([]);
+});
