@@ -43,7 +43,7 @@ export default defineConfig({
       NODE_ENV: "production",
       PORT: String(PORT),
       HOST: "127.0.0.1",
-      DATABASE_URL: "file:./data/e2e.db",
+      DATABASE_URL: `file:./data/e2e-${PORT}.db`,
       REQUEST_LOG: "off",
     },
   },

@@ -11,6 +11,7 @@ import express from "express";
 import { rateLimit } from "express-rate-limit";
 import helmet from "helmet";
 import morgan from "morgan";
+import { createImageMiddleware } from "./server/images.js";
 
 installGlobals();
 
@@ -87,6 +88,9 @@ if (env.MUTATION_RATE_LIMIT_PER_MINUTE > 0) {
     }),
   );
 }
+
+// The image optimiser (catalogue spec section 7): public/ images and the configured content hosts.
+app.use("/_ipx", createImageMiddleware({ publicDir: path.resolve("public"), allowedHosts: env.IMAGE_HOSTS }));
 
 // Fingerprinted build assets never change; everything else in public/ is revalidated hourly.
 app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y" }));

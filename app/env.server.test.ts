@@ -36,6 +36,18 @@ describe("environment validation (issue 2 'Configuration')", () => {
     ]);
   });
 
+  it("reads IMAGE_HOSTS as lower-case host names, none by default (catalogue spec section 7)", () => {
+    expect(parseEnv({}).IMAGE_HOSTS).toEqual([]);
+    expect(parseEnv({ IMAGE_HOSTS: "" }).IMAGE_HOSTS).toEqual([]);
+    expect(parseEnv({ IMAGE_HOSTS: "images.dev.example.com, CDN.Example.com,," }).IMAGE_HOSTS).toEqual([
+      "images.dev.example.com",
+      "cdn.example.com",
+    ]);
+    expect(errorOf({ IMAGE_HOSTS: "https://cdn.example.com/" }).issues).toEqual([
+      'IMAGE_HOSTS must be a comma-separated list of host names (got "https://cdn.example.com/")',
+    ]);
+  });
+
   it("names each bad variable with its problem and the value given", () => {
     const error = errorOf({ PORT: "abc", SITE_ID: "SHOP", DATABASE_URL: "postgres://db/shop" });
     expect(error.message).toContain("Invalid environment configuration");

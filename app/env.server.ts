@@ -42,6 +42,17 @@ const EnvSchema = z.object({
           .filter(Boolean)
       : [...DEFAULT_STAFF_HOSTS],
   ),
+  // Content hosts the image optimiser may fetch from (catalogue spec section 7); local paths always work.
+  IMAGE_HOSTS: optional(
+    z.string().regex(/^[a-z0-9.\-:,\s]+$/i, "must be a comma-separated list of host names"),
+  ).transform((v) =>
+    v
+      ? v
+          .split(",")
+          .map((h) => h.trim().toLowerCase())
+          .filter(Boolean)
+      : [],
+  ),
   REQUEST_LOG: optional(
     z.enum(["combined", "dev", "off"], { errorMap: () => ({ message: "must be combined, dev or off" }) }),
   ),

@@ -21,9 +21,13 @@ import { getSite } from "~/services/site.server";
 import { titleMeta } from "~/utils/meta";
 import { useNonce } from "~/utils/nonce-provider";
 import styles from "~/styles/app.css";
+import carouselStyles from "~/styles/carousel.css";
+import imageStyles from "~/styles/images.css";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: styles },
+  { rel: "stylesheet", href: carouselStyles },
+  { rel: "stylesheet", href: imageStyles },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 

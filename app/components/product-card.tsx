@@ -1,51 +1,103 @@
-import { Link } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
+import { useState } from "react";
 import { formatMoney } from "~/models/money";
-import { productCardHref, type ProductCardData } from "~/models/product";
+import { isVetSupervised, productCardHref, VET_SUPERVISED_LABEL, type ProductCardData } from "~/models/product";
 import type { SiteId } from "~/models/site";
 import { truncate } from "~/models/text";
+import { BadgeList } from "./badge-list";
+import { CompareAtPrice, Price } from "./price";
+import { QuantityField } from "./quantity-field";
+import { ResponsiveImage } from "./responsive-image";
 
 /** Card description length (catalogue spec section 9). */
 export const CARD_DESCRIPTION_LENGTH = 25;
+/** Card images are 120 px high on mobile and 200 on desktop: these widths cover 1x and 2x. */
+const CARD_IMAGE_WIDTHS = [150, 320, 480];
+
+interface ProductCardProps {
+  product: ProductCardData;
+  site: SiteId;
+  freeShippingMinimumCents: number;
+  /** Heading level of the title within the page. */
+  headingLevel?: 2 | 3;
+}
 
 /**
- * A product in a grid. Staff-feeding mode hides retail prices (catalogue spec
- * section 1); the full card (badges, quantity, add to cart) is the catalogue issue's.
+ * A product in a grid or carousel (catalogue spec sections 1, 2, 5 and 9).
+ * Consumer site: price, size pill, autoship and shipping messages. Staff site:
+ * those are hidden; a size selector and the compare-at price are shown, and
+ * Prescription Diet is labelled 'Vet-Supervised Nutrition'.
  */
-export function ProductCard({ product, site }: { product: ProductCardData; site: SiteId }) {
-  const { variant } = product;
+export function ProductCard({ product, site, freeShippingMinimumCents, headingLevel = 3 }: ProductCardProps) {
+  const staff = site === "HPSF";
+  const [variantId, setVariantId] = useState(product.variant.id);
+  const variant = product.variants.find((v) => v.id === variantId) ?? product.variant;
+  const inStock = variant.inventory > 0;
   const href = productCardHref(variant);
+  const Heading = headingLevel === 2 ? "h2" : "h3";
+  const formId = `add-${product.id}`;
   return (
-    <article className="product-card">
+    <article className="product-card" aria-labelledby={`${formId}-title`}>
       <Link to={href} className="product-card__image" tabIndex={-1} aria-hidden="true">
         {product.image ? (
-          <img
+          <ResponsiveImage
             src={product.image.url}
             alt=""
             width={product.image.width}
             height={product.image.height}
-            loading="lazy"
-            decoding="async"
+            widths={CARD_IMAGE_WIDTHS}
+            sizes="(max-width: 767px) 120px, 200px"
+            fit="contain"
           />
         ) : null}
       </Link>
       <div className="product-card__body">
-        <h3 className="product-card__title">
+        <BadgeList variant={variant} />
+        {staff && isVetSupervised(product.brand) ? <p className="vet-label">{VET_SUPERVISED_LABEL}</p> : null}
+        <Heading className="product-card__title" id={`${formId}-title`}>
           <Link to={href}>{product.title}</Link>
-        </h3>
+        </Heading>
         <p className="product-card__description">{truncate(product.description, CARD_DESCRIPTION_LENGTH)}</p>
-        {site === "DTC" ? (
-          <p className="product-card__price">
-            <span className="visually-hidden">Price: </span>
-            {formatMoney(variant.priceCents)}
-            {variant.compareAtPriceCents && variant.compareAtPriceCents > variant.priceCents ? (
-              <s className="product-card__compare">
-                <span className="visually-hidden">Was </span>
-                {formatMoney(variant.compareAtPriceCents)}
-              </s>
-            ) : null}
-          </p>
-        ) : null}
-        <p className="product-card__size">{variant.size}</p>
+        {staff ? (
+          <CompareAtPrice compareAtPriceCents={variant.compareAtPriceCents} />
+        ) : (
+          <>
+            <p className="size-pill">{variant.size}</p>
+            <Price priceCents={variant.priceCents} compareAtPriceCents={variant.compareAtPriceCents} />
+            {product.autoshipEligible ? <p className="card-note">Autoship &amp; save an extra 5%</p> : null}
+            <p className="card-note">Free shipping on orders over {formatMoney(freeShippingMinimumCents)}</p>
+          </>
+        )}
+        <Form method="post" action="/cart" className="product-card__form">
+          <input type="hidden" name="intent" value="add" />
+          {staff ? (
+            <div className="field">
+              <label htmlFor={`${formId}-size`}>Size</label>
+              <select
+                id={`${formId}-size`}
+                name="variantId"
+                value={variantId}
+                onChange={(event) => setVariantId(event.currentTarget.value)}
+              >
+                {product.variants.map((v) => (
+                  <option key={v.id} value={v.id}>
+                    {v.size}
+                    {v.flavor && product.variants.some((o) => o.flavor !== v.flavor) ? `, ${v.flavor}` : ""}
+                    {v.inventory > 0 ? "" : " (out of stock)"}
+                  </option>
+                ))}
+              </select>
+            </div>
+          ) : (
+            <input type="hidden" name="variantId" value={variant.id} />
+          )}
+          <div className="product-card__buy">
+            <QuantityField id={`${formId}-qty`} inStock={inStock} label={`Quantity of ${product.title}`} />
+            <button type="submit" className="button button--primary" disabled={!inStock}>
+              {inStock ? "Add to Cart" : "Out of Stock"}
+            </button>
+          </div>
+        </Form>
       </div>
     </article>
   );

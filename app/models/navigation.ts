@@ -43,3 +43,9 @@ export const FOOTER_LINKS: readonly NavLink[] = [
   { label: "Terms & Conditions", to: "/terms-and-conditions" },
   { label: "Sitemap", to: "/sitemap" },
 ];
+
+/** One breadcrumb; the last one is the current page. */
+export interface Crumb {
+  label: string;
+  to?: string;
+}

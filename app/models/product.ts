@@ -1,3 +1,18 @@
+/** A variant as a card or product page shows it. */
+export interface VariantSummary {
+  id: string;
+  sku: string;
+  /** Path after /products/. */
+  url: string;
+  size: string;
+  flavor: string;
+  productForm: string;
+  priceCents: number;
+  compareAtPriceCents: number | null;
+  inventory: number;
+  badgeTags: string[];
+}
+
 /** What a product card needs (catalogue spec sections 2 and 9). */
 export interface ProductCardData {
   id: string;
@@ -6,22 +21,61 @@ export interface ProductCardData {
   description: string;
   brand: string;
   productType: string;
+  autoshipEligible: boolean;
   image: { url: string; alt: string; width: number; height: number } | null;
-  variant: {
-    sku: string;
-    /** Path after /products/. */
-    url: string;
-    size: string;
-    priceCents: number;
-    compareAtPriceCents: number | null;
-    inventory: number;
-    badgeTags: string[];
-  };
+  /** The variant the card shows: the first in stock. */
+  variant: VariantSummary;
+  /** Every variant, for the staff site's size selector. */
+  variants: VariantSummary[];
+}
+
+export interface ProductImageData {
+  url: string;
+  alt: string;
+  width: number;
+  height: number;
+  variantId: string | null;
+}
+
+export interface ProductVariantDetail extends VariantSummary {
+  title: string;
+  packType: string;
+  weightValue: number;
+  weightUnit: string;
+}
+
+/** What the product page needs. */
+export interface ProductDetail {
+  id: string;
+  handle: string;
+  title: string;
+  description: string;
+  brand: string;
+  productType: string;
+  species: string;
+  lifestage: string;
+  foodForm: string;
+  autoshipEligible: boolean;
+  images: ProductImageData[];
+  variants: ProductVariantDetail[];
+}
+
+/** Prescription Diet products carry this label on the staff site (catalogue spec section 1). */
+export const VET_SUPERVISED_LABEL = "Vet-Supervised Nutrition";
+
+/** True for the brand that is sold under veterinary supervision. */
+export function isVetSupervised(brand: string): boolean {
+  return brand === "prescription-diet";
 }
 
 /** Link to a variant from a card: /products/{variantURL}?sku={sku}. */
 export function productCardHref(variant: { url: string; sku: string }): string {
   return `/products/${variant.url}?sku=${encodeURIComponent(variant.sku)}`;
+}
+
+/** Canonical product page path of a variant: /products/{variantURL}. */
+export function variantPath(variant: { url: string }): string {
+  return `/products/${variant.url}`;
 }
 
 /** Splits a stored comma-separated tag list. */
@@ -31,3 +85,10 @@ export function splitTags(tags: string): string[] {
     .map((t) => t.trim())
     .filter(Boolean);
 }
+
+/** Brand slug → display name. */
+export const BRAND_NAMES: Record<string, string> = {
+  "science-diet": "Science Diet",
+  "prescription-diet": "Prescription Diet",
+  "hills-treats": "Hill's Treats",
+};

@@ -4,6 +4,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ProductCard } from "~/components/product-card";
 import { commerce } from "~/services/commerce/index.server";
+import { getGlobals } from "~/services/content/index.server";
 import { getSite } from "~/services/site.server";
 import { titleMeta } from "~/utils/meta";
 
@@ -22,12 +23,15 @@ export const meta: MetaFunction<typeof loader> = ({ matches, data }) => [
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const site = getSite(request);
-  const featured = await commerce.getFeaturedProducts(site, FEATURED_LIMIT);
-  return json({ site, featured }, { headers: { "Cache-Control": "private, max-age=0, must-revalidate" } });
+  const [featured, globals] = await Promise.all([commerce.getFeaturedProducts(site, FEATURED_LIMIT), getGlobals(site)]);
+  return json(
+    { site, featured, freeShippingMinimumCents: globals.freeShippingMinimumCents },
+    { headers: { "Cache-Control": "private, max-age=0, must-revalidate" } },
+  );
 }
 
 export default function HomePage() {
-  const { site, featured } = useLoaderData<typeof loader>();
+  const { site, featured, freeShippingMinimumCents } = useLoaderData<typeof loader>();
   const staff = site === "HPSF";
   return (
     <>
@@ -69,7 +73,7 @@ export default function HomePage() {
           <ul className="product-grid">
             {featured.map((product) => (
               <li key={product.id}>
-                <ProductCard product={product} site={site} />
+                <ProductCard product={product} site={site} freeShippingMinimumCents={freeShippingMinimumCents} />
               </li>
             ))}
           </ul>

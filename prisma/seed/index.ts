@@ -53,6 +53,7 @@ function productRow(product: SeedProduct, synthetic = false) {
     soldOnDtc: product.soldOnDtc,
     soldOnHpsf: product.soldOnHpsf,
     autoshipEligible: product.autoshipEligible,
+    minPriceCents: Math.min(...product.variants.map((v) => v.priceCents)),
     featuredRank: product.featuredRank,
     synthetic,
     publishedAt: product.publishedAt,

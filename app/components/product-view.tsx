@@ -1,0 +1,235 @@
+import type { SerializeFrom } from "@remix-run/node";
+import { Await, Form, Link } from "@remix-run/react";
+import { Suspense, useState } from "react";
+import { MAX_AUTOSHIP_PER_LINE, MAX_ITEMS_PER_ORDER } from "~/models/cart-limits";
+import { LIMITED_STOCK_MAX } from "~/models/badges";
+import { formatMoney } from "~/models/money";
+import type { Crumb } from "~/models/navigation";
+import {
+  BRAND_NAMES,
+  isVetSupervised,
+  VET_SUPERVISED_LABEL,
+  type ProductCardData,
+  type ProductDetail,
+  type ProductVariantDetail,
+} from "~/models/product";
+import type { SiteId } from "~/models/site";
+import { BadgeList } from "./badge-list";
+import { CompareAtPrice, Price } from "./price";
+import { ProductCard } from "./product-card";
+import { ProductCarousel } from "./product-carousel";
+import { QuantityField } from "./quantity-field";
+import { ProductBreadcrumbs } from "./remembered-category";
+import { ResponsiveImage } from "./responsive-image";
+
+interface OptionValue {
+  value: string;
+  path: string;
+  selected: boolean;
+  available: boolean;
+}
+
+export interface ProductViewProps {
+  site: SiteId;
+  product: SerializeFrom<ProductDetail>;
+  variant: SerializeFrom<ProductVariantDetail>;
+  options: { name: string; values: OptionValue[] }[];
+  crumbs: Crumb[];
+  sellingPlans: { id: string; name: string; frequencyDays: number }[];
+  freeShippingMinimumCents: number;
+  related: Promise<SerializeFrom<ProductCardData>[]> | SerializeFrom<ProductCardData>[];
+}
+
+const UNIT_LABEL: Record<string, string> = { lbs: "lb", oz: "oz", kg: "kg", g: "g" };
+
+function stockText(inventory: number): string {
+  if (inventory <= 0) return "Out of stock";
+  if (inventory <= LIMITED_STOCK_MAX) return `Only ${inventory} left`;
+  return "In stock";
+}
+
+/** The product page (issue 3 "Product detail"; catalogue spec sections 1 and 2). */
+export function ProductView({
+  site,
+  product,
+  variant,
+  options,
+  crumbs,
+  sellingPlans,
+  freeShippingMinimumCents,
+  related,
+}: ProductViewProps) {
+  const staff = site === "HPSF";
+  const inStock = variant.inventory > 0;
+  const [autoship, setAutoship] = useState(false);
+  const images = [
+    ...product.images.filter((image) => image.variantId === variant.id),
+    ...product.images.filter((image) => image.variantId !== variant.id),
+  ];
+  const [mainImage, ...moreImages] = images;
+  return (
+    <div className="container product-page">
+      <ProductBreadcrumbs crumbs={crumbs} species={product.species} />
+      <div className="product-page__layout">
+        <section className="product-gallery" aria-label="Product images">
+          {mainImage ? (
+            <ResponsiveImage
+              src={mainImage.url}
+              alt={mainImage.alt}
+              width={mainImage.width}
+              height={mainImage.height}
+              sizes="(max-width: 768px) 100vw, 50vw"
+              priority
+              className="product-gallery__main"
+            />
+          ) : null}
+          {moreImages.length > 0 ? (
+            <ul className="product-gallery__more">
+              {moreImages.map((image) => (
+                <li key={image.url}>
+                  <ResponsiveImage
+                    src={image.url}
+                    alt={image.alt}
+                    width={image.width}
+                    height={image.height}
+                    sizes="160px"
+                  />
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </section>
+
+        <section className="product-info" aria-labelledby="product-title">
+          <BadgeList variant={variant} />
+          {staff && isVetSupervised(product.brand) ? <p className="vet-label">{VET_SUPERVISED_LABEL}</p> : null}
+          <p className="product-info__brand">{BRAND_NAMES[product.brand] ?? product.brand}</p>
+          <h1 id="product-title">{product.title}</h1>
+          {staff ? (
+            <CompareAtPrice compareAtPriceCents={variant.compareAtPriceCents} />
+          ) : (
+            <Price priceCents={variant.priceCents} compareAtPriceCents={variant.compareAtPriceCents} />
+          )}
+          <p className={`stock stock--${inStock ? "in" : "out"}`} data-testid="stock-state">
+            {stockText(variant.inventory)}
+          </p>
+          <dl className="product-info__facts">
+            <dt>Size</dt>
+            <dd>{variant.size}</dd>
+            <dt>Weight</dt>
+            <dd>
+              {variant.weightValue} {UNIT_LABEL[variant.weightUnit] ?? variant.weightUnit}
+            </dd>
+            <dt>SKU</dt>
+            <dd>{variant.sku}</dd>
+          </dl>
+
+          {options.map((option) => (
+            <div key={option.name} className="option-picker">
+              <h2 className="option-picker__name" id={`option-${option.name}`}>
+                {option.name}
+              </h2>
+              <ul aria-labelledby={`option-${option.name}`}>
+                {option.values.map((value) => (
+                  <li key={value.value}>
+                    <Link
+                      to={value.path}
+                      className={`option-pill${value.available ? "" : " option-pill--unavailable"}`}
+                      aria-current={value.selected ? "true" : undefined}
+                      preventScrollReset
+                      replace
+                    >
+                      {value.value}
+                      {value.available ? null : <span className="visually-hidden"> (out of stock)</span>}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ))}
+
+          <Form method="post" action="/cart" className="buy-box">
+            <input type="hidden" name="intent" value="add" />
+            <input type="hidden" name="variantId" value={variant.id} />
+            {product.autoshipEligible && sellingPlans.length > 0 ? (
+              <fieldset className="purchase-type">
+                <legend>How would you like it?</legend>
+                <div className="purchase-type__choice">
+                  <input
+                    type="radio"
+                    id="purchase-once"
+                    name="purchaseType"
+                    value="one-time"
+                    defaultChecked
+                    onChange={() => setAutoship(false)}
+                  />
+                  <label htmlFor="purchase-once">One-time purchase</label>
+                </div>
+                <div className="purchase-type__choice">
+                  <input
+                    type="radio"
+                    id="purchase-autoship"
+                    name="purchaseType"
+                    value="autoship"
+                    onChange={() => setAutoship(true)}
+                  />
+                  <label htmlFor="purchase-autoship">
+                    Autoship{staff ? null : <span className="purchase-type__save"> and save an extra 5%</span>}
+                  </label>
+                </div>
+                <div className="field">
+                  <label htmlFor="selling-plan">Deliver every</label>
+                  <select
+                    id="selling-plan"
+                    name="sellingPlanId"
+                    defaultValue={sellingPlans[2]?.id ?? sellingPlans[0].id}
+                  >
+                    {sellingPlans.map((plan) => (
+                      <option key={plan.id} value={plan.id}>
+                        {plan.name.replace(/^Every /, "")}
+                      </option>
+                    ))}
+                  </select>
+                </div>
+              </fieldset>
+            ) : null}
+            <div className="buy-box__row">
+              <QuantityField
+                id="product-quantity"
+                inStock={inStock}
+                max={autoship ? MAX_AUTOSHIP_PER_LINE : MAX_ITEMS_PER_ORDER}
+                key={autoship ? "autoship" : "once"}
+              />
+              <button type="submit" className="button button--primary button--large" disabled={!inStock}>
+                {inStock ? "Add to Cart" : "Out of Stock"}
+              </button>
+            </div>
+            {staff ? null : (
+              <p className="card-note">Free shipping on orders over {formatMoney(freeShippingMinimumCents)}</p>
+            )}
+          </Form>
+
+          <h2>Description</h2>
+          <p>{product.description}</p>
+        </section>
+      </div>
+
+      <Suspense fallback={null}>
+        <Await resolve={related} errorElement={null}>
+          {(items) => (
+            <ProductCarousel
+              id="related-products"
+              headline="You may also like"
+              bgColor="light blue"
+              items={items}
+              getKey={(item) => item.id}
+              renderItem={(item) => (
+                <ProductCard product={item} site={site} freeShippingMinimumCents={freeShippingMinimumCents} />
+              )}
+            />
+          )}
+        </Await>
+      </Suspense>
+    </div>
+  );
+}

@@ -1,0 +1,80 @@
+import { useState } from "react";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { MAX_ITEMS_PER_ORDER, MIN_QUANTITY, normalizeCardQuantity, quantityControls } from "~/models/cart-limits";
+
+interface QuantityFieldProps {
+  id: string;
+  name?: string;
+  label?: string;
+  min?: number;
+  max?: number;
+  defaultValue?: number;
+  inStock: boolean;
+}
+
+/**
+ * Quantity input with − and + (catalogue spec section 5): digits only; empty,
+ * non-numeric or too small becomes the minimum, too large the maximum. The
+ * buttons need JavaScript, so they appear only once hydrated; without it the
+ * field is typed in and the server normalises it.
+ */
+export function QuantityField({
+  id,
+  name = "quantity",
+  label = "Quantity",
+  min = MIN_QUANTITY,
+  max = MAX_ITEMS_PER_ORDER,
+  defaultValue = MIN_QUANTITY,
+  inStock,
+}: QuantityFieldProps) {
+  const hydrated = useHydrated();
+  const [text, setText] = useState(String(defaultValue));
+  const quantity = normalizeCardQuantity(text, min, max);
+  const controls = quantityControls(quantity, { min, max, inStock });
+  const set = (value: number) => setText(String(normalizeCardQuantity(value, min, max)));
+  return (
+    <div className="quantity-field">
+      <label htmlFor={id} className="visually-hidden">
+        {label}
+      </label>
+      {hydrated ? (
+        <button
+          type="button"
+          className="quantity-field__step"
+          aria-label={`Decrease ${label.toLowerCase()}`}
+          aria-controls={id}
+          disabled={!controls.canDecrease}
+          onClick={() => set(quantity - 1)}
+        >
+          −
+        </button>
+      ) : null}
+      <input
+        id={id}
+        name={name}
+        type="text"
+        inputMode="numeric"
+        pattern="[0-9]*"
+        maxLength={3}
+        autoComplete="off"
+        className="quantity-field__input"
+        value={text}
+        disabled={!inStock}
+        onChange={(event) => setText(event.currentTarget.value.replace(/\D/g, ""))}
+        onBlur={() => set(quantity)}
+      />
+      {hydrated ? (
+        <button
+          type="button"
+          className="quantity-field__step"
+          aria-label={`Increase ${label.toLowerCase()}`}
+          aria-controls={id}
+          disabled={!controls.canIncrease}
+          onClick={() => set(quantity + 1)}
+        >
+          +
+        </button>
+      ) : null}
+    </div>
+  );
+}

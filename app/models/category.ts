@@ -1,0 +1,73 @@
+import { filterGroupByField, type Species } from "./filter-groups";
+import type { FacetSelection } from "./listing";
+import type { SiteId } from "./site";
+
+/** Groups a category segment may name, in the order they are tried. */
+const CATEGORY_FIELDS = ["food_form", "lifestage", "brand"];
+const DETAIL_FIELDS = [
+  "lifestage",
+  "food_form",
+  "breed_size",
+  "health_conditions",
+  "sub_brand_science_diet",
+  "sub_brand_prescription_diet",
+  "flavor",
+];
+
+export interface CategoryPath {
+  species: Species;
+  /** Facets fixed by the path. */
+  fixed: FacetSelection;
+  /** Crumbs below the species, e.g. [{ label: "Dry Food", path: "/products/dog/dry" }]. */
+  crumbs: { label: string; path: string }[];
+  /** Heading, e.g. "Dry Dog Food". */
+  title: string;
+}
+
+function findOption(fields: string[], slug: string, site: SiteId, species: Species, exclude: string[]) {
+  for (const field of fields) {
+    if (exclude.includes(field)) continue;
+    const group = filterGroupByField(field);
+    const option = group?.options.find((o) => o.slug === slug && o.sites.includes(site) && o.species.includes(species));
+    if (group && option && group.sites.includes(site)) return { field, option };
+  }
+  return null;
+}
+
+const SPECIES_LABEL: Record<Species, string> = { dog: "Dog", cat: "Cat" };
+
+/**
+ * Reads /products/{species}/{category?}/{detail?} (shop-core spec section 2).
+ * Category is a food form, life stage or brand; detail any further option.
+ * Null when a segment names nothing this site shows (a 404).
+ */
+export function parseCategoryPath(segments: readonly string[], site: SiteId): CategoryPath | null {
+  const [speciesSlug, categorySlug, detailSlug] = segments.map((s) => s.toLowerCase());
+  if ((speciesSlug !== "dog" && speciesSlug !== "cat") || segments.length > 3) return null;
+  const species: Species = speciesSlug;
+  const fixed: FacetSelection = { species: [species] };
+  const crumbs: CategoryPath["crumbs"] = [];
+  const labels: string[] = [];
+  let path = `/products/${species}`;
+  for (const [slug, fields] of [
+    [categorySlug, CATEGORY_FIELDS],
+    [detailSlug, DETAIL_FIELDS],
+  ] as const) {
+    if (slug === undefined) break;
+    const found = findOption([...fields], slug, site, species, Object.keys(fixed));
+    if (!found) return null;
+    fixed[found.field] = [found.option.slug];
+    path += `/${found.option.slug}`;
+    crumbs.push({ label: found.option.label, path });
+    labels.push(found.option.label);
+  }
+  const noun = fixed.food_form?.[0] === "treats" ? "Treats" : "Food";
+  const form = fixed.food_form ? labels.find((l) => l.endsWith("Food") || l === "Treats") : undefined;
+  const rest = labels.filter((l) => l !== form);
+  const formWord = form && form !== "Treats" ? `${form.replace(/ Food$/, "")} ` : "";
+  const title = `${rest.length ? `${rest.join(" ")} ` : ""}${formWord}${SPECIES_LABEL[species]} ${noun}`.replace(
+    /\b(\w+) \1\b/g,
+    "$1",
+  );
+  return { species, fixed, crumbs, title };
+}

@@ -1,0 +1,88 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { defer, json, redirect } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { ListingView } from "~/components/listing-view";
+import { ProductView } from "~/components/product-view";
+import { RememberCategory } from "~/components/remembered-category";
+import { parseCategoryPath } from "~/models/category";
+import { listingSeo, productSeo } from "~/models/seo";
+import { commerce } from "~/services/commerce/index.server";
+import { loadListingPage } from "~/services/listing-page.server";
+import { loadProductPage, RELATED_LIMIT } from "~/services/product-page.server";
+import { getSite } from "~/services/site.server";
+import { listingHref } from "~/utils/listing-href";
+import { siteFromMatches } from "~/utils/meta";
+
+const SPECIES = new Set(["dog", "cat"]);
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  const site = siteFromMatches(matches);
+  if (!data) return [];
+  return data.kind === "product" ? productSeo(site, data) : listingSeo(site, data);
+};
+
+/**
+ * /products, /products/{species}/{category?}/{detail?}, /products/{handle} and
+ * /products/{brand}/{handle}/{flavor}/{size} (shop-core spec section 2).
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  // Catalogue spec section 2: /products/products/... is redirected to the corrected path.
+  if (/\/products\/products(\/|$)/.test(url.pathname)) {
+    const fixed = url.pathname.replace(/(\/products)+(?=\/|$)/g, "/products");
+    throw redirect(`${fixed}${url.search}`, 301);
+  }
+  const site = getSite(request);
+  const segments = (params["*"] ?? "").split("/").filter(Boolean);
+
+  if (segments.length === 0 || (segments.length <= 3 && SPECIES.has(segments[0].toLowerCase()))) {
+    const category = segments.length ? parseCategoryPath(segments, site) : undefined;
+    if (category === null) throw new Response("Not Found", { status: 404 });
+    const data = await loadListingPage({ site, url, category });
+    return json({ kind: "listing" as const, ...data }, { headers: { "Cache-Control": "private, max-age=60" } });
+  }
+
+  if (segments.length === 1 || segments.length === 4) {
+    const [brand, handle, flavor, size] = segments.length === 4 ? segments : [undefined, segments[0]];
+    const page = await loadProductPage({ site, handle, brand, flavor, size, sku: url.searchParams.get("sku") });
+    if (!page) throw new Response("Not Found", { status: 404 });
+    const related = commerce.getRelatedProducts(site, page.product, RELATED_LIMIT);
+    return defer(
+      { kind: "product" as const, ...page, origin: url.origin, related },
+      { headers: { "Cache-Control": "private, max-age=60" } },
+    );
+  }
+  throw new Response("Not Found", { status: 404 });
+}
+
+export default function ProductsRoute() {
+  const data = useLoaderData<typeof loader>();
+  if (data.kind === "product") return <ProductView {...data} />;
+  const hrefFor = listingHref(data.pathname, { site: data.site, species: data.species, defaultSort: data.defaultSort });
+  const lastCrumb = data.site === "DTC" && data.species ? data.crumbs[data.crumbs.length - 1] : undefined;
+  return (
+    <>
+      {lastCrumb?.to && data.species ? (
+        <RememberCategory species={data.species} label={lastCrumb.label} path={lastCrumb.to} />
+      ) : null}
+      <ListingView
+        site={data.site}
+        title={data.title}
+        crumbs={data.crumbs}
+        groups={data.groups}
+        state={data.state}
+        hrefFor={hrefFor}
+        products={data.products}
+        total={data.total}
+        pageCount={data.pageCount}
+        facetCounts={data.facetCounts}
+        freeShippingMinimumCents={data.freeShippingMinimumCents}
+      />
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

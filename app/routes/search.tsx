@@ -1,0 +1,63 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { ListingView } from "~/components/listing-view";
+import { listingSeo } from "~/models/seo";
+import { getNoResultsSuggestions } from "~/services/content/index.server";
+import { loadListingPage } from "~/services/listing-page.server";
+import { getSite } from "~/services/site.server";
+import { listingHref } from "~/utils/listing-href";
+import { siteFromMatches } from "~/utils/meta";
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  data ? listingSeo(siteFromMatches(matches), data) : [];
+
+/** /search?search=term: ranked results with the listing's filters and sort (issue 3 "Search"). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const site = getSite(request);
+  const data = await loadListingPage({ site, url, search: url.searchParams.get("search") ?? "" });
+  const suggestions = data.total === 0 ? await getNoResultsSuggestions(site) : [];
+  return json({ ...data, suggestions }, { headers: { "Cache-Control": "private, max-age=60" } });
+}
+
+export default function SearchPage() {
+  const data = useLoaderData<typeof loader>();
+  const hrefFor = listingHref(data.pathname, { site: data.site, search: data.search, defaultSort: data.defaultSort });
+  return (
+    <ListingView
+      site={data.site}
+      title={data.title}
+      crumbs={data.crumbs}
+      groups={data.groups}
+      state={data.state}
+      hrefFor={hrefFor}
+      products={data.products}
+      total={data.total}
+      pageCount={data.pageCount}
+      facetCounts={data.facetCounts}
+      freeShippingMinimumCents={data.freeShippingMinimumCents}
+      search={data.search}
+      relevanceSort
+    >
+      {data.suggestions.length > 0 ? (
+        <section className="no-results" aria-labelledby="no-results-heading">
+          <h2 id="no-results-heading">No products found{data.search ? ` for “${data.search}”` : ""}</h2>
+          <p>Check the spelling, use fewer words, or try one of these:</p>
+          <ul className="no-results__suggestions">
+            {data.suggestions.map((s) => (
+              <li key={s.to}>
+                <Link to={s.to}>{s.label}</Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </ListingView>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,73 @@
+// Loads a listing page (all products, a category, or search results): parses
+// the URL into a listing state, queries the catalogue and builds breadcrumbs.
+import type { CategoryPath } from "~/models/category";
+import { visibleFilterGroups, type Species } from "~/models/filter-groups";
+import { activeFilterChips, listingSearchParams, parseListingState, type SortKey } from "~/models/listing";
+import type { Crumb } from "~/models/navigation";
+import type { SiteId } from "~/models/site";
+import { commerce } from "~/services/commerce/index.server";
+import { getGlobals } from "~/services/content/index.server";
+import { normalizeSearchTerm, searchProducts } from "~/services/search/index.server";
+
+export interface ListingPageInput {
+  site: SiteId;
+  url: URL;
+  /** A category path, or none for /products and /search. */
+  category?: CategoryPath;
+  /** Present on the search page. */
+  search?: string;
+}
+
+const SPECIES_LABEL: Record<Species, string> = { dog: "Dog", cat: "Cat" };
+
+/** Everything a listing route renders; the URL is the whole state. */
+export async function loadListingPage({ site, url, category, search }: ListingPageInput) {
+  const species = category?.species;
+  const fixed = category?.fixed ?? {};
+  const term = search === undefined ? undefined : normalizeSearchTerm(search);
+  const defaultSort: SortKey = term ? "relevance" : "featured";
+  const state = parseListingState(url.searchParams, { site, species, fixed, defaultSort });
+  const relevance = term !== undefined ? await searchProducts(site, term) : undefined;
+  const [result, globals] = await Promise.all([
+    commerce.listProducts({ site, fixed, state, relevance }),
+    getGlobals(site),
+  ]);
+  const shownState = { ...state, page: result.page };
+  const groups = visibleFilterGroups(site, species).filter((g) => !fixed[g.field]);
+  const crumbs: Crumb[] =
+    site === "HPSF"
+      ? // Staff-feeding breadcrumbs: "Catalog" plus the active filters (shop-core spec section 2).
+        [
+          { label: "Catalog", to: "/products" },
+          ...(category?.crumbs ?? []).map((c) => ({ label: c.label, to: c.path })),
+          ...activeFilterChips(shownState, groups).map((chip) => ({ label: chip.label })),
+        ]
+      : [
+          { label: "Home", to: "/" },
+          { label: "All Products", to: "/products" },
+          ...(species ? [{ label: SPECIES_LABEL[species], to: `/products/${species}` }] : []),
+          ...(category?.crumbs ?? []).map((c) => ({ label: c.label, to: c.path })),
+          ...(term !== undefined ? [{ label: `Search: ${term || "all products"}` }] : []),
+        ];
+  return {
+    site,
+    pathname: url.pathname,
+    origin: url.origin,
+    title: term !== undefined ? (term ? `Results for “${term}”` : "Search") : (category?.title ?? "Shop All Pet Food"),
+    crumbs,
+    groups,
+    species: species ?? null,
+    state: shownState,
+    defaultSort,
+    search: term,
+    products: result.products,
+    total: result.total,
+    pageCount: result.pageCount,
+    facetCounts: result.facetCounts,
+    freeShippingMinimumCents: globals.freeShippingMinimumCents,
+    /** Canonical query: the normalised state, so equal listings share one URL. */
+    canonicalSearch: listingSearchParams(shownState, { site, species, search: term, defaultSort }).toString(),
+  };
+}
+
+export type ListingPageData = Awaited<ReturnType<typeof loadListingPage>>;
