@@ -161,9 +161,13 @@ export function ListingView(props: ListingViewProps) {
               <ul>
                 {chips.map((chip) => (
                   <li key={`${chip.field}-${chip.slug}`}>
-                    <Link to={hrefFor(chip.without)} className="chip" preventScrollReset>
+                    <Link
+                      to={hrefFor(chip.without)}
+                      className="chip"
+                      preventScrollReset
+                      aria-label={`${chip.label}, remove ${chip.groupLabel} filter`}
+                    >
                       {chip.label}
-                      <span className="visually-hidden">, remove {chip.groupLabel} filter</span>
                       <span aria-hidden="true"> ×</span>
                     </Link>
                   </li>

@@ -1,10 +1,8 @@
-import { Form, Link, NavLink } from "@remix-run/react";
+import { Link, NavLink } from "@remix-run/react";
 import { mainNavigation } from "~/models/navigation";
 import { SITE_NAME, type SiteId } from "~/models/site";
 import { Logo } from "./logo";
-
-/** Longest search term the header form sends; the search page cuts longer ones. */
-export const SEARCH_MAX_LENGTH = 100;
+import { SearchBox } from "./search-box";
 
 interface SiteHeaderProps {
   site: SiteId;
@@ -23,23 +21,7 @@ export function SiteHeader({ site, cartQuantity, searchTerm }: SiteHeaderProps) 
           <Logo site={site} />
         </Link>
         {site === "HPSF" ? <span className="site-header__program">Pro Staff Feeding</span> : null}
-        <Form method="get" action="/search" role="search" className="site-search">
-          <label htmlFor="site-search-input" className="visually-hidden">
-            Search products
-          </label>
-          <input
-            id="site-search-input"
-            type="search"
-            name="search"
-            placeholder="Search pet food"
-            maxLength={SEARCH_MAX_LENGTH}
-            defaultValue={searchTerm}
-            autoComplete="off"
-          />
-          <button type="submit" className="button button--primary">
-            Search
-          </button>
-        </Form>
+        <SearchBox defaultValue={searchTerm} />
         <nav className="site-header__tools" aria-label="Account and cart">
           <Link to="/account/dashboard" className="header-tool">
             <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">

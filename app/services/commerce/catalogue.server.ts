@@ -6,7 +6,7 @@ import type { Prisma, PrismaClient } from "~/generated/prisma/client";
 import { clampPage, pageCount, PAGE_SIZE, type FacetSelection, type ListingState } from "~/models/listing";
 import { splitTags, type ProductCardData, type ProductDetail, type VariantSummary } from "~/models/product";
 import type { SiteId } from "~/models/site";
-import type { ListingQuery, ListingResult } from "./types";
+import type { ListingQuery, ListingResult, SkuProduct } from "./types";
 
 /** Restricts a product query to what a site sells. */
 export function soldOn(site: SiteId): Prisma.ProductWhereInput {
@@ -120,16 +120,16 @@ async function facetCounts(db: PrismaClient, query: ListingQuery): Promise<Recor
 export function createCatalogue(db: PrismaClient) {
   return {
     async listProducts(query: ListingQuery): Promise<ListingResult> {
-      const { site, fixed, state, relevance } = query;
+      const { site, fixed, state, relevance, pageSize = PAGE_SIZE } = query;
       const where = productWhere(site, { ...fixed, ...state.filters }, state, relevance);
       const total = await db.product.count({ where });
-      const page = clampPage(state.page, total);
+      const page = clampPage(state.page, total, pageSize);
       let rows: CardRow[];
       if (state.sort === "relevance" && relevance) {
         const ids = (await db.product.findMany({ where, select: { id: true } }))
           .map((r) => r.id)
           .sort((a, b) => (relevance.get(b) ?? 0) - (relevance.get(a) ?? 0) || a.localeCompare(b))
-          .slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
+          .slice((page - 1) * pageSize, page * pageSize);
         const byId = new Map(
           (await db.product.findMany({ where: { id: { in: ids } }, select: cardSelect })).map((r) => [r.id, r]),
         );
@@ -139,8 +139,8 @@ export function createCatalogue(db: PrismaClient) {
         rows = await db.product.findMany({
           where,
           orderBy: ORDER_BY[sort],
-          skip: (page - 1) * PAGE_SIZE,
-          take: PAGE_SIZE,
+          skip: (page - 1) * pageSize,
+          take: pageSize,
           select: cardSelect,
         });
       }
@@ -148,9 +148,13 @@ export function createCatalogue(db: PrismaClient) {
         products: rows.flatMap((row) => toCard(row) ?? []),
         total,
         page,
-        pageCount: pageCount(total),
-        facetCounts: await facetCounts(db, query),
+        pageCount: pageCount(total, pageSize),
+        facetCounts: query.withoutFacets ? {} : await facetCounts(db, query),
       };
+    },
+
+    async getFacetCounts(query: ListingQuery): Promise<ListingResult["facetCounts"]> {
+      return facetCounts(db, query);
     },
 
     async getProduct(site: SiteId, handle: string): Promise<ProductDetail | null> {
@@ -191,6 +195,33 @@ export function createCatalogue(db: PrismaClient) {
         const row = byHandle.get(h);
         return row ? (toCard(row) ?? []) : [];
       });
+    },
+
+    async getProductBySku(site: SiteId, sku: string): Promise<SkuProduct | null> {
+      const row = await db.productVariant.findFirst({
+        where: { sku, product: soldOn(site) },
+        select: {
+          id: true,
+          sku: true,
+          title: true,
+          priceCents: true,
+          inventory: true,
+          product: { select: { id: true, handle: true, title: true, autoshipEligible: true } },
+        },
+      });
+      if (!row) return null;
+      const { product } = row;
+      return {
+        sku: row.sku,
+        productId: product.id,
+        variantId: row.id,
+        handle: product.handle,
+        title: product.title,
+        variantTitle: row.title,
+        priceCents: row.priceCents,
+        inventory: row.inventory,
+        autoshipEligible: product.autoshipEligible,
+      };
     },
 
     async getRelatedProducts(

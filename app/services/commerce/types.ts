@@ -9,6 +9,10 @@ export interface ListingQuery {
   state: ListingState;
   /** Search matches and their relevance; restricts the listing to them. */
   relevance?: Map<string, number>;
+  /** Products per page; PAGE_SIZE when not given (the JSON API's `limit`). */
+  pageSize?: number;
+  /** Skip the facet counts (predictive search needs only products). */
+  withoutFacets?: boolean;
 }
 
 export interface ListingResult {
@@ -27,6 +31,19 @@ export interface SellingPlanSummary {
   frequencyDays: number;
 }
 
+/** A variant found by SKU with the product facts a subscription service needs. */
+export interface SkuProduct {
+  sku: string;
+  productId: string;
+  variantId: string;
+  handle: string;
+  title: string;
+  variantTitle: string;
+  priceCents: number;
+  inventory: number;
+  autoshipEligible: boolean;
+}
+
 /**
  * The commerce platform as the routes see it. The embedded provider answers from
  * our database; a remote adapter for a hosted platform implements the same shape.
@@ -36,10 +53,14 @@ export interface CommerceProvider {
   getFeaturedProducts(site: SiteId, limit: number): Promise<ProductCardData[]>;
   /** One page of a filtered, sorted listing with its facet counts. */
   listProducts(query: ListingQuery): Promise<ListingResult>;
+  /** Facet counts of a listing without fetching its products (the filters API). */
+  getFacetCounts(query: ListingQuery): Promise<ListingResult["facetCounts"]>;
   /** A product sold on the site, or null. */
   getProduct(site: SiteId, handle: string): Promise<ProductDetail | null>;
   /** Cards for the given handles, in that order; unknown handles are skipped. */
   getProductCardsByHandles(site: SiteId, handles: string[]): Promise<ProductCardData[]>;
+  /** The variant with this SKU when its product is sold on the site, or null. */
+  getProductBySku(site: SiteId, sku: string): Promise<SkuProduct | null>;
   /** Products to show beside one: same species, same brand and food form first. */
   getRelatedProducts(
     site: SiteId,

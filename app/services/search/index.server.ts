@@ -47,7 +47,12 @@ async function buildIndex(db: PrismaClient): Promise<MiniSearch<SearchDocument>>
   const index = new MiniSearch<SearchDocument>({
     fields: [...FIELDS],
     storeFields: ["dtc", "hpsf"],
-    searchOptions: { boost: BOOST, prefix: true, fuzzy: (term) => (term.length > 3 ? 0.2 : false) },
+    // One typo from 4 letters, two (e.g. swapped letters) from 7.
+    searchOptions: {
+      boost: BOOST,
+      prefix: true,
+      fuzzy: (term) => (term.length >= 7 ? 2 : term.length >= 4 ? 1 : false),
+    },
   });
   index.addAll(
     products.map((p) => ({

@@ -1,0 +1,134 @@
+// Shared plumbing of the public JSON API resource routes (ARCHITECTURE "The public
+// JSON API"): one error shape, body and query validation with zod, 405s, and the
+// listing body the content-service listing calls share.
+import { json } from "@remix-run/node";
+import { z } from "zod";
+import { FILTER_GROUPS } from "~/models/filter-groups";
+import { parseListingState, SORT_OPTIONS } from "~/models/listing";
+import type { SiteId } from "~/models/site";
+import type { ListingQuery } from "~/services/commerce/types";
+
+/** The body of every API error answer. */
+export interface ApiErrorBody {
+  error: { code: string; message: string; fields?: Record<string, string> };
+}
+
+/** Largest request body read (bytes); bodies here are a few handles or filters. */
+export const MAX_BODY_BYTES = 64 * 1024;
+
+/** An API error answer: `{ error: { code, message, fields? } }` with the given status. */
+export function apiError(
+  status: number,
+  code: string,
+  message: string,
+  fields?: Record<string, string>,
+  headers?: HeadersInit,
+): Response {
+  const body: ApiErrorBody = { error: { code, message, ...(fields ? { fields } : {}) } };
+  const responseHeaders = new Headers(headers);
+  responseHeaders.set("Cache-Control", "no-store");
+  return json(body, { status, headers: responseHeaders });
+}
+
+/** A 404 error answer for a thing the site does not have. */
+export function notFound(message: string): Response {
+  return apiError(404, "NOT_FOUND", message);
+}
+
+/** A 405 error answer naming the allowed methods in its Allow header. */
+export function methodNotAllowed(allowed: readonly string[]): Response {
+  return apiError(405, "METHOD_NOT_ALLOWED", `Use ${allowed.join(" or ")}.`, undefined, {
+    Allow: allowed.join(", "),
+  });
+}
+
+/** Throws a 405 answer unless the request uses the method. */
+export function requireMethod(request: Request, method: "POST"): void {
+  if (request.method.toUpperCase() !== method) throw methodNotAllowed([method]);
+}
+
+/** Failing field paths (e.g. "handles.2") and their first message; "body" for the whole body. */
+export function zodFields(error: z.ZodError): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.join(".") || "body";
+    fields[key] ??= issue.message;
+  }
+  return fields;
+}
+
+function validate<S extends z.ZodTypeAny>(schema: S, data: unknown, what: string): z.output<S> {
+  const result = schema.safeParse(data);
+  if (!result.success) throw apiError(400, "INVALID_REQUEST", `The ${what} is not valid.`, zodFields(result.error));
+  return result.data;
+}
+
+/**
+ * Reads a JSON request body and validates it; throws a 400 answer when it is not
+ * JSON or fails the schema (with fields), a 413 when it is too large. An empty
+ * body counts as `{}`, so calls whose fields are all optional need none.
+ */
+export async function parseJsonBody<S extends z.ZodTypeAny>(request: Request, schema: S): Promise<z.output<S>> {
+  const tooLarge = () => apiError(413, "PAYLOAD_TOO_LARGE", `The request body exceeds ${MAX_BODY_BYTES} bytes.`);
+  if (Number(request.headers.get("Content-Length") ?? 0) > MAX_BODY_BYTES) throw tooLarge();
+  let text: string;
+  try {
+    text = await request.text();
+  } catch {
+    throw apiError(400, "MALFORMED_JSON", "The request body could not be read.");
+  }
+  if (text.length > MAX_BODY_BYTES) throw tooLarge();
+  let data: unknown = {};
+  if (text.trim()) {
+    try {
+      data = JSON.parse(text);
+    } catch {
+      throw apiError(400, "MALFORMED_JSON", "The request body is not valid JSON.");
+    }
+  }
+  return validate(schema, data, "request body");
+}
+
+/** Validates a GET request's query parameters (one value each); throws a 400 answer with fields. */
+export function parseSearchParams<S extends z.ZodTypeAny>(request: Request, schema: S): z.output<S> {
+  return validate(schema, Object.fromEntries(new URL(request.url).searchParams), "query");
+}
+
+/** A product handle as the API accepts it. */
+export const HandleSchema = z.string().trim().min(1).max(255);
+
+/** `{ handles }`: 1 to 50 product handles. */
+export const HandlesBodySchema = z.object({ handles: z.array(HandleSchema).min(1).max(50) });
+
+/** `{ handle }`: one product handle. */
+export const HandleBodySchema = z.object({ handle: HandleSchema });
+
+const SORT_KEYS = SORT_OPTIONS.map((o) => o.value) as [
+  (typeof SORT_OPTIONS)[number]["value"],
+  ...(typeof SORT_OPTIONS)[number]["value"][],
+];
+
+/** Body of the content service's get-products and get-filtered-products (catalogue spec section 7). */
+export const ListingBodySchema = z.object({
+  /** Filter-group slug → option slugs; unknown slugs are ignored like on the pages. */
+  filters: z.record(z.string(), z.array(z.string().max(100)).max(50)).optional(),
+  limit: z.number().int().min(1).max(100).default(24),
+  page: z.number().int().min(1).default(1),
+  sort: z.enum(SORT_KEYS).default("featured"),
+});
+
+const GROUP_SLUGS = new Set(FILTER_GROUPS.map((g) => g.slug));
+
+/**
+ * The listing query for a get-products body. Filters go through the pages' URL
+ * parser, so options not shown on the site are ignored the same way; only
+ * filter-group slugs are read, so a body cannot set sort, page or price by name.
+ */
+export function listingQueryFromBody(site: SiteId, body: z.output<typeof ListingBodySchema>): ListingQuery {
+  const params = new URLSearchParams();
+  for (const [slug, values] of Object.entries(body.filters ?? {})) {
+    if (GROUP_SLUGS.has(slug)) for (const value of values) params.append(slug, value);
+  }
+  const state = { ...parseListingState(params, { site }), sort: body.sort, page: body.page };
+  return { site, fixed: {}, state, pageSize: body.limit };
+}

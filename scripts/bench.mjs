@@ -1,0 +1,262 @@
+// `npm run bench`: builds the production bundle, seeds a throw-away database
+// (data/bench.db) with 1,000 synthetic products, serves it on loopback and measures the
+// main pages with autocannon; then re-seeds with 10,000 products and measures the
+// filtered listing again to see how it scales. Prints a Markdown table at the end.
+//
+// It is a measurement, not a test: a missed target still exits 0. It exits non-zero
+// only when the server does not start or a scenario gets no successful response at all.
+// BENCH_PORT (default 3300) and BENCH_DURATION (seconds, default 10) override.
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import autocannon from "autocannon";
+import Database from "better-sqlite3";
+
+const PORT = Number(process.env.BENCH_PORT ?? 3300);
+const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 10);
+const WARMUP_SECONDS = 2;
+const CONNECTIONS = 10;
+// Loopback only: a load test must never leave this machine.
+const BASE_URL = `http://127.0.0.1:${PORT}`;
+const DB_FILE = "data/bench.db";
+const DATABASE_URL = `file:./${DB_FILE}`;
+const HEALTH_TIMEOUT_MS = 60_000;
+
+// Everything the server reads is pinned here, so a developer's .env cannot skew the run
+// (process.loadEnvFile() in server.js never overrides variables already set).
+const SERVER_ENV = {
+  ...process.env,
+  NODE_ENV: "production",
+  HOST: "127.0.0.1",
+  PORT: String(PORT),
+  DATABASE_URL,
+  REQUEST_LOG: "off", // logging every request would measure the terminal, not the shop
+  MUTATION_RATE_LIMIT_PER_MINUTE: "0",
+  SESSION_SECRET: "bench-only-session-secret-".padEnd(64, "0"), // fixed: no data/session-secret write
+  SITE_ID: "", // resolve the site from the Host header, as production does
+  STAFF_HOSTS: "staff.localhost",
+};
+
+/** Targets from issue 3; scenarios not listed here have none. */
+const TARGETS = {
+  "listing (2 filters)": { label: ">= 300 req/s, p99 <= 100 ms", met: (r) => r.rps >= 300 && r.p99 <= 100 },
+  "product page": { label: ">= 350 req/s", met: (r) => r.rps >= 350 },
+};
+const SCALE_LIMIT = 1.5;
+
+const children = new Set();
+let server = null;
+
+// ---------------------------------------------------------------------------
+// Child processes
+
+/** Runs a command to completion with inherited output; rejects on a non-zero exit. */
+function run(command, args, env = process.env) {
+  console.log(`\n$ ${command} ${args.join(" ")}`);
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { stdio: "inherit", env });
+    children.add(child);
+    child.on("error", reject);
+    child.on("exit", (code, signal) => {
+      children.delete(child);
+      if (code === 0) resolve();
+      else reject(new Error(`${command} ${args.join(" ")} failed (${signal ?? `exit ${code}`})`));
+    });
+  });
+}
+
+/** Kills whatever is still running; synchronous so it also works in the 'exit' handler. */
+function killChildren() {
+  for (const child of children) {
+    if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Database
+
+function removeDatabase() {
+  for (const suffix of ["", "-wal", "-shm", "-journal"]) fs.rmSync(DB_FILE + suffix, { force: true });
+}
+
+async function seed(syntheticProducts) {
+  const env = { ...process.env, DATABASE_URL };
+  await run("npx", ["tsx", "prisma/seed.ts", "--products", String(syntheticProducts), "--no-images"], env);
+}
+
+/** A real (non-synthetic) consumer variant, so the product page renders as shoppers see it. */
+function productPagePath() {
+  const db = new Database(DB_FILE, { readonly: true });
+  try {
+    const row = db
+      .prepare(
+        "SELECT url FROM ProductVariant v JOIN Product p ON p.id = v.productId " +
+          "WHERE p.synthetic = 0 AND p.soldOnDtc = 1 LIMIT 1",
+      )
+      .get();
+    if (!row) throw new Error(`No seeded consumer variant found in ${DB_FILE}`);
+    return `/products/${row.url}`;
+  } finally {
+    db.close();
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Server
+
+async function startServer() {
+  console.log(`\nStarting the production server on ${BASE_URL}...`);
+  // The server's own pid (no shell in between), so killing it really stops it.
+  server = spawn(process.execPath, ["server.js"], { stdio: "inherit", env: SERVER_ENV });
+  children.add(server);
+  const exited = new Promise((resolve) => server.once("exit", (code) => resolve(code)));
+  server.once("exit", () => children.delete(server));
+  const ready = await Promise.race([waitForHealth(), exited.then((code) => `exited with code ${code}`)]);
+  if (ready !== true) throw new Error(`The server did not become healthy: ${ready}`);
+}
+
+async function waitForHealth() {
+  const deadline = Date.now() + HEALTH_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(`${BASE_URL}/healthz`, { signal: AbortSignal.timeout(2_000) });
+      if (response.status === 200) return true;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return `no 200 from /healthz within ${HEALTH_TIMEOUT_MS / 1000} s`;
+}
+
+/** SIGTERM lets server.js close cleanly; SIGKILL if it has not gone after 5 s. */
+async function stopServer() {
+  if (!server || server.exitCode !== null || server.signalCode !== null) return;
+  const gone = new Promise((resolve) => server.once("exit", resolve));
+  server.kill("SIGTERM");
+  const timer = setTimeout(() => server.kill("SIGKILL"), 5_000);
+  await gone;
+  clearTimeout(timer);
+}
+
+// ---------------------------------------------------------------------------
+// Load
+
+function cannon(scenario, duration) {
+  return autocannon({
+    url: BASE_URL + scenario.path,
+    headers: scenario.headers ?? {},
+    connections: CONNECTIONS,
+    duration,
+  });
+}
+
+/** A 2 s warm-up (JIT, SQLite page cache, in-memory indexes) that is thrown away, then the run. */
+async function measure(scenario) {
+  const host = scenario.headers?.host ? ` (Host: ${scenario.headers.host})` : "";
+  console.log(`\n${scenario.name}: GET ${scenario.path}${host}`);
+  await cannon(scenario, WARMUP_SECONDS);
+  const raw = await cannon(scenario, DURATION_SECONDS);
+  const result = {
+    name: scenario.name,
+    rps: raw.requests.average,
+    p50: raw.latency.p50,
+    p99: raw.latency.p99,
+    ok: raw["2xx"],
+    non2xx: raw.non2xx,
+    errors: raw.errors + raw.timeouts,
+  };
+  const flag = result.errors || result.non2xx ? "  <-- FLAGGED: errors or non-2xx responses" : "";
+  console.log(
+    `  ${result.rps.toFixed(1)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, ` +
+      `non-2xx ${result.non2xx}, errors ${result.errors}${flag}`,
+  );
+  // "Errors out completely": not one good response, so the figures mean nothing.
+  if (result.ok === 0) throw new Error(`Scenario "${scenario.name}" got no 2xx response at all`);
+  return result;
+}
+
+// ---------------------------------------------------------------------------
+// Report
+
+function targetCells(result) {
+  const target = TARGETS[result.name];
+  if (!target) return ["—", "—"];
+  return [target.label, target.met(result) ? "yes" : "**no**"];
+}
+
+function printTable(results, scaled, base) {
+  const p50Ratio = scaled.p50 / base.p50;
+  const p99Ratio = scaled.p99 / base.p99;
+  const rows = results.map((r) => [r.name, r.rps.toFixed(0), r.p50, r.p99, r.errors + r.non2xx, ...targetCells(r)]);
+  rows.push([
+    "listing (2 filters), 10,000 products",
+    scaled.rps.toFixed(0),
+    `${scaled.p50} (${p50Ratio.toFixed(2)}x)`,
+    `${scaled.p99} (${p99Ratio.toFixed(2)}x)`,
+    scaled.errors + scaled.non2xx,
+    `p99 within ${SCALE_LIMIT}x of 1,000 products`,
+    p99Ratio <= SCALE_LIMIT ? "yes" : "**no**",
+  ]);
+  const header = ["scenario", "req/s", "p50 ms", "p99 ms", "errors", "target", "met?"];
+  console.log(`\n## Results (${CONNECTIONS} connections, ${DURATION_SECONDS} s per scenario)\n`);
+  for (const cells of [header, header.map(() => "---"), ...rows]) console.log(`| ${cells.join(" | ")} |`);
+  console.log("\n(errors = transport errors + timeouts + non-2xx responses)");
+}
+
+// ---------------------------------------------------------------------------
+// Main
+
+async function main() {
+  await run("npx", ["remix", "build"]);
+
+  removeDatabase();
+  fs.mkdirSync(path.dirname(DB_FILE), { recursive: true });
+  await run("node", ["scripts/setup.mjs", "--fresh"], { ...process.env, DATABASE_URL });
+  await seed(1_000);
+
+  const listing = { name: "listing (2 filters)", path: "/products/dog?pet-age=adult-dog&flavor=chicken" };
+  const scenarios = [
+    { name: "home", path: "/" },
+    listing,
+    { name: "listing (staff site)", path: listing.path, headers: { host: `staff.localhost:${PORT}` } },
+    { name: "product page", path: productPagePath() },
+    { name: "search", path: "/search?search=chicken" },
+  ];
+
+  await startServer();
+  const results = [];
+  for (const scenario of scenarios) results.push(await measure(scenario));
+
+  // Restarted around the re-seed so no in-memory cache from the smaller catalogue survives.
+  await stopServer();
+  await seed(10_000);
+  await startServer();
+  const base = results.find((r) => r.name === listing.name);
+  const scaled = await measure({ ...listing, name: `${listing.name} @ 10,000 products` });
+  console.log(
+    `  vs 1,000 products: p50 ${(scaled.p50 / base.p50).toFixed(2)}x, p99 ${(scaled.p99 / base.p99).toFixed(2)}x ` +
+      `(target: within ${SCALE_LIMIT}x)`,
+  );
+  await stopServer();
+
+  printTable(results, scaled, base);
+}
+
+// Cleanup on every way out: normal exit, thrown error, Ctrl-C, kill.
+process.on("exit", killChildren);
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.once(signal, () => {
+    console.error(`\nInterrupted (${signal}); stopping the server.`);
+    killChildren();
+    process.exit(130);
+  });
+}
+
+try {
+  await main();
+} catch (error) {
+  console.error(`\nBenchmark failed: ${error.message}`);
+  killChildren();
+  process.exitCode = 1;
+}
