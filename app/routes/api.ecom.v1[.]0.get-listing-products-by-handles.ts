@@ -1,16 +1,2 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
-import { commerce } from "~/services/commerce/index.server";
-import { getSite } from "~/services/site.server";
-import { HandlesBodySchema, methodNotAllowed, parseJsonBody, requireMethod } from "~/utils/api.server";
-
-export async function loader() {
-  return methodNotAllowed(["POST"]);
-}
-
-/** POST { handles } → listing cards in the given order, unknown handles skipped (catalogue spec section 7). */
-export async function action({ request }: ActionFunctionArgs) {
-  requireMethod(request, "POST");
-  const { handles } = await parseJsonBody(request, HandlesBodySchema);
-  return json({ products: await commerce.getProductCardsByHandles(getSite(request), handles) });
-}
+// Listing cards by handles: the same answer as get-products-by-handles (catalogue spec section 7).
+export { action, loader } from "./api.ecom.v1[.]0.get-products-by-handles";

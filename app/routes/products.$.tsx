@@ -35,6 +35,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   }
   const site = getSite(request);
   const segments = (params["*"] ?? "").split("/").filter(Boolean);
+  // Shop-core spec section 2 lists /products/cart and /products/logout; send shoppers where they mean.
+  if (segments.length === 1 && (segments[0] === "cart" || segments[0] === "logout")) {
+    throw redirect(`/${segments[0]}`);
+  }
 
   if (segments.length === 0 || (segments.length <= 3 && SPECIES.has(segments[0].toLowerCase()))) {
     const category = segments.length ? parseCategoryPath(segments, site) : undefined;
@@ -45,7 +49,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
   if (segments.length === 1 || segments.length === 4) {
     const [brand, handle, flavor, size] = segments.length === 4 ? segments : [undefined, segments[0]];
-    const page = await loadProductPage({ site, handle, brand, flavor, size, sku: url.searchParams.get("sku") });
+    const page = await loadProductPage({
+      site,
+      handle,
+      brand,
+      flavor,
+      size,
+      // Catalogue spec section 2: a query value 'search' (like 'sku') picks the variant with that sku.
+      sku: url.searchParams.get("sku") ?? url.searchParams.get("search"),
+    });
     if (!page) throw new Response("Not Found", { status: 404 });
     const related = commerce.getRelatedProducts(site, page.product, RELATED_LIMIT);
     return defer(
@@ -66,19 +78,7 @@ export default function ProductsRoute() {
       {lastCrumb?.to && data.species ? (
         <RememberCategory species={data.species} label={lastCrumb.label} path={lastCrumb.to} />
       ) : null}
-      <ListingView
-        site={data.site}
-        title={data.title}
-        crumbs={data.crumbs}
-        groups={data.groups}
-        state={data.state}
-        hrefFor={hrefFor}
-        products={data.products}
-        total={data.total}
-        pageCount={data.pageCount}
-        facetCounts={data.facetCounts}
-        freeShippingMinimumCents={data.freeShippingMinimumCents}
-      />
+      <ListingView {...data} hrefFor={hrefFor} />
     </>
   );
 }

@@ -26,21 +26,7 @@ export default function SearchPage() {
   const data = useLoaderData<typeof loader>();
   const hrefFor = listingHref(data.pathname, { site: data.site, search: data.search, defaultSort: data.defaultSort });
   return (
-    <ListingView
-      site={data.site}
-      title={data.title}
-      crumbs={data.crumbs}
-      groups={data.groups}
-      state={data.state}
-      hrefFor={hrefFor}
-      products={data.products}
-      total={data.total}
-      pageCount={data.pageCount}
-      facetCounts={data.facetCounts}
-      freeShippingMinimumCents={data.freeShippingMinimumCents}
-      search={data.search}
-      relevanceSort
-    >
+    <ListingView {...data} hrefFor={hrefFor} relevanceSort>
       {data.suggestions.length > 0 ? (
         <section className="no-results" aria-labelledby="no-results-heading">
           <h2 id="no-results-heading">No products found{data.search ? ` for “${data.search}”` : ""}</h2>

@@ -73,3 +73,41 @@ describe("root loader (header data)", () => {
     await prisma.cart.delete({ where: { id: cart.id } });
   });
 });
+
+describe("/products routing (shop-core spec section 2; catalogue spec section 2)", () => {
+  const load = async (path: string, host = "localhost:3000") => {
+    const { loader } = await import("~/routes/products.$");
+    const url = new URL(`http://${host}${path}`);
+    const splat = url.pathname.replace(/^\/products\/?/, "");
+    try {
+      return await loader({ request: new Request(url), params: { "*": splat }, context: {} });
+    } catch (thrown) {
+      if (thrown instanceof Response) return thrown;
+      throw thrown;
+    }
+  };
+
+  it("redirects paths containing /products/products to the corrected path", async () => {
+    const response = (await load("/products/products/dog/dry?flavor=chicken")) as Response;
+    expect(response.status).toBe(301);
+    expect(response.headers.get("Location")).toBe("/products/dog/dry?flavor=chicken");
+  });
+
+  it("sends /products/cart to the cart", async () => {
+    const response = (await load("/products/cart")) as Response;
+    expect(response.headers.get("Location")).toBe("/cart");
+  });
+
+  it("answers 404 for unknown products, categories and deeper paths", async () => {
+    for (const path of ["/products/no-such-food", "/products/dog/bogus", "/products/a/b/c/d/e"]) {
+      expect(((await load(path)) as Response).status, path).toBe(404);
+    }
+  });
+
+  it("picks the variant named by a 'search' query value like a sku", async () => {
+    const response = await load("/products/adult-dry-dog-food?search=SD00403");
+    // Product pages defer related products, so the loader returns DeferredData.
+    const { data } = response as unknown as { data: { variant: { sku: string } } };
+    expect(data.variant.sku).toBe("SD00403");
+  });
+});
