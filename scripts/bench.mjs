@@ -22,6 +22,16 @@ const DB_FILE = "data/bench.db";
 const DATABASE_URL = `file:./${DB_FILE}`;
 const HEALTH_TIMEOUT_MS = 60_000;
 
+// Checked before the minute of building and seeding, not after it.
+if (!Number.isInteger(PORT) || PORT < 1 || PORT > 65535) {
+  console.error(`BENCH_PORT must be a port number from 1 to 65535 (got "${process.env.BENCH_PORT}")`);
+  process.exit(2);
+}
+if (!(DURATION_SECONDS > 0)) {
+  console.error(`BENCH_DURATION must be a number of seconds above 0 (got "${process.env.BENCH_DURATION}")`);
+  process.exit(2);
+}
+
 // Everything the server reads is pinned here, so a developer's .env cannot skew the run
 // (process.loadEnvFile() in server.js never overrides variables already set).
 const SERVER_ENV = {
