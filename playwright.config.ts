@@ -34,7 +34,7 @@ export default defineConfig({
   ],
   webServer: {
     // A fresh, seeded database and the production build, as shoppers get it.
-    command: "node scripts/setup.mjs --fresh && npx remix build && node server.js",
+    command: "node scripts/setup.mjs --fresh && npx remix build && npm run serve",
     url: `http://127.0.0.1:${PORT}/healthz`,
     reuseExistingServer: !process.env.CI,
     timeout: 180_000,

@@ -117,7 +117,8 @@ function productPagePath() {
 async function startServer() {
   console.log(`\nStarting the production server on ${BASE_URL}...`);
   // The server's own pid (no shell in between), so killing it really stops it.
-  server = spawn(process.execPath, ["server.js"], { stdio: "inherit", env: SERVER_ENV });
+  // Same V8 flag as `npm run serve`: a larger young generation means fewer GC pauses while rendering.
+  server = spawn(process.execPath, ["--max-semi-space-size=64", "server.js"], { stdio: "inherit", env: SERVER_ENV });
   children.add(server);
   const exited = new Promise((resolve) => server.once("exit", (code) => resolve(code)));
   server.once("exit", () => children.delete(server));

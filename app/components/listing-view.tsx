@@ -1,7 +1,7 @@
 import { Form, Link, useNavigation, useSubmit } from "@remix-run/react";
 import { useRef } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import type { FilterGroup } from "~/models/filter-groups";
+import type { FilterGroupView } from "~/models/filter-groups";
 import {
   activeFilterChips,
   clearFilters,
@@ -22,7 +22,7 @@ export interface ListingViewProps {
   title: string;
   crumbs: Crumb[];
   /** Groups shown in the filter panel (fixed path groups left out). */
-  groups: FilterGroup[];
+  groups: readonly FilterGroupView[];
   state: ListingState;
   /** Builds the link for another state of this listing. */
   hrefFor: (state: ListingState) => string;

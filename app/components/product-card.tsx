@@ -1,7 +1,13 @@
 import { Form, Link } from "@remix-run/react";
 import { useState } from "react";
 import { formatMoney } from "~/models/money";
-import { isVetSupervised, productCardHref, VET_SUPERVISED_LABEL, type ProductCardData } from "~/models/product";
+import {
+  CARD_DESCRIPTION_LENGTH,
+  isVetSupervised,
+  productCardHref,
+  VET_SUPERVISED_LABEL,
+  type ProductCardData,
+} from "~/models/product";
 import type { SiteId } from "~/models/site";
 import { truncate } from "~/models/text";
 import { BadgeList } from "./badge-list";
@@ -9,8 +15,6 @@ import { CompareAtPrice, Price } from "./price";
 import { QuantityField } from "./quantity-field";
 import { ResponsiveImage } from "./responsive-image";
 
-/** Card description length (catalogue spec section 9). */
-export const CARD_DESCRIPTION_LENGTH = 25;
 /** Card images are 120 px high on mobile and 200 on desktop: these widths cover 1x and 2x. */
 const CARD_IMAGE_WIDTHS = [150, 320, 480];
 

@@ -261,6 +261,24 @@ export const FILTER_GROUPS: readonly FilterGroup[] = [
   }),
 ];
 
+/** What a filter panel needs of a group: labels and slugs, no visibility rules. */
+export interface FilterGroupView {
+  field: string;
+  label: string;
+  slug: string;
+  options: readonly { label: string; slug: string }[];
+}
+
+/** A group trimmed for the browser. */
+export function filterGroupView(group: FilterGroup): FilterGroupView {
+  return {
+    field: group.field,
+    label: group.label,
+    slug: group.slug,
+    options: group.options.map(({ label, slug }) => ({ label, slug })),
+  };
+}
+
 /** The group for a facet field, e.g. "flavor". */
 export function filterGroupByField(field: string): FilterGroup | undefined {
   return FILTER_GROUPS.find((g) => g.field === field);

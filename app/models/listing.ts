@@ -1,4 +1,4 @@
-import { visibleFilterGroups, type FilterGroup, type Species } from "./filter-groups";
+import { visibleFilterGroups, type FilterGroupView, type Species } from "./filter-groups";
 import type { SiteId } from "./site";
 
 /** Products per listing page. */
@@ -125,7 +125,7 @@ export interface FilterChip {
 }
 
 /** Removable chips for the active filters, in group order (issue 3 "Listings"). */
-export function activeFilterChips(state: ListingState, groups: readonly FilterGroup[]): FilterChip[] {
+export function activeFilterChips(state: ListingState, groups: readonly FilterGroupView[]): FilterChip[] {
   const chips: FilterChip[] = [];
   for (const group of groups) {
     for (const option of group.options) {

@@ -92,3 +92,18 @@ export const BRAND_NAMES: Record<string, string> = {
   "prescription-diet": "Prescription Diet",
   "hills-treats": "Hill's Treats",
 };
+
+/** Card description length (catalogue spec section 9). */
+export const CARD_DESCRIPTION_LENGTH = 25;
+
+/**
+ * A card trimmed to what a listing renders: the description cut to the card's
+ * length, and the variant list (the staff site's size selector) only on HPSF.
+ */
+export function listingCard(card: ProductCardData, site: "DTC" | "HPSF"): ProductCardData {
+  const description =
+    card.description.length > CARD_DESCRIPTION_LENGTH
+      ? `${card.description.slice(0, CARD_DESCRIPTION_LENGTH).trimEnd()}…`
+      : card.description;
+  return { ...card, description, variants: site === "HPSF" ? card.variants : [] };
+}

@@ -3,6 +3,7 @@ import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ProductCard } from "~/components/product-card";
+import { listingCard } from "~/models/product";
 import { commerce } from "~/services/commerce/index.server";
 import { getGlobals } from "~/services/content/index.server";
 import { getSite } from "~/services/site.server";
@@ -25,7 +26,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const site = getSite(request);
   const [featured, globals] = await Promise.all([commerce.getFeaturedProducts(site, FEATURED_LIMIT), getGlobals(site)]);
   return json(
-    { site, featured, freeShippingMinimumCents: globals.freeShippingMinimumCents },
+    {
+      site,
+      featured: featured.map((card) => listingCard(card, site)),
+      freeShippingMinimumCents: globals.freeShippingMinimumCents,
+    },
     { headers: { "Cache-Control": "private, max-age=0, must-revalidate" } },
   );
 }

@@ -1,9 +1,10 @@
 // Loads a listing page (all products, a category, or search results): parses
 // the URL into a listing state, queries the catalogue and builds breadcrumbs.
 import type { CategoryPath } from "~/models/category";
-import { visibleFilterGroups, type Species } from "~/models/filter-groups";
+import { filterGroupView, visibleFilterGroups, type Species } from "~/models/filter-groups";
 import { activeFilterChips, listingSearchParams, parseListingState, type SortKey } from "~/models/listing";
 import type { Crumb } from "~/models/navigation";
+import { listingCard } from "~/models/product";
 import type { SiteId } from "~/models/site";
 import { commerce } from "~/services/commerce/index.server";
 import { getGlobals } from "~/services/content/index.server";
@@ -33,7 +34,9 @@ export async function loadListingPage({ site, url, category, search }: ListingPa
     getGlobals(site),
   ]);
   const shownState = { ...state, page: result.page };
-  const groups = visibleFilterGroups(site, species).filter((g) => !fixed[g.field]);
+  const groups = visibleFilterGroups(site, species)
+    .filter((g) => !fixed[g.field])
+    .map(filterGroupView);
   const crumbs: Crumb[] =
     site === "HPSF"
       ? // Staff-feeding breadcrumbs: "Catalog" plus the active filters (shop-core spec section 2).
@@ -60,7 +63,7 @@ export async function loadListingPage({ site, url, category, search }: ListingPa
     state: shownState,
     defaultSort,
     search: term,
-    products: result.products,
+    products: result.products.map((card) => listingCard(card, site)),
     total: result.total,
     pageCount: result.pageCount,
     facetCounts: result.facetCounts,

@@ -6,6 +6,8 @@ async function applyIfNoJs(page: Page, testInfo: TestInfo) {
   if (testInfo.project.name === "no-js") await page.getByRole("button", { name: "Apply filters" }).click();
 }
 
+/** The listing's live result count (the search box has a status region of its own). */
+const resultCount = (page: Page) => page.getByRole("region", { name: "Products" }).getByRole("status");
 const filters = (page: Page) => page.getByRole("complementary", { name: "Filter" });
 /** Opens a collapsed filter group by its summary. */
 const openGroup = (page: Page, label: string) =>
@@ -17,7 +19,7 @@ test.describe("consumer catalogue (issue 3)", () => {
   test("filters OR within a group, AND across groups, with chips and clear all", async ({ page }, testInfo) => {
     await open(page, testInfo, "/products/dog");
     await expect(page.getByRole("heading", { level: 1, name: "Dog Food" })).toBeVisible();
-    const count = page.getByRole("status");
+    const count = resultCount(page);
     const before = await count.textContent();
 
     await openGroup(page, "Flavor");
@@ -58,17 +60,17 @@ test.describe("consumer catalogue (issue 3)", () => {
       .evaluateAll((nodes) => nodes.map((n) => Number(n.textContent?.replace(/[^\d.]/g, ""))));
     expect(prices.length).toBe(24);
 
-    await expect(page.getByRole("status")).toHaveText(/^Showing 1–24 of \d+ products$/);
+    await expect(resultCount(page)).toHaveText(/^Showing 1–24 of \d+ products$/);
     await page.getByRole("navigation", { name: "Pagination" }).getByRole("link", { name: "Next" }).click();
     await expect(page).toHaveURL(/page=2/);
     await expect(page).toHaveURL(/sort=price-asc/);
-    await expect(page.getByRole("status")).toHaveText(/^Showing 25–48 of \d+ products$/);
+    await expect(resultCount(page)).toHaveText(/^Showing 25–48 of \d+ products$/);
   });
 
   test("bad listing input never fails: unknown values ignored, pages clamped", async ({ page }) => {
     const response = await page.goto("/products/cat?flavor=chocolate&sort=random&page=999");
     expect(response?.status()).toBe(200);
-    await expect(page.getByRole("status")).toHaveText(/of \d+ products$/);
+    await expect(resultCount(page)).toHaveText(/of \d+ products$/);
     expect((await page.goto("/products/dog/not-a-category"))?.status()).toBe(404);
     await page.goto("/products/products/dog");
     await expect(page).toHaveURL(/\/products\/dog$/);
@@ -106,7 +108,7 @@ test.describe("consumer catalogue (issue 3)", () => {
 
   test("search finds products despite a typo, and suggests when nothing matches", async ({ page }) => {
     await page.goto("/");
-    await page.getByRole("searchbox", { name: "Search products" }).fill("chiken");
+    await page.getByLabel("Search products").fill("chiken");
     await page.getByRole("button", { name: "Search" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Results for “chiken”");
     await expect(page.locator(".listing__results article").first()).toContainText("Chicken");

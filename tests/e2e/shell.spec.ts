@@ -27,7 +27,7 @@ for (const { site, baseURL, suffix } of SITES) {
     test("the search box GETs /search?search= (shop-core spec section 2)", async ({ page }) => {
       await page.goto("/");
       const search = page.getByRole("search");
-      await search.getByRole("searchbox", { name: "Search products" }).fill("chicken kibble");
+      await search.getByLabel("Search products").fill("chicken kibble");
       await search.getByRole("button", { name: "Search" }).click();
       await expect(page).toHaveURL(/\/search\?search=chicken\+kibble$/);
     });

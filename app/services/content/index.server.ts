@@ -10,8 +10,21 @@ export interface Globals {
   freeShippingMinimumCents: number;
 }
 
-/** Site-wide settings from the published "globals" entry, with the spec's fallbacks. */
-export async function getGlobals(site: SiteId): Promise<Globals> {
+/** How long site-wide settings are reused before they are read again. */
+export const GLOBALS_TTL_MS = 30_000;
+const globalsCache = new Map<SiteId, { at: number; value: Promise<Globals> }>();
+
+/** Site-wide settings from the published "globals" entry, with the spec's fallbacks (cached briefly). */
+export function getGlobals(site: SiteId): Promise<Globals> {
+  const cached = globalsCache.get(site);
+  if (cached && Date.now() - cached.at < GLOBALS_TTL_MS) return cached.value;
+  const value = readGlobals(site);
+  globalsCache.set(site, { at: Date.now(), value });
+  value.catch(() => globalsCache.delete(site));
+  return value;
+}
+
+async function readGlobals(site: SiteId): Promise<Globals> {
   const entries = await prisma.contentEntry.findMany({
     where: { type: "globals", key: "globals", status: "published", site: { in: [site, "ALL"] } },
     select: { site: true, data: true },

@@ -1,6 +1,6 @@
 // Product search over title, brand, flavor, life stage and health conditions,
 // with typo tolerance ("chiken" finds chicken). MiniSearch keeps an in-memory
-// index, rebuilt when the catalogue changes (row count or last update differ).
+// index built from the catalogue snapshot.
 import MiniSearch, { type SearchResult } from "minisearch";
 import { prisma } from "~/db.server";
 import type { PrismaClient } from "~/generated/prisma/client";
@@ -8,6 +8,7 @@ import { filterGroupByField } from "~/models/filter-groups";
 import { MAX_SEARCH_LENGTH } from "~/models/listing";
 import { BRAND_NAMES } from "~/models/product";
 import type { SiteId } from "~/models/site";
+import { catalogueSnapshot, type CatalogueProduct } from "~/services/commerce/catalogue-snapshot.server";
 
 interface SearchDocument {
   id: string;
@@ -23,27 +24,11 @@ interface SearchDocument {
 
 const FIELDS = ["title", "brand", "flavors", "lifestage", "health", "kind"] as const;
 const BOOST = { title: 3, brand: 2, flavors: 2, lifestage: 1.5, health: 1.5, kind: 1 };
-/** More matches than this are not ranked (a listing shows 24 a page). */
-const MAX_MATCHES = 1000;
 
 const optionLabel = (field: string, slug: string | null) =>
   slug ? (filterGroupByField(field)?.options.find((o) => o.slug === slug)?.label ?? slug) : "";
 
-async function buildIndex(db: PrismaClient): Promise<MiniSearch<SearchDocument>> {
-  const products = await db.product.findMany({
-    select: {
-      id: true,
-      title: true,
-      brand: true,
-      productType: true,
-      lifestage: true,
-      subBrand: true,
-      healthConditions: true,
-      soldOnDtc: true,
-      soldOnHpsf: true,
-      variants: { select: { flavor: true } },
-    },
-  });
+function buildIndex(products: readonly CatalogueProduct[]): MiniSearch<SearchDocument> {
   const index = new MiniSearch<SearchDocument>({
     fields: [...FIELDS],
     storeFields: ["dtc", "hpsf"],
@@ -55,38 +40,38 @@ async function buildIndex(db: PrismaClient): Promise<MiniSearch<SearchDocument>>
     },
   });
   index.addAll(
-    products.map((p) => ({
-      id: p.id,
-      title: p.title,
-      brand: BRAND_NAMES[p.brand] ?? p.brand,
-      flavors: [...new Set(p.variants.map((v) => v.flavor))].join(" "),
-      lifestage: optionLabel("lifestage", p.lifestage),
-      health: p.healthConditions
-        .split(",")
-        .filter(Boolean)
-        .map((slug) => optionLabel("health_conditions", slug))
-        .join(" "),
-      kind: `${p.productType} ${optionLabel(p.brand === "prescription-diet" ? "sub_brand_prescription_diet" : "sub_brand_science_diet", p.subBrand)}`,
-      dtc: p.soldOnDtc,
-      hpsf: p.soldOnHpsf,
-    })),
+    products.map(({ detail: p, facets, soldOnDtc, soldOnHpsf }) => {
+      const subBrand = facets.find((f) => f.group.startsWith("sub_brand_"));
+      return {
+        id: p.id,
+        title: p.title,
+        brand: BRAND_NAMES[p.brand] ?? p.brand,
+        flavors: [...new Set(p.variants.map((v) => v.flavor))].join(" "),
+        lifestage: optionLabel("lifestage", p.lifestage),
+        health: facets
+          .filter((f) => f.group === "health_conditions")
+          .map((f) => optionLabel("health_conditions", f.value))
+          .join(" "),
+        kind: `${p.productType} ${subBrand ? optionLabel(subBrand.group, subBrand.value) : ""}`,
+        dtc: soldOnDtc,
+        hpsf: soldOnHpsf,
+      };
+    }),
   );
   return index;
 }
 
-let cached: { version: string; index: Promise<MiniSearch<SearchDocument>> } | null = null;
+// Indexes per database, rebuilt when the snapshot's product data changes
+// (stock and price changes do not touch what search reads).
+const indexes = new WeakMap<PrismaClient, { version: number; index: MiniSearch<SearchDocument> }>();
 
 async function currentIndex(db: PrismaClient): Promise<MiniSearch<SearchDocument>> {
-  const stats = await db.product.aggregate({ _count: { _all: true }, _max: { updatedAt: true } });
-  const version = `${stats._count._all}:${stats._max.updatedAt?.getTime() ?? 0}`;
-  if (cached?.version !== version) {
-    const index = buildIndex(db);
-    cached = { version, index };
-    index.catch(() => {
-      if (cached?.index === index) cached = null;
-    });
-  }
-  return cached.index;
+  const snapshot = await catalogueSnapshot(db);
+  const cached = indexes.get(db);
+  if (cached?.version === snapshot.productsVersion) return cached.index;
+  const index = buildIndex(snapshot.products);
+  indexes.set(db, { version: snapshot.productsVersion, index });
+  return index;
 }
 
 /** Cleans a shopper's search: trimmed, single-spaced, cut to the maximum length. */
@@ -109,5 +94,5 @@ export async function searchProducts(
   const onSite = (result: SearchResult) => (site === "HPSF" ? result.hpsf === true : result.dtc === true);
   let results = index.search(query, { combineWith: "AND", filter: onSite });
   if (results.length === 0) results = index.search(query, { combineWith: "OR", filter: onSite });
-  return new Map(results.slice(0, MAX_MATCHES).map((r) => [String(r.id), r.score]));
+  return new Map(results.map((r) => [String(r.id), r.score]));
 }

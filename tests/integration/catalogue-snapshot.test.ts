@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type { PrismaClient } from "~/generated/prisma/client";
+import { createCatalogue } from "~/services/commerce/catalogue.server";
+import { FRESHNESS_MS } from "~/services/commerce/catalogue-snapshot.server";
+import { searchProducts } from "~/services/search/index.server";
+import { seedDatabase } from "../../prisma/seed/index";
+import { createTestDatabase } from "../helpers/db";
+
+let db: PrismaClient;
+let catalogue: ReturnType<typeof createCatalogue>;
+
+beforeAll(async () => {
+  // Only the monotonic clock is faked: the database and its timers run for real.
+  vi.useFakeTimers({ toFake: ["performance"] });
+  db = createTestDatabase().db;
+  await seedDatabase(db, { images: false, syntheticProducts: 0 });
+  catalogue = createCatalogue(db);
+});
+
+afterAll(async () => {
+  vi.useRealTimers();
+  await db.$disconnect();
+});
+
+/** Moves the clock past the freshness window so the next read checks for changes. */
+function letSnapshotAge() {
+  vi.advanceTimersByTime(FRESHNESS_MS + 1);
+}
+
+describe("catalogue snapshot freshness (issue 3 'Speed': no per-product queries, still correct)", () => {
+  it("shows a stock change after the freshness window", async () => {
+    const product = await catalogue.getProduct("DTC", "adult-dry-dog-food");
+    const variant = product!.variants[0];
+    await db.productVariant.update({ where: { id: variant.id }, data: { inventory: 0 } });
+    letSnapshotAge();
+    const after = await catalogue.getProduct("DTC", "adult-dry-dog-food");
+    expect(after!.variants[0].inventory).toBe(0);
+    const card = (await catalogue.getProductCardsByHandles("DTC", ["adult-dry-dog-food"]))[0];
+    expect(card.variant.id).not.toBe(variant.id);
+  });
+
+  it("picks up a new product and its facets", async () => {
+    await seedDatabase(db, { images: false, syntheticProducts: 3 });
+    letSnapshotAge();
+    const cards = await catalogue.getProductCardsByHandles("DTC", ["load-test-formula-1", "load-test-formula-3"]);
+    expect(cards.map((c) => c.handle)).toEqual(["load-test-formula-1", "load-test-formula-3"]);
+    const search = await searchProducts("DTC", "load test formula", db);
+    expect(search.size).toBe(3);
+  });
+
+  it("searches and lists thousands of matches without passing ids to SQL", async () => {
+    await seedDatabase(db, { images: false, syntheticProducts: 2500 });
+    letSnapshotAge();
+    const relevance = await searchProducts("DTC", "chicken", db);
+    expect(relevance.size).toBeGreaterThan(1000);
+    const result = await catalogue.listProducts({
+      site: "DTC",
+      fixed: {},
+      state: { filters: { species: ["dog"] }, price: {}, sort: "relevance", page: 1 },
+      relevance,
+    });
+    expect(result.total).toBeGreaterThan(500);
+    expect(result.products).toHaveLength(24);
+    expect(result.facetCounts.species.dog).toBe(result.total);
+  });
+});
