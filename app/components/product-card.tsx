@@ -1,4 +1,4 @@
-import { Form, Link } from "@remix-run/react";
+import { Link } from "@remix-run/react";
 import { useState } from "react";
 import { formatMoney } from "~/models/money";
 import {
@@ -42,7 +42,7 @@ export function ProductCard({ product, site, freeShippingMinimumCents, headingLe
   const formId = `add-${product.id}`;
   return (
     <article className="product-card" aria-labelledby={`${formId}-title`}>
-      <Link to={href} className="product-card__image" tabIndex={-1} aria-hidden="true">
+      <div className="product-card__image">
         {product.image ? (
           <ResponsiveImage
             src={product.image.url}
@@ -54,12 +54,14 @@ export function ProductCard({ product, site, freeShippingMinimumCents, headingLe
             fit="contain"
           />
         ) : null}
-      </Link>
+      </div>
       <div className="product-card__body">
         <BadgeList variant={variant} />
         {staff && isVetSupervised(product.brand) ? <p className="vet-label">{VET_SUPERVISED_LABEL}</p> : null}
         <Heading className="product-card__title" id={`${formId}-title`}>
-          <Link to={href}>{product.title}</Link>
+          <Link to={href} className="product-card__link">
+            {product.title}
+          </Link>
         </Heading>
         <p className="product-card__description">{truncate(product.description, CARD_DESCRIPTION_LENGTH)}</p>
         {staff ? (
@@ -72,7 +74,7 @@ export function ProductCard({ product, site, freeShippingMinimumCents, headingLe
             <p className="card-note">Free shipping on orders over {formatMoney(freeShippingMinimumCents)}</p>
           </>
         )}
-        <Form method="post" action="/cart" className="product-card__form">
+        <form method="post" action="/cart" className="product-card__form">
           <input type="hidden" name="intent" value="add" />
           {staff ? (
             <div className="field">
@@ -101,7 +103,7 @@ export function ProductCard({ product, site, freeShippingMinimumCents, headingLe
               {inStock ? "Add to Cart" : "Out of Stock"}
             </button>
           </div>
-        </Form>
+        </form>
       </div>
     </article>
   );
