@@ -66,6 +66,9 @@ app.use(
       },
     },
     crossOriginEmbedderPolicy: false,
+    // helmet's default "no-referrer" makes browsers send `Origin: null` on form posts, which
+    // Remix's CSRF check rejects, and hides the page a no-JavaScript post should return to.
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     strictTransportSecurity: isProduction ? undefined : false,
   }),
 );

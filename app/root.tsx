@@ -17,6 +17,7 @@ import { SiteHeader } from "~/components/site-header";
 import { publicEnv } from "~/env.server";
 import { commerce } from "~/services/commerce/index.server";
 import { readCartId } from "~/services/commerce/cart-cookie.server";
+import { readNotice } from "~/services/notice.server";
 import { getSite } from "~/services/site.server";
 import { titleMeta } from "~/utils/meta";
 import { useNonce } from "~/utils/nonce-provider";
@@ -40,8 +41,14 @@ export const meta: MetaFunction<typeof loader> = ({ matches, error }) => {
 export async function loader({ request }: LoaderFunctionArgs) {
   const site = getSite(request);
   const cartId = await readCartId(request);
-  const cartQuantity = cartId ? await commerce.getCartTotalQuantity(cartId) : 0;
-  return json({ site, cartQuantity, env: publicEnv() });
+  const [cartQuantity, { notice, setCookie }] = await Promise.all([
+    cartId ? commerce.getCartTotalQuantity(cartId) : 0,
+    readNotice(request),
+  ]);
+  return json(
+    { site, cartQuantity, notice, env: publicEnv() },
+    setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined,
+  );
 }
 
 /** The document around every page, error pages included, so the header stays. */
@@ -64,6 +71,14 @@ export function Layout({ children }: { children: ReactNode }) {
         </a>
         <SiteHeader site={site} cartQuantity={data?.cartQuantity ?? 0} />
         <main id="main" tabIndex={-1}>
+          {data?.notice ? (
+            <div
+              className={`notice notice--${data.notice.tone} container`}
+              role={data.notice.tone === "error" ? "alert" : "status"}
+            >
+              {data.notice.message}
+            </div>
+          ) : null}
           {children}
         </main>
         <SiteFooter site={site} />

@@ -93,6 +93,7 @@ test("security headers are set and the page runs under its CSP", async ({ page, 
   expect(headers["content-security-policy"]).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
   expect(headers["x-content-type-options"]).toBe("nosniff");
   expect(headers["x-powered-by"]).toBeUndefined();
+  expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
   if (testInfo.project.name === "js") {
     // Hydration ran: the Remix router exists in the page.
     await expect.poll(() => page.evaluate(() => "__remixRouter" in window)).toBe(true);

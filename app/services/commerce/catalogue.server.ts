@@ -8,12 +8,13 @@ import { clampPage, pageCount, PAGE_SIZE } from "~/models/listing";
 import type { ProductCardData } from "~/models/product";
 import type { SiteId } from "~/models/site";
 import { catalogueSnapshot, type CatalogueProduct } from "./catalogue-snapshot.server";
+import type { Carts } from "./cart.server";
 import type { CommerceProvider, ListingQuery, ListingResult } from "./types";
 
 const soldOnSite = (site: SiteId) => (p: CatalogueProduct) => (site === "HPSF" ? p.soldOnHpsf : p.soldOnDtc);
 
 /** Catalogue reads of the embedded provider. */
-export function createCatalogue(db: PrismaClient): Omit<CommerceProvider, "getCartTotalQuantity"> {
+export function createCatalogue(db: PrismaClient): Omit<CommerceProvider, "getCartTotalQuantity" | keyof Carts> {
   const snapshot = () => catalogueSnapshot(db);
 
   const facetCounts = async ({ site, fixed, state, relevance }: ListingQuery) => {

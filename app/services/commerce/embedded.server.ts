@@ -1,4 +1,5 @@
 import type { PrismaClient } from "~/generated/prisma/client";
+import { createCarts } from "./cart.server";
 import { createCatalogue } from "./catalogue.server";
 import type { CommerceProvider } from "./types";
 
@@ -6,6 +7,7 @@ import type { CommerceProvider } from "./types";
 export function createEmbeddedCommerce(db: PrismaClient): CommerceProvider {
   return {
     ...createCatalogue(db),
+    ...createCarts(db),
 
     async getCartTotalQuantity(cartId) {
       const total = await db.cartLine.aggregate({ where: { cartId }, _sum: { quantity: true } });

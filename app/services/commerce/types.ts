@@ -1,6 +1,7 @@
 import type { FacetSelection, ListingState } from "~/models/listing";
 import type { ProductCardData, ProductDetail } from "~/models/product";
 import type { SiteId } from "~/models/site";
+import type { Carts } from "./cart.server";
 
 export interface ListingQuery {
   site: SiteId;
@@ -48,7 +49,7 @@ export interface SkuProduct {
  * The commerce platform as the routes see it. The embedded provider answers from
  * our database; a remote adapter for a hosted platform implements the same shape.
  */
-export interface CommerceProvider {
+export interface CommerceProvider extends Carts {
   /** Featured products of a site, best first, each with its first in-stock variant. */
   getFeaturedProducts(site: SiteId, limit: number): Promise<ProductCardData[]>;
   /** One page of a filtered, sorted listing with its facet counts. */

@@ -1,0 +1,214 @@
+import type { SerializeFrom } from "@remix-run/node";
+import { Form, Link } from "@remix-run/react";
+import { MAX_AUTOSHIP_PER_LINE, MAX_ITEMS_PER_ORDER } from "~/models/cart-limits";
+import { lineSavingsCents, lineSubtotalCents, type CartLineView, type CartSummary } from "~/models/cart";
+import { formatMoney } from "~/models/money";
+import { productCardHref } from "~/models/product";
+import type { SiteId } from "~/models/site";
+import { FreeShippingTracker } from "./free-shipping-tracker";
+
+/** Note under the order summary (catalogue spec section 2). */
+export const CART_TAX_NOTE =
+  "Tax & shipping will be calculated at checkout. Shipments to Alaska and Hawaii will also include a $4 service charge.";
+
+interface CartViewProps {
+  site: SiteId;
+  cart: SerializeFrom<{
+    id: string;
+    checkoutUrl: string;
+    lines: CartLineView[];
+    note: string | null;
+    discountCodes: string[];
+  }> | null;
+  summary: SerializeFrom<CartSummary> | null;
+  sellingPlans: { id: string; name: string }[];
+}
+
+/** The cart page (catalogue spec section 2; shop-core spec sections 5 and 9). */
+export function CartView({ site, cart, summary, sellingPlans }: CartViewProps) {
+  const staff = site === "HPSF";
+  if (!cart || !summary || cart.lines.length === 0) {
+    return (
+      <div className="container cart-page">
+        <h1>Shopping Cart</h1>
+        <p>Your cart is empty.</p>
+        <Link to="/products" className="button button--primary">
+          Continue Shopping
+        </Link>
+      </div>
+    );
+  }
+  const { limits } = summary;
+  const blocked = limits.overMaximum || limits.autoshipOverMaximum;
+  return (
+    <div className="container cart-page">
+      <h1>Shopping Cart</h1>
+      <div className="cart-page__layout">
+        <section aria-labelledby="cart-items-heading">
+          <h2 id="cart-items-heading" className="visually-hidden">
+            Items
+          </h2>
+          <ul className="cart-lines">
+            {cart.lines.map((line) => (
+              <CartLine
+                key={line.id}
+                line={line}
+                staff={staff}
+                sellingPlans={sellingPlans}
+                warn={limits.autoshipWarningLineIds.includes(line.id)}
+              />
+            ))}
+          </ul>
+        </section>
+
+        <aside className="order-summary" aria-labelledby="order-summary-heading">
+          <h2 id="order-summary-heading">Order Summary</h2>
+          <dl className="order-summary__rows">
+            <dt>Items</dt>
+            <dd>{summary.totalQuantity}</dd>
+            <dt>Subtotal</dt>
+            <dd>{staff ? "—" : formatMoney(summary.subtotalCents)}</dd>
+            {!staff && summary.totalSavingsCents > 0 ? (
+              <>
+                <dt>Total Savings:</dt>
+                <dd className="order-summary__savings">{formatMoney(summary.totalSavingsCents)}</dd>
+              </>
+            ) : null}
+            <dt>Weight</dt>
+            <dd>{summary.weightLbs} lbs</dd>
+          </dl>
+          {staff ? null : (
+            <FreeShippingTracker
+              percent={summary.freeShipping.percent}
+              remainingLabel={summary.freeShipping.remainingLabel}
+              reached={summary.freeShipping.reached}
+            />
+          )}
+          <p className="order-summary__note">{CART_TAX_NOTE}</p>
+          {limits.overMaximum ? (
+            <p className="cart-limit" role="alert">
+              Orders are limited to {MAX_ITEMS_PER_ORDER} items. Remove {limits.totalQuantity - MAX_ITEMS_PER_ORDER} to
+              check out.
+            </p>
+          ) : null}
+          {limits.autoshipOverMaximum ? (
+            <p className="cart-limit" role="alert">
+              Autoship items are limited to {MAX_AUTOSHIP_PER_LINE} of each product. Lower the quantity to check out.
+            </p>
+          ) : null}
+          {blocked ? (
+            <span className="button button--primary button--large" aria-disabled="true">
+              Proceed to Checkout
+            </span>
+          ) : (
+            <a href={cart.checkoutUrl} className="button button--primary button--large">
+              Proceed to Checkout
+            </a>
+          )}
+          <Link to="/products" className="button">
+            Continue Shopping
+          </Link>
+          <Form method="post" className="cart-extra">
+            <input type="hidden" name="intent" value="discount" />
+            <label htmlFor="discount-code">Discount code</label>
+            <div className="cart-extra__row">
+              <input id="discount-code" name="code" defaultValue={cart.discountCodes[0] ?? ""} maxLength={40} />
+              <button type="submit" className="button">
+                Apply
+              </button>
+            </div>
+          </Form>
+        </aside>
+      </div>
+    </div>
+  );
+}
+
+function CartLine({
+  line,
+  staff,
+  sellingPlans,
+  warn,
+}: {
+  line: SerializeFrom<CartLineView>;
+  staff: boolean;
+  sellingPlans: { id: string; name: string }[];
+  warn: boolean;
+}) {
+  const autoship = line.sellingPlanId !== null;
+  const savings = lineSavingsCents(line);
+  const max = autoship ? MAX_AUTOSHIP_PER_LINE : MAX_ITEMS_PER_ORDER;
+  const quantityId = `qty-${line.id}`;
+  const planId = `plan-${line.id}`;
+  return (
+    <li className="cart-line">
+      {line.imageUrl ? <img src={line.imageUrl} alt="" width={96} height={96} className="cart-line__image" /> : null}
+      <div className="cart-line__body">
+        <h3 className="cart-line__title">
+          <Link to={productCardHref(line)}>{line.productTitle}</Link>
+        </h3>
+        <p className="cart-line__variant">{line.variantTitle}</p>
+        {staff ? null : (
+          <p className="cart-line__price">
+            {formatMoney(lineSubtotalCents(line))}
+            {savings > 0 ? <span className="cart-line__savings"> You save {formatMoney(savings)}</span> : null}
+          </p>
+        )}
+        {autoship && !staff ? <p className="cart-line__autoship">Autoship: save an extra 5%</p> : null}
+        {warn ? (
+          <p className="cart-limit" role="status">
+            Autoship is limited to {MAX_AUTOSHIP_PER_LINE} of this item.
+          </p>
+        ) : null}
+        <div className="cart-line__controls">
+          <Form method="post" className="cart-line__form">
+            <input type="hidden" name="intent" value="update" />
+            <input type="hidden" name="lineId" value={line.id} />
+            <label htmlFor={quantityId}>Quantity</label>
+            <input
+              id={quantityId}
+              name="quantity"
+              type="number"
+              min={0}
+              max={max}
+              defaultValue={line.quantity}
+              key={line.quantity}
+              className="cart-line__quantity"
+            />
+            <button type="submit" className="button">
+              Update
+            </button>
+          </Form>
+          <Form method="post" className="cart-line__form">
+            <input type="hidden" name="intent" value="set-plan" />
+            <input type="hidden" name="lineId" value={line.id} />
+            <label htmlFor={planId}>Delivery</label>
+            <select
+              id={planId}
+              name="sellingPlanId"
+              defaultValue={line.sellingPlanId ?? ""}
+              key={line.sellingPlanId ?? "once"}
+            >
+              <option value="">One-time purchase</option>
+              {sellingPlans.map((plan) => (
+                <option key={plan.id} value={plan.id}>
+                  Autoship: {plan.name.toLowerCase()}
+                </option>
+              ))}
+            </select>
+            <button type="submit" className="button">
+              Change
+            </button>
+          </Form>
+          <Form method="post">
+            <input type="hidden" name="intent" value="remove" />
+            <input type="hidden" name="lineId" value={line.id} />
+            <button type="submit" className="button cart-line__remove" aria-label={`Remove ${line.productTitle}`}>
+              Remove
+            </button>
+          </Form>
+        </div>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,227 @@
+import { MAX_AUTOSHIP_PER_LINE, MAX_ITEMS_PER_ORDER, normalizeQuantity } from "./cart-limits";
+import { freeShippingProgress, DEFAULT_FREE_SHIPPING_MINIMUM_CENTS, type FreeShippingProgress } from "./free-shipping";
+import { toPounds, type WeightUnit } from "./weight";
+
+/** A cart line attribute (catalogue spec section 3: list of key and value). */
+export interface CartLineAttribute {
+  key: string;
+  value: string;
+}
+
+/** One cart line as the cart service hands it to routes and components. */
+export interface CartLineView {
+  id: string;
+  variantId: string;
+  sku: string;
+  productTitle: string;
+  productType: string;
+  variantTitle: string;
+  size: string;
+  /** The variant path after /products/. */
+  url: string;
+  imageUrl: string | null;
+  quantity: number;
+  unitPriceCents: number;
+  compareAtPriceCents: number | null;
+  /** Present for autoship lines only. */
+  sellingPlanId: string | null;
+  sellingPlanName: string | null;
+  weightValue: number;
+  weightUnit: WeightUnit;
+  inventory: number;
+  attributes: CartLineAttribute[];
+}
+
+/** Shop-core spec sections 5 and 9 limits, evaluated over the whole cart. */
+export interface CartLimits {
+  totalQuantity: number;
+  /** Total quantity over the maximum items per order. */
+  overMaximum: boolean;
+  /** Some autoship line over the autoship maximum. */
+  autoshipOverMaximum: boolean;
+  /** Autoship lines at or above the autoship maximum (the autoship alert). */
+  autoshipWarningLineIds: string[];
+}
+
+export interface CartSummary {
+  totalQuantity: number;
+  subtotalCents: number;
+  /** Subtotal before savings: compare-at prices where higher, full price on autoship lines. */
+  compareAtSubtotalCents: number;
+  totalSavingsCents: number;
+  weightLbs: number;
+  limits: CartLimits;
+  freeShipping: FreeShippingProgress;
+  currencyCode: string;
+}
+
+/** Catalogue spec section 9 ("Currency defaults to USD"). */
+export const CART_CURRENCY_CODE = "USD";
+
+/** Catalogue spec section 9: "Autoship: save an extra 5%". */
+export const AUTOSHIP_DISCOUNT_RATE = 0.05;
+
+/** Shop-core spec section 9: grams per pound for the pounds-and-ounces display. */
+export const GRAMS_PER_POUND = 453.592;
+
+type PricedLine = Pick<CartLineView, "quantity" | "unitPriceCents" | "compareAtPriceCents" | "sellingPlanId">;
+type WeighedLine = Pick<CartLineView, "quantity" | "weightValue" | "weightUnit">;
+type LimitedLine = Pick<CartLineView, "id" | "quantity" | "sellingPlanId">;
+
+/** Whether a line is bought on autoship (it carries a selling plan, shop-core spec section 3). */
+export function isAutoshipLine(line: Pick<CartLineView, "sellingPlanId">): boolean {
+  return line.sellingPlanId != null;
+}
+
+/** The autoship unit price: 5% off, rounded half up to whole cents. */
+export function autoshipUnitPriceCents(unitPriceCents: number): number {
+  // Integer basis points keep 1010 × 0.95 = 959.5 from drifting below the half.
+  const keptBasisPoints = 10_000 - Math.round(AUTOSHIP_DISCOUNT_RATE * 10_000);
+  return Math.round((unitPriceCents * keptBasisPoints) / 10_000);
+}
+
+function effectiveUnitPriceCents(line: PricedLine): number {
+  return isAutoshipLine(line) ? autoshipUnitPriceCents(line.unitPriceCents) : line.unitPriceCents;
+}
+
+/** What the line costs: quantity at the unit price, autoship lines at the autoship price. */
+export function lineSubtotalCents(line: PricedLine): number {
+  return effectiveUnitPriceCents(line) * line.quantity;
+}
+
+/** The line's price before any saving: the compare-at price where it is higher. */
+function lineCompareAtSubtotalCents(line: PricedLine): number {
+  return Math.max(line.compareAtPriceCents ?? line.unitPriceCents, line.unitPriceCents) * line.quantity;
+}
+
+/** Compare-at saving plus the autoship 5% saving, times quantity; never negative. */
+export function lineSavingsCents(line: PricedLine): number {
+  return Math.max(0, lineCompareAtSubtotalCents(line) - lineSubtotalCents(line));
+}
+
+/** Shop-core spec sections 5 and 9: total over 10, autoship line over 5, warning at 5. */
+export function cartLimits(lines: readonly LimitedLine[]): CartLimits {
+  let totalQuantity = 0;
+  let autoshipOverMaximum = false;
+  const autoshipWarningLineIds: string[] = [];
+  for (const line of lines) {
+    totalQuantity += line.quantity;
+    if (!isAutoshipLine(line)) continue;
+    if (line.quantity > MAX_AUTOSHIP_PER_LINE) autoshipOverMaximum = true;
+    if (line.quantity >= MAX_AUTOSHIP_PER_LINE) autoshipWarningLineIds.push(line.id);
+  }
+  return {
+    totalQuantity,
+    overMaximum: totalQuantity > MAX_ITEMS_PER_ORDER,
+    autoshipOverMaximum,
+    autoshipWarningLineIds,
+  };
+}
+
+/**
+ * Shop-core spec section 5: how many of `requested` can be added on top of the quantity
+ * the cart already holds for the same variant and plan, given the per-line maximum
+ * (5 autoship, 10 otherwise). Requested goes through the quantity normaliser first, so
+ * below 1 counts as 1. `clamped` says fewer than asked were accepted (0 when none fit).
+ */
+export function quantityThatFits(
+  requested: number,
+  existingForVariant: number,
+  options: { autoship: boolean },
+): { quantity: number; clamped: boolean } {
+  const max = options.autoship ? MAX_AUTOSHIP_PER_LINE : MAX_ITEMS_PER_ORDER;
+  const asked = Number.isFinite(requested) && requested >= 1 ? Math.floor(requested) : 1;
+  const existing = Number.isFinite(existingForVariant) ? Math.max(0, Math.floor(existingForVariant)) : 0;
+  const room = Math.max(0, max - existing);
+  const quantity = Math.min(normalizeQuantity(requested, options), room);
+  return { quantity, clamped: quantity < asked };
+}
+
+// Weights are computed on integer millionths of a pound: enough to keep float noise
+// (0.7 + 0.1 + 0.1 = 0.8999…) from moving a value across a tenth, and fine enough that
+// quantising does not itself push a value such as 6.696 into the next tenth (hundredths would).
+const WEIGHT_SCALE = 1_000_000;
+const TENTH = WEIGHT_SCALE / 10;
+const HALF_TENTH = TENTH / 2;
+
+/**
+ * Catalogue spec section 9 rounding helper: "adds 0.05 when the value's remainder modulo
+ * 0.1 is under 0.05, then rounds to one decimal" (half up), i.e. weights round up to the
+ * next tenth: 1.23 → 1.3, 1.27 → 1.3. An exact tenth stays as it is (a 4 lb bag weighs
+ * 4.0 lb): in the source's floating point, `4 % 0.1` is 0.0999…, so exact tenths were
+ * never bumped, and a shopper would read 4.1 lb for a 4 lb bag as a mistake.
+ */
+export function roundWeight(value: number): number {
+  if (!Number.isFinite(value)) return 0;
+  let scaled = Math.round(value * WEIGHT_SCALE);
+  const remainder = ((scaled % TENTH) + TENTH) % TENTH;
+  if (remainder > 0 && remainder < HALF_TENTH) scaled += HALF_TENTH;
+  return Math.round(scaled / TENTH) / 10;
+}
+
+/** The line's weight in pounds: variant weight converted with the spec's factors, times quantity. */
+export function lineWeightLbs(line: WeighedLine): number {
+  if (!Number.isFinite(line.weightValue)) return 0;
+  return toPounds(line.weightValue, line.weightUnit) * line.quantity;
+}
+
+/**
+ * The cart's weight in pounds through the rounding helper. A cart with no weight stays 0
+ * rather than the helper's 0.1, since there is nothing to ship.
+ */
+export function cartWeightLbs(lines: readonly WeighedLine[]): number {
+  const total = lines.reduce((sum, line) => sum + lineWeightLbs(line), 0);
+  return total > 0 ? roundWeight(total) : 0;
+}
+
+/**
+ * Shop-core and catalogue spec section 9: whole pounds plus the remainder times 16 as
+ * ounces (one decimal). Ounces that round to 16 carry into the pounds.
+ */
+export function poundsAndOunces(lbs: number): { pounds: number; ounces: number } {
+  if (!Number.isFinite(lbs) || lbs <= 0) return { pounds: 0, ounces: 0 };
+  const scaled = Math.round(lbs * WEIGHT_SCALE);
+  let pounds = Math.floor(scaled / WEIGHT_SCALE);
+  let ounceTenths = Math.round(((scaled - pounds * WEIGHT_SCALE) * 16 * 10) / WEIGHT_SCALE);
+  if (ounceTenths >= 160) {
+    pounds += 1;
+    ounceTenths = 0;
+  }
+  return { pounds, ounces: ounceTenths / 10 };
+}
+
+/** Pounds and ounces from grams, at 453.592 g per pound (shop-core spec section 9). */
+export function poundsAndOuncesFromGrams(grams: number): { pounds: number; ounces: number } {
+  return poundsAndOunces(grams / GRAMS_PER_POUND);
+}
+
+/** The order summary: totals, savings, weight, limits and the free-shipping tracker. */
+export function summarizeCart(
+  lines: readonly CartLineView[],
+  options: { freeShippingMinimumCents?: number; excludedProductTypes?: readonly string[] } = {},
+): CartSummary {
+  const limits = cartLimits(lines);
+  let subtotalCents = 0;
+  let compareAtSubtotalCents = 0;
+  let totalSavingsCents = 0;
+  for (const line of lines) {
+    subtotalCents += lineSubtotalCents(line);
+    compareAtSubtotalCents += lineCompareAtSubtotalCents(line);
+    totalSavingsCents += lineSavingsCents(line);
+  }
+  const freeShipping = freeShippingProgress({
+    lines: lines.map((line) => ({ productType: line.productType, subtotalCents: lineSubtotalCents(line) })),
+    minimumCents: options.freeShippingMinimumCents ?? DEFAULT_FREE_SHIPPING_MINIMUM_CENTS,
+    excludedProductTypes: options.excludedProductTypes ?? [],
+  });
+  return {
+    totalQuantity: limits.totalQuantity,
+    subtotalCents,
+    compareAtSubtotalCents,
+    totalSavingsCents,
+    weightLbs: cartWeightLbs(lines),
+    limits,
+    freeShipping,
+    currencyCode: CART_CURRENCY_CODE,
+  };
+}

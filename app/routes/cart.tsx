@@ -1,0 +1,167 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { safeRedirect } from "remix-utils/safe-redirect";
+import { z } from "zod";
+import { CartView } from "~/components/cart-view";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { summarizeCart } from "~/models/cart";
+import { pageTitle } from "~/models/site";
+import { addToCart, cartCookieAfter, currentCart } from "~/services/cart-session.server";
+import { CartError, type CartResult } from "~/services/commerce/cart.server";
+import { commerce } from "~/services/commerce/index.server";
+import { cartIdCookie, readCartId } from "~/services/commerce/cart-cookie.server";
+import { getGlobals } from "~/services/content/index.server";
+import { commitNotice } from "~/services/notice.server";
+import { getSite } from "~/services/site.server";
+import { siteFromMatches } from "~/utils/meta";
+
+/** Product types left out of the free-shipping subtotal (catalogue spec section 9: "one special product type"). */
+const FREE_SHIPPING_EXCLUDED_TYPES: string[] = [];
+
+const id = z.string().trim().min(1, "Missing item.").max(64);
+const quantity = (min: number) =>
+  z
+    .string({ required_error: "Enter a quantity." })
+    .trim()
+    .regex(/^\d{1,3}$/, "Enter the quantity as a whole number.")
+    .transform(Number)
+    .refine((n) => n >= min, `Enter a quantity of at least ${min}.`);
+
+/** Every cart mutation is one form post with an intent (CONVENTIONS 4). */
+const CartIntentSchema = z.discriminatedUnion("intent", [
+  z.object({
+    intent: z.literal("add"),
+    variantId: id,
+    quantity: quantity(1).default("1"),
+    purchaseType: z.enum(["one-time", "autoship"]).default("one-time"),
+    sellingPlanId: z.string().trim().max(64).optional(),
+  }),
+  z.object({ intent: z.literal("update"), lineId: id, quantity: quantity(0) }),
+  z.object({ intent: z.literal("remove"), lineId: id }),
+  z.object({ intent: z.literal("set-plan"), lineId: id, sellingPlanId: z.string().trim().max(64) }),
+  z.object({ intent: z.literal("discount"), code: z.string().trim().max(40, "That code is too long.") }),
+  z.object({ intent: z.literal("note"), note: z.string().max(500, "Keep the note under 500 characters.") }),
+]);
+
+export const meta: MetaFunction = ({ matches }) => [
+  { title: pageTitle(siteFromMatches(matches), "Shopping Cart") },
+  { name: "description", content: "Shopping Cart" },
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const site = getSite(request);
+  const [cart, globals, sellingPlans] = await Promise.all([
+    currentCart(request),
+    getGlobals(site),
+    commerce.getSellingPlans(),
+  ]);
+  const headers = new Headers({ "Cache-Control": "no-store" });
+  // A cookie that names a cart that is gone is cleared.
+  if (!cart && (await readCartId(request))) {
+    headers.append("Set-Cookie", await cartIdCookie.serialize("", { maxAge: 0 }));
+  }
+  const summary = cart
+    ? summarizeCart(cart.lines, {
+        freeShippingMinimumCents: globals.freeShippingMinimumCents,
+        excludedProductTypes: FREE_SHIPPING_EXCLUDED_TYPES,
+      })
+    : null;
+  return json({ site, cart, summary, sellingPlans }, { headers });
+}
+
+/** Where to go back to after a post without JavaScript: the page it came from, same origin only. */
+function backTo(request: Request, formData: FormData): string {
+  const explicit = formData.get("redirectTo");
+  if (typeof explicit === "string" && explicit) return safeRedirect(explicit, "/cart");
+  const referer = request.headers.get("Referer");
+  if (referer) {
+    const url = new URL(referer);
+    if (url.origin === new URL(request.url).origin) return safeRedirect(`${url.pathname}${url.search}`, "/cart");
+  }
+  return "/cart";
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const site = getSite(request);
+  const formData = await request.formData();
+  const back = backTo(request, formData);
+  const parsed = CartIntentSchema.safeParse(Object.fromEntries(formData));
+  if (!parsed.success) {
+    const message = parsed.error.issues[0]?.message ?? "That did not work. Please try again.";
+    return redirect(back, { headers: await commitNotice(request, { tone: "error", message }) });
+  }
+  const input = parsed.data;
+  let result: CartResult;
+  let success: string;
+  try {
+    const cartId = await readCartId(request);
+    const cartIdOrThrow = () => {
+      if (!cartId) throw new CartError("CART_NOT_FOUND", "Your cart is empty.", "cartId");
+      return cartId;
+    };
+    switch (input.intent) {
+      case "add": {
+        const sellingPlanId = input.purchaseType === "autoship" ? input.sellingPlanId || null : null;
+        if (input.purchaseType === "autoship" && !sellingPlanId) {
+          throw new CartError("SELLING_PLAN_INVALID", "Choose how often to deliver.", "sellingPlanId");
+        }
+        result = await addToCart(request, site, [
+          { merchandiseId: input.variantId, quantity: input.quantity, sellingPlanId },
+        ]);
+        success = "Added to your cart.";
+        break;
+      }
+      case "update":
+        result = await commerce.updateLines(cartIdOrThrow(), [{ id: input.lineId, quantity: input.quantity }]);
+        success = input.quantity === 0 ? "Item removed from your cart." : "Quantity updated.";
+        break;
+      case "remove":
+        result = await commerce.removeLines(cartIdOrThrow(), [input.lineId]);
+        success = "Item removed from your cart.";
+        break;
+      case "set-plan":
+        result = await commerce.updateLines(cartIdOrThrow(), [
+          { id: input.lineId, sellingPlanId: input.sellingPlanId || null },
+        ]);
+        success = input.sellingPlanId ? "Autoship frequency updated." : "Changed to a one-time purchase.";
+        break;
+      case "discount":
+        result = await commerce.updateDiscountCodes(cartIdOrThrow(), input.code ? [input.code] : []);
+        success = input.code ? "Discount code added; it is applied at checkout." : "Discount code removed.";
+        break;
+      case "note":
+        result = await commerce.updateNote(cartIdOrThrow(), input.note);
+        success = "Note saved.";
+        break;
+    }
+  } catch (error) {
+    if (error instanceof CartError) {
+      if (error.code === "CART_NOT_FOUND") console.warn("No cart found");
+      return redirect(back, { headers: await commitNotice(request, { tone: "error", message: error.message }) });
+    }
+    throw error;
+  }
+  // A limit that stopped or trimmed the change is said instead of (or after) the plain success.
+  const nothingAdded = result.notices.find((n) => n.code === "NOTHING_ADDED");
+  const clamped = result.notices.filter((n) => n.code === "QUANTITY_CLAMPED").map((n) => n.message);
+  const headers = await commitNotice(
+    request,
+    nothingAdded
+      ? { tone: "info", message: nothingAdded.message }
+      : { tone: clamped.length ? "info" : "success", message: [success, ...clamped].join(" ") },
+  );
+  const cookie = await cartCookieAfter(request, result);
+  if (cookie) headers.append("Set-Cookie", cookie);
+  return redirect(back, { headers });
+}
+
+export default function CartPage() {
+  const data = useLoaderData<typeof loader>();
+  return <CartView {...data} />;
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,99 @@
+import { expect, test, type Page } from "@playwright/test";
+import { open } from "./helpers";
+
+const PRODUCT = "/products/science-diet/adult-dry-dog-food/chicken-barley/15.5lb";
+const notice = (page: Page) => page.locator(".notice");
+const cartCount = (page: Page) => page.getByTestId("cart-count");
+const summary = (page: Page) => page.getByRole("complementary", { name: "Order Summary" });
+
+async function addFromProductPage(page: Page, quantity: string, autoship = false) {
+  await page.goto(PRODUCT);
+  if (autoship) {
+    await page.getByLabel(/^Autoship/).check();
+    await page.getByLabel("Deliver every").selectOption({ label: "4 weeks" });
+  }
+  await page.getByLabel("Quantity", { exact: true }).fill(quantity);
+  await page.locator(".buy-box").getByRole("button", { name: "Add to Cart" }).click();
+  await expect(notice(page)).toBeVisible();
+}
+
+test.describe("cart (issue 4; catalogue spec section 2 cart texts)", () => {
+  test("adds from a product card and counts it in the header", async ({ page }, testInfo) => {
+    await open(page, testInfo, "/products/dog/dry");
+    await expect(cartCount(page)).toHaveText("0");
+    const card = page
+      .locator(".listing__results article")
+      .filter({ has: page.getByRole("button", { name: "Add to Cart" }) })
+      .first();
+    await card.getByRole("button", { name: "Add to Cart" }).click();
+    await expect(notice(page)).toHaveText("Added to your cart.");
+    await expect(page).toHaveURL(/\/products\/dog\/dry$/);
+    await expect(cartCount(page)).toHaveText("1");
+  });
+
+  test("adds autoship from a product page; the cart page shows the spec's texts", async ({ page }) => {
+    await addFromProductPage(page, "2", true);
+    await page.goto("/cart");
+    await expect(page).toHaveTitle(/^Shopping Cart \| /);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Shopping Cart");
+    await expect(page.getByRole("heading", { name: "Order Summary" })).toBeVisible();
+    await expect(page.getByText("Autoship: save an extra 5%")).toBeVisible();
+    await expect(summary(page).getByText("Total Savings:")).toBeVisible();
+    await expect(
+      summary(page).getByText(
+        "Tax & shipping will be calculated at checkout. Shipments to Alaska and Hawaii will also include a $4 service charge.",
+      ),
+    ).toBeVisible();
+    await expect(summary(page).getByRole("link", { name: "Proceed to Checkout" })).toHaveAttribute(
+      "href",
+      /^\/checkout\?cart=/,
+    );
+    await expect(summary(page).getByRole("link", { name: "Continue Shopping" })).toHaveAttribute("href", "/products");
+    await expect(summary(page).getByText("31 lbs")).toBeVisible();
+  });
+
+  test("changes quantity, switches to autoship and back, and removing the last item empties the cart", async ({
+    page,
+  }) => {
+    await addFromProductPage(page, "1");
+    await page.goto("/cart");
+    await page.getByLabel("Quantity").fill("3");
+    await page.getByRole("button", { name: "Update" }).click();
+    await expect(notice(page)).toHaveText("Quantity updated.");
+    await expect(cartCount(page)).toHaveText("3");
+
+    await page.getByLabel("Delivery").selectOption({ label: "Autoship: every 2 weeks" });
+    await page.getByRole("button", { name: "Change" }).click();
+    await expect(notice(page)).toHaveText("Autoship frequency updated.");
+    await expect(page.getByText("Autoship: save an extra 5%")).toBeVisible();
+
+    await page.getByRole("button", { name: /^Remove / }).click();
+    await expect(page.getByText("Your cart is empty.")).toBeVisible();
+    await expect(cartCount(page)).toHaveText("0");
+  });
+
+  test("shows limit messages and blocks checkout over 10 items (shop-core spec sections 5 and 9)", async ({ page }) => {
+    await addFromProductPage(page, "10");
+    await addFromProductPage(page, "4");
+    await expect(notice(page)).toContainText("You already have the most we allow (10)");
+    await page.goto("/products/science-diet/adult-dry-dog-food/chicken-barley/4lb");
+    await page.locator(".buy-box").getByRole("button", { name: "Add to Cart" }).click();
+    await expect(notice(page)).toBeVisible();
+    await page.goto("/cart");
+    await expect(summary(page).getByRole("alert")).toContainText("Orders are limited to 10 items");
+    await expect(summary(page).getByRole("link", { name: "Proceed to Checkout" })).toHaveCount(0);
+    await expect(summary(page).getByText("Proceed to Checkout")).toHaveAttribute("aria-disabled", "true");
+  });
+
+  test("the free-shipping tracker reaches zero (catalogue spec sections 4 and 9)", async ({ page }) => {
+    await page.goto("/products/science-diet/adult-dry-dog-food/chicken-barley/4lb");
+    await page.locator(".buy-box").getByRole("button", { name: "Add to Cart" }).click();
+    await expect(notice(page)).toBeVisible();
+    await page.goto("/cart");
+    await expect(summary(page).getByText(/^You are \$\d+\.\d{2} away from free shipping\.$/)).toBeVisible();
+    await page.getByLabel("Quantity").fill("3");
+    await page.getByRole("button", { name: "Update" }).click();
+    await expect(summary(page).getByText("You get free shipping!")).toBeVisible();
+    await expect(summary(page).getByRole("progressbar")).toHaveAttribute("aria-valuenow", "100");
+  });
+});

@@ -1,0 +1,128 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { prisma } from "~/db.server";
+import { action, loader } from "~/routes/cart";
+import { SAVED_CART_METAFIELD, savedCartId } from "~/services/commerce/saved-cart.server";
+import { sessionStorage } from "~/services/session.server";
+import { ensureSeeded } from "../helpers/seeded";
+
+const ORIGIN = "http://localhost:3000";
+let variantId: string;
+
+beforeAll(async () => {
+  await ensureSeeded();
+  variantId = (await prisma.productVariant.findUniqueOrThrow({ where: { sku: "SD00402" } })).id;
+});
+
+/** Cookies a browser would keep between requests. */
+class Jar {
+  private cookies = new Map<string, string>();
+  store(response: Response) {
+    for (const header of response.headers.getSetCookie()) {
+      const [pair] = header.split(";");
+      const [name, ...value] = pair.split("=");
+      this.cookies.set(name, value.join("="));
+    }
+  }
+  get header() {
+    return [...this.cookies].map(([n, v]) => `${n}=${v}`).join("; ");
+  }
+  get(name: string) {
+    return this.cookies.get(name);
+  }
+}
+
+async function post(jar: Jar, fields: Record<string, string>, referer = `${ORIGIN}/products/dog`) {
+  const request = new Request(`${ORIGIN}/cart`, {
+    method: "POST",
+    body: new URLSearchParams(fields),
+    headers: { Cookie: jar.header, Referer: referer, "Content-Type": "application/x-www-form-urlencoded" },
+  });
+  const response = (await action({ request, params: {}, context: {} })) as Response;
+  jar.store(response);
+  return response;
+}
+
+async function cartPage(jar: Jar) {
+  const response = await loader({
+    request: new Request(`${ORIGIN}/cart`, { headers: { Cookie: jar.header } }),
+    params: {},
+    context: {},
+  });
+  jar.store(response);
+  return response.json();
+}
+
+describe("/cart action (issue 4 'Cart')", () => {
+  it("creates the cart on the first add: httpOnly, SameSite=Lax col_cart_id, redirect back with a notice", async () => {
+    const jar = new Jar();
+    const response = await post(jar, { intent: "add", variantId, quantity: "2" });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/products/dog");
+    const cookie = response.headers.getSetCookie().find((c) => c.startsWith("col_cart_id="));
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+    const session = await sessionStorage.getSession(`__session=${jar.get("__session")}`);
+    expect(session.get("notice")).toEqual({ tone: "success", message: "Added to your cart." });
+    const data = await cartPage(jar);
+    expect(data.cart?.totalQuantity).toBe(2);
+    expect(data.summary?.limits.overMaximum).toBe(false);
+  });
+
+  it("refuses a non-numeric quantity with a clear notice and changes nothing", async () => {
+    const jar = new Jar();
+    await post(jar, { intent: "add", variantId, quantity: "1" });
+    await post(jar, { intent: "add", variantId, quantity: "-3" });
+    const session = await sessionStorage.getSession(`__session=${jar.get("__session")}`);
+    expect(session.get("notice")).toMatchObject({ tone: "error", message: "Enter the quantity as a whole number." });
+    expect((await cartPage(jar)).cart?.totalQuantity).toBe(1);
+  });
+
+  it("requires a frequency for autoship, and refuses a forged one", async () => {
+    const jar = new Jar();
+    await post(jar, { intent: "add", variantId, quantity: "1", purchaseType: "autoship" });
+    expect((await cartPage(jar)).cart).toBeNull();
+    await post(jar, { intent: "add", variantId, quantity: "1", purchaseType: "autoship", sellingPlanId: "free-food" });
+    expect((await cartPage(jar)).cart).toBeNull();
+    await post(jar, {
+      intent: "add",
+      variantId,
+      quantity: "7",
+      purchaseType: "autoship",
+      sellingPlanId: "autoship-2w",
+    });
+    const { cart, summary } = await cartPage(jar);
+    expect(cart?.lines[0]).toMatchObject({ quantity: 5, sellingPlanId: "autoship-2w" });
+    expect(summary?.limits.autoshipWarningLineIds).toEqual([cart?.lines[0].id]);
+  });
+
+  it("marks a cart over 10 items as over the maximum (checkout blocked)", async () => {
+    const jar = new Jar();
+    const other = await prisma.productVariant.findFirstOrThrow({ where: { sku: "SD00401" } });
+    await post(jar, { intent: "add", variantId, quantity: "10" });
+    await post(jar, { intent: "add", variantId: other.id, quantity: "2" });
+    const data = await cartPage(jar);
+    expect(data.summary?.limits).toMatchObject({ totalQuantity: 12, overMaximum: true });
+  });
+
+  it("links a signed-in customer's cart, saves it in profeeding.persisted_cart_id, and forgets it when emptied", async () => {
+    const customer = await prisma.customer.findFirstOrThrow({ where: { email: "shopper@example.com", site: "DTC" } });
+    const session = await sessionStorage.getSession();
+    session.set("customerId", customer.id);
+    const jar = new Jar();
+    jar.store(new Response(null, { headers: { "Set-Cookie": await sessionStorage.commitSession(session) } }));
+    await post(jar, { intent: "add", variantId, quantity: "1" });
+    const cartId = jar.get("col_cart_id");
+    const saved = await savedCartId(customer.id);
+    expect(saved).toBeTruthy();
+    expect(await prisma.cart.findUnique({ where: { id: saved! }, select: { customerId: true } })).toEqual({
+      customerId: customer.id,
+    });
+    expect(SAVED_CART_METAFIELD).toMatchObject({ namespace: "profeeding", key: "persisted_cart_id" });
+
+    const data = await cartPage(jar);
+    await post(jar, { intent: "remove", lineId: data.cart?.lines[0].id ?? "" }, `${ORIGIN}/cart`);
+    expect(cartId).toBeTruthy();
+    expect(jar.get("col_cart_id")).toBe("");
+    expect(await savedCartId(customer.id)).toBeNull();
+  });
+});
