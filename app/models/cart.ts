@@ -1,3 +1,4 @@
+import type { Notice } from "./notice";
 import { MAX_AUTOSHIP_PER_LINE, MAX_ITEMS_PER_ORDER, normalizeQuantity } from "./cart-limits";
 import { freeShippingProgress, DEFAULT_FREE_SHIPPING_MINIMUM_CENTS, type FreeShippingProgress } from "./free-shipping";
 import { toPounds, type WeightUnit } from "./weight";
@@ -224,4 +225,15 @@ export function summarizeCart(
     freeShipping,
     currencyCode: CART_CURRENCY_CODE,
   };
+}
+
+/** What the /cart action answers a fetcher (`_response=json`) instead of redirecting. */
+export interface CartActionData {
+  ok: boolean;
+  notice: Notice;
+  /** Field errors of a refused post, by field name. */
+  fields?: Record<string, string>;
+  cart: { totalQuantity: number; weightLbs: number; subtotalCents: number } | null;
+  /** The line the post added to or changed (for the add-to-cart confirmation). */
+  line: CartLineView | null;
 }

@@ -5,7 +5,8 @@ import { safeRedirect } from "remix-utils/safe-redirect";
 import { z } from "zod";
 import { CartView } from "~/components/cart-view";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { summarizeCart } from "~/models/cart";
+import { summarizeCart, type CartActionData } from "~/models/cart";
+import type { Notice } from "~/models/notice";
 import { pageTitle } from "~/models/site";
 import { addToCart, cartCookieAfter, currentCart } from "~/services/cart-session.server";
 import { CartError, type CartResult } from "~/services/commerce/cart.server";
@@ -83,13 +84,24 @@ function backTo(request: Request, formData: FormData): string {
   return "/cart";
 }
 
+/** What a fetcher (JavaScript) gets back instead of a redirect; see `CartActionData`. */
+function jsonReply(data: CartActionData, status = 200, cookie?: string | null) {
+  return json(data, { status, headers: cookie ? { "Set-Cookie": cookie } : undefined });
+}
+
 export async function action({ request }: ActionFunctionArgs) {
   const site = getSite(request);
   const formData = await request.formData();
+  // Fetchers add `_response=json`: they stay on their page and update in place.
+  const wantsJson = formData.get("_response") === "json";
   const back = backTo(request, formData);
   const parsed = CartIntentSchema.safeParse(Object.fromEntries(formData));
   if (!parsed.success) {
     const message = parsed.error.issues[0]?.message ?? "That did not work. Please try again.";
+    if (wantsJson) {
+      const fields = Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0] ?? "form"), i.message]));
+      return jsonReply({ ok: false, notice: { tone: "error", message }, fields, cart: null, line: null }, 400);
+    }
     return redirect(back, { headers: await commitNotice(request, { tone: "error", message }) });
   }
   const input = parsed.data;
@@ -139,20 +151,50 @@ export async function action({ request }: ActionFunctionArgs) {
   } catch (error) {
     if (error instanceof CartError) {
       if (error.code === "CART_NOT_FOUND") console.warn("No cart found");
-      return redirect(back, { headers: await commitNotice(request, { tone: "error", message: error.message }) });
+      const notice: Notice = { tone: "error", message: error.message };
+      if (wantsJson) {
+        const status = error.code === "CART_NOT_FOUND" || error.code === "LINE_NOT_FOUND" ? 404 : 400;
+        return jsonReply(
+          { ok: false, notice, fields: { [error.field ?? "form"]: error.message }, cart: null, line: null },
+          status,
+        );
+      }
+      return redirect(back, { headers: await commitNotice(request, notice) });
     }
     throw error;
   }
   // A limit that stopped or trimmed the change is said instead of (or after) the plain success.
   const nothingAdded = result.notices.find((n) => n.code === "NOTHING_ADDED");
   const clamped = result.notices.filter((n) => n.code === "QUANTITY_CLAMPED").map((n) => n.message);
-  const headers = await commitNotice(
-    request,
-    nothingAdded
-      ? { tone: "info", message: nothingAdded.message }
-      : { tone: clamped.length ? "info" : "success", message: [success, ...clamped].join(" ") },
-  );
+  const notice: Notice = nothingAdded
+    ? { tone: "info", message: nothingAdded.message }
+    : { tone: clamped.length ? "info" : "success", message: [success, ...clamped].join(" ") };
   const cookie = await cartCookieAfter(request, result);
+  if (wantsJson) {
+    const { cart } = result;
+    const line =
+      cart && input.intent === "add"
+        ? (cart.lines.find(
+            (l) =>
+              l.variantId === input.variantId &&
+              l.sellingPlanId === (input.purchaseType === "autoship" ? input.sellingPlanId || null : null),
+          ) ?? null)
+        : (cart?.lines.find((l) => "lineId" in input && l.id === input.lineId) ?? null);
+    const summary = cart ? summarizeCart(cart.lines) : null;
+    return jsonReply(
+      {
+        ok: true,
+        notice,
+        cart: summary
+          ? { totalQuantity: summary.totalQuantity, weightLbs: summary.weightLbs, subtotalCents: summary.subtotalCents }
+          : null,
+        line,
+      },
+      200,
+      cookie,
+    );
+  }
+  const headers = await commitNotice(request, notice);
   if (cookie) headers.append("Set-Cookie", cookie);
   return redirect(back, { headers });
 }

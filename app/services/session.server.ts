@@ -3,6 +3,7 @@
 // flash notices now; the accounts issue adds the customer's access token.
 import { createCookieSessionStorage, type Session } from "@remix-run/node";
 import { env } from "~/env.server";
+import type { Notice } from "~/models/notice";
 
 export const sessionStorage = createCookieSessionStorage({
   cookie: {
@@ -16,10 +17,7 @@ export const sessionStorage = createCookieSessionStorage({
   },
 });
 
-export interface Notice {
-  tone: "success" | "info" | "error";
-  message: string;
-}
+export type { Notice } from "~/models/notice";
 
 const NOTICE_KEY = "notice";
 

@@ -126,3 +126,28 @@ describe("/cart action (issue 4 'Cart')", () => {
     expect(await savedCartId(customer.id)).toBeNull();
   });
 });
+
+describe("/cart action for fetchers (_response=json)", () => {
+  it("answers JSON with the notice, cart totals and the line added, and sets the cart cookie", async () => {
+    const jar = new Jar();
+    const response = await post(jar, { intent: "add", variantId, quantity: "2", _response: "json" });
+    expect(response.status).toBe(200);
+    const data = await response.json();
+    expect(data).toMatchObject({
+      ok: true,
+      notice: { tone: "success", message: "Added to your cart." },
+      cart: { totalQuantity: 2, weightLbs: 31 },
+      line: { variantId, quantity: 2, sellingPlanId: null },
+    });
+    expect(jar.get("col_cart_id")).toBeTruthy();
+  });
+
+  it("answers 400 with the failing field for bad input, 404 for a line of no cart", async () => {
+    const jar = new Jar();
+    const bad = await post(jar, { intent: "add", variantId, quantity: "lots", _response: "json" });
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).fields).toEqual({ quantity: "Enter the quantity as a whole number." });
+    const missing = await post(jar, { intent: "remove", lineId: "nope", _response: "json" });
+    expect(missing.status).toBe(404);
+  });
+});
