@@ -3,8 +3,8 @@
 // commerce provider's.
 import { commerce } from "~/services/commerce/index.server";
 import { cartIdCookie, readCartId } from "~/services/commerce/cart-cookie.server";
-import type { CartResult, CartLineInput } from "~/services/commerce/cart.server";
-import { deleteSavedCart, saveCartForCustomer } from "~/services/commerce/saved-cart.server";
+import { CartError, type CartLineInput, type CartNotice, type CartResult } from "~/services/commerce/cart.server";
+import { deleteSavedCart, saveCartForCustomer, savedCartId } from "~/services/commerce/saved-cart.server";
 import { getCustomerId } from "~/services/session.server";
 import type { SiteId } from "~/models/site";
 
@@ -38,4 +38,63 @@ export async function cartCookieAfter(request: Request, result: CartResult): Pro
   const customerId = await getCustomerId(request);
   if (customerId) await deleteSavedCart(customerId);
   return cartIdCookie.serialize("", { maxAge: 0 });
+}
+
+/**
+ * The cart a customer continues with after signing in (shop-core spec section 4):
+ * with no cart loaded, the saved cart is restored; a guest cart is merged into
+ * the saved cart within the limits (or becomes the saved cart); a saved cart that
+ * cannot be rebuilt has its metafield deleted. Returns the id the cookie should
+ * hold. The accounts issue calls this at sign-in.
+ */
+export async function cartAfterSignIn(input: {
+  site: SiteId;
+  customerId: string;
+  guestCartId: string | null;
+}): Promise<{ cartId: string | null; notices: CartNotice[] }> {
+  const { site, customerId } = input;
+  const savedId = await savedCartId(customerId);
+  let saved = savedId ? await commerce.getCart(savedId) : null;
+  if (savedId && (!saved || saved.site !== site || (saved.customerId && saved.customerId !== customerId))) {
+    await deleteSavedCart(customerId);
+    saved = null;
+  }
+  const guestCandidate = input.guestCartId ? await commerce.getCart(input.guestCartId) : null;
+  // Someone else's cart, or another site's, is never taken over.
+  const guest =
+    guestCandidate &&
+    guestCandidate.site === site &&
+    (!guestCandidate.customerId || guestCandidate.customerId === customerId)
+      ? guestCandidate
+      : null;
+
+  if (!guest || guest.id === saved?.id) return { cartId: saved?.id ?? null, notices: [] };
+  if (!saved) {
+    await commerce.updateBuyerIdentity(guest.id, { customerId });
+    await saveCartForCustomer(customerId, guest.id);
+    return { cartId: guest.id, notices: [] };
+  }
+  // Line by line, so one product that can no longer be sold does not lose the rest.
+  const notices: CartNotice[] = [];
+  for (const line of guest.lines) {
+    try {
+      const { notices: added } = await commerce.addLines(saved.id, [
+        {
+          merchandiseId: line.variantId,
+          quantity: line.quantity,
+          sellingPlanId: line.sellingPlanId,
+          attributes: line.attributes,
+        },
+      ]);
+      notices.push(...added);
+    } catch (error) {
+      if (!(error instanceof CartError)) throw error;
+      notices.push({ code: "NOTHING_ADDED", message: `${line.productTitle} could not be moved to your cart.` });
+    }
+  }
+  await commerce.removeLines(
+    guest.id,
+    guest.lines.map((line) => line.id),
+  );
+  return { cartId: saved.id, notices };
 }
