@@ -5,6 +5,8 @@ const BASE_URL = `http://localhost:${PORT}`;
 
 export default defineConfig({
   testDir: "tests/e2e",
+  // One folder per port, so runs on different ports never delete each other's artifacts.
+  outputDir: `test-results/${PORT}`,
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
   retries: process.env.CI ? 1 : 0,

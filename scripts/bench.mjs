@@ -51,6 +51,10 @@ const SERVER_ENV = {
 const TARGETS = {
   "listing (2 filters)": { label: ">= 300 req/s, p99 <= 100 ms", met: (r) => r.rps >= 300 && r.p99 <= 100 },
   "product page": { label: ">= 350 req/s", met: (r) => r.rps >= 350 },
+  "add to cart (form post)": {
+    label: ">= 200 req/s, no errors",
+    met: (r) => r.rps >= 200 && r.errors + r.non2xx === 0,
+  },
 };
 const SCALE_LIMIT = 1.5;
 
@@ -156,6 +160,8 @@ async function stopServer() {
 function cannon(scenario, duration) {
   return autocannon({
     url: BASE_URL + scenario.path,
+    method: scenario.method ?? "GET",
+    body: scenario.body,
     headers: scenario.headers ?? {},
     connections: CONNECTIONS,
     duration,
@@ -165,7 +171,7 @@ function cannon(scenario, duration) {
 /** A 2 s warm-up (JIT, SQLite page cache, in-memory indexes) that is thrown away, then the run. */
 async function measure(scenario) {
   const host = scenario.headers?.host ? ` (Host: ${scenario.headers.host})` : "";
-  console.log(`\n${scenario.name}: GET ${scenario.path}${host}`);
+  console.log(`\n${scenario.name}: ${scenario.method ?? "GET"} ${scenario.path}${host}`);
   await cannon(scenario, WARMUP_SECONDS);
   const raw = await cannon(scenario, DURATION_SECONDS);
   const result = {
@@ -173,8 +179,9 @@ async function measure(scenario) {
     rps: raw.requests.average,
     p50: raw.latency.p50,
     p99: raw.latency.p99,
-    ok: raw["2xx"],
-    non2xx: raw.non2xx,
+    // A form post answers 302 (back to the page, with a notice): that is its success.
+    ok: scenario.redirects ? raw["3xx"] : raw["2xx"],
+    non2xx: scenario.redirects ? raw.non2xx - raw["3xx"] : raw.non2xx,
     errors: raw.errors + raw.timeouts,
   };
   const flag = result.errors || result.non2xx ? "  <-- FLAGGED: errors or non-2xx responses" : "";
@@ -183,8 +190,50 @@ async function measure(scenario) {
       `non-2xx ${result.non2xx}, errors ${result.errors}${flag}`,
   );
   // "Errors out completely": not one good response, so the figures mean nothing.
-  if (result.ok === 0) throw new Error(`Scenario "${scenario.name}" got no 2xx response at all`);
+  if (result.ok === 0) throw new Error(`Scenario "${scenario.name}" got no successful response at all`);
   return result;
+}
+
+/** Real consumer variant ids, in stock, for the cart scenarios. */
+function cartVariantIds(count) {
+  const db = new Database(DB_FILE, { readonly: true });
+  try {
+    return db
+      .prepare(
+        `SELECT v.id FROM ProductVariant v JOIN Product p ON p.id = v.productId
+         WHERE p.synthetic = 0 AND p.soldOnDtc = 1 AND v.inventory > 0 ORDER BY v.sku LIMIT ?`,
+      )
+      .all(count)
+      .map((row) => row.id);
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * The add-to-cart post (each request a new visitor, so each creates a cart) and
+ * the cart page of a three-line cart made here first.
+ */
+async function cartScenarios() {
+  const [first, ...others] = cartVariantIds(3);
+  const form = (variantId) => new URLSearchParams({ intent: "add", variantId, quantity: "1" }).toString();
+  const formHeaders = { "content-type": "application/x-www-form-urlencoded" };
+  let cookie = "";
+  for (const variantId of [first, ...others]) {
+    const response = await fetch(`${BASE_URL}/cart`, {
+      method: "POST",
+      body: form(variantId),
+      headers: { ...formHeaders, cookie },
+      redirect: "manual",
+    });
+    const cartCookie = response.headers.getSetCookie().find((c) => c.startsWith("col_cart_id="));
+    if (cartCookie) cookie = cartCookie.split(";")[0];
+  }
+  if (!cookie) throw new Error("Could not create a cart for the cart-page scenario");
+  return [
+    { name: "add to cart (form post)", path: "/cart", method: "POST", body: form(first), headers: formHeaders, redirects: true },
+    { name: "cart page (3 lines)", path: "/cart", headers: { cookie } },
+  ];
 }
 
 // ---------------------------------------------------------------------------
@@ -236,6 +285,7 @@ async function main() {
   ];
 
   await startServer();
+  scenarios.push(...(await cartScenarios()));
   const results = [];
   for (const scenario of scenarios) results.push(await measure(scenario));
 

@@ -22,10 +22,14 @@ interface CartViewProps {
   }> | null;
   summary: SerializeFrom<CartSummary> | null;
   sellingPlans: { id: string; name: string }[];
+  /** The delivery zip the stock check used. */
+  zip: string;
+  /** Lines out of stock for that zip (they block checkout). */
+  unavailableLineIds: string[];
 }
 
 /** The cart page (catalogue spec section 2; shop-core spec sections 5 and 9). */
-export function CartView({ site, cart, summary, sellingPlans }: CartViewProps) {
+export function CartView({ site, cart, summary, sellingPlans, zip, unavailableLineIds }: CartViewProps) {
   const staff = site === "HPSF";
   if (!cart || !summary || cart.lines.length === 0) {
     return (
@@ -39,7 +43,7 @@ export function CartView({ site, cart, summary, sellingPlans }: CartViewProps) {
     );
   }
   const { limits } = summary;
-  const blocked = limits.overMaximum || limits.autoshipOverMaximum;
+  const blocked = limits.overMaximum || limits.autoshipOverMaximum || unavailableLineIds.length > 0;
   return (
     <div className="container cart-page">
       <h1>Shopping Cart</h1>
@@ -56,6 +60,7 @@ export function CartView({ site, cart, summary, sellingPlans }: CartViewProps) {
                 staff={staff}
                 sellingPlans={sellingPlans}
                 warn={limits.autoshipWarningLineIds.includes(line.id)}
+                unavailableFor={unavailableLineIds.includes(line.id) ? zip : null}
               />
             ))}
           </ul>
@@ -96,6 +101,30 @@ export function CartView({ site, cart, summary, sellingPlans }: CartViewProps) {
               Autoship items are limited to {MAX_AUTOSHIP_PER_LINE} of each product. Lower the quantity to check out.
             </p>
           ) : null}
+          {unavailableLineIds.length > 0 ? (
+            <p className="cart-limit" role="alert">
+              Some items are out of stock for delivery to {zip}. Remove them to check out.
+            </p>
+          ) : null}
+          <Form method="post" className="cart-extra">
+            <input type="hidden" name="intent" value="zip" />
+            <label htmlFor="delivery-zip">Delivery zip code</label>
+            <div className="cart-extra__row">
+              <input
+                id="delivery-zip"
+                name="zip"
+                inputMode="numeric"
+                pattern="[0-9]{5}"
+                maxLength={5}
+                autoComplete="postal-code"
+                defaultValue={zip}
+                key={zip}
+              />
+              <button type="submit" className="button">
+                Set zip
+              </button>
+            </div>
+          </Form>
           {blocked ? (
             <span className="button button--primary button--large" aria-disabled="true">
               Proceed to Checkout
@@ -129,11 +158,13 @@ function CartLine({
   staff,
   sellingPlans,
   warn,
+  unavailableFor,
 }: {
   line: SerializeFrom<CartLineView>;
   staff: boolean;
   sellingPlans: { id: string; name: string }[];
   warn: boolean;
+  unavailableFor: string | null;
 }) {
   const autoship = line.sellingPlanId !== null;
   const savings = lineSavingsCents(line);
@@ -155,6 +186,11 @@ function CartLine({
           </p>
         )}
         {autoship && !staff ? <p className="cart-line__autoship">Autoship: save an extra 5%</p> : null}
+        {unavailableFor ? (
+          <p className="cart-limit" role="status">
+            Out of stock for delivery to {unavailableFor}.
+          </p>
+        ) : null}
         {warn ? (
           <p className="cart-limit" role="status">
             Autoship is limited to {MAX_AUTOSHIP_PER_LINE} of this item.

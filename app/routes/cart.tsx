@@ -7,6 +7,7 @@ import { CartView } from "~/components/cart-view";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { summarizeCart, type CartActionData } from "~/models/cart";
 import type { Notice } from "~/models/notice";
+import { isHomeDeliveryZip, parseZipRanges } from "~/models/zip";
 import { pageTitle } from "~/models/site";
 import { addToCart, cartCookieAfter, currentCart } from "~/services/cart-session.server";
 import { CartError, type CartResult } from "~/services/commerce/cart.server";
@@ -14,7 +15,10 @@ import { commerce } from "~/services/commerce/index.server";
 import { cartIdCookie, readCartId } from "~/services/commerce/cart-cookie.server";
 import { getGlobals } from "~/services/content/index.server";
 import { commitNotice } from "~/services/notice.server";
+import { getLocation, setHomeZip } from "~/services/location.server";
+import { flashNotice, getSession, sessionStorage } from "~/services/session.server";
 import { getSite } from "~/services/site.server";
+import { stock } from "~/services/stock/index.server";
 import { siteFromMatches } from "~/utils/meta";
 
 /** Product types left out of the free-shipping subtotal (catalogue spec section 9: "one special product type"). */
@@ -43,6 +47,13 @@ const CartIntentSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("set-plan"), lineId: id, sellingPlanId: z.string().trim().max(64) }),
   z.object({ intent: z.literal("discount"), code: z.string().trim().max(40, "That code is too long.") }),
   z.object({ intent: z.literal("note"), note: z.string().max(500, "Keep the note under 500 characters.") }),
+  z.object({
+    intent: z.literal("zip"),
+    zip: z
+      .string()
+      .trim()
+      .regex(/^\d{5}$/, "Enter a 5-digit zip code."),
+  }),
 ]);
 
 export const meta: MetaFunction = ({ matches }) => [
@@ -53,11 +64,18 @@ export const meta: MetaFunction = ({ matches }) => [
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const site = getSite(request);
-  const [cart, globals, sellingPlans] = await Promise.all([
+  const [cart, globals, sellingPlans, location] = await Promise.all([
     currentCart(request),
     getGlobals(site),
     commerce.getSellingPlans(),
+    getLocation(request),
   ]);
+  // Stock per line for the delivery zip (issue 4 "Zip code and stock"); the staff site's CLINIC destination is issue 7's.
+  const availability = cart?.lines.length
+    ? await stock.getProductsStock({ skus: cart.lines.map((l) => l.sku), zipCode: location.zip, destination: "HOME" })
+    : [];
+  const unavailableSkus = new Set(availability.filter((a) => !a.inStock).map((a) => a.sku));
+  const unavailableLineIds = cart?.lines.filter((l) => unavailableSkus.has(l.sku)).map((l) => l.id) ?? [];
   const headers = new Headers({ "Cache-Control": "no-store" });
   // A cookie that names a cart that is gone is cleared.
   if (!cart && (await readCartId(request))) {
@@ -69,7 +87,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         excludedProductTypes: FREE_SHIPPING_EXCLUDED_TYPES,
       })
     : null;
-  return json({ site, cart, summary, sellingPlans }, { headers });
+  return json({ site, cart, summary, sellingPlans, zip: location.zip, unavailableLineIds }, { headers });
 }
 
 /** Where to go back to after a post without JavaScript: the page it came from, same origin only. */
@@ -105,6 +123,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return redirect(back, { headers: await commitNotice(request, { tone: "error", message }) });
   }
   const input = parsed.data;
+  if (input.intent === "zip") return setZip(request, input.zip, back, wantsJson);
   let result: CartResult;
   let success: string;
   try {
@@ -197,6 +216,32 @@ export async function action({ request }: ActionFunctionArgs) {
   const headers = await commitNotice(request, notice);
   if (cookie) headers.append("Set-Cookie", cookie);
   return redirect(back, { headers });
+}
+
+/**
+ * A guest's delivery zip (shop-core spec sections 1, 4 and 5): valid when it is 5
+ * digits inside a home-delivery range; a new valid zip updates the stored location.
+ */
+async function setZip(request: Request, zip: string, back: string, wantsJson: boolean) {
+  const coverage = await stock.getCoverage("HOME");
+  const ranges = parseZipRanges(coverage.flatMap((record) => record.all_zips));
+  const session = await getSession(request);
+  let notice: Notice;
+  if (isHomeDeliveryZip(zip, ranges)) {
+    setHomeZip(session, zip);
+    notice = { tone: "success", message: `Delivering to ${zip}.` };
+  } else {
+    notice = { tone: "error", message: `Sorry, we do not deliver to ${zip} yet.` };
+  }
+  if (wantsJson) {
+    const ok = notice.tone === "success";
+    return json<CartActionData>(
+      { ok, notice, ...(ok ? {} : { fields: { zip: notice.message } }), cart: null, line: null },
+      { status: ok ? 200 : 400, headers: { "Set-Cookie": await sessionStorage.commitSession(session) } },
+    );
+  }
+  flashNotice(session, notice);
+  return redirect(back, { headers: { "Set-Cookie": await sessionStorage.commitSession(session) } });
 }
 
 export default function CartPage() {

@@ -6,7 +6,11 @@ import { z } from "zod";
 import { FILTER_GROUPS } from "~/models/filter-groups";
 import { parseListingState, SORT_OPTIONS } from "~/models/listing";
 import type { SiteId } from "~/models/site";
+import { type Cart, CartError, type CartErrorCode, type CartResult } from "~/services/commerce/cart.server";
+import { commerce } from "~/services/commerce/index.server";
+import { deleteSavedCart, savedCartId } from "~/services/commerce/saved-cart.server";
 import type { ListingQuery } from "~/services/commerce/types";
+import { getSite } from "~/services/site.server";
 
 /** The body of every API error answer. */
 export interface ApiErrorBody {
@@ -29,6 +33,9 @@ export function apiError(
   responseHeaders.set("Cache-Control", "no-store");
   return json(body, { status, headers: responseHeaders });
 }
+
+/** Headers of answers that must not be cached (carts, stock). */
+export const NO_STORE = { "Cache-Control": "no-store" } as const;
 
 /** A 404 error answer for a thing the site does not have. */
 export function notFound(message: string): Response {
@@ -131,4 +138,143 @@ export function listingQueryFromBody(site: SiteId, body: z.output<typeof Listing
   }
   const state = { ...parseListingState(params, { site }), sort: body.sort, page: body.page };
   return { site, fixed: {}, state, pageSize: body.limit };
+}
+
+// ---------------------------------------------------------------------------
+// Cart calls (shop-core spec section 7 "Cart"): bodies, answers and error mapping.
+
+/** Most line items (or line ids) one cart call takes. */
+export const MAX_CART_LINES_PER_CALL = 100;
+
+/** A cart, line, variant or selling-plan id as the API accepts it. */
+export const IdSchema = z.string().trim().min(1).max(100);
+
+/** A cart id as the API accepts it. */
+export const CartIdSchema = IdSchema;
+
+/** A quantity in a JSON body: a whole number from `min` to 999 (a number, never a string). */
+export function quantitySchema(min: 0 | 1) {
+  return z
+    .number({ invalid_type_error: "Quantity must be a number." })
+    .int("Quantity must be a whole number.")
+    .min(min, `Quantity must be at least ${min}.`)
+    .max(999, "Quantity must be at most 999.");
+}
+
+/** Cart and line attributes: `[{ key, value }]`. */
+export const AttributesSchema = z
+  .array(z.object({ key: z.string().trim().min(1).max(255), value: z.string().max(1000) }))
+  .max(250);
+
+const sellingPlanId = IdSchema.nullish();
+
+/** A cart line input (spec: merchandiseId, quantity, attributes, sellingPlanId). */
+export const CartLineInputSchema = z.object({
+  merchandiseId: IdSchema,
+  quantity: quantitySchema(1),
+  attributes: AttributesSchema.optional(),
+  sellingPlanId,
+});
+
+/** A change to a cart line; quantity 0 removes it, sellingPlanId null makes it a one-time purchase. */
+export const CartLineUpdateSchema = z.object({
+  id: IdSchema,
+  quantity: quantitySchema(0).optional(),
+  sellingPlanId,
+  attributes: AttributesSchema.optional(),
+});
+
+/** The spec's buyerIdentity; every field may be null (cleared) or left out (kept). */
+export const BuyerIdentitySchema = z.object({
+  email: z.string().trim().email().max(254).nullish(),
+  phone: z
+    .string()
+    .trim()
+    .regex(/^\+?[0-9 ()-]{3,32}$/, "Enter a phone number.")
+    .nullish(),
+  countryCode: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z]{2}$/, "Use a two-letter country code.")
+    .transform((code) => code.toUpperCase())
+    .nullish(),
+  // Accepted as the spec sends it; carts are linked to customers at sign-in, not by this token.
+  customerAccessToken: z.string().max(1000).nullish(),
+});
+
+const CART_ERROR_STATUS: Record<CartErrorCode, number> = {
+  CART_NOT_FOUND: 404,
+  LINE_NOT_FOUND: 404,
+  VARIANT_NOT_FOUND: 404,
+  SELLING_PLAN_INVALID: 400,
+  INVALID_QUANTITY: 400,
+};
+
+/** The request-body path of a cart service field ("lines.0.quantity" → "lineItems.0.quantity"). */
+function bodyField(field: string): string {
+  if (field === "lineIds") return "lineItemIds";
+  return field.replace(/^lines\./, "lineItems.");
+}
+
+/** The API error answer for a refused cart change: its CartError code, 404 or 400, with its field. */
+export function cartErrorResponse(error: CartError): Response {
+  const fields = error.field ? { [bodyField(error.field)]: error.message } : undefined;
+  return apiError(CART_ERROR_STATUS[error.code], error.code, error.message, fields);
+}
+
+/** The public JSON of a cart: the service's Cart without the internal site and customer id. */
+export function cartJson(cart: Cart | null) {
+  if (!cart) return null;
+  const { id, checkoutUrl, totalQuantity, lines, cost, buyerIdentity, attributes, note, discountCodes } = cart;
+  return { id, checkoutUrl, totalQuantity, lines, cost, buyerIdentity, attributes, note, discountCodes };
+}
+
+const cartNotFound = () => new CartError("CART_NOT_FOUND", "That cart does not exist.", "cartId");
+
+/**
+ * Runs a cart change and answers `{ cart, notices }`; a refused change (CartError) is
+ * its error answer, after `onRefused` has logged it. Other errors propagate.
+ */
+export async function answerCartChange(
+  change: () => Promise<CartResult>,
+  onRefused?: (error: CartError) => void,
+): Promise<Response> {
+  try {
+    const { cart, notices } = await change();
+    return json({ cart: cartJson(cart), notices }, { headers: NO_STORE });
+  } catch (error) {
+    if (!(error instanceof CartError)) throw error;
+    onRefused?.(error);
+    return cartErrorResponse(error);
+  }
+}
+
+/** The cart named in a body when it belongs to the request's site; throws a 404 answer otherwise. */
+export async function requireSiteCart(request: Request, cartId: string): Promise<Cart> {
+  const cart = await commerce.getCart(cartId);
+  // Another site's cart is not found: its lines were priced and checked for that site.
+  if (!cart || cart.site !== getSite(request)) throw cartErrorResponse(cartNotFound());
+  return cart;
+}
+
+/**
+ * Changes the request site's cart `cartId` and answers `{ cart, notices }`. A cart the
+ * change emptied is discarded (`cart: null`) and, when it was a customer's saved cart,
+ * the saved-cart metafield is deleted (shop-core spec section 4).
+ */
+export function changeSiteCart(
+  request: Request,
+  cartId: string,
+  change: (cartId: string) => Promise<CartResult>,
+  onRefused?: (error: CartError) => void,
+): Promise<Response> {
+  return answerCartChange(async () => {
+    const cart = await commerce.getCart(cartId);
+    if (!cart || cart.site !== getSite(request)) throw cartNotFound();
+    const result = await change(cart.id);
+    if (!result.cart && cart.customerId && (await savedCartId(cart.customerId)) === cart.id) {
+      await deleteSavedCart(cart.customerId);
+    }
+    return result;
+  }, onRefused);
 }

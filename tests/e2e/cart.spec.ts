@@ -62,7 +62,7 @@ test.describe("cart (issue 4; catalogue spec section 2 cart texts)", () => {
     await expect(notice(page)).toHaveText("Quantity updated.");
     await expect(cartCount(page)).toHaveText("3");
 
-    await page.getByLabel("Delivery").selectOption({ label: "Autoship: every 2 weeks" });
+    await page.getByLabel("Delivery", { exact: true }).selectOption({ label: "Autoship: every 2 weeks" });
     await page.getByRole("button", { name: "Change" }).click();
     await expect(notice(page)).toHaveText("Autoship frequency updated.");
     await expect(page.getByText("Autoship: save an extra 5%")).toBeVisible();
@@ -96,4 +96,18 @@ test.describe("cart (issue 4; catalogue spec section 2 cart texts)", () => {
     await expect(summary(page).getByText("You get free shipping!")).toBeVisible();
     await expect(summary(page).getByRole("progressbar")).toHaveAttribute("aria-valuenow", "100");
   });
+});
+
+test("a guest sets a delivery zip; an uncovered zip is refused (issue 4 'Zip code and stock')", async ({ page }) => {
+  await addFromProductPage(page, "1");
+  await page.goto("/cart");
+  const zip = page.getByLabel("Delivery zip code");
+  await expect(zip).toHaveValue("80011");
+  await zip.fill("30301");
+  await page.getByRole("button", { name: "Set zip" }).click();
+  await expect(notice(page)).toHaveText("Sorry, we do not deliver to 30301 yet.");
+  await page.getByLabel("Delivery zip code").fill("90210");
+  await page.getByRole("button", { name: "Set zip" }).click();
+  await expect(notice(page)).toHaveText("Delivering to 90210.");
+  await expect(page.getByLabel("Delivery zip code")).toHaveValue("90210");
 });

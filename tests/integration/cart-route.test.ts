@@ -151,3 +151,42 @@ describe("/cart action for fetchers (_response=json)", () => {
     expect(missing.status).toBe(404);
   });
 });
+
+describe("delivery zip and stock on the cart page (issue 4 'Zip code and stock')", () => {
+  const sessionOf = async (jar: Jar) => sessionStorage.getSession(`__session=${jar.get("__session")}`);
+
+  it("uses the default guest zip 80011 until one is set (shop-core spec section 1)", async () => {
+    const jar = new Jar();
+    await post(jar, { intent: "add", variantId, quantity: "1" });
+    expect((await cartPage(jar)).zip).toBe("80011");
+  });
+
+  it("stores a covered zip as {zip}::HOME and refuses others with a message (shop-core spec sections 3 and 5)", async () => {
+    const jar = new Jar();
+    await post(jar, { intent: "zip", zip: "80012" }, `${ORIGIN}/cart`);
+    expect((await sessionOf(jar)).get("userLocation")).toBe("80012::HOME");
+    await post(jar, { intent: "zip", zip: "30301" }, `${ORIGIN}/cart`);
+    const session = await sessionOf(jar);
+    expect(session.get("userLocation")).toBe("80012::HOME");
+    expect(session.get("notice")).toEqual({ tone: "error", message: "Sorry, we do not deliver to 30301 yet." });
+    await post(jar, { intent: "zip", zip: "8001" }, `${ORIGIN}/cart`);
+    expect((await sessionOf(jar)).get("notice")).toEqual({ tone: "error", message: "Enter a 5-digit zip code." });
+  });
+
+  it("flags lines out of stock for the zip, which blocks checkout", async () => {
+    const soldOut = await prisma.productVariant.findFirstOrThrow({
+      where: { inventory: { gt: 0 }, sku: { startsWith: "SD" }, NOT: { sku: "SD00402" } },
+    });
+    const jar = new Jar();
+    await post(jar, { intent: "add", variantId: soldOut.id, quantity: "1" });
+    await post(jar, { intent: "add", variantId, quantity: "1" });
+    await prisma.productVariant.update({ where: { id: soldOut.id }, data: { inventory: 0 } });
+    try {
+      const data = await cartPage(jar);
+      const line = data.cart?.lines.find((l) => l.variantId === soldOut.id);
+      expect(data.unavailableLineIds).toEqual([line?.id]);
+    } finally {
+      await prisma.productVariant.update({ where: { id: soldOut.id }, data: { inventory: soldOut.inventory } });
+    }
+  });
+});

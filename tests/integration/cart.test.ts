@@ -185,3 +185,28 @@ describe("concurrency (issue 4 'Bad input and concurrency')", () => {
     expect(after.lines).toHaveLength(6);
   });
 });
+
+describe("line attributes and error fields", () => {
+  it("keeps the weight attributes when a line's attributes are replaced (catalogue spec section 3)", async () => {
+    const cart = await newCart(1);
+    const { cart: after } = await carts.updateLines(cart.id, [
+      { id: cart.lines[0].id, attributes: [{ key: "engraving", value: "Rex" }] },
+    ]);
+    expect(after!.lines[0].attributes).toEqual([
+      { key: "engraving", value: "Rex" },
+      { key: "_weightValue", value: "15.5" },
+      { key: "_weightUnit", value: "lbs" },
+    ]);
+  });
+
+  it("names the failing line in the error field", async () => {
+    const cart = await newCart(1);
+    const error = await carts
+      .addLines(cart.id, [
+        { merchandiseId: dryVariant, quantity: 1 },
+        { merchandiseId: "nope", quantity: 1 },
+      ])
+      .catch((e: CartError) => e);
+    expect((error as CartError).field).toBe("lines.1.merchandiseId");
+  });
+});

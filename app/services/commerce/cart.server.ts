@@ -207,7 +207,7 @@ function checkQuantity(quantity: number, field = "quantity", allowZero = false) 
   }
 }
 
-async function sellableVariant(tx: Tx, site: SiteId, variantId: string) {
+async function sellableVariant(tx: Tx, site: SiteId, variantId: string, field = "merchandiseId") {
   const variant = await tx.productVariant.findFirst({
     where: { id: variantId, product: site === "HPSF" ? { soldOnHpsf: true } : { soldOnDtc: true } },
     select: {
@@ -217,19 +217,20 @@ async function sellableVariant(tx: Tx, site: SiteId, variantId: string) {
       product: { select: { autoshipEligible: true, title: true } },
     },
   });
-  if (!variant) throw new CartError("VARIANT_NOT_FOUND", "That product is not available.", "merchandiseId");
+  if (!variant) throw new CartError("VARIANT_NOT_FOUND", "That product is not available.", field);
   return variant;
 }
 
-async function checkSellingPlan(tx: Tx, sellingPlanId: string | null | undefined, autoshipEligible: boolean) {
+async function checkSellingPlan(
+  tx: Tx,
+  sellingPlanId: string | null | undefined,
+  autoshipEligible: boolean,
+  field = "sellingPlanId",
+) {
   if (!sellingPlanId) return null;
   const plan = await tx.sellingPlan.findUnique({ where: { id: sellingPlanId }, select: { id: true } });
   if (!plan || !autoshipEligible) {
-    throw new CartError(
-      "SELLING_PLAN_INVALID",
-      "That autoship frequency is not available for this product.",
-      "sellingPlanId",
-    );
+    throw new CartError("SELLING_PLAN_INVALID", "That autoship frequency is not available for this product.", field);
   }
   return plan.id;
 }
@@ -260,8 +261,13 @@ async function addLinesTx(tx: Tx, cart: { id: string; site: SiteId }, lines: Car
   const notices: CartNotice[] = [];
   for (const [i, input] of lines.entries()) {
     checkQuantity(input.quantity, `lines.${i}.quantity`);
-    const variant = await sellableVariant(tx, cart.site, input.merchandiseId);
-    const sellingPlanId = await checkSellingPlan(tx, input.sellingPlanId, variant.product.autoshipEligible);
+    const variant = await sellableVariant(tx, cart.site, input.merchandiseId, `lines.${i}.merchandiseId`);
+    const sellingPlanId = await checkSellingPlan(
+      tx,
+      input.sellingPlanId,
+      variant.product.autoshipEligible,
+      `lines.${i}.sellingPlanId`,
+    );
     const autoship = sellingPlanId !== null;
     const existing = await tx.cartLine.findFirst({
       where: { cartId: cart.id, variantId: variant.id, sellingPlanId },
@@ -356,14 +362,21 @@ export function createCarts(db: PrismaClient) {
               id: true,
               quantity: true,
               sellingPlanId: true,
-              variant: { select: { product: { select: { autoshipEligible: true } } } },
+              variant: {
+                select: { weightValue: true, weightUnit: true, product: { select: { autoshipEligible: true } } },
+              },
             },
           });
           if (!line) throw new CartError("LINE_NOT_FOUND", "That item is not in this cart.", `lines.${i}.id`);
           const sellingPlanId =
             update.sellingPlanId === undefined
               ? line.sellingPlanId
-              : await checkSellingPlan(tx, update.sellingPlanId, line.variant.product.autoshipEligible);
+              : await checkSellingPlan(
+                  tx,
+                  update.sellingPlanId,
+                  line.variant.product.autoshipEligible,
+                  `lines.${i}.sellingPlanId`,
+                );
           let quantity = update.quantity ?? line.quantity;
           checkQuantity(quantity, `lines.${i}.quantity`, true);
           if (quantity === 0) {
@@ -386,7 +399,10 @@ export function createCarts(db: PrismaClient) {
             data: {
               quantity,
               sellingPlanId,
-              ...(update.attributes ? { attributes: JSON.stringify(update.attributes) } : {}),
+              // New attributes replace the shopper's own; the weight attributes always stay.
+              ...(update.attributes
+                ? { attributes: JSON.stringify(weightAttributes(line.variant, update.attributes)) }
+                : {}),
             },
           });
         }

@@ -1,0 +1,37 @@
+// The embedded stock provider: coverage from the ZipRange table, units from the
+// variants' inventory (the seed's stand-in for the stock service).
+import type { PrismaClient } from "~/generated/prisma/client";
+import { isHomeDeliveryZip, parseZipRanges } from "~/models/zip";
+import type { StockDestination, StockProvider, StockRecord } from "./types";
+
+/** The stock provider backed by our own database. */
+export function createEmbeddedStock(db: PrismaClient): StockProvider {
+  async function coverage(destination: StockDestination): Promise<StockRecord[]> {
+    const rows = await db.zipRange.findMany({
+      where: { destination },
+      orderBy: [{ startZip: "asc" }, { endZip: "asc" }],
+      select: { startZip: true, endZip: true },
+    });
+    // Callers read every record's all_zips together, so one record per destination is enough.
+    return [{ destination, all_zips: rows.map((row) => `${row.startZip}-${row.endZip}`) }];
+  }
+
+  return {
+    getCoverage: coverage,
+
+    async getProductsStock({ skus, zipCode, destination }) {
+      const unique = [...new Set(skus)];
+      const [variants, records] = await Promise.all([
+        db.productVariant.findMany({ where: { sku: { in: unique } }, select: { sku: true, inventory: true } }),
+        destination === "HOME" ? coverage("HOME") : Promise.resolve([]),
+      ]);
+      const deliverable =
+        destination === "CLINIC" || isHomeDeliveryZip(zipCode, parseZipRanges(records.flatMap((r) => r.all_zips)));
+      const inventory = new Map(variants.map((v) => [v.sku, Math.max(0, v.inventory)]));
+      return unique.map((sku) => {
+        const available = inventory.get(sku) ?? 0;
+        return { sku, inStock: deliverable && available > 0, available };
+      });
+    },
+  };
+}
