@@ -231,7 +231,14 @@ async function cartScenarios() {
   }
   if (!cookie) throw new Error("Could not create a cart for the cart-page scenario");
   return [
-    { name: "add to cart (form post)", path: "/cart", method: "POST", body: form(first), headers: formHeaders, redirects: true },
+    {
+      name: "add to cart (form post)",
+      path: "/cart",
+      method: "POST",
+      body: form(first),
+      headers: formHeaders,
+      redirects: true,
+    },
     { name: "cart page (3 lines)", path: "/cart", headers: { cookie } },
   ];
 }
