@@ -11,6 +11,7 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
+import { CartFetcherProvider } from "~/components/cart-fetcher";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
@@ -23,12 +24,14 @@ import { titleMeta } from "~/utils/meta";
 import { useNonce } from "~/utils/nonce-provider";
 import styles from "~/styles/app.css";
 import carouselStyles from "~/styles/carousel.css";
+import cartUiStyles from "~/styles/cart-ui.css";
 import imageStyles from "~/styles/images.css";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: styles },
   { rel: "stylesheet", href: carouselStyles },
   { rel: "stylesheet", href: imageStyles },
+  { rel: "stylesheet", href: cartUiStyles },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
@@ -69,7 +72,10 @@ export function Layout({ children }: { children: ReactNode }) {
         <a href="#main" className="skip-link">
           Skip to main content
         </a>
-        <SiteHeader site={site} cartQuantity={data?.cartQuantity ?? 0} />
+        {/* Wraps the header (it reads the pending cart posts); also renders the cart notice and confirmation. */}
+        <CartFetcherProvider cartQuantity={data?.cartQuantity ?? 0}>
+          <SiteHeader site={site} cartQuantity={data?.cartQuantity ?? 0} />
+        </CartFetcherProvider>
         <main id="main" tabIndex={-1}>
           {data?.notice ? (
             <div

@@ -1,7 +1,17 @@
 import type { SerializeFrom } from "@remix-run/node";
-import { Form, Link } from "@remix-run/react";
+import { Form, Link, useFetcher, useFetchers } from "@remix-run/react";
+import { useHydrated } from "remix-utils/use-hydrated";
 import { MAX_AUTOSHIP_PER_LINE, MAX_ITEMS_PER_ORDER } from "~/models/cart-limits";
-import { lineSavingsCents, lineSubtotalCents, type CartLineView, type CartSummary } from "~/models/cart";
+import {
+  applyPendingChanges,
+  lineSavingsCents,
+  lineSubtotalCents,
+  summarizeCart,
+  type CartActionData,
+  type CartLineView,
+  type CartSummary,
+  type PendingCartChange,
+} from "~/models/cart";
 import { formatMoney } from "~/models/money";
 import { productCardHref } from "~/models/product";
 import type { SiteId } from "~/models/site";
@@ -26,11 +36,45 @@ interface CartViewProps {
   zip: string;
   /** Lines out of stock for that zip (they block checkout). */
   unavailableLineIds: string[];
+  freeShippingMinimumCents: number;
+}
+
+/** Cart changes that fetchers are still sending, read from their form data. */
+function usePendingChanges(sellingPlans: { id: string; name: string }[]): PendingCartChange[] {
+  return useFetchers().flatMap((fetcher): PendingCartChange[] => {
+    const data = fetcher.formData;
+    if (!data) return [];
+    const lineId = String(data.get("lineId") ?? "");
+    switch (data.get("intent")) {
+      case "update": {
+        const quantity = Number(data.get("quantity"));
+        return lineId && Number.isInteger(quantity) && quantity >= 0 ? [{ intent: "update", lineId, quantity }] : [];
+      }
+      case "remove":
+        return lineId ? [{ intent: "remove", lineId }] : [];
+      case "set-plan": {
+        const planId = String(data.get("sellingPlanId") ?? "") || null;
+        const name = sellingPlans.find((p) => p.id === planId)?.name ?? null;
+        return lineId ? [{ intent: "set-plan", lineId, sellingPlanId: planId, sellingPlanName: name }] : [];
+      }
+      default:
+        return [];
+    }
+  });
 }
 
 /** The cart page (catalogue spec section 2; shop-core spec sections 5 and 9). */
-export function CartView({ site, cart, summary, sellingPlans, zip, unavailableLineIds }: CartViewProps) {
+export function CartView(props: CartViewProps) {
+  const { site, sellingPlans, zip, unavailableLineIds } = props;
   const staff = site === "HPSF";
+  // With JavaScript, lines and totals show pending changes at once; the server's answer then replaces them.
+  const pending = usePendingChanges(sellingPlans);
+  const lines = props.cart ? applyPendingChanges(props.cart.lines, pending) : [];
+  const summary =
+    pending.length && props.cart
+      ? summarizeCart(lines, { freeShippingMinimumCents: props.freeShippingMinimumCents })
+      : props.summary;
+  const cart = props.cart ? { ...props.cart, lines } : null;
   if (!cart || !summary || cart.lines.length === 0) {
     return (
       <div className="container cart-page">
@@ -166,6 +210,13 @@ function CartLine({
   warn: boolean;
   unavailableFor: string | null;
 }) {
+  // One fetcher per line: a new change to the line cancels the one still in flight,
+  // and every change sends absolute values, so rapid clicks end in the last one.
+  const fetcher = useFetcher<CartActionData>({ key: `cart-line-${line.id}` });
+  const hydrated = useHydrated();
+  const json = hydrated ? <input type="hidden" name="_response" value="json" /> : null;
+  // The answer to this line's last change, announced beside it (without JavaScript the layout shows it).
+  const lineNotice = fetcher.state === "idle" && fetcher.data ? fetcher.data.notice : null;
   const autoship = line.sellingPlanId !== null;
   const savings = lineSavingsCents(line);
   const max = autoship ? MAX_AUTOSHIP_PER_LINE : MAX_ITEMS_PER_ORDER;
@@ -197,7 +248,8 @@ function CartLine({
           </p>
         ) : null}
         <div className="cart-line__controls">
-          <Form method="post" className="cart-line__form">
+          <fetcher.Form method="post" action="/cart" className="cart-line__form">
+            {json}
             <input type="hidden" name="intent" value="update" />
             <input type="hidden" name="lineId" value={line.id} />
             <label htmlFor={quantityId}>Quantity</label>
@@ -214,8 +266,9 @@ function CartLine({
             <button type="submit" className="button">
               Update
             </button>
-          </Form>
-          <Form method="post" className="cart-line__form">
+          </fetcher.Form>
+          <fetcher.Form method="post" action="/cart" className="cart-line__form">
+            {json}
             <input type="hidden" name="intent" value="set-plan" />
             <input type="hidden" name="lineId" value={line.id} />
             <label htmlFor={planId}>Delivery</label>
@@ -235,15 +288,21 @@ function CartLine({
             <button type="submit" className="button">
               Change
             </button>
-          </Form>
-          <Form method="post">
+          </fetcher.Form>
+          <fetcher.Form method="post" action="/cart">
+            {json}
             <input type="hidden" name="intent" value="remove" />
             <input type="hidden" name="lineId" value={line.id} />
             <button type="submit" className="button cart-line__remove" aria-label={`Remove ${line.productTitle}`}>
               Remove
             </button>
-          </Form>
+          </fetcher.Form>
         </div>
+        {lineNotice ? (
+          <p className={`cart-line__notice notice notice--${lineNotice.tone}`} role="status">
+            {lineNotice.message}
+          </p>
+        ) : null}
       </div>
     </li>
   );

@@ -74,7 +74,7 @@ export function ProductCard({ product, site, freeShippingMinimumCents, headingLe
             <p className="card-note">Free shipping on orders over {formatMoney(freeShippingMinimumCents)}</p>
           </>
         )}
-        <form method="post" action="/cart" className="product-card__form">
+        <form method="post" action="/cart" className="product-card__form" data-cart-form="">
           <input type="hidden" name="intent" value="add" />
           {staff ? (
             <div className="field">

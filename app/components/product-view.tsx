@@ -1,5 +1,5 @@
 import type { SerializeFrom } from "@remix-run/node";
-import { Await, Form, Link } from "@remix-run/react";
+import { Await, Link } from "@remix-run/react";
 import { Suspense, useState } from "react";
 import { MAX_AUTOSHIP_PER_LINE, MAX_ITEMS_PER_ORDER } from "~/models/cart-limits";
 import { LIMITED_STOCK_MAX } from "~/models/badges";
@@ -148,7 +148,8 @@ export function ProductView({
             </div>
           ))}
 
-          <Form method="post" action="/cart" className="buy-box">
+          {/* A plain form: with JavaScript the cart provider posts it through the cart fetcher. */}
+          <form method="post" action="/cart" className="buy-box" data-cart-form="">
             <input type="hidden" name="intent" value="add" />
             <input type="hidden" name="variantId" value={variant.id} />
             {product.autoshipEligible && sellingPlans.length > 0 ? (
@@ -207,7 +208,7 @@ export function ProductView({
             {staff ? null : (
               <p className="card-note">Free shipping on orders over {formatMoney(freeShippingMinimumCents)}</p>
             )}
-          </Form>
+          </form>
 
           <h2>Description</h2>
           <p>{product.description}</p>

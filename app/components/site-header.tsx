@@ -1,6 +1,8 @@
-import { Link, NavLink } from "@remix-run/react";
+import { Link, NavLink, useFetcher } from "@remix-run/react";
+import type { CartActionData } from "~/models/cart";
 import { mainNavigation } from "~/models/navigation";
 import { SITE_NAME, type SiteId } from "~/models/site";
+import { CART_FETCHER_KEY, useCartPending } from "./cart-fetcher";
 import { Logo } from "./logo";
 import { SearchBox } from "./search-box";
 
@@ -10,9 +12,28 @@ interface SiteHeaderProps {
   searchTerm?: string;
 }
 
+/**
+ * The count the header shows: the loader's count, plus what is being added right now
+ * (the cart fetcher's submission and any queued behind it), or the answer's count while
+ * the page data revalidates. Once the fetcher is idle the loader's count is fresh again.
+ */
+function useOptimisticCartQuantity(cartQuantity: number): number {
+  const fetcher = useFetcher<CartActionData>({ key: CART_FETCHER_KEY });
+  const { inFlight, queuedDelta } = useCartPending();
+  let count = cartQuantity;
+  if (inFlight && fetcher.data === inFlight.dataBefore) {
+    count += inFlight.delta;
+  } else if (fetcher.state === "loading" && fetcher.data?.ok) {
+    // Answered, the root loader not yet revalidated: the answer knows the new count.
+    count = fetcher.data.cart?.totalQuantity ?? 0;
+  }
+  return Math.max(0, count + queuedDelta);
+}
+
 /** Page header: logo, search, account and cart links, main navigation. */
-export function SiteHeader({ site, cartQuantity, searchTerm }: SiteHeaderProps) {
+export function SiteHeader({ site, cartQuantity: loaderQuantity, searchTerm }: SiteHeaderProps) {
   const sections = mainNavigation(site);
+  const cartQuantity = useOptimisticCartQuantity(loaderQuantity);
   const itemsLabel = `${cartQuantity} ${cartQuantity === 1 ? "item" : "items"}`;
   return (
     <header className="site-header">

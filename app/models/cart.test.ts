@@ -11,6 +11,7 @@ import {
   poundsAndOunces,
   poundsAndOuncesFromGrams,
   quantityThatFits,
+  applyPendingChanges,
   roundWeight,
   summarizeCart,
   type CartLineView,
@@ -310,5 +311,48 @@ describe("cart summary (shop-core spec sections 5 and 9, catalogue spec sections
   it("uses the 50 dollar minimum by default (catalogue spec section 9)", () => {
     const summary = summarizeCart([line({ unitPriceCents: 2500, quantity: 1 })], {});
     expect(summary.freeShipping.remainingCents).toBe(2500);
+  });
+});
+
+describe("optimistic cart (issue 4: lines and totals update at once)", () => {
+  const base = {
+    variantId: "v",
+    sku: "S",
+    productTitle: "P",
+    productType: "Dry Dog Food",
+    variantTitle: "4 lb",
+    size: "4 lb bag",
+    url: "b/h/f/4lb",
+    imageUrl: null,
+    unitPriceCents: 1000,
+    compareAtPriceCents: null,
+    sellingPlanName: null,
+    weightValue: 4,
+    weightUnit: "lbs" as const,
+    inventory: 10,
+    attributes: [],
+  };
+  const lines = [
+    { ...base, id: "a", quantity: 2, sellingPlanId: null },
+    { ...base, id: "b", quantity: 1, sellingPlanId: null },
+  ];
+
+  it("applies quantity changes through the normaliser (shop-core spec section 5)", () => {
+    expect(applyPendingChanges(lines, [{ intent: "update", lineId: "a", quantity: 40 }])[0].quantity).toBe(10);
+  });
+
+  it("drops removed lines and lines set to 0", () => {
+    expect(applyPendingChanges(lines, [{ intent: "remove", lineId: "a" }]).map((l) => l.id)).toEqual(["b"]);
+    expect(applyPendingChanges(lines, [{ intent: "update", lineId: "b", quantity: 0 }]).map((l) => l.id)).toEqual([
+      "a",
+    ]);
+  });
+
+  it("switching to autoship caps the line at 5", () => {
+    const big = [{ ...base, id: "c", quantity: 8, sellingPlanId: null }];
+    const [line] = applyPendingChanges(big, [
+      { intent: "set-plan", lineId: "c", sellingPlanId: "autoship-2w", sellingPlanName: "Every 2 weeks" },
+    ]);
+    expect(line).toMatchObject({ sellingPlanId: "autoship-2w", quantity: 5 });
   });
 });

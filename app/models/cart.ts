@@ -237,3 +237,43 @@ export interface CartActionData {
   /** The line the post added to or changed (for the add-to-cart confirmation). */
   line: CartLineView | null;
 }
+
+/** A cart change still on its way to the server (for optimistic display). */
+export type PendingCartChange =
+  | { intent: "update"; lineId: string; quantity: number }
+  | { intent: "remove"; lineId: string }
+  | { intent: "set-plan"; lineId: string; sellingPlanId: string | null; sellingPlanName: string | null };
+
+/**
+ * The lines as they will be once pending changes land (issue 4: lines and totals
+ * update at once). Quantities go through the normaliser, as the server's do.
+ */
+export function applyPendingChanges<T extends CartLineView>(
+  lines: readonly T[],
+  changes: readonly PendingCartChange[],
+): T[] {
+  let result = [...lines];
+  for (const change of changes) {
+    if (change.intent === "remove" || (change.intent === "update" && change.quantity === 0)) {
+      result = result.filter((line) => line.id !== change.lineId);
+    } else if (change.intent === "update") {
+      result = result.map((line) =>
+        line.id === change.lineId
+          ? { ...line, quantity: normalizeQuantity(change.quantity, { autoship: line.sellingPlanId !== null }) }
+          : line,
+      );
+    } else {
+      result = result.map((line) =>
+        line.id === change.lineId
+          ? {
+              ...line,
+              sellingPlanId: change.sellingPlanId,
+              sellingPlanName: change.sellingPlanName,
+              quantity: normalizeQuantity(line.quantity, { autoship: change.sellingPlanId !== null }),
+            }
+          : line,
+      );
+    }
+  }
+  return result;
+}

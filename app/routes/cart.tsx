@@ -87,7 +87,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
         excludedProductTypes: FREE_SHIPPING_EXCLUDED_TYPES,
       })
     : null;
-  return json({ site, cart, summary, sellingPlans, zip: location.zip, unavailableLineIds }, { headers });
+  return json(
+    {
+      site,
+      cart,
+      summary,
+      sellingPlans,
+      zip: location.zip,
+      unavailableLineIds,
+      freeShippingMinimumCents: globals.freeShippingMinimumCents,
+    },
+    { headers },
+  );
 }
 
 /** Where to go back to after a post without JavaScript: the page it came from, same origin only. */
