@@ -136,6 +136,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const input = parsed.data;
   if (input.intent === "zip") return setZip(request, input.zip, back, wantsJson);
   let result: CartResult;
+  // A post that redirects needs only the cart's id; a fetcher's answer needs the lines.
+  const changeOptions = { withCart: wantsJson };
   let success: string;
   try {
     const cartId = await readCartId(request);
@@ -149,24 +151,33 @@ export async function action({ request }: ActionFunctionArgs) {
         if (input.purchaseType === "autoship" && !sellingPlanId) {
           throw new CartError("SELLING_PLAN_INVALID", "Choose how often to deliver.", "sellingPlanId");
         }
-        result = await addToCart(request, site, [
-          { merchandiseId: input.variantId, quantity: input.quantity, sellingPlanId },
-        ]);
+        result = await addToCart(
+          request,
+          site,
+          [{ merchandiseId: input.variantId, quantity: input.quantity, sellingPlanId }],
+          changeOptions,
+        );
         success = "Added to your cart.";
         break;
       }
       case "update":
-        result = await commerce.updateLines(cartIdOrThrow(), [{ id: input.lineId, quantity: input.quantity }]);
+        result = await commerce.updateLines(
+          cartIdOrThrow(),
+          [{ id: input.lineId, quantity: input.quantity }],
+          changeOptions,
+        );
         success = input.quantity === 0 ? "Item removed from your cart." : "Quantity updated.";
         break;
       case "remove":
-        result = await commerce.removeLines(cartIdOrThrow(), [input.lineId]);
+        result = await commerce.removeLines(cartIdOrThrow(), [input.lineId], changeOptions);
         success = "Item removed from your cart.";
         break;
       case "set-plan":
-        result = await commerce.updateLines(cartIdOrThrow(), [
-          { id: input.lineId, sellingPlanId: input.sellingPlanId || null },
-        ]);
+        result = await commerce.updateLines(
+          cartIdOrThrow(),
+          [{ id: input.lineId, sellingPlanId: input.sellingPlanId || null }],
+          changeOptions,
+        );
         success = input.sellingPlanId ? "Autoship frequency updated." : "Changed to a one-time purchase.";
         break;
       case "discount":

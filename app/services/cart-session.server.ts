@@ -3,7 +3,13 @@
 // commerce provider's.
 import { commerce } from "~/services/commerce/index.server";
 import { cartIdCookie, readCartId } from "~/services/commerce/cart-cookie.server";
-import { CartError, type CartLineInput, type CartNotice, type CartResult } from "~/services/commerce/cart.server";
+import {
+  CartError,
+  type CartLineInput,
+  type CartNotice,
+  type CartResult,
+  type ChangeOptions,
+} from "~/services/commerce/cart.server";
 import { deleteSavedCart, saveCartForCustomer, savedCartId } from "~/services/commerce/saved-cart.server";
 import { getCustomerId } from "~/services/session.server";
 import type { SiteId } from "~/models/site";
@@ -18,13 +24,24 @@ export async function currentCart(request: Request) {
  * Adds lines to the request's cart, creating one when there is none (shop-core
  * spec section 4); a signed-in customer's new cart is linked and saved.
  */
-export async function addToCart(request: Request, site: SiteId, lines: CartLineInput[]) {
+export async function addToCart(
+  request: Request,
+  site: SiteId,
+  lines: CartLineInput[],
+  options: ChangeOptions = {},
+): Promise<CartResult> {
   const cartId = await readCartId(request);
-  const existing = cartId ? await commerce.getCart(cartId) : null;
-  if (existing && existing.site === site) return commerce.addLines(existing.id, lines);
+  if (cartId) {
+    try {
+      return await commerce.addLines(cartId, lines, options);
+    } catch (error) {
+      // A cookie naming a cart that is gone: start a new one.
+      if (!(error instanceof CartError && error.code === "CART_NOT_FOUND")) throw error;
+    }
+  }
   const customerId = await getCustomerId(request);
-  const result = await commerce.createCart({ site, customerId, lines });
-  if (customerId && result.cart) await saveCartForCustomer(customerId, result.cart.id);
+  const result = await commerce.createCart({ site, customerId, lines, withCart: options.withCart });
+  if (customerId && result.cartId) await saveCartForCustomer(customerId, result.cartId);
   return result;
 }
 
@@ -34,7 +51,7 @@ export async function addToCart(request: Request, site: SiteId, lines: CartLineI
  */
 export async function cartCookieAfter(request: Request, result: CartResult): Promise<string | null> {
   const before = await readCartId(request);
-  if (result.cart) return result.cart.id === before ? null : cartIdCookie.serialize(result.cart.id);
+  if (result.cartId) return result.cartId === before ? null : cartIdCookie.serialize(result.cartId);
   const customerId = await getCustomerId(request);
   if (customerId) await deleteSavedCart(customerId);
   return cartIdCookie.serialize("", { maxAge: 0 });

@@ -79,9 +79,16 @@ export interface CartNotice {
 }
 
 export interface CartResult {
-  /** Null when the change emptied the cart and it was discarded. */
+  /** The cart after the change; null when it was discarded, or when the caller asked for none. */
   cart: Cart | null;
+  /** The cart's id; null when the change emptied the cart and it was discarded. */
+  cartId: string | null;
   notices: CartNotice[];
+}
+
+export interface ChangeOptions {
+  /** Read the whole cart back (default true). A form post that redirects needs only the id. */
+  withCart?: boolean;
 }
 
 const lineSelect = {
@@ -241,14 +248,20 @@ async function readCart(tx: Tx | PrismaClient, cartId: string): Promise<Cart | n
 }
 
 /** The cart after a change; an emptied cart is discarded (shop-core spec section 4). */
-async function finish(tx: Tx, cartId: string, notices: CartNotice[]): Promise<CartResult> {
+async function finish(
+  tx: Tx,
+  cartId: string,
+  notices: CartNotice[],
+  options: ChangeOptions & { created?: boolean } = {},
+): Promise<CartResult> {
   const total = await tx.cartLine.aggregate({ where: { cartId }, _sum: { quantity: true } });
   if ((total._sum.quantity ?? 0) < 1) {
     await tx.cart.delete({ where: { id: cartId } });
-    return { cart: null, notices };
+    return { cart: null, cartId: null, notices };
   }
-  await tx.cart.update({ where: { id: cartId }, data: { updatedAt: new Date() } });
-  return { cart: await readCart(tx, cartId), notices };
+  // A cart made in this transaction is already fresh.
+  if (!options.created) await tx.cart.update({ where: { id: cartId }, data: { updatedAt: new Date() } });
+  return { cart: options.withCart === false ? null : await readCart(tx, cartId), cartId, notices };
 }
 
 async function requireCart(tx: Tx, cartId: string) {
@@ -323,6 +336,7 @@ export function createCarts(db: PrismaClient) {
       buyerIdentity?: BuyerIdentity;
       lines?: CartLineInput[];
       attributes?: Attribute[];
+      withCart?: boolean;
     }): Promise<CartResult> {
       return transaction(async (tx) => {
         const id = newCartId();
@@ -339,19 +353,21 @@ export function createCarts(db: PrismaClient) {
         });
         const notices = await addLinesTx(tx, { id, site: input.site }, input.lines ?? []);
         // A new cart that received nothing is not kept.
-        return input.lines?.length ? finish(tx, id, notices) : { cart: await readCart(tx, id), notices };
+        return input.lines?.length
+          ? finish(tx, id, notices, { withCart: input.withCart, created: true })
+          : { cart: await readCart(tx, id), cartId: id, notices };
       });
     },
 
-    addLines(cartId: string, lines: CartLineInput[]): Promise<CartResult> {
+    addLines(cartId: string, lines: CartLineInput[], options: ChangeOptions = {}): Promise<CartResult> {
       return transaction(async (tx) => {
         const cart = await requireCart(tx, cartId);
         const notices = await addLinesTx(tx, cart, lines);
-        return finish(tx, cartId, notices);
+        return finish(tx, cartId, notices, options);
       });
     },
 
-    updateLines(cartId: string, updates: CartLineUpdate[]): Promise<CartResult> {
+    updateLines(cartId: string, updates: CartLineUpdate[], options: ChangeOptions = {}): Promise<CartResult> {
       return transaction(async (tx) => {
         await requireCart(tx, cartId);
         const notices: CartNotice[] = [];
@@ -406,18 +422,18 @@ export function createCarts(db: PrismaClient) {
             },
           });
         }
-        return finish(tx, cartId, notices);
+        return finish(tx, cartId, notices, options);
       });
     },
 
-    removeLines(cartId: string, lineIds: string[]): Promise<CartResult> {
+    removeLines(cartId: string, lineIds: string[], options: ChangeOptions = {}): Promise<CartResult> {
       return transaction(async (tx) => {
         await requireCart(tx, cartId);
         const removed = await tx.cartLine.deleteMany({ where: { cartId, id: { in: lineIds } } });
         if (removed.count !== new Set(lineIds).size) {
           throw new CartError("LINE_NOT_FOUND", "That item is not in this cart.", "lineIds");
         }
-        return finish(tx, cartId, []);
+        return finish(tx, cartId, [], options);
       });
     },
 
@@ -431,7 +447,7 @@ export function createCarts(db: PrismaClient) {
           where: { id: cartId },
           data: { attributes: JSON.stringify([...merged].map(([key, value]) => ({ key, value }))) },
         });
-        return { cart: await readCart(tx, cartId), notices: [] };
+        return { cart: await readCart(tx, cartId), cartId, notices: [] };
       });
     },
 
@@ -447,7 +463,7 @@ export function createCarts(db: PrismaClient) {
             ...(identity.customerId !== undefined ? { customerId: identity.customerId } : {}),
           },
         });
-        return { cart: await readCart(tx, cartId), notices: [] };
+        return { cart: await readCart(tx, cartId), cartId, notices: [] };
       });
     },
 
@@ -456,7 +472,7 @@ export function createCarts(db: PrismaClient) {
         await requireCart(tx, cartId);
         const clean = [...new Set(codes.map((c) => c.trim().toUpperCase()).filter(Boolean))];
         await tx.cart.update({ where: { id: cartId }, data: { discountCodes: clean.join(",") } });
-        return { cart: await readCart(tx, cartId), notices: [] };
+        return { cart: await readCart(tx, cartId), cartId, notices: [] };
       });
     },
 
@@ -464,7 +480,7 @@ export function createCarts(db: PrismaClient) {
       return transaction(async (tx) => {
         await requireCart(tx, cartId);
         await tx.cart.update({ where: { id: cartId }, data: { note: note.trim() || null } });
-        return { cart: await readCart(tx, cartId), notices: [] };
+        return { cart: await readCart(tx, cartId), cartId, notices: [] };
       });
     },
   };
