@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useEffect, useId, useRef, useState } from "react";
+import { FreeShippingTracker } from "./free-shipping-tracker";
 import type { CartLineView } from "~/models/cart";
 import type { Notice } from "~/models/notice";
 
@@ -15,6 +16,8 @@ interface AddToCartModalProps {
   line: CartLineView;
   /** The cart's weight subtotal in pounds. */
   weightLbs: number;
+  /** Free-shipping progress (small tracker), or null where it is hidden. */
+  freeShipping?: { percent: number; remainingLabel: string; reached: boolean } | null;
   /** A limit message from the answer ("Only 2 added…"). */
   notice: Notice | null;
   autoCloseMs?: number;
@@ -31,6 +34,7 @@ export function AddToCartModal({
   answerId,
   line,
   weightLbs,
+  freeShipping = null,
   notice,
   autoCloseMs = CONFIRMATION_AUTO_CLOSE_MS,
   onRemove,
@@ -85,6 +89,7 @@ export function AddToCartModal({
           <dt>Cart weight</dt>
           <dd>{weightLbs} lbs</dd>
         </dl>
+        {freeShipping ? <FreeShippingTracker layout="small" {...freeShipping} /> : null}
         <button
           type="button"
           className="add-to-cart-modal__remove"

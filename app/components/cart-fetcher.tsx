@@ -55,6 +55,7 @@ interface Confirmation {
   id: number;
   line: CartLineView;
   weightLbs: number;
+  freeShipping: NonNullable<CartActionData["cart"]>["freeShipping"];
   /** A limit message from the answer (anything but a plain success). */
   notice: Notice | null;
   returnFocus: HTMLElement | null;
@@ -175,6 +176,7 @@ export function CartFetcherProvider({
           id: current.id,
           line: data.line,
           weightLbs: data.cart.weightLbs,
+          freeShipping: data.cart.freeShipping,
           notice: data.notice.tone === "success" ? null : data.notice,
           returnFocus: current.returnFocus,
         });
@@ -283,6 +285,7 @@ export function CartFetcherProvider({
           answerId={confirmation.id}
           line={confirmation.line}
           weightLbs={confirmation.weightLbs}
+          freeShipping={confirmation.freeShipping}
           notice={confirmation.notice}
           autoCloseMs={autoCloseMs}
           onRemove={removeLine}

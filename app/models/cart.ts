@@ -233,7 +233,13 @@ export interface CartActionData {
   notice: Notice;
   /** Field errors of a refused post, by field name. */
   fields?: Record<string, string>;
-  cart: { totalQuantity: number; weightLbs: number; subtotalCents: number } | null;
+  cart: {
+    totalQuantity: number;
+    weightLbs: number;
+    subtotalCents: number;
+    /** Progress toward free shipping; null where shipping messages are hidden (staff site). */
+    freeShipping: Pick<FreeShippingProgress, "percent" | "remainingLabel" | "reached"> | null;
+  } | null;
   /** The line the post added to or changed (for the add-to-cart confirmation). */
   line: CartLineView | null;
 }
@@ -276,4 +282,27 @@ export function applyPendingChanges<T extends CartLineView>(
     }
   }
   return result;
+}
+
+/**
+ * Cart attributes that only checkout sets (catalogue spec section 3); a shopper's
+ * post may not set them. The donation tracking id's key is the donation issue's.
+ */
+export const CHECKOUT_ATTRIBUTE_KEYS: readonly string[] = [
+  "SALES_ORG",
+  "SALES_ORD_TYPE",
+  "SOLD_TO",
+  "SHIP_TO",
+  "ship_to_work_address",
+  "ship_to_home_address",
+  "is_clinic_address",
+  "shipping_location",
+  "is_attestation_checked",
+  "sgOrderType",
+  "accepts_email_marketing",
+];
+
+/** True when a shopper may set this cart attribute. */
+export function isShopperAttributeKey(key: string): boolean {
+  return /^[a-z][a-z0-9_]{0,63}$/.test(key) && !CHECKOUT_ATTRIBUTE_KEYS.includes(key);
 }

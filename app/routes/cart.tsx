@@ -5,7 +5,7 @@ import { safeRedirect } from "remix-utils/safe-redirect";
 import { z } from "zod";
 import { CartView } from "~/components/cart-view";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { summarizeCart, type CartActionData } from "~/models/cart";
+import { isShopperAttributeKey, summarizeCart, type CartActionData } from "~/models/cart";
 import type { Notice } from "~/models/notice";
 import { isHomeDeliveryZip, parseZipRanges } from "~/models/zip";
 import { pageTitle } from "~/models/site";
@@ -47,6 +47,11 @@ const CartIntentSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("set-plan"), lineId: id, sellingPlanId: z.string().trim().max(64) }),
   z.object({ intent: z.literal("discount"), code: z.string().trim().max(40, "That code is too long.") }),
   z.object({ intent: z.literal("note"), note: z.string().max(500, "Keep the note under 500 characters.") }),
+  z.object({
+    intent: z.literal("attributes"),
+    key: z.string().trim().refine(isShopperAttributeKey, "That detail cannot be set here."),
+    value: z.string().max(500, "Keep it under 500 characters."),
+  }),
   z.object({
     intent: z.literal("zip"),
     zip: z
@@ -188,6 +193,10 @@ export async function action({ request }: ActionFunctionArgs) {
         result = await commerce.updateNote(cartIdOrThrow(), input.note);
         success = "Note saved.";
         break;
+      case "attributes":
+        result = await commerce.updateAttributes(cartIdOrThrow(), [{ key: input.key, value: input.value }]);
+        success = "Saved.";
+        break;
     }
   } catch (error) {
     if (error instanceof CartError) {
@@ -221,13 +230,31 @@ export async function action({ request }: ActionFunctionArgs) {
               l.sellingPlanId === (input.purchaseType === "autoship" ? input.sellingPlanId || null : null),
           ) ?? null)
         : (cart?.lines.find((l) => "lineId" in input && l.id === input.lineId) ?? null);
-    const summary = cart ? summarizeCart(cart.lines) : null;
+    const summary = cart
+      ? summarizeCart(cart.lines, {
+          freeShippingMinimumCents: (await getGlobals(site)).freeShippingMinimumCents,
+          excludedProductTypes: FREE_SHIPPING_EXCLUDED_TYPES,
+        })
+      : null;
     return jsonReply(
       {
         ok: true,
         notice,
         cart: summary
-          ? { totalQuantity: summary.totalQuantity, weightLbs: summary.weightLbs, subtotalCents: summary.subtotalCents }
+          ? {
+              totalQuantity: summary.totalQuantity,
+              weightLbs: summary.weightLbs,
+              subtotalCents: summary.subtotalCents,
+              // Staff-feeding mode hides shipping messaging (catalogue spec section 1).
+              freeShipping:
+                site === "HPSF"
+                  ? null
+                  : {
+                      percent: summary.freeShipping.percent,
+                      remainingLabel: summary.freeShipping.remainingLabel,
+                      reached: summary.freeShipping.reached,
+                    },
+            }
           : null,
         line,
       },

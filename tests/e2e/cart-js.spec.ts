@@ -258,8 +258,20 @@ test("the cart page shows a quantity change and its totals before the server ans
   await page.getByRole("button", { name: "Update" }).click();
   // Held at the network: what shows now is the optimistic cart.
   await expect(summary.getByText("46.5 lbs")).toBeVisible();
-  expect(gate.stats.running).toBe(1);
+  await expect.poll(() => gate.stats.running).toBe(1);
   gate.release();
   await expect(cartCount(page)).toHaveText("3");
   await expect(summary.getByText("46.5 lbs")).toBeVisible();
+});
+
+test("the confirmation shows the small free-shipping tracker (catalogue spec sections 4 and 9)", async ({
+  page,
+}, testInfo) => {
+  test.skip(testInfo.project.name === "no-js", "the confirmation dialog needs JavaScript");
+  await open(page, testInfo, "/products/science-diet/adult-dry-dog-food/chicken-barley/4lb");
+  await page.locator(".buy-box").getByRole("button", { name: "Add to Cart" }).click();
+  const confirmation = dialog(page);
+  await expect(confirmation).toBeVisible();
+  await expect(confirmation.locator(".shipping-tracker--small")).toContainText(/away from free shipping/);
+  await expect(confirmation.getByRole("progressbar")).toHaveAttribute("style", /height: 6px/);
 });

@@ -190,3 +190,20 @@ describe("delivery zip and stock on the cart page (issue 4 'Zip code and stock')
     }
   });
 });
+
+describe("cart note and attributes by form post (issue 4 'Cart')", () => {
+  it("saves a note and a shopper attribute, and refuses checkout-owned attributes (catalogue spec section 3)", async () => {
+    const jar = new Jar();
+    await post(jar, { intent: "add", variantId, quantity: "1" });
+    await post(jar, { intent: "note", note: "Ring twice" }, `${ORIGIN}/cart`);
+    await post(jar, { intent: "attributes", key: "gift_message", value: "Happy birthday" }, `${ORIGIN}/cart`);
+    const refused = await post(jar, { intent: "attributes", key: "SALES_ORG", value: "EVIL" }, `${ORIGIN}/cart`);
+    expect(refused.status).toBe(302);
+    const cart = await prisma.cart.findUniqueOrThrow({
+      where: { id: (await cartPage(jar)).cart?.id ?? "" },
+      select: { note: true, attributes: true },
+    });
+    expect(cart.note).toBe("Ring twice");
+    expect(JSON.parse(cart.attributes)).toEqual([{ key: "gift_message", value: "Happy birthday" }]);
+  });
+});
