@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { commerce } from "~/services/commerce/index.server";
 import {
-  AttributesSchema,
+  CartAttributesSchema,
   CartIdSchema,
   changeSiteCart,
   methodNotAllowed,
@@ -10,7 +10,7 @@ import {
   requireMethod,
 } from "~/utils/api.server";
 
-const UpdateAttributesBodySchema = z.object({ cartId: CartIdSchema, attributes: AttributesSchema });
+const UpdateAttributesBodySchema = z.object({ cartId: CartIdSchema, attributes: CartAttributesSchema });
 
 export async function loader() {
   return methodNotAllowed(["POST"]);

@@ -1,3 +1,4 @@
+import { CHECKOUT_ATTRIBUTE_KEYS } from "~/models/cart";
 // Shared plumbing of the public JSON API resource routes (ARCHITECTURE "The public
 // JSON API"): one error shape, body and query validation with zod, 405s, and the
 // listing body the content-service listing calls share.
@@ -165,6 +166,12 @@ export function quantitySchema(min: 0 | 1) {
 export const AttributesSchema = z
   .array(z.object({ key: z.string().trim().min(1).max(255), value: z.string().max(1000) }))
   .max(250);
+
+/** Cart-level attributes a client may set: not the ones only checkout sets (catalogue spec section 3). */
+export const CartAttributesSchema = AttributesSchema.refine(
+  (attributes) => attributes.every((a) => !CHECKOUT_ATTRIBUTE_KEYS.includes(a.key)),
+  { message: `These are set at checkout and cannot be changed here: ${CHECKOUT_ATTRIBUTE_KEYS.join(", ")}.` },
+);
 
 const sellingPlanId = IdSchema.nullish();
 

@@ -636,3 +636,23 @@ describe("every cart endpoint (shop-core spec section 7)", () => {
     });
   }
 });
+
+describe("checkout-owned attributes (catalogue spec section 3)", () => {
+  it("update-cart-attributes refuses the attributes only checkout sets, and changes nothing", async () => {
+    const cart = await newCart();
+    const error = await expectError(
+      await api("update-cart-attributes", {
+        cartId: cart.id,
+        attributes: [
+          { key: "gift", value: "yes" },
+          { key: "SALES_ORD_TYPE", value: "ZK01" },
+        ],
+      }),
+      400,
+      "INVALID_REQUEST",
+    );
+    expect(Object.keys(error.fields ?? {})).toEqual(["attributes"]);
+    const { body } = await api<{ cart: ApiCart }>("get-cart", { cartId: cart.id });
+    expect(body.cart.attributes).toEqual([]);
+  });
+});
