@@ -286,7 +286,8 @@ export function applyPendingChanges<T extends CartLineView>(
 
 /**
  * Cart attributes that only checkout sets (catalogue spec section 3); a shopper's
- * post may not set them. The donation tracking id's key is the donation issue's.
+ * post may not set them. The spec does not name the donation tracking id's key;
+ * we call it donation_tracking_id.
  */
 export const CHECKOUT_ATTRIBUTE_KEYS: readonly string[] = [
   "SALES_ORG",
@@ -298,6 +299,7 @@ export const CHECKOUT_ATTRIBUTE_KEYS: readonly string[] = [
   "is_clinic_address",
   "shipping_location",
   "is_attestation_checked",
+  "donation_tracking_id",
   "sgOrderType",
   "accepts_email_marketing",
 ];
