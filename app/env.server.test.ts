@@ -79,3 +79,14 @@ describe("environment validation (issue 2 'Configuration')", () => {
     expect(fs.statSync(path.join(dir, "session-secret")).mode & 0o777).toBe(0o600);
   });
 });
+
+describe("email settings (issue 5 'Email')", () => {
+  it("defaults to the outbox and needs an SMTP URL for smtp", () => {
+    expect(parseEnv({}).EMAIL_TRANSPORT).toBe("outbox");
+    expect(errorOf({ EMAIL_TRANSPORT: "smtp" }).issues).toEqual(["SMTP_URL is required when EMAIL_TRANSPORT is smtp"]);
+    expect(parseEnv({ EMAIL_TRANSPORT: "smtp", SMTP_URL: "smtp://127.0.0.1:2525" }).SMTP_URL).toBe(
+      "smtp://127.0.0.1:2525",
+    );
+    expect(errorOf({ SMTP_URL: "http://mail" }).issues).toEqual(["SMTP_URL must be an smtp:// or smtps:// URL"]);
+  });
+});

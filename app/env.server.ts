@@ -8,64 +8,79 @@ import { DEFAULT_STAFF_HOSTS, SITE_IDS } from "~/models/site";
 const optional = <T extends z.ZodTypeAny>(schema: T) =>
   z.preprocess((value) => (value === "" ? undefined : value), schema.optional());
 
-const EnvSchema = z.object({
-  NODE_ENV: optional(
-    z.enum(["development", "production", "test"], {
-      errorMap: () => ({ message: "must be development, production or test" }),
-    }),
-  ).transform((v) => v ?? "development"),
-  PORT: optional(
-    z.coerce
-      .number({ invalid_type_error: "must be a number" })
-      .int("must be a whole number")
-      .min(1, "must be from 1 to 65535")
-      .max(65535, "must be from 1 to 65535"),
-  ).transform((v) => v ?? 3000),
-  HOST: optional(z.string()).transform((v) => v ?? "127.0.0.1"),
-  DATABASE_URL: optional(
-    z.string().regex(/^file:.+/, 'must be a SQLite file URL such as "file:./data/shop.db"'),
-  ).transform((v) => v ?? "file:./data/shop.db"),
-  SESSION_SECRET: optional(z.string().min(32, "must be at least 32 characters long")),
-  SITE_ID: optional(
-    z.preprocess(
-      (v) => (typeof v === "string" ? v.toUpperCase() : v),
-      z.enum(SITE_IDS, { errorMap: () => ({ message: "must be DTC or HPSF" }) }),
+const EnvSchema = z
+  .object({
+    NODE_ENV: optional(
+      z.enum(["development", "production", "test"], {
+        errorMap: () => ({ message: "must be development, production or test" }),
+      }),
+    ).transform((v) => v ?? "development"),
+    PORT: optional(
+      z.coerce
+        .number({ invalid_type_error: "must be a number" })
+        .int("must be a whole number")
+        .min(1, "must be from 1 to 65535")
+        .max(65535, "must be from 1 to 65535"),
+    ).transform((v) => v ?? 3000),
+    HOST: optional(z.string()).transform((v) => v ?? "127.0.0.1"),
+    DATABASE_URL: optional(
+      z.string().regex(/^file:.+/, 'must be a SQLite file URL such as "file:./data/shop.db"'),
+    ).transform((v) => v ?? "file:./data/shop.db"),
+    SESSION_SECRET: optional(z.string().min(32, "must be at least 32 characters long")),
+    SITE_ID: optional(
+      z.preprocess(
+        (v) => (typeof v === "string" ? v.toUpperCase() : v),
+        z.enum(SITE_IDS, { errorMap: () => ({ message: "must be DTC or HPSF" }) }),
+      ),
     ),
-  ),
-  STAFF_HOSTS: optional(
-    z.string().regex(/^[a-z0-9.\-:,\s]+$/i, "must be a comma-separated list of host names"),
-  ).transform((v) =>
-    v
-      ? v
-          .split(",")
-          .map((h) => h.trim().toLowerCase())
-          .filter(Boolean)
-      : [...DEFAULT_STAFF_HOSTS],
-  ),
-  // Content hosts the image optimiser may fetch from (catalogue spec section 7); local paths always work.
-  IMAGE_HOSTS: optional(
-    z.string().regex(/^[a-z0-9.\-:,\s]+$/i, "must be a comma-separated list of host names"),
-  ).transform((v) =>
-    v
-      ? v
-          .split(",")
-          .map((h) => h.trim().toLowerCase())
-          .filter(Boolean)
-      : [],
-  ),
-  REQUEST_LOG: optional(
-    z.enum(["combined", "dev", "off"], { errorMap: () => ({ message: "must be combined, dev or off" }) }),
-  ),
-  MUTATION_RATE_LIMIT_PER_MINUTE: optional(
-    z.coerce
-      .number({ invalid_type_error: "must be a number" })
-      .int("must be a whole number")
-      .min(0, "must be 0 (off) or more"),
-  ).transform((v) => v ?? 300),
-  TRUST_PROXY: optional(
-    z.coerce.number({ invalid_type_error: "must be the number of proxy hops" }).int().min(0),
-  ).transform((v) => v ?? 0),
-});
+    STAFF_HOSTS: optional(
+      z.string().regex(/^[a-z0-9.\-:,\s]+$/i, "must be a comma-separated list of host names"),
+    ).transform((v) =>
+      v
+        ? v
+            .split(",")
+            .map((h) => h.trim().toLowerCase())
+            .filter(Boolean)
+        : [...DEFAULT_STAFF_HOSTS],
+    ),
+    // Content hosts the image optimiser may fetch from (catalogue spec section 7); local paths always work.
+    IMAGE_HOSTS: optional(
+      z.string().regex(/^[a-z0-9.\-:,\s]+$/i, "must be a comma-separated list of host names"),
+    ).transform((v) =>
+      v
+        ? v
+            .split(",")
+            .map((h) => h.trim().toLowerCase())
+            .filter(Boolean)
+        : [],
+    ),
+    REQUEST_LOG: optional(
+      z.enum(["combined", "dev", "off"], { errorMap: () => ({ message: "must be combined, dev or off" }) }),
+    ),
+    MUTATION_RATE_LIMIT_PER_MINUTE: optional(
+      z.coerce
+        .number({ invalid_type_error: "must be a number" })
+        .int("must be a whole number")
+        .min(0, "must be 0 (off) or more"),
+    ).transform((v) => v ?? 300),
+    EMAIL_TRANSPORT: optional(
+      z.enum(["outbox", "smtp"], { errorMap: () => ({ message: "must be outbox or smtp" }) }),
+    ).transform((v) => v ?? "outbox"),
+    SMTP_URL: optional(z.string().regex(/^smtps?:\/\/.+/, "must be an smtp:// or smtps:// URL")),
+    EMAIL_FROM: optional(z.string().min(3)).transform((v) => v ?? "Pet Nutrition <orders@example.com>"),
+    TRUST_PROXY: optional(
+      z.coerce.number({ invalid_type_error: "must be the number of proxy hops" }).int().min(0),
+    ).transform((v) => v ?? 0),
+  })
+  .superRefine((env, ctx) => {
+    if (env.EMAIL_TRANSPORT === "smtp" && !env.SMTP_URL) {
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ["SMTP_URL"],
+        message: "is required when EMAIL_TRANSPORT is smtp",
+      });
+    }
+  });
 
 export type Env = z.infer<typeof EnvSchema> & { SESSION_SECRET: string };
 
@@ -86,7 +101,9 @@ export function parseEnv(source: Record<string, string | undefined>): z.infer<ty
   if (result.success) return result.data;
   const issues = result.error.issues.map((issue) => {
     const name = String(issue.path[0]);
-    const given = name.includes("SECRET") ? "" : ` (got ${JSON.stringify(source[name])})`;
+    // Secrets and URLs that may carry credentials are never echoed.
+    const hidden = name.includes("SECRET") || name === "SMTP_URL" || source[name] === undefined;
+    const given = hidden ? "" : ` (got ${JSON.stringify(source[name])})`;
     return `${name} ${issue.message}${given}`;
   });
   throw new EnvError(issues);

@@ -1,0 +1,101 @@
+// The embedded payment provider: Luhn-valid test cards with a future expiry are
+// accepted, except the documented failing numbers; saved cards become tokens
+// that later charges (autoship) can use. Card numbers are never stored.
+import crypto from "node:crypto";
+import type { PrismaClient } from "~/generated/prisma/client";
+import { cardNotExpired, luhnValid } from "~/models/checkout";
+import type { ChargeInput, ChargeResult, DeclineCode, PaymentProvider } from "./types";
+
+/** Test numbers that always fail, and how (documented in docs/api.md and the README). */
+export const DECLINING_TEST_CARDS: Readonly<
+  Record<string, Exclude<DeclineCode, "invalid_card" | "expired_card" | "token_not_found">>
+> = {
+  "4000000000000002": "card_declined",
+  "4000000000009995": "insufficient_funds",
+};
+
+const MESSAGES: Record<DeclineCode, string> = {
+  invalid_card: "Check the card number: it is not a valid card.",
+  expired_card: "This card has expired. Use another card.",
+  card_declined: "Your card was declined. Use another card or contact your bank.",
+  insufficient_funds: "Your card was declined for insufficient funds. Use another card.",
+  token_not_found: "The saved card is no longer available. Add a card.",
+};
+
+const declined = (code: DeclineCode): ChargeResult => ({ ok: false, code, message: MESSAGES[code] });
+
+function brandOf(digits: string): string {
+  if (digits.startsWith("4")) return "visa";
+  if (/^5[1-5]/.test(digits)) return "mastercard";
+  if (/^3[47]/.test(digits)) return "amex";
+  if (digits.startsWith("6")) return "discover";
+  return "card";
+}
+
+/** The payment provider backed by our own database. */
+export function createEmbeddedPayments(db: PrismaClient, now: () => Date = () => new Date()): PaymentProvider {
+  const record = async (
+    input: ChargeInput,
+    status: "succeeded" | "declined",
+    tokenId: string | null,
+    code?: string,
+  ) => {
+    const id = `pay_${crypto.randomBytes(12).toString("base64url")}`;
+    await db.payment.create({
+      data: {
+        id,
+        amountCents: input.amountCents,
+        currencyCode: input.currencyCode ?? "USD",
+        status,
+        declineCode: code ?? null,
+        tokenId,
+      },
+    });
+    return id;
+  };
+
+  return {
+    async charge(input) {
+      if (!Number.isInteger(input.amountCents) || input.amountCents <= 0) {
+        throw new RangeError("amountCents must be a positive whole number of cents");
+      }
+      if (input.tokenId) {
+        const token = await db.paymentToken.findUnique({ where: { id: input.tokenId } });
+        if (!token || (input.customerId !== undefined && token.customerId !== input.customerId)) {
+          return declined("token_not_found");
+        }
+        if (!cardNotExpired(token.expMonth, token.expYear, now())) return declined("expired_card");
+        return {
+          ok: true,
+          paymentId: await record(input, "succeeded", token.id),
+          tokenId: token.id,
+          last4: token.last4,
+        };
+      }
+      const card = input.card;
+      if (!card || !luhnValid(card.number) || !/^\d{3,4}$/.test(card.cvc)) return declined("invalid_card");
+      if (!cardNotExpired(card.expMonth, card.expYear, now())) return declined("expired_card");
+      const digits = card.number.replace(/\D/g, "");
+      const failure = DECLINING_TEST_CARDS[digits];
+      if (failure) {
+        await record(input, "declined", null, failure);
+        return declined(failure);
+      }
+      let tokenId: string | null = null;
+      if (input.saveCard) {
+        tokenId = `tok_${crypto.randomBytes(18).toString("base64url")}`;
+        await db.paymentToken.create({
+          data: {
+            id: tokenId,
+            customerId: input.customerId ?? null,
+            brand: brandOf(digits),
+            last4: digits.slice(-4),
+            expMonth: card.expMonth,
+            expYear: card.expYear < 100 ? 2000 + card.expYear : card.expYear,
+          },
+        });
+      }
+      return { ok: true, paymentId: await record(input, "succeeded", tokenId), tokenId, last4: digits.slice(-4) };
+    },
+  };
+}

@@ -1,0 +1,32 @@
+export interface CardInput {
+  number: string;
+  expMonth: number;
+  expYear: number;
+  cvc: string;
+}
+
+export type DeclineCode = "invalid_card" | "expired_card" | "card_declined" | "insufficient_funds" | "token_not_found";
+
+export type ChargeResult =
+  | { ok: true; paymentId: string; tokenId: string | null; last4: string }
+  | { ok: false; code: DeclineCode; message: string };
+
+export interface ChargeInput {
+  amountCents: number;
+  currencyCode?: string;
+  /** A new card, or a saved one by token. */
+  card?: CardInput;
+  tokenId?: string;
+  /** Keep the card for later charges (autoship). */
+  saveCard?: boolean;
+  /** Owner of a saved card; a token of another customer is refused. */
+  customerId?: string | null;
+}
+
+/**
+ * The payment provider as checkout and the autoship engine see it (issue 5
+ * "Payment"). The embedded provider takes test cards; a real one plugs in here.
+ */
+export interface PaymentProvider {
+  charge(input: ChargeInput): Promise<ChargeResult>;
+}

@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { PrismaClient } from "~/generated/prisma/client";
+import { createEmbeddedPayments } from "~/services/payment/embedded.server";
+import { createTestDatabase } from "../helpers/db";
+
+let db: PrismaClient;
+const NOW = new Date(Date.UTC(2026, 10, 22));
+const card = { number: "4242 4242 4242 4242", expMonth: 12, expYear: 2030, cvc: "123" };
+
+beforeAll(() => {
+  db = createTestDatabase().db;
+});
+
+afterAll(async () => {
+  await db.$disconnect();
+});
+
+describe("embedded payment provider (issue 5 'Payment')", () => {
+  const payments = () => createEmbeddedPayments(db, () => NOW);
+
+  it("accepts a Luhn-valid test card with a future expiry, and records the payment", async () => {
+    const result = await payments().charge({ amountCents: 6299, card });
+    expect(result).toMatchObject({ ok: true, tokenId: null, last4: "4242" });
+    if (!result.ok) throw new Error("expected a payment");
+    expect(await db.payment.findUniqueOrThrow({ where: { id: result.paymentId } })).toMatchObject({
+      amountCents: 6299,
+      status: "succeeded",
+    });
+  });
+
+  it("refuses invalid numbers and CVCs, and expired cards, with clear messages", async () => {
+    expect(
+      await payments().charge({ amountCents: 100, card: { ...card, number: "4242 4242 4242 4241" } }),
+    ).toMatchObject({
+      ok: false,
+      code: "invalid_card",
+    });
+    expect(await payments().charge({ amountCents: 100, card: { ...card, cvc: "1" } })).toMatchObject({
+      code: "invalid_card",
+    });
+    const expired = await payments().charge({ amountCents: 100, card: { ...card, expMonth: 10, expYear: 2026 } });
+    expect(expired).toMatchObject({
+      ok: false,
+      code: "expired_card",
+      message: "This card has expired. Use another card.",
+    });
+  });
+
+  it("declines the documented failing test numbers", async () => {
+    expect(await payments().charge({ amountCents: 100, card: { ...card, number: "4000000000000002" } })).toMatchObject({
+      ok: false,
+      code: "card_declined",
+    });
+    expect(await payments().charge({ amountCents: 100, card: { ...card, number: "4000000000009995" } })).toMatchObject({
+      ok: false,
+      code: "insufficient_funds",
+    });
+  });
+
+  it("saves a reusable token for autoship that only its owner can charge", async () => {
+    const customer = await db.customer.create({
+      data: { site: "DTC", email: "pay@example.com", firstName: "P", lastName: "Y" },
+    });
+    const first = await payments().charge({ amountCents: 5984, card, saveCard: true, customerId: customer.id });
+    if (!first.ok || !first.tokenId) throw new Error("expected a saved card");
+    const token = await db.paymentToken.findUniqueOrThrow({ where: { id: first.tokenId } });
+    expect(token).toMatchObject({ customerId: customer.id, brand: "visa", last4: "4242", expYear: 2030 });
+    expect(JSON.stringify(token)).not.toContain("4242424242424242");
+    expect(
+      await payments().charge({ amountCents: 5984, tokenId: first.tokenId, customerId: customer.id }),
+    ).toMatchObject({
+      ok: true,
+      tokenId: first.tokenId,
+    });
+    expect(
+      await payments().charge({ amountCents: 5984, tokenId: first.tokenId, customerId: "someone-else" }),
+    ).toMatchObject({
+      ok: false,
+      code: "token_not_found",
+    });
+  });
+
+  it("refuses a charge that is not a positive whole number of cents", async () => {
+    await expect(payments().charge({ amountCents: 0, card })).rejects.toThrow(RangeError);
+    await expect(payments().charge({ amountCents: 10.5, card })).rejects.toThrow(RangeError);
+  });
+});
