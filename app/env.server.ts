@@ -8,6 +8,17 @@ import { DEFAULT_STAFF_HOSTS, SITE_IDS } from "~/models/site";
 const optional = <T extends z.ZodTypeAny>(schema: T) =>
   z.preprocess((value) => (value === "" ? undefined : value), schema.optional());
 
+/** A comma-separated list of host names, lower-cased, or the defaults when unset. */
+const hostList = (defaults: string[]) =>
+  optional(z.string().regex(/^[a-z0-9.\-:,\s]+$/i, "must be a comma-separated list of host names")).transform((v) =>
+    v
+      ? v
+          .split(",")
+          .map((h) => h.trim().toLowerCase())
+          .filter(Boolean)
+      : defaults,
+  );
+
 const EnvSchema = z
   .object({
     NODE_ENV: optional(
@@ -33,27 +44,9 @@ const EnvSchema = z
         z.enum(SITE_IDS, { errorMap: () => ({ message: "must be DTC or HPSF" }) }),
       ),
     ),
-    STAFF_HOSTS: optional(
-      z.string().regex(/^[a-z0-9.\-:,\s]+$/i, "must be a comma-separated list of host names"),
-    ).transform((v) =>
-      v
-        ? v
-            .split(",")
-            .map((h) => h.trim().toLowerCase())
-            .filter(Boolean)
-        : [...DEFAULT_STAFF_HOSTS],
-    ),
+    STAFF_HOSTS: hostList([...DEFAULT_STAFF_HOSTS]),
     // Content hosts the image optimiser may fetch from (catalogue spec section 7); local paths always work.
-    IMAGE_HOSTS: optional(
-      z.string().regex(/^[a-z0-9.\-:,\s]+$/i, "must be a comma-separated list of host names"),
-    ).transform((v) =>
-      v
-        ? v
-            .split(",")
-            .map((h) => h.trim().toLowerCase())
-            .filter(Boolean)
-        : [],
-    ),
+    IMAGE_HOSTS: hostList([]),
     REQUEST_LOG: optional(
       z.enum(["combined", "dev", "off"], { errorMap: () => ({ message: "must be combined, dev or off" }) }),
     ),

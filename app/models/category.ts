@@ -1,4 +1,4 @@
-import { filterGroupByField, type Species } from "./filter-groups";
+import { filterGroupByField, optionLabel, type Species } from "./filter-groups";
 import type { FacetSelection } from "./listing";
 import type { SiteId } from "./site";
 
@@ -34,8 +34,6 @@ function findOption(fields: string[], slug: string, site: SiteId, species: Speci
   return null;
 }
 
-const SPECIES_LABEL: Record<Species, string> = { dog: "Dog", cat: "Cat" };
-
 /**
  * Reads /products/{species}/{category?}/{detail?} (shop-core spec section 2).
  * Category is a food form, life stage or brand; detail any further option.
@@ -65,9 +63,10 @@ export function parseCategoryPath(segments: readonly string[], site: SiteId): Ca
   const form = fixed.food_form ? labels.find((l) => l.endsWith("Food") || l === "Treats") : undefined;
   const rest = labels.filter((l) => l !== form);
   const formWord = form && form !== "Treats" ? `${form.replace(/ Food$/, "")} ` : "";
-  const title = `${rest.length ? `${rest.join(" ")} ` : ""}${formWord}${SPECIES_LABEL[species]} ${noun}`.replace(
-    /\b(\w+) \1\b/g,
-    "$1",
-  );
+  const title =
+    `${rest.length ? `${rest.join(" ")} ` : ""}${formWord}${optionLabel("species", species)} ${noun}`.replace(
+      /\b(\w+) \1\b/g,
+      "$1",
+    );
   return { species, fixed, crumbs, title };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { FILTER_GROUPS, visibleFilterGroups } from "./filter-groups";
+import { FILTER_GROUPS, optionLabel, visibleFilterGroups } from "./filter-groups";
 
 const slugsOf = (groups: ReturnType<typeof visibleFilterGroups>, field: string) =>
   groups.find((g) => g.field === field)?.options.map((o) => o.slug) ?? [];
@@ -58,5 +58,14 @@ describe("filter groups (catalogue spec section 3)", () => {
         expect(option.filter).toEqual({ type: "value", field: group.field, value: option.slug });
       }
     }
+  });
+});
+
+describe("option labels (catalogue spec section 3)", () => {
+  it("names an option by its group and slug, and falls back to the slug", () => {
+    expect(optionLabel("species", "dog")).toBe("Dog");
+    expect(optionLabel("food_form", "wet")).toBe("Wet Food");
+    expect(optionLabel("lifestage", "senior-cat")).toBe("Senior Cat");
+    expect(optionLabel("flavor", "chocolate")).toBe("chocolate");
   });
 });

@@ -284,6 +284,11 @@ export function filterGroupByField(field: string): FilterGroup | undefined {
   return FILTER_GROUPS.find((g) => g.field === field);
 }
 
+/** The label of an option ("dog" in species → "Dog"), or the slug itself when unknown. */
+export function optionLabel(field: string, slug: string): string {
+  return filterGroupByField(field)?.options.find((o) => o.slug === slug)?.label ?? slug;
+}
+
 /**
  * Groups and options a shopper may see on a site, optionally for one species,
  * ordered by the site's sort order (catalogue spec section 3: a Prescription Diet

@@ -1,3 +1,5 @@
+import { truncate } from "./text";
+
 /** A variant as a card or product page shows it. */
 export interface VariantSummary {
   id: string;
@@ -101,9 +103,6 @@ export const CARD_DESCRIPTION_LENGTH = 25;
  * length, and the variant list (the staff site's size selector) only on HPSF.
  */
 export function listingCard(card: ProductCardData, site: "DTC" | "HPSF"): ProductCardData {
-  const description =
-    card.description.length > CARD_DESCRIPTION_LENGTH
-      ? `${card.description.slice(0, CARD_DESCRIPTION_LENGTH).trimEnd()}…`
-      : card.description;
+  const description = truncate(card.description, CARD_DESCRIPTION_LENGTH);
   return { ...card, description, variants: site === "HPSF" ? card.variants : [] };
 }

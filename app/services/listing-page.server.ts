@@ -1,7 +1,7 @@
 // Loads a listing page (all products, a category, or search results): parses
 // the URL into a listing state, queries the catalogue and builds breadcrumbs.
 import type { CategoryPath } from "~/models/category";
-import { filterGroupView, visibleFilterGroups, type Species } from "~/models/filter-groups";
+import { filterGroupView, optionLabel, visibleFilterGroups } from "~/models/filter-groups";
 import { activeFilterChips, listingSearchParams, parseListingState, type SortKey } from "~/models/listing";
 import type { Crumb } from "~/models/navigation";
 import { listingCard } from "~/models/product";
@@ -18,8 +18,6 @@ export interface ListingPageInput {
   /** Present on the search page. */
   search?: string;
 }
-
-const SPECIES_LABEL: Record<Species, string> = { dog: "Dog", cat: "Cat" };
 
 /** Everything a listing route renders; the URL is the whole state. */
 export async function loadListingPage({ site, url, category, search }: ListingPageInput) {
@@ -48,7 +46,7 @@ export async function loadListingPage({ site, url, category, search }: ListingPa
       : [
           { label: "Home", to: "/" },
           { label: "All Products", to: "/products" },
-          ...(species ? [{ label: SPECIES_LABEL[species], to: `/products/${species}` }] : []),
+          ...(species ? [{ label: optionLabel("species", species), to: `/products/${species}` }] : []),
           ...(category?.crumbs ?? []).map((c) => ({ label: c.label, to: c.path })),
           ...(term !== undefined ? [{ label: `Search: ${term || "all products"}` }] : []),
         ];

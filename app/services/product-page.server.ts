@@ -1,6 +1,6 @@
 // Loads a product page: the product, the variant the URL asks for, option
 // pickers, breadcrumbs and (deferred) related products.
-import { filterGroupByField } from "~/models/filter-groups";
+import { optionLabel } from "~/models/filter-groups";
 import type { Crumb } from "~/models/navigation";
 import { variantPath, type ProductDetail, type ProductVariantDetail } from "~/models/product";
 import type { SiteId } from "~/models/site";
@@ -60,12 +60,9 @@ export function productOptions(variants: ProductVariantDetail[], selected: Produ
   });
 }
 
-const optionLabel = (field: string, slug: string) =>
-  filterGroupByField(field)?.options.find((o) => o.slug === slug)?.label ?? slug;
-
 /** Server-built breadcrumbs: Home > All Products > species > food form (staff: Catalog > …). */
 export function productCrumbs(site: SiteId, product: ProductDetail): Crumb[] {
-  const species = product.species === "cat" ? "Cat" : "Dog";
+  const species = optionLabel("species", product.species);
   const category = {
     label: optionLabel("food_form", product.foodForm),
     to: `/products/${product.species}/${product.foodForm}`,

@@ -102,14 +102,10 @@ function toProduct(row: ProductRow): CatalogueProduct | null {
   };
   const summaries = variants.map(({ title: _t, packType: _p, weightValue: _w, weightUnit: _u, ...summary }) => summary);
   const firstImage = row.images.find((image) => image.variantId === null) ?? row.images[0];
+  // The card shares the detail's product fields and adds what a grid shows.
+  const { species: _s, lifestage: _l, foodForm: _f, images: _i, variants: _v, ...shared } = detail;
   const card: ProductCardData = {
-    id: row.id,
-    handle: row.handle,
-    title: row.title,
-    description: row.description,
-    brand: row.brand,
-    productType: row.productType,
-    autoshipEligible: row.autoshipEligible,
+    ...shared,
     image: firstImage
       ? { url: firstImage.url, alt: firstImage.alt, width: firstImage.width, height: firstImage.height }
       : null,

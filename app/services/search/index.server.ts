@@ -4,7 +4,7 @@
 import MiniSearch, { type SearchResult } from "minisearch";
 import { prisma } from "~/db.server";
 import type { PrismaClient } from "~/generated/prisma/client";
-import { filterGroupByField } from "~/models/filter-groups";
+import { optionLabel } from "~/models/filter-groups";
 import { MAX_SEARCH_LENGTH } from "~/models/listing";
 import { BRAND_NAMES } from "~/models/product";
 import type { SiteId } from "~/models/site";
@@ -24,9 +24,6 @@ interface SearchDocument {
 
 const FIELDS = ["title", "brand", "flavors", "lifestage", "health", "kind"] as const;
 const BOOST = { title: 3, brand: 2, flavors: 2, lifestage: 1.5, health: 1.5, kind: 1 };
-
-const optionLabel = (field: string, slug: string | null) =>
-  slug ? (filterGroupByField(field)?.options.find((o) => o.slug === slug)?.label ?? slug) : "";
 
 function buildIndex(products: readonly CatalogueProduct[]): MiniSearch<SearchDocument> {
   const index = new MiniSearch<SearchDocument>({
