@@ -3,6 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { DEFAULT_STAFF_HOSTS, SITE_IDS } from "~/models/site";
+import { DEFAULT_TAX_RATES, parseTaxRates } from "~/models/tax";
 
 // Empty strings count as unset, so `SITE_ID=` in a .env file means "not forced".
 const optional = <T extends z.ZodTypeAny>(schema: T) =>
@@ -18,6 +19,14 @@ const hostList = (defaults: string[]) =>
           .filter(Boolean)
       : defaults,
   );
+
+/** A true/false switch: 1/0, true/false, on/off, yes/no. */
+const flag = (fallback: boolean) =>
+  optional(
+    z.enum(["1", "0", "true", "false", "on", "off", "yes", "no"], {
+      errorMap: () => ({ message: "must be true or false" }),
+    }),
+  ).transform((v) => (v === undefined ? fallback : ["1", "true", "on", "yes"].includes(v)));
 
 const EnvSchema = z
   .object({
@@ -61,6 +70,30 @@ const EnvSchema = z
     ).transform((v) => v ?? "outbox"),
     SMTP_URL: optional(z.string().regex(/^smtps?:\/\/.+/, "must be an smtp:// or smtps:// URL")),
     EMAIL_FROM: optional(z.string().min(3)).transform((v) => v ?? "Pet Nutrition <orders@example.com>"),
+    // Checkout (issue 5): flat shipping below the free-shipping minimum, and sales tax per state.
+    SHIPPING_RATE_CENTS: optional(
+      z.coerce.number({ invalid_type_error: "must be a number of cents" }).int("must be whole cents").min(0),
+    ).transform((v) => v ?? 799),
+    TAX_RATES: optional(
+      z
+        .string()
+        .regex(
+          /^\s*[A-Za-z]{2}\s*:\s*0?\.\d+\s*(,\s*[A-Za-z]{2}\s*:\s*0?\.\d+\s*)*$/,
+          'must be a list such as "CO:0.029,CA:0.0725"',
+        ),
+    ).transform((v) => (v ? parseTaxRates(v) : DEFAULT_TAX_RATES)),
+    FEE_FREE_CHECKOUT: flag(true),
+    HAWAII_DELIVERY_DATE_HIDDEN: flag(true),
+    DELIVERY_BUSINESS_DAYS: optional(z.coerce.number().int().min(1, "must be 1 or more").max(30)).transform(
+      (v) => v ?? 5,
+    ),
+    // Autoship engine: run every N minutes inside the server (0 = only `npm run autoship:run`).
+    AUTOSHIP_SCHEDULE_MINUTES: optional(z.coerce.number().int().min(0, "must be 0 (off) or more")).transform(
+      (v) => v ?? 0,
+    ),
+    AUTOSHIP_REMINDER_DAYS: optional(z.coerce.number().int().min(0).max(30)).transform((v) => v ?? 3),
+    /** Shows /dev/outbox outside development (never set this in production). */
+    DEV_OUTBOX: flag(false),
     TRUST_PROXY: optional(
       z.coerce.number({ invalid_type_error: "must be the number of proxy hops" }).int().min(0),
     ).transform((v) => v ?? 0),

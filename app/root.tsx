@@ -8,6 +8,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useMatches,
   useRouteLoaderData,
 } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
@@ -59,6 +60,8 @@ export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const nonce = useNonce();
   const site = data?.site ?? "DTC";
+  // Pages with `handle.layout === false` (the spec's "no layout" pages) render without header and footer.
+  const bare = useMatches().some((match) => (match.handle as { layout?: boolean } | undefined)?.layout === false);
   return (
     <html lang="en">
       <head>
@@ -73,9 +76,11 @@ export function Layout({ children }: { children: ReactNode }) {
           Skip to main content
         </a>
         {/* Wraps the header (it reads the pending cart posts); also renders the cart notice and confirmation. */}
-        <CartFetcherProvider cartQuantity={data?.cartQuantity ?? 0}>
-          <SiteHeader site={site} cartQuantity={data?.cartQuantity ?? 0} />
-        </CartFetcherProvider>
+        {bare ? null : (
+          <CartFetcherProvider cartQuantity={data?.cartQuantity ?? 0}>
+            <SiteHeader site={site} cartQuantity={data?.cartQuantity ?? 0} />
+          </CartFetcherProvider>
+        )}
         <main id="main" tabIndex={-1}>
           {data?.notice ? (
             <div
@@ -87,7 +92,7 @@ export function Layout({ children }: { children: ReactNode }) {
           ) : null}
           {children}
         </main>
-        <SiteFooter site={site} />
+        {bare ? null : <SiteFooter site={site} />}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
         <LiveReload nonce={nonce} />

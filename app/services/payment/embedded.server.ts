@@ -4,7 +4,7 @@
 import crypto from "node:crypto";
 import type { PrismaClient } from "~/generated/prisma/client";
 import { cardNotExpired, luhnValid } from "~/models/checkout";
-import type { ChargeInput, ChargeResult, DeclineCode, PaymentProvider } from "./types";
+import type { ChargeInput, DeclineCode, PaymentProvider } from "./types";
 
 /** Test numbers that always fail, and how (documented in docs/api.md and the README). */
 export const DECLINING_TEST_CARDS: Readonly<
@@ -22,7 +22,11 @@ const MESSAGES: Record<DeclineCode, string> = {
   token_not_found: "The saved card is no longer available. Add a card.",
 };
 
-const declined = (code: DeclineCode): ChargeResult => ({ ok: false, code, message: MESSAGES[code] });
+const declined = (code: DeclineCode): { ok: false; code: DeclineCode; message: string } => ({
+  ok: false,
+  code,
+  message: MESSAGES[code],
+});
 
 function brandOf(digits: string): string {
   if (digits.startsWith("4")) return "visa";
@@ -65,6 +69,11 @@ export function createEmbeddedPayments(db: PrismaClient, now: () => Date = () =>
           return declined("token_not_found");
         }
         if (!cardNotExpired(token.expMonth, token.expYear, now())) return declined("expired_card");
+        if (token.declineCode) {
+          const code = token.declineCode as DeclineCode;
+          await record(input, "declined", token.id, code);
+          return declined(code);
+        }
         return {
           ok: true,
           paymentId: await record(input, "succeeded", token.id),
@@ -96,6 +105,35 @@ export function createEmbeddedPayments(db: PrismaClient, now: () => Date = () =>
         });
       }
       return { ok: true, paymentId: await record(input, "succeeded", tokenId), tokenId, last4: digits.slice(-4) };
+    },
+
+    async refund(paymentId) {
+      await db.payment.updateMany({ where: { id: paymentId, status: "succeeded" }, data: { status: "refunded" } });
+    },
+
+    async tokenize({ card, customerId }) {
+      if (!luhnValid(card.number) || !/^\d{3,4}$/.test(card.cvc)) return declined("invalid_card");
+      if (!cardNotExpired(card.expMonth, card.expYear, now())) return declined("expired_card");
+      const digits = card.number.replace(/\D/g, "");
+      const token = {
+        id: `tok_${crypto.randomBytes(18).toString("base64url")}`,
+        customerId,
+        brand: brandOf(digits),
+        last4: digits.slice(-4),
+        expMonth: card.expMonth,
+        expYear: card.expYear < 100 ? 2000 + card.expYear : card.expYear,
+        // Like a real provider's test cards, the failing numbers tokenize and then decline when charged.
+        declineCode: DECLINING_TEST_CARDS[digits] ?? null,
+      };
+      await db.paymentToken.create({ data: token });
+      return {
+        ok: true,
+        tokenId: token.id,
+        brand: token.brand,
+        last4: token.last4,
+        expMonth: token.expMonth,
+        expYear: token.expYear,
+      };
     },
   };
 }

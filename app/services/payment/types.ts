@@ -29,4 +29,15 @@ export interface ChargeInput {
  */
 export interface PaymentProvider {
   charge(input: ChargeInput): Promise<ChargeResult>;
+  /** Gives a successful charge back in full. */
+  refund(paymentId: string): Promise<void>;
+  /**
+   * Turns card details into a reusable token without charging (the checkout's
+   * payment step); the card number goes no further than the provider.
+   */
+  tokenize(input: { card: CardInput; customerId: string | null }): Promise<TokenizeResult>;
 }
+
+export type TokenizeResult =
+  | { ok: true; tokenId: string; brand: string; last4: string; expMonth: number; expYear: number }
+  | { ok: false; code: DeclineCode; message: string };

@@ -1,0 +1,92 @@
+// Form fields for conform forms: a label, the control, and its error beside it
+// (issue 5 "Bad input"). conform's props wire aria-invalid and aria-describedby.
+import { getInputProps, getSelectProps, type FieldMetadata } from "@conform-to/react";
+import type { ReactNode } from "react";
+
+// Fields of union schemas (discriminated unions) come typed loosely; any field of a form fits.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyField = FieldMetadata<any, any, string[]>;
+
+interface FieldProps {
+  field: AnyField;
+  label: string;
+  hint?: ReactNode;
+}
+
+export function FieldError({ field }: { field: FieldProps["field"] }) {
+  return field.errors?.length ? (
+    <p id={field.errorId} className="field__error">
+      {field.errors[0]}
+    </p>
+  ) : null;
+}
+
+export function TextField({
+  field,
+  label,
+  hint,
+  type = "text",
+  autoComplete,
+  inputMode,
+  className,
+}: FieldProps & {
+  type?: "text" | "email" | "tel" | "password";
+  autoComplete?: string;
+  inputMode?: "numeric" | "text" | "email" | "tel";
+  className?: string;
+}) {
+  return (
+    <div className={`field${className ? ` ${className}` : ""}`}>
+      <label htmlFor={field.id}>
+        {label}
+        {field.required ? null : <span className="field__optional"> (optional)</span>}
+      </label>
+      {hint ? <p className="field__hint">{hint}</p> : null}
+      <input {...getInputProps(field, { type })} autoComplete={autoComplete} inputMode={inputMode} />
+      <FieldError field={field} />
+    </div>
+  );
+}
+
+export function SelectField({
+  field,
+  label,
+  options,
+  autoComplete,
+  placeholder,
+}: FieldProps & { options: { value: string; label: string }[]; autoComplete?: string; placeholder?: string }) {
+  return (
+    <div className="field">
+      <label htmlFor={field.id}>{label}</label>
+      <select {...getSelectProps(field)} autoComplete={autoComplete}>
+        {placeholder ? <option value="">{placeholder}</option> : null}
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      <FieldError field={field} />
+    </div>
+  );
+}
+
+export function CheckboxField({ field, label }: FieldProps) {
+  return (
+    <div className="field field--checkbox">
+      <label htmlFor={field.id}>
+        <input {...getInputProps(field, { type: "checkbox" })} /> {label}
+      </label>
+      <FieldError field={field} />
+    </div>
+  );
+}
+
+/** A form-level error (a refused payment, a stale page), announced at once. */
+export function FormError({ errors, id }: { errors?: string[]; id?: string }) {
+  return errors?.length ? (
+    <div id={id} className="notice notice--error" role="alert">
+      {errors[0]}
+    </div>
+  ) : null;
+}

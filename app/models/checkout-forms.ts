@@ -1,0 +1,199 @@
+// The checkout's form schemas (issue 5): one zod schema per step, used by the
+// server action and by conform in the browser, so both validate alike.
+import { z } from "zod";
+import { cardNotExpired, isUsStateCode, luhnValid } from "./checkout";
+
+export const CHECKOUT_STEPS = ["contact", "shipping", "delivery", "payment", "review"] as const;
+export type CheckoutStep = (typeof CHECKOUT_STEPS)[number];
+
+export const STEP_LABELS: Record<CheckoutStep, string> = {
+  contact: "Contact",
+  shipping: "Shipping address",
+  delivery: "Delivery",
+  payment: "Payment",
+  review: "Review and place order",
+};
+
+const text = (label: string, max: number) =>
+  z
+    .string({ required_error: `Enter ${label}.` })
+    .trim()
+    .min(1, `Enter ${label}.`)
+    .max(max, `Keep ${label} under ${max} characters.`);
+
+const optionalText = (label: string, max: number) =>
+  z.string().trim().max(max, `Keep ${label} under ${max} characters.`).optional();
+
+export const ContactSchema = z.object({
+  email: z
+    .string({ required_error: "Enter your email address." })
+    .trim()
+    .toLowerCase()
+    .max(254, "That email address is too long.")
+    .email("Enter an email address like name@example.com."),
+  acceptsMarketing: z
+    .enum(["on"])
+    .optional()
+    .transform((v) => v === "on"),
+});
+
+/** A US shipping address (catalogue spec section 9: the 50 states and DC). */
+export const AddressSchema = z.object({
+  firstName: text("a first name", 60),
+  lastName: text("a last name", 60),
+  company: optionalText("the company", 100),
+  address1: text("a street address", 120),
+  address2: optionalText("the apartment or suite", 120),
+  city: text("a city", 60),
+  provinceCode: z
+    .string({ required_error: "Choose a state." })
+    .trim()
+    .toUpperCase()
+    .refine(isUsStateCode, "Choose a US state or DC."),
+  zip: z
+    .string({ required_error: "Enter a zip code." })
+    .trim()
+    .regex(/^\d{5}(-\d{4})?$/, "Enter a 5-digit zip code.")
+    .transform((zip) => zip.slice(0, 5)),
+  countryCode: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .default("US")
+    .refine((code) => code === "US", "We ship within the United States only."),
+  phone: z
+    .string()
+    .trim()
+    .regex(/^[\d\s()+.-]{7,20}$/, "Enter a phone number of digits, like 303-555-0100.")
+    .optional(),
+});
+export type AddressInput = z.infer<typeof AddressSchema>;
+
+/**
+ * A radio group's choice between saved entries and "new": the chosen id, or
+ * "new" (also when nothing saved is offered), copied into `choiceKey`.
+ */
+const withChoice = (idKey: string, choiceKey: string) => (value: unknown) => {
+  if (typeof value !== "object" || value === null) return value;
+  const id = (value as Record<string, unknown>)[idKey];
+  return { ...value, [choiceKey]: typeof id === "string" && id !== "" && id !== "new" ? "saved" : "new" };
+};
+
+/** Shipping step: a saved address of the signed-in customer (addressId), or a new one (addressId "new" or absent). */
+export const ShippingSchema = z.preprocess(
+  withChoice("addressId", "addressChoice"),
+  z.discriminatedUnion("addressChoice", [
+    z.object({ addressChoice: z.literal("saved"), addressId: text("an address", 64) }),
+    AddressSchema.extend({ addressChoice: z.literal("new") }),
+  ]),
+);
+
+export const DeliverySchema = z.object({ confirm: z.literal("yes").default("yes") });
+
+/** Payment step: a saved card (tokenId), or a new card (tokenized; the number is never stored). */
+export const PaymentSchema = z.preprocess(
+  withChoice("tokenId", "paymentChoice"),
+  z
+    .discriminatedUnion("paymentChoice", [
+      z.object({ paymentChoice: z.literal("saved"), tokenId: text("a saved card", 64) }),
+      z.object({
+        paymentChoice: z.literal("new"),
+        nameOnCard: text("the name on the card", 100),
+        cardNumber: z
+          .string({ required_error: "Enter the card number." })
+          .trim()
+          .refine(luhnValid, "Check the card number: it is not a valid card."),
+        expiry: z
+          .string({ required_error: "Enter the expiry date." })
+          .trim()
+          .regex(/^(0?[1-9]|1[0-2])\s*\/\s*(\d{2}|\d{4})$/, "Enter the expiry as MM/YY."),
+        cvc: z
+          .string({ required_error: "Enter the security code." })
+          .trim()
+          .regex(/^\d{3,4}$/, "Enter the 3- or 4-digit security code."),
+      }),
+    ])
+    .superRefine((value, ctx) => {
+      if (value.paymentChoice !== "new") return;
+      const expiry = parseExpiry(value.expiry);
+      if (expiry && !cardNotExpired(expiry.month, expiry.year, new Date())) {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["expiry"], message: "This card has expired." });
+      }
+    }),
+);
+
+export const PlaceOrderSchema = z.object({
+  idempotencyKey: text("the checkout key", 100),
+  expectedTotalCents: z.coerce.number().int().min(0),
+  attestation: z
+    .enum(["on"])
+    .optional()
+    .transform((v) => v === "on"),
+});
+
+/** "04/29" or "4 / 2029" as month and four-digit year; null when malformed. */
+export function parseExpiry(value: string): { month: number; year: number } | null {
+  const match = /^(\d{1,2})\s*\/\s*(\d{2}|\d{4})$/.exec(value.trim());
+  if (!match) return null;
+  const year = Number(match[2]);
+  return { month: Number(match[1]), year: year < 100 ? 2000 + year : year };
+}
+
+/** The first step still to do, given what the checkout holds. */
+export function firstOpenStep(state: {
+  email: string | null;
+  shippingAddress: string | null;
+  deliveryConfirmed: boolean;
+  paymentTokenId: string | null;
+}): CheckoutStep {
+  if (!state.email) return "contact";
+  if (!state.shippingAddress) return "shipping";
+  if (!state.deliveryConfirmed) return "delivery";
+  if (!state.paymentTokenId) return "payment";
+  return "review";
+}
+
+/** The step to show: the one asked for if every step before it is done, else the first open one. */
+export function stepToShow(requested: string | null, open: CheckoutStep): CheckoutStep {
+  const index = CHECKOUT_STEPS.indexOf(requested as CheckoutStep);
+  return index >= 0 && index <= CHECKOUT_STEPS.indexOf(open) ? CHECKOUT_STEPS[index] : open;
+}
+
+/**
+ * Catalogue spec section 7: the estimated delivery date, counting business
+ * days (Monday to Friday) from the order date.
+ */
+export function estimatedDeliveryDate(from: Date, businessDays: number): Date {
+  const date = new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), from.getUTCDate()));
+  let left = businessDays;
+  while (left > 0) {
+    date.setUTCDate(date.getUTCDate() + 1);
+    const day = date.getUTCDay();
+    if (day !== 0 && day !== 6) left--;
+  }
+  return date;
+}
+
+export const HAWAII_DELIVERY_MESSAGE = "See checkout for delivery date";
+
+/**
+ * The delivery line (catalogue spec sections 6-7): "Estimated delivery {date}
+ * to {location}", where location is the zip part of userLocation ("{zip}::HOME");
+ * Hawaii addresses see the fixed message when that flag is on.
+ */
+export function deliveryEstimateMessage(input: {
+  now: Date;
+  businessDays: number;
+  userLocation: string;
+  provinceCode: string;
+  hawaiiFlag: boolean;
+}): string {
+  if (input.hawaiiFlag && input.provinceCode.toUpperCase() === "HI") return HAWAII_DELIVERY_MESSAGE;
+  const date = estimatedDeliveryDate(input.now, input.businessDays).toLocaleDateString("en-US", {
+    weekday: "long",
+    month: "long",
+    day: "numeric",
+    timeZone: "UTC",
+  });
+  return `Estimated delivery ${date} to ${input.userLocation.split("::")[0]}`;
+}

@@ -1,0 +1,122 @@
+// The order confirmation (issue 5): number, lines, amounts, shipping address
+// and the autoships the order started. Only the customer, or the browser
+// session that placed it, may see it.
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { formatAddress } from "~/models/address";
+import { formatMoney } from "~/models/money";
+import { pageTitle } from "~/models/site";
+import { mayViewOrder } from "~/services/order-access.server";
+import { orders } from "~/services/orders/index.server";
+import { getCustomerId, getSession } from "~/services/session.server";
+import { getSite } from "~/services/site.server";
+import { siteFromMatches } from "~/utils/meta";
+
+export const meta: MetaFunction = ({ matches }) => [
+  { title: pageTitle(siteFromMatches(matches), "Order Confirmation") },
+  { name: "robots", content: "noindex" },
+];
+
+const longDate = (iso: string) =>
+  new Date(iso).toLocaleDateString("en-US", { weekday: "long", month: "long", day: "numeric", timeZone: "UTC" });
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const [order, session, customerId] = await Promise.all([
+    orders.getOrder(params.orderId ?? ""),
+    getSession(request),
+    getCustomerId(request),
+  ]);
+  if (!order || order.site !== getSite(request) || !mayViewOrder(order, session, customerId)) {
+    throw json({ message: "Order not found" }, 404);
+  }
+  return json({ order });
+}
+
+export default function OrderConfirmation() {
+  const { order } = useLoaderData<typeof loader>();
+  const rows: [string, string][] = [
+    ["Subtotal", formatMoney(order.subtotalCents)],
+    ...(order.discountCents
+      ? [[`Discount ${order.discountCodes.join(", ")}`, `−${formatMoney(order.discountCents)}`] as [string, string]]
+      : []),
+    ["Shipping", order.shippingCents ? formatMoney(order.shippingCents) : "Free"],
+    ...(order.surchargeCents
+      ? [["Alaska/Hawaii service charge", formatMoney(order.surchargeCents)] as [string, string]]
+      : []),
+    ["Tax", formatMoney(order.taxCents)],
+  ];
+  return (
+    <div className="container confirmation-page">
+      <h1>Thank you for your order</h1>
+      <p className="notice" role="status">
+        Order <strong data-testid="order-number">#{order.number}</strong> is confirmed. We sent a confirmation to{" "}
+        {order.email}.
+      </p>
+      <div className="confirmation-page__layout">
+        <section aria-labelledby="ordered-title">
+          <h2 id="ordered-title">What you ordered</h2>
+          <ul className="checkout-summary__lines">
+            {order.lines.map((line) => (
+              <li key={line.id}>
+                <span>
+                  {line.quantity} × {line.productTitle}
+                  <small>
+                    {line.variantTitle}
+                    {line.sellingPlanId ? " · Autoship" : ""}
+                  </small>
+                </span>
+                <span>{formatMoney(line.unitPriceCents * line.quantity)}</span>
+              </li>
+            ))}
+          </ul>
+          <dl className="checkout-summary__amounts">
+            {rows.map(([label, value]) => (
+              <div key={label}>
+                <dt>{label}</dt>
+                <dd>{value}</dd>
+              </div>
+            ))}
+            <div className="checkout-summary__total">
+              <dt>Total</dt>
+              <dd>{formatMoney(order.totalCents)}</dd>
+            </div>
+          </dl>
+        </section>
+        <section aria-labelledby="shipping-title">
+          <h2 id="shipping-title">Shipping to</h2>
+          <p>{order.shippingAddress ? formatAddress(order.shippingAddress) : null}</p>
+          {order.paymentSummary ? (
+            <>
+              <h2>Paid with</h2>
+              <p>{order.paymentSummary}</p>
+            </>
+          ) : null}
+          {order.subscriptions.length > 0 ? (
+            <>
+              <h2>Your autoship</h2>
+              <ul className="confirmation-page__autoship">
+                {order.subscriptions.map((s) => (
+                  <li key={s.id}>
+                    {s.quantity} × {s.productTitle}, {s.frequency.toLowerCase()}. Next order {longDate(s.nextOrderDate)}
+                    .
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : null}
+        </section>
+      </div>
+      <p>
+        <Link to="/" className="button button--primary">
+          Continue shopping
+        </Link>
+      </p>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,542 @@
+// The checkout (issue 5): a Checkout row per cart filled step by step, then one
+// idempotent "place order". The checkout's id is the order's idempotency key:
+// a double submit, a back-button resubmit or concurrent posts of one key place
+// exactly one order; a reuse with another body, or after it expired, is refused.
+import crypto from "node:crypto";
+import type { PrismaClient } from "~/generated/prisma/client";
+import { parseAddress, formatAddress, type PostalAddress } from "~/models/address";
+import { cartLimits } from "~/models/cart";
+import { checkoutAttributes, orderType, priceOrder, shippingLocation, type PricedOrder } from "~/models/checkout";
+import type { Cart } from "~/services/commerce/cart.server";
+import type { EmailService } from "~/services/email/types";
+import { orderConfirmationEmail } from "~/services/email/templates";
+import type { PaymentProvider } from "~/services/payment/types";
+import {
+  chargeReservedOrder,
+  reserveOrder,
+  type PricingConfig,
+  type ReservedOrder,
+} from "~/services/orders/place.server";
+import { SAVED_CART_METAFIELD } from "~/services/commerce/saved-cart.server";
+
+/** How long a checkout's idempotency key stays usable. */
+export const CHECKOUT_KEY_TTL_MS = 24 * 60 * 60 * 1000;
+
+export type CheckoutErrorCode =
+  | "KEY_UNKNOWN"
+  | "KEY_EXPIRED"
+  | "KEY_REUSED"
+  | "CART_NOT_FOUND"
+  | "CART_EMPTY"
+  | "CART_OVER_LIMIT"
+  | "STEP_INCOMPLETE"
+  | "AUTOSHIP_NEEDS_ACCOUNT"
+  | "ADDRESS_NOT_FOUND"
+  | "ZIP_NOT_COVERED"
+  | "PAYMENT_INVALID"
+  | "ATTESTATION_REQUIRED";
+
+/** A refused checkout step; `status` is the HTTP status an API would answer with. */
+export class CheckoutError extends Error {
+  constructor(
+    readonly code: CheckoutErrorCode,
+    message: string,
+    readonly field?: string,
+    readonly status = 400,
+  ) {
+    super(message);
+    this.name = "CheckoutError";
+  }
+}
+
+export interface CheckoutState {
+  id: string;
+  cartId: string;
+  site: string;
+  customerId: string | null;
+  email: string | null;
+  acceptsMarketing: boolean;
+  shippingAddress: PostalAddress | null;
+  deliveryConfirmed: boolean;
+  paymentTokenId: string | null;
+  paymentSummary: string | null;
+  orderId: string | null;
+  createdAt: Date;
+}
+
+export interface CheckoutDeps {
+  db: PrismaClient;
+  payments: PaymentProvider;
+  email: EmailService;
+  /** Pricing configuration for a site (free-shipping minimum from content, rates from config). */
+  pricing: (site: string) => Promise<PricingConfig>;
+  /** True when home delivery reaches the zip (stock service coverage). */
+  zipCovered: (zip: string) => Promise<boolean>;
+  now?: () => Date;
+  log?: (message: string, error?: unknown) => void;
+}
+
+/** What was ordered: enough for the confirmation page. */
+export interface PlacedOrder {
+  id: string;
+  number: number;
+  /** True when this post repeated an earlier one (same key and body). */
+  replayed: boolean;
+}
+
+export interface PlaceOrderInput {
+  key: string;
+  site: string;
+  customerId: string | null;
+  expectedTotalCents: number;
+  attestation: boolean;
+  /** The staff site requires the attestation box (issue 7). */
+  requireAttestation?: boolean;
+  /** Reads a cart (the commerce provider's). */
+  readCart: (cartId: string) => Promise<Cart | null>;
+}
+
+const newKey = () => `chk_${crypto.randomBytes(18).toString("base64url")}`;
+
+function toState(row: {
+  id: string;
+  cartId: string;
+  site: string;
+  customerId: string | null;
+  email: string | null;
+  acceptsMarketing: boolean;
+  shippingAddress: string | null;
+  deliveryConfirmed: boolean;
+  paymentTokenId: string | null;
+  paymentSummary: string | null;
+  orderId: string | null;
+  createdAt: Date;
+}): CheckoutState {
+  return { ...row, shippingAddress: parseAddress(row.shippingAddress) };
+}
+
+/** SQLite's unique-constraint failure, as Prisma reports it. */
+function isUniqueViolation(error: unknown): boolean {
+  return typeof error === "object" && error !== null && (error as { code?: string }).code === "P2002";
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export function createCheckouts(deps: CheckoutDeps) {
+  const { db } = deps;
+  const now = deps.now ?? (() => new Date());
+  const log = deps.log ?? ((message: string, error?: unknown) => console.error(message, error ?? ""));
+
+  async function get(id: string): Promise<CheckoutState | null> {
+    const row = await db.checkout.findUnique({ where: { id } });
+    return row ? toState(row) : null;
+  }
+
+  async function requireOpen(id: string, customerId: string | null): Promise<CheckoutState> {
+    const checkout = await get(id);
+    if (!checkout) throw new CheckoutError("KEY_UNKNOWN", "This checkout has ended. Start again from your cart.");
+    if (checkout.customerId && checkout.customerId !== customerId) {
+      throw new CheckoutError("KEY_UNKNOWN", "This checkout belongs to another account.", undefined, 403);
+    }
+    if (checkout.orderId) throw new CheckoutError("KEY_REUSED", "This order has already been placed.", undefined, 422);
+    return checkout;
+  }
+
+  /** Clinic, metafields and default email of a signed-in customer, for the attributes. */
+  async function customerContext(customerId: string | null) {
+    if (!customerId) return null;
+    return db.customer.findUnique({
+      where: { id: customerId },
+      select: {
+        id: true,
+        email: true,
+        acceptsMarketing: true,
+        clinic: {
+          select: {
+            name: true,
+            address1: true,
+            address2: true,
+            city: true,
+            provinceCode: true,
+            zip: true,
+            homeDeliveryOnly: true,
+          },
+        },
+        metafields: { where: { namespace: SAVED_CART_METAFIELD.namespace }, select: { key: true, value: true } },
+      },
+    });
+  }
+
+  /** The amounts the review step shows (and the order will store). */
+  async function price(checkout: CheckoutState, cart: Cart): Promise<PricedOrder> {
+    const pricing = await deps.pricing(checkout.site);
+    return priceOrder({
+      lines: cart.lines,
+      state: checkout.shippingAddress?.provinceCode ?? "",
+      discountCodes: cart.discountCodes,
+      ...pricing,
+    });
+  }
+
+  /** The attributes set on the order (catalogue spec section 3), from the customer and the checkout. */
+  async function attributes(checkout: CheckoutState, cart: Cart, attestation: boolean) {
+    const customer = await customerContext(checkout.customerId);
+    const meta = new Map(customer?.metafields.map((m) => [m.key, m.value]));
+    const clinic = customer?.clinic ?? null;
+    const isClinicUser = checkout.site === "HPSF" && clinic !== null;
+    const location = shippingLocation({
+      preferredAddress: isClinicUser ? (meta.get("preferred_address") ?? "clinic") : null,
+      clinicHomeDeliveryOnly: clinic?.homeDeliveryOnly ?? false,
+    });
+    const workAddress = clinic
+      ? formatAddress({ firstName: clinic.name, lastName: "", countryCode: "US", ...clinic })
+      : null;
+    return checkoutAttributes({
+      isClinicUser,
+      soldTo: meta.get("sold_to") ?? null,
+      shipTo: meta.get("ship_to") ?? null,
+      workAddress,
+      homeAddress: checkout.shippingAddress ? formatAddress(checkout.shippingAddress) : null,
+      location,
+      attestationChecked: attestation,
+      donationTrackingId: cart.attributes.find((a) => a.key === "donation_tracking_id")?.value ?? null,
+      lines: cart.lines,
+      acceptsEmailMarketing: checkout.acceptsMarketing,
+    });
+  }
+
+  return {
+    get,
+
+    /**
+     * The checkout of a cart, created on first visit; a customer who signs in
+     * part-way takes it over (their email fills the contact step).
+     */
+    async open(input: { cart: Cart; customerId: string | null }): Promise<CheckoutState> {
+      const existing = await db.checkout.findUnique({ where: { cartId: input.cart.id } });
+      if (existing && !existing.orderId) {
+        if (existing.customerId === input.customerId || (!existing.customerId && input.customerId)) {
+          if (existing.customerId === input.customerId) return toState(existing);
+          return toState(
+            await db.checkout.update({ where: { id: existing.id }, data: { customerId: input.customerId } }),
+          );
+        }
+      }
+      const customer = await customerContext(input.customerId);
+      const data = {
+        id: newKey(),
+        cartId: input.cart.id,
+        site: input.cart.site,
+        customerId: input.customerId,
+        email: customer?.email ?? input.cart.buyerIdentity.email ?? null,
+        acceptsMarketing: customer?.acceptsMarketing ?? false,
+      };
+      // A completed or foreign checkout of this cart id is replaced by a fresh one.
+      const row = await db.$transaction(async (tx) => {
+        await tx.checkout.deleteMany({ where: { cartId: input.cart.id, orderId: null } });
+        if (existing?.orderId)
+          await tx.checkout.update({ where: { id: existing.id }, data: { cartId: `done:${existing.id}` } });
+        return tx.checkout.create({ data });
+      });
+      return toState(row);
+    },
+
+    async saveContact(id: string, customerId: string | null, contact: { email: string; acceptsMarketing: boolean }) {
+      await requireOpen(id, customerId);
+      await db.checkout.update({ where: { id }, data: contact });
+    },
+
+    /** Saves the shipping address: a new one, or one of the customer's address book. */
+    async saveShipping(
+      id: string,
+      customerId: string | null,
+      input: { addressId: string } | { address: PostalAddress },
+    ): Promise<PostalAddress> {
+      await requireOpen(id, customerId);
+      let address: PostalAddress;
+      if ("addressId" in input) {
+        const saved = customerId
+          ? await db.customerAddress.findFirst({ where: { id: input.addressId, customerId } })
+          : null;
+        if (!saved) throw new CheckoutError("ADDRESS_NOT_FOUND", "Choose one of your saved addresses.", "addressId");
+        address = {
+          firstName: saved.firstName,
+          lastName: saved.lastName,
+          company: saved.company,
+          address1: saved.address1,
+          address2: saved.address2,
+          city: saved.city,
+          provinceCode: saved.provinceCode,
+          zip: saved.zip,
+          countryCode: saved.countryCode,
+          phone: saved.phone,
+        };
+        if (address.countryCode !== "US") {
+          throw new CheckoutError("ADDRESS_NOT_FOUND", "We ship within the United States only.", "addressId");
+        }
+      } else {
+        address = input.address;
+      }
+      if (!(await deps.zipCovered(address.zip))) {
+        throw new CheckoutError(
+          "ZIP_NOT_COVERED",
+          `We do not deliver to ${address.zip} yet. Use another address.`,
+          "addressId" in input ? "addressId" : "zip",
+        );
+      }
+      await db.checkout.update({
+        where: { id },
+        data: { shippingAddress: JSON.stringify(address), deliveryConfirmed: false },
+      });
+      return address;
+    },
+
+    async confirmDelivery(id: string, customerId: string | null) {
+      const checkout = await requireOpen(id, customerId);
+      if (!checkout.shippingAddress) {
+        throw new CheckoutError("STEP_INCOMPLETE", "Enter a shipping address first.", "shipping");
+      }
+      await db.checkout.update({ where: { id }, data: { deliveryConfirmed: true } });
+    },
+
+    /** Uses a saved card of the customer, or tokenizes a new card (never stored as a number). */
+    async savePayment(
+      id: string,
+      customerId: string | null,
+      input: { tokenId: string } | { card: { number: string; expMonth: number; expYear: number; cvc: string } },
+    ): Promise<void> {
+      await requireOpen(id, customerId);
+      if ("tokenId" in input) {
+        const token = customerId ? await db.paymentToken.findFirst({ where: { id: input.tokenId, customerId } }) : null;
+        if (!token) throw new CheckoutError("PAYMENT_INVALID", "Choose one of your saved cards.", "tokenId");
+        await db.checkout.update({
+          where: { id },
+          data: { paymentTokenId: token.id, paymentSummary: `${token.brand} ending ${token.last4}` },
+        });
+        return;
+      }
+      const result = await deps.payments.tokenize({ card: input.card, customerId });
+      if (!result.ok) {
+        throw new CheckoutError(
+          "PAYMENT_INVALID",
+          result.message,
+          result.code === "expired_card" ? "expiry" : "cardNumber",
+        );
+      }
+      await db.checkout.update({
+        where: { id },
+        data: { paymentTokenId: result.tokenId, paymentSummary: `${result.brand} ending ${result.last4}` },
+      });
+    },
+
+    price,
+
+    attributes,
+
+    /**
+     * Places the order of a checkout, exactly once per key. `readCart` reads the
+     * cart (the commerce provider's); `expectedTotalCents` is the total the
+     * shopper saw, so a stale or tampered page is refused.
+     */
+    async placeOrder(input: PlaceOrderInput): Promise<PlacedOrder> {
+      const requestHash = crypto
+        .createHash("sha256")
+        .update(JSON.stringify([input.key, input.expectedTotalCents, input.attestation]))
+        .digest("base64url");
+
+      for (let attempt = 0; attempt < 200; attempt++) {
+        const existing = await db.order.findUnique({
+          where: { idempotencyKey: input.key },
+          select: { id: true, number: true, status: true, requestHash: true },
+        });
+        if (existing) {
+          if (existing.requestHash !== requestHash) {
+            throw new CheckoutError(
+              "KEY_REUSED",
+              "This checkout was already used to place a different order.",
+              undefined,
+              422,
+            );
+          }
+          if (existing.status !== "pending") return { id: existing.id, number: existing.number, replayed: true };
+          // Another request with this key is charging right now: wait for its outcome.
+          await sleep(50);
+          continue;
+        }
+        return await placeOnce(input, requestHash);
+      }
+      throw new CheckoutError("KEY_REUSED", "Your order is still being placed. Refresh in a moment.", undefined, 409);
+    },
+  };
+
+  async function placeOnce(input: PlaceOrderInput, requestHash: string): Promise<PlacedOrder> {
+    const checkout = await get(input.key);
+    if (!checkout || checkout.site !== input.site) {
+      throw new CheckoutError("KEY_UNKNOWN", "This checkout has ended. Start again from your cart.", undefined, 422);
+    }
+    if (checkout.customerId && checkout.customerId !== input.customerId) {
+      throw new CheckoutError("KEY_UNKNOWN", "This checkout belongs to another account.", undefined, 403);
+    }
+    if (now().getTime() - checkout.createdAt.getTime() > CHECKOUT_KEY_TTL_MS) {
+      throw new CheckoutError("KEY_EXPIRED", "This checkout has expired. Review your order again.", undefined, 422);
+    }
+    const cart = await input.readCart(checkout.cartId);
+    if (!cart || cart.site !== input.site) {
+      throw new CheckoutError(
+        "CART_NOT_FOUND",
+        "Your cart could not be found. Start again from your cart.",
+        undefined,
+        404,
+      );
+    }
+    if (cart.lines.length === 0) throw new CheckoutError("CART_EMPTY", "Your cart is empty.");
+    const limits = cartLimits(cart.lines);
+    if (limits.overMaximum || limits.autoshipOverMaximum) {
+      throw new CheckoutError("CART_OVER_LIMIT", "Your cart is over the item limits. Change it before you order.");
+    }
+    if (!checkout.email || !checkout.shippingAddress || !checkout.deliveryConfirmed || !checkout.paymentTokenId) {
+      throw new CheckoutError("STEP_INCOMPLETE", "Complete every checkout step before placing your order.");
+    }
+    const type = orderType(cart.lines);
+    if (type === "firstPurchaseSubscription" && !input.customerId) {
+      throw new CheckoutError("AUTOSHIP_NEEDS_ACCOUNT", "Sign in to order autoship items.", undefined, 401);
+    }
+    if (input.requireAttestation && !input.attestation) {
+      throw new CheckoutError("ATTESTATION_REQUIRED", "Confirm the attestation to place your order.", "attestation");
+    }
+    const [pricing, orderAttributes] = await Promise.all([
+      deps.pricing(input.site),
+      attributes(checkout, cart, input.attestation),
+    ]);
+    const address = checkout.shippingAddress;
+    const tokenId = checkout.paymentTokenId;
+
+    let reserved: ReservedOrder;
+    try {
+      reserved = await db.$transaction(
+        (tx) =>
+          reserveOrder(tx, {
+            site: input.site,
+            customerId: input.customerId,
+            email: checkout.email!,
+            address,
+            lines: cart.lines.map((l) => ({
+              variantId: l.variantId,
+              quantity: l.quantity,
+              sellingPlanId: l.sellingPlanId,
+            })),
+            discountCodes: cart.discountCodes,
+            attributes: orderAttributes,
+            source: "checkout",
+            idempotencyKey: input.key,
+            requestHash,
+            pricing,
+            expectedTotalCents: input.expectedTotalCents,
+          }),
+        { timeout: 15_000 },
+      );
+    } catch (error) {
+      // A concurrent post of the same key won the race: answer as it does.
+      if (isUniqueViolation(error)) return { ...(await waitForKey(input.key)), replayed: true };
+      throw error;
+    }
+
+    await chargeReservedOrder(
+      db,
+      deps.payments,
+      reserved,
+      { tokenId, customerId: input.customerId, summary: checkout.paymentSummary },
+      async (tx) => {
+        // One subscription per autoship line (shop-core spec section 3), next order one period out.
+        if (input.customerId) {
+          for (const line of cart.lines) {
+            if (!line.sellingPlanId) continue;
+            const plan = await tx.sellingPlan.findUniqueOrThrow({ where: { id: line.sellingPlanId } });
+            const variant = await tx.productVariant.findUniqueOrThrow({
+              where: { id: line.variantId },
+              select: { productId: true, weightValue: true, weightUnit: true },
+            });
+            const start = now();
+            await tx.subscription.create({
+              data: {
+                customerId: input.customerId,
+                productId: variant.productId,
+                variantId: line.variantId,
+                contractId: `SC-${crypto.randomBytes(6).toString("hex").toUpperCase()}`,
+                sellingPlanId: plan.id,
+                frequencyDays: plan.frequencyDays,
+                frequency: plan.name,
+                quantity: line.quantity,
+                weight: variant.weightValue,
+                weightUnit: variant.weightUnit,
+                startDate: start,
+                nextOrderDate: new Date(start.getTime() + plan.frequencyDays * 86_400_000),
+                originOrderId: reserved.id,
+                site: input.site,
+                paymentTokenId: tokenId,
+                shippingAddress: JSON.stringify(address),
+              },
+            });
+          }
+          await tx.customerMetafield.deleteMany({
+            where: {
+              customerId: input.customerId,
+              namespace: SAVED_CART_METAFIELD.namespace,
+              key: SAVED_CART_METAFIELD.key,
+              value: cart.id,
+            },
+          });
+          if (checkout.acceptsMarketing) {
+            await tx.customer.update({ where: { id: input.customerId }, data: { acceptsMarketing: true } });
+          }
+        }
+        await tx.checkout.update({ where: { id: checkout.id }, data: { orderId: reserved.id, completedAt: now() } });
+        await tx.cart.delete({ where: { id: cart.id } });
+      },
+    );
+
+    await sendConfirmation(reserved.id);
+    return { id: reserved.id, number: reserved.number, replayed: false };
+  }
+
+  async function waitForKey(key: string): Promise<{ id: string; number: number }> {
+    for (let i = 0; i < 300; i++) {
+      const order = await db.order.findUnique({
+        where: { idempotencyKey: key },
+        select: { id: true, number: true, status: true },
+      });
+      if (order && order.status !== "pending") return order;
+      if (!order) break;
+      await sleep(50);
+    }
+    throw new CheckoutError(
+      "KEY_REUSED",
+      "Your order could not be confirmed. Check My Orders before trying again.",
+      undefined,
+      409,
+    );
+  }
+
+  async function sendConfirmation(orderId: string) {
+    try {
+      const order = await db.order.findUniqueOrThrow({
+        where: { id: orderId },
+        include: { lines: { include: { variant: false } } },
+      });
+      const plans = new Map((await db.sellingPlan.findMany()).map((p) => [p.id, p.name]));
+      await deps.email.send(
+        orderConfirmationEmail({
+          ...order,
+          lines: order.lines.map((l) => ({
+            ...l,
+            plan: l.sellingPlanId ? (plans.get(l.sellingPlanId) ?? null) : null,
+          })),
+          shippingAddress: parseAddress(order.shippingAddress)!,
+        }),
+      );
+    } catch (error) {
+      // The order stands; the email can be resent from the outbox or the logs.
+      log(`Order ${orderId}: confirmation email failed`, error);
+    }
+  }
+}

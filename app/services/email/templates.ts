@@ -1,0 +1,144 @@
+// The shop's email messages (issue 5): plain text always, plus HTML. Pure:
+// they take the data and return the message; services send them.
+import { formatMoney } from "~/models/money";
+import type { EmailInput } from "./types";
+
+export interface EmailOrder {
+  number: number;
+  email: string;
+  lines: {
+    productTitle: string;
+    variantTitle: string;
+    quantity: number;
+    unitPriceCents: number;
+    plan: string | null;
+  }[];
+  subtotalCents: number;
+  discountCents: number;
+  shippingCents: number;
+  surchargeCents: number;
+  taxCents: number;
+  totalCents: number;
+  shippingAddress: {
+    firstName: string;
+    lastName: string;
+    address1: string;
+    address2?: string | null;
+    city: string;
+    provinceCode: string;
+    zip: string;
+  };
+}
+
+const escape = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
+
+function html(title: string, paragraphs: string[]): string {
+  return `<!doctype html><html lang="en"><body style="font-family:Arial,sans-serif;color:#1b1b1b"><h1 style="font-size:20px">${escape(title)}</h1>${paragraphs.join("")}</body></html>`;
+}
+
+function addressLines(a: EmailOrder["shippingAddress"]): string[] {
+  return [`${a.firstName} ${a.lastName}`, a.address1, a.address2 ?? "", `${a.city}, ${a.provinceCode} ${a.zip}`].filter(
+    Boolean,
+  );
+}
+
+function amountRows(order: EmailOrder): [string, string][] {
+  const rows: [string, string][] = [["Subtotal", formatMoney(order.subtotalCents)]];
+  if (order.discountCents) rows.push(["Discount", `-${formatMoney(order.discountCents)}`]);
+  rows.push(["Shipping", order.shippingCents ? formatMoney(order.shippingCents) : "Free"]);
+  if (order.surchargeCents) rows.push(["Alaska/Hawaii service charge", formatMoney(order.surchargeCents)]);
+  rows.push(["Tax", formatMoney(order.taxCents)], ["Total", formatMoney(order.totalCents)]);
+  return rows;
+}
+
+/** Sent after an order is placed (checkout or autoship). */
+export function orderConfirmationEmail(order: EmailOrder, origin: "checkout" | "autoship" = "checkout"): EmailInput {
+  const subject =
+    origin === "autoship" ? `Your autoship order #${order.number} is on its way` : `Order #${order.number} confirmed`;
+  const lineText = order.lines.map(
+    (l) =>
+      `${l.quantity} × ${l.productTitle} (${l.variantTitle})${l.plan ? `, autoship ${l.plan.toLowerCase()}` : ""}: ${formatMoney(l.unitPriceCents * l.quantity)}`,
+  );
+  const amounts = amountRows(order);
+  const address = addressLines(order.shippingAddress);
+  const text = [
+    `Thank you for your order #${order.number}.`,
+    "",
+    ...lineText,
+    "",
+    ...amounts.map(([k, v]) => `${k}: ${v}`),
+    "",
+    "Shipping to:",
+    ...address,
+  ].join("\n");
+  return {
+    to: order.email,
+    subject,
+    text,
+    template: origin === "autoship" ? "autoship-order" : "order-confirmation",
+    html: html(subject, [
+      `<p>Thank you for your order #${order.number}.</p>`,
+      `<ul>${lineText.map((l) => `<li>${escape(l)}</li>`).join("")}</ul>`,
+      `<table>${amounts.map(([k, v]) => `<tr><th align="left">${escape(k)}</th><td>${escape(v)}</td></tr>`).join("")}</table>`,
+      `<p>Shipping to:<br>${address.map(escape).join("<br>")}</p>`,
+    ]),
+  };
+}
+
+export interface EmailSubscription {
+  email: string;
+  productTitle: string;
+  variantTitle: string;
+  quantity: number;
+  frequency: string;
+  nextOrderDate: Date;
+}
+
+const day = (date: Date) =>
+  date.toLocaleDateString("en-US", {
+    weekday: "long",
+    month: "long",
+    day: "numeric",
+    year: "numeric",
+    timeZone: "UTC",
+  });
+
+/** Sent some days before an autoship order is created. */
+export function autoshipReminderEmail(sub: EmailSubscription): EmailInput {
+  const subject = `Your autoship of ${sub.productTitle} ships ${day(sub.nextOrderDate)}`;
+  const body = [
+    `Your next autoship order (${sub.quantity} × ${sub.productTitle}, ${sub.variantTitle}, ${sub.frequency.toLowerCase()}) will be placed on ${day(sub.nextOrderDate)}.`,
+    "To skip it, change the date or the quantity, visit My Autoship in your account.",
+  ];
+  return {
+    to: sub.email,
+    subject,
+    text: body.join("\n\n"),
+    html: html(
+      subject,
+      body.map((p) => `<p>${escape(p)}</p>`),
+    ),
+    template: "autoship-reminder",
+  };
+}
+
+/** Sent when an autoship order could not be placed (out of stock, or the card declined). */
+export function autoshipFailedEmail(sub: EmailSubscription, reason: "out_of_stock" | "declined"): EmailInput {
+  const subject = `We could not place your autoship order of ${sub.productTitle}`;
+  const why =
+    reason === "out_of_stock"
+      ? `${sub.productTitle} (${sub.variantTitle}) is out of stock, so your autoship order due ${day(sub.nextOrderDate)} was not placed.`
+      : `Your saved card was declined, so your autoship order due ${day(sub.nextOrderDate)} was not placed.`;
+  const body = [why, "We will try again on the next run. You can also change or skip this delivery in My Autoship."];
+  return {
+    to: sub.email,
+    subject,
+    text: body.join("\n\n"),
+    html: html(
+      subject,
+      body.map((p) => `<p>${escape(p)}</p>`),
+    ),
+    template: `autoship-${reason.replace("_", "-")}`,
+  };
+}

@@ -1,0 +1,208 @@
+// Placing an order, shared by checkout and the autoship engine (issue 5):
+// reserve (one transaction: price on the server, decrement stock atomically,
+// write a pending order), charge outside the transaction, then complete or
+// release. A failure at any point leaves no paid order and no lost stock.
+import type { Prisma, PrismaClient } from "~/generated/prisma/client";
+import type { PostalAddress } from "~/models/address";
+import { priceOrder, type PricedOrder } from "~/models/checkout";
+import type { PaymentProvider } from "~/services/payment/types";
+
+type Tx = Prisma.TransactionClient;
+
+export type OrderErrorCode =
+  "OUT_OF_STOCK" | "PRICE_CHANGED" | "PAYMENT_DECLINED" | "VARIANT_NOT_FOUND" | "EMPTY_ORDER";
+
+/** An order that could not be placed; nothing was kept. */
+export class OrderError extends Error {
+  constructor(
+    readonly code: OrderErrorCode,
+    message: string,
+    readonly field?: string,
+  ) {
+    super(message);
+    this.name = "OrderError";
+  }
+}
+
+export interface PricingConfig {
+  freeShippingMinimumCents: number;
+  shippingRateCents: number;
+  taxRates: Readonly<Record<string, number>>;
+}
+
+export interface OrderDraft {
+  site: string;
+  customerId: string | null;
+  email: string;
+  address: PostalAddress;
+  lines: { variantId: string; quantity: number; sellingPlanId: string | null }[];
+  discountCodes: string[];
+  attributes: { key: string; value: string }[];
+  source: "checkout" | "autoship";
+  idempotencyKey: string | null;
+  requestHash: string | null;
+  pricing: PricingConfig;
+  /** When given, the server's total must equal it (a tampered or stale page is refused). */
+  expectedTotalCents?: number;
+}
+
+export interface ReservedOrder {
+  id: string;
+  number: number;
+  priced: PricedOrder;
+}
+
+const FIRST_ORDER_NUMBER = 100001;
+
+/** Prices the draft from today's variant prices, takes the stock and writes a pending order. */
+export async function reserveOrder(tx: Tx, draft: OrderDraft): Promise<ReservedOrder> {
+  if (draft.lines.length === 0) throw new OrderError("EMPTY_ORDER", "There is nothing to order.");
+  const variants = await tx.productVariant.findMany({
+    where: { id: { in: draft.lines.map((l) => l.variantId) } },
+    select: {
+      id: true,
+      sku: true,
+      title: true,
+      priceCents: true,
+      compareAtPriceCents: true,
+      weightValue: true,
+      weightUnit: true,
+      product: { select: { title: true } },
+    },
+  });
+  const byId = new Map(variants.map((v) => [v.id, v]));
+  const lines = draft.lines.map((line, i) => {
+    const variant = byId.get(line.variantId);
+    if (!variant) throw new OrderError("VARIANT_NOT_FOUND", "An item in your order is no longer sold.", `lines.${i}`);
+    return { ...line, id: String(i), variant, unitPriceCents: variant.priceCents };
+  });
+  const priced = priceOrder({
+    lines,
+    state: draft.address.provinceCode,
+    discountCodes: draft.discountCodes,
+    ...draft.pricing,
+  });
+  if (draft.expectedTotalCents !== undefined && draft.expectedTotalCents !== priced.totalCents) {
+    throw new OrderError("PRICE_CHANGED", "Prices or your order changed since you last looked. Check the new total.");
+  }
+  // Atomic per line: the update only matches while enough units are left, so stock never goes below zero.
+  for (const [i, line] of lines.entries()) {
+    const taken = await tx.productVariant.updateMany({
+      where: { id: line.variantId, inventory: { gte: line.quantity } },
+      data: { inventory: { decrement: line.quantity } },
+    });
+    if (taken.count === 0) {
+      throw new OrderError(
+        "OUT_OF_STOCK",
+        `${line.variant.product.title} (${line.variant.title}) is out of stock in the quantity you asked for.`,
+        `lines.${i}`,
+      );
+    }
+  }
+  const last = await tx.order.aggregate({ _max: { number: true } });
+  const number = Math.max(FIRST_ORDER_NUMBER, (last._max.number ?? 0) + 1);
+  const order = await tx.order.create({
+    data: {
+      number,
+      site: draft.site,
+      customerId: draft.customerId,
+      email: draft.email,
+      status: "pending",
+      subtotalCents: priced.subtotalCents,
+      discountCents: priced.discountCents,
+      shippingCents: priced.shippingCents,
+      surchargeCents: priced.surchargeCents,
+      taxCents: priced.taxCents,
+      totalCents: priced.totalCents,
+      discountCodes: priced.appliedCodes.join(","),
+      shippingAddress: JSON.stringify(draft.address),
+      attributes: JSON.stringify(draft.attributes),
+      idempotencyKey: draft.idempotencyKey,
+      requestHash: draft.requestHash,
+      source: draft.source,
+      lines: {
+        create: lines.map((line, i) => ({
+          variantId: line.variantId,
+          productTitle: line.variant.product.title,
+          variantTitle: line.variant.title,
+          sku: line.variant.sku,
+          quantity: line.quantity,
+          unitPriceCents: priced.lines[i].unitPriceCents,
+          compareAtPriceCents: line.variant.compareAtPriceCents,
+          sellingPlanId: line.sellingPlanId,
+          weightValue: line.variant.weightValue,
+          weightUnit: line.variant.weightUnit,
+        })),
+      },
+    },
+    select: { id: true, number: true },
+  });
+  return { ...order, priced };
+}
+
+/** Gives a pending order's stock back and deletes it (payment failed, or it was abandoned). */
+export async function releaseOrder(db: PrismaClient, orderId: string): Promise<void> {
+  await db.$transaction(async (tx) => {
+    const order = await tx.order.findUnique({
+      where: { id: orderId },
+      select: { status: true, lines: { select: { variantId: true, quantity: true } } },
+    });
+    if (!order || order.status !== "pending") return;
+    for (const line of order.lines) {
+      if (!line.variantId) continue;
+      await tx.productVariant.update({
+        where: { id: line.variantId },
+        data: { inventory: { increment: line.quantity } },
+      });
+    }
+    await tx.order.delete({ where: { id: orderId } });
+  });
+}
+
+/**
+ * Charges a reserved order and, when paid, runs `complete` in the same
+ * transaction that marks it paid. A decline or an error releases it.
+ */
+export async function chargeReservedOrder(
+  db: PrismaClient,
+  payments: PaymentProvider,
+  reserved: ReservedOrder,
+  payment: { tokenId: string | null; customerId: string | null; summary: string | null },
+  complete: (tx: Tx) => Promise<void>,
+): Promise<void> {
+  let paymentId: string | null = null;
+  try {
+    if (reserved.priced.totalCents > 0) {
+      if (!payment.tokenId) throw new OrderError("PAYMENT_DECLINED", "Add a payment card.", "payment");
+      const charge = await payments.charge({
+        amountCents: reserved.priced.totalCents,
+        tokenId: payment.tokenId,
+        customerId: payment.customerId,
+      });
+      if (!charge.ok) throw new OrderError("PAYMENT_DECLINED", charge.message, "payment");
+      paymentId = charge.paymentId;
+    }
+    await db.$transaction(async (tx) => {
+      await tx.order.update({
+        where: { id: reserved.id },
+        data: { status: "paid", paymentId, paymentTokenId: payment.tokenId, paymentSummary: payment.summary },
+      });
+      await complete(tx);
+    });
+  } catch (error) {
+    // Money taken for an order that could not be completed goes back.
+    if (paymentId) await payments.refund(paymentId);
+    await releaseOrder(db, reserved.id);
+    throw error;
+  }
+}
+
+/** Releases pending orders left behind by a crash between reserving and charging. */
+export async function releaseStalePendingOrders(db: PrismaClient, olderThan: Date): Promise<number> {
+  const stale = await db.order.findMany({
+    where: { status: "pending", createdAt: { lt: olderThan } },
+    select: { id: true },
+  });
+  for (const order of stale) await releaseOrder(db, order.id);
+  return stale.length;
+}
