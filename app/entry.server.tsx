@@ -5,12 +5,16 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { env } from "~/env.server";
+import { startAutoshipSchedule } from "~/services/autoship/index.server";
 import { NonceProvider } from "~/utils/nonce-provider";
 
 // server.js reads the validated environment from here, so one zod schema rules.
 export { env };
 
 const ABORT_DELAY = 5_000;
+
+// The autoship engine on a timer when AUTOSHIP_SCHEDULE_MINUTES is set (issue 5).
+startAutoshipSchedule();
 
 export default function handleRequest(
   request: Request,

@@ -18,6 +18,7 @@ import {
   type ReservedOrder,
 } from "~/services/orders/place.server";
 import { SAVED_CART_METAFIELD } from "~/services/commerce/saved-cart.server";
+import { newContractId } from "~/services/autoship/autoship.server";
 
 /** How long a checkout's idempotency key stays usable. */
 export const CHECKOUT_KEY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -462,7 +463,7 @@ export function createCheckouts(deps: CheckoutDeps) {
                 customerId: input.customerId,
                 productId: variant.productId,
                 variantId: line.variantId,
-                contractId: `SC-${crypto.randomBytes(6).toString("hex").toUpperCase()}`,
+                contractId: newContractId(),
                 sellingPlanId: plan.id,
                 frequencyDays: plan.frequencyDays,
                 frequency: plan.name,

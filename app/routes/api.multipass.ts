@@ -1,0 +1,49 @@
+// POST /api/multipass { getURL?, email, checkoutUrl } → { url } (catalogue spec
+// section 7): a short-lived URL that signs the signed-in customer in on another
+// device or tab and continues to their checkout. Only for the customer's own email.
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { z } from "zod";
+import { prisma } from "~/db.server";
+import { isLocalPath } from "~/models/redirect-param";
+import { createMultipassToken, MULTIPASS_TTL_MS } from "~/services/multipass.server";
+import { getCustomerId } from "~/services/session.server";
+import { getSite } from "~/services/site.server";
+import { apiError, methodNotAllowed, NO_STORE, parseJsonBody, requireMethod } from "~/utils/api.server";
+
+const MultipassSchema = z.object({
+  getURL: z.boolean().optional(),
+  email: z.string().trim().toLowerCase().email("Enter an email address."),
+  checkoutUrl: z.string().trim().min(1, "Give the checkout URL.").max(2000),
+});
+
+export const loader = () => methodNotAllowed(["POST"]);
+
+export async function action({ request }: ActionFunctionArgs) {
+  requireMethod(request, "POST");
+  const body = await parseJsonBody(request, MultipassSchema);
+  const origin = new URL(request.url).origin;
+  let path: string;
+  try {
+    const target = new URL(body.checkoutUrl, origin);
+    path = target.origin === origin ? `${target.pathname}${target.search}` : "";
+  } catch {
+    path = "";
+  }
+  if (!isLocalPath(path)) {
+    return apiError(400, "INVALID_INPUT", "checkoutUrl must be a URL of this shop.", {
+      checkoutUrl: "Use a URL of this shop.",
+    });
+  }
+  const customerId = await getCustomerId(request);
+  if (!customerId) return apiError(401, "UNAUTHENTICATED", "Sign in first.");
+  const customer = await prisma.customer.findUnique({ where: { id: customerId }, select: { email: true } });
+  if (!customer || customer.email.toLowerCase() !== body.email) {
+    return apiError(403, "FORBIDDEN", "A multipass URL is only for your own account.", { email: "Not your email." });
+  }
+  const token = createMultipassToken(customerId, getSite(request), path);
+  return json(
+    { url: `${origin}/multipass/${token}`, expiresInSeconds: MULTIPASS_TTL_MS / 1000 },
+    { headers: NO_STORE },
+  );
+}

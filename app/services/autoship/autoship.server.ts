@@ -1,0 +1,371 @@
+// The autoship engine and the subscription operations (issue 5 "Autoship
+// engine"; shop-core spec section 3 subscription fields). Recurring orders go
+// through the same reserve → charge → complete path as checkout, keyed
+// "autoship:{subscription}:{due date}", so a second run creates nothing twice.
+import crypto from "node:crypto";
+import type { PrismaClient } from "~/generated/prisma/client";
+import { parseAddress } from "~/models/address";
+import { MAX_AUTOSHIP_PER_LINE } from "~/models/cart-limits";
+import { ORDER_TYPE_CLINIC, ORDER_TYPE_DIRECT, SALES_ORG } from "~/models/checkout";
+import type { EmailService } from "~/services/email/types";
+import { autoshipFailedEmail, autoshipReminderEmail, orderConfirmationEmail } from "~/services/email/templates";
+import {
+  chargeReservedOrder,
+  OrderError,
+  releaseStalePendingOrders,
+  reserveOrder,
+  type PricingConfig,
+} from "~/services/orders/place.server";
+import type { PaymentProvider } from "~/services/payment/types";
+
+const DAY_MS = 86_400_000;
+/** Pending orders older than this were abandoned by a crash and are released. */
+const STALE_PENDING_MS = 15 * 60_000;
+
+/** A date as YYYY-MM-DD (UTC): the "due date" of an autoship order. */
+export const ymd = (date: Date) => date.toISOString().slice(0, 10);
+
+export type SubscriptionErrorCode = "NOT_FOUND" | "CANCELLED" | "INVALID";
+
+/** A refused subscription change; nothing was changed. */
+export class SubscriptionError extends Error {
+  constructor(
+    readonly code: SubscriptionErrorCode,
+    message: string,
+    readonly field?: string,
+  ) {
+    super(message);
+    this.name = "SubscriptionError";
+  }
+}
+
+export interface AutoshipDeps {
+  db: PrismaClient;
+  payments: PaymentProvider;
+  email: EmailService;
+  pricing: (site: string) => Promise<PricingConfig>;
+  /** Days before an order that the reminder goes out (0 = no reminders). */
+  reminderDays: number;
+  now?: () => Date;
+  log?: (message: string) => void;
+}
+
+export interface RunSummary {
+  due: number;
+  ordered: number;
+  outOfStock: number;
+  declined: number;
+  alreadyDone: number;
+  reminders: number;
+  errors: number;
+  released: number;
+}
+
+const subscriptionInclude = {
+  customer: { select: { email: true, clinicId: true } },
+  product: { select: { title: true } },
+  variant: { select: { title: true } },
+} as const;
+
+export function createAutoship(deps: AutoshipDeps) {
+  const { db } = deps;
+  const now = deps.now ?? (() => new Date());
+  const log = deps.log ?? ((message: string) => console.log(message));
+
+  type Sub = NonNullable<Awaited<ReturnType<typeof loadSubscription>>>;
+
+  function loadSubscription(id: string) {
+    return db.subscription.findUnique({ where: { id }, include: subscriptionInclude });
+  }
+
+  const emailData = (sub: Sub) => ({
+    email: sub.customer.email,
+    productTitle: sub.product.title,
+    variantTitle: sub.variant.title,
+    quantity: sub.quantity,
+    frequency: sub.frequency,
+    nextOrderDate: sub.nextOrderDate,
+  });
+
+  /** Claims an event (unique per subscription, due date and kind); false when it already happened. */
+  async function claim(subscriptionId: string, dueDate: string, kind: string, detail?: string): Promise<boolean> {
+    try {
+      await db.autoshipEvent.create({ data: { subscriptionId, dueDate, kind, detail } });
+      return true;
+    } catch (error) {
+      if ((error as { code?: string }).code === "P2002") return false;
+      throw error;
+    }
+  }
+
+  /**
+   * Creates the subscription's order for a due date: "ordered" on success, or
+   * why not. The date advances one period only when the order was created.
+   */
+  async function placeRecurringOrder(
+    sub: Sub,
+    key: string,
+    dueDate: string,
+    nextDate: (placedAt: Date) => Date,
+  ): Promise<"ordered" | "already" | "out_of_stock" | "declined"> {
+    const address = parseAddress(sub.shippingAddress);
+    if (!address) throw new SubscriptionError("INVALID", `Subscription ${sub.contractId} has no delivery address.`);
+    const pricing = await deps.pricing(sub.site);
+    let reserved;
+    try {
+      reserved = await db.$transaction(
+        (tx) =>
+          reserveOrder(tx, {
+            site: sub.site,
+            customerId: sub.customerId,
+            email: sub.customer.email,
+            address,
+            lines: [{ variantId: sub.variantId, quantity: sub.quantity, sellingPlanId: sub.sellingPlanId }],
+            discountCodes: [],
+            attributes: [
+              { key: "SALES_ORG", value: SALES_ORG },
+              {
+                key: "SALES_ORD_TYPE",
+                value: sub.site === "HPSF" && sub.customer.clinicId ? ORDER_TYPE_CLINIC : ORDER_TYPE_DIRECT,
+              },
+              { key: "sgOrderType", value: "recurringSubscription" },
+              { key: "subscription_contract_id", value: sub.contractId },
+            ],
+            source: "autoship",
+            idempotencyKey: key,
+            requestHash: null,
+            pricing,
+          }),
+        { timeout: 15_000 },
+      );
+    } catch (error) {
+      if ((error as { code?: string }).code === "P2002") return "already";
+      if (error instanceof OrderError && error.code === "OUT_OF_STOCK") return "out_of_stock";
+      throw error;
+    }
+    try {
+      await chargeReservedOrder(
+        db,
+        deps.payments,
+        reserved,
+        { tokenId: sub.paymentTokenId, customerId: sub.customerId, summary: null },
+        async (tx) => {
+          await tx.autoshipEvent.create({
+            data: { subscriptionId: sub.id, dueDate, kind: "ordered", orderId: reserved.id },
+          });
+          await tx.subscription.update({ where: { id: sub.id }, data: { nextOrderDate: nextDate(now()) } });
+        },
+      );
+    } catch (error) {
+      if (error instanceof OrderError && error.code === "PAYMENT_DECLINED") return "declined";
+      if ((error as { code?: string }).code === "P2002") return "already";
+      throw error;
+    }
+    const order = await db.order.findUniqueOrThrow({ where: { id: reserved.id }, include: { lines: true } });
+    try {
+      await deps.email.send(
+        orderConfirmationEmail(
+          {
+            ...order,
+            lines: order.lines.map((l) => ({ ...l, plan: sub.frequency })),
+            shippingAddress: address,
+          },
+          "autoship",
+        ),
+      );
+    } catch (error) {
+      log(`autoship: order #${order.number} placed, but its email failed: ${String(error)}`);
+    }
+    return "ordered";
+  }
+
+  /** The next date after an order placed for `due`: one period on, and never in the past. */
+  const advance = (sub: Sub, due: Date) => (placedAt: Date) => {
+    const next = new Date(due.getTime() + sub.frequencyDays * DAY_MS);
+    return next > placedAt ? next : new Date(placedAt.getTime() + sub.frequencyDays * DAY_MS);
+  };
+
+  async function owned(customerId: string, id: string): Promise<Sub> {
+    const sub = await loadSubscription(id);
+    if (!sub || sub.customerId !== customerId) throw new SubscriptionError("NOT_FOUND", "That autoship was not found.");
+    return sub;
+  }
+
+  async function active(customerId: string, id: string): Promise<Sub> {
+    const sub = await owned(customerId, id);
+    if (sub.cancelled) throw new SubscriptionError("CANCELLED", "This autoship is cancelled. Reactivate it first.");
+    return sub;
+  }
+
+  return {
+    /**
+     * One run: reminders for orders coming up, then every due subscription's
+     * order. Failures are emailed once per due date and retried on later runs;
+     * one subscription's failure never stops the others.
+     */
+    async run(): Promise<RunSummary> {
+      const at = now();
+      const summary: RunSummary = {
+        due: 0,
+        ordered: 0,
+        outOfStock: 0,
+        declined: 0,
+        alreadyDone: 0,
+        reminders: 0,
+        errors: 0,
+        released: await releaseStalePendingOrders(db, new Date(at.getTime() - STALE_PENDING_MS)),
+      };
+
+      if (deps.reminderDays > 0) {
+        const upcoming = await db.subscription.findMany({
+          where: {
+            cancelled: false,
+            nextOrderDate: { gt: at, lte: new Date(at.getTime() + deps.reminderDays * DAY_MS) },
+          },
+          include: subscriptionInclude,
+        });
+        for (const sub of upcoming) {
+          const dueDate = ymd(sub.nextOrderDate);
+          if (!(await claim(sub.id, dueDate, "reminder"))) continue;
+          try {
+            await deps.email.send(autoshipReminderEmail(emailData(sub)));
+            summary.reminders++;
+          } catch (error) {
+            // Not sent: forget the claim so the next run tries again.
+            await db.autoshipEvent.deleteMany({ where: { subscriptionId: sub.id, dueDate, kind: "reminder" } });
+            summary.errors++;
+            log(`autoship: reminder for ${sub.contractId} failed: ${String(error)}`);
+          }
+        }
+      }
+
+      const due = await db.subscription.findMany({
+        where: { cancelled: false, nextOrderDate: { lte: at } },
+        include: subscriptionInclude,
+        orderBy: { nextOrderDate: "asc" },
+      });
+      summary.due = due.length;
+      for (const sub of due) {
+        const dueDate = ymd(sub.nextOrderDate);
+        try {
+          const outcome = await placeRecurringOrder(
+            sub,
+            `autoship:${sub.id}:${dueDate}`,
+            dueDate,
+            advance(sub, sub.nextOrderDate),
+          );
+          if (outcome === "ordered") summary.ordered++;
+          else if (outcome === "already") summary.alreadyDone++;
+          else {
+            if (outcome === "out_of_stock") summary.outOfStock++;
+            else summary.declined++;
+            if (await claim(sub.id, dueDate, outcome)) {
+              await deps.email.send(autoshipFailedEmail(emailData(sub), outcome));
+            }
+          }
+        } catch (error) {
+          summary.errors++;
+          log(`autoship: ${sub.contractId} failed: ${error instanceof Error ? error.message : String(error)}`);
+        }
+      }
+      log(
+        `autoship run: ${summary.due} due, ${summary.ordered} ordered, ${summary.outOfStock} out of stock, ` +
+          `${summary.declined} declined, ${summary.alreadyDone} already done, ${summary.reminders} reminders, ` +
+          `${summary.errors} errors, ${summary.released} stale orders released`,
+      );
+      return summary;
+    },
+
+    /** A customer's subscriptions, active first, each with its product. */
+    list(customerId: string) {
+      return db.subscription.findMany({
+        where: { customerId },
+        orderBy: [{ cancelled: "asc" }, { nextOrderDate: "asc" }],
+        include: { ...subscriptionInclude, sellingPlan: true },
+      });
+    },
+
+    async changeFrequency(customerId: string, id: string, sellingPlanId: string) {
+      await active(customerId, id);
+      const plan = await db.sellingPlan.findUnique({ where: { id: sellingPlanId } });
+      if (!plan) throw new SubscriptionError("INVALID", "Choose one of the delivery frequencies.", "sellingPlanId");
+      await db.subscription.update({
+        where: { id },
+        data: { sellingPlanId: plan.id, frequencyDays: plan.frequencyDays, frequency: plan.name },
+      });
+    },
+
+    /** Shop-core spec section 9: 1 to 5 per autoship line. */
+    async changeQuantity(customerId: string, id: string, quantity: number) {
+      await active(customerId, id);
+      if (!Number.isInteger(quantity) || quantity < 1 || quantity > MAX_AUTOSHIP_PER_LINE) {
+        throw new SubscriptionError("INVALID", `Choose a quantity from 1 to ${MAX_AUTOSHIP_PER_LINE}.`, "quantity");
+      }
+      await db.subscription.update({ where: { id }, data: { quantity } });
+    },
+
+    /** Skips the next order: the date moves one period on. */
+    async skipNext(customerId: string, id: string) {
+      const sub = await active(customerId, id);
+      await db.subscription.update({
+        where: { id },
+        data: { nextOrderDate: new Date(sub.nextOrderDate.getTime() + sub.frequencyDays * DAY_MS) },
+      });
+    },
+
+    /** Moves the next order to another day, from tomorrow up to a year ahead. */
+    async changeNextDate(customerId: string, id: string, date: Date) {
+      await active(customerId, id);
+      const today = new Date(`${ymd(now())}T00:00:00Z`);
+      if (Number.isNaN(date.getTime()) || date <= today || date.getTime() > today.getTime() + 365 * DAY_MS) {
+        throw new SubscriptionError("INVALID", "Choose a date from tomorrow up to a year ahead.", "nextOrderDate");
+      }
+      await db.subscription.update({ where: { id }, data: { nextOrderDate: date } });
+    },
+
+    /** Places the next order today (once per day); the schedule continues from today. */
+    async orderNow(customerId: string, id: string): Promise<"ordered" | "already" | "out_of_stock" | "declined"> {
+      const sub = await active(customerId, id);
+      const at = now();
+      return placeRecurringOrder(
+        sub,
+        `autoship:${sub.id}:now:${ymd(at)}`,
+        `now:${ymd(at)}`,
+        (placedAt) => new Date(placedAt.getTime() + sub.frequencyDays * DAY_MS),
+      );
+    },
+
+    async cancel(customerId: string, id: string, reason: string) {
+      await active(customerId, id);
+      const text = reason.trim();
+      if (!text) throw new SubscriptionError("INVALID", "Tell us why you are cancelling.", "cancelReason");
+      if (text.length > 500)
+        throw new SubscriptionError("INVALID", "Keep the reason under 500 characters.", "cancelReason");
+      await db.subscription.update({
+        where: { id },
+        data: { cancelled: true, cancelReason: text, cancelledAt: now() },
+      });
+    },
+
+    /** Reactivates a cancelled autoship; a next date already past moves to tomorrow. */
+    async reactivate(customerId: string, id: string) {
+      const sub = await owned(customerId, id);
+      if (!sub.cancelled) return;
+      const tomorrow = new Date(now().getTime() + DAY_MS);
+      await db.subscription.update({
+        where: { id },
+        data: {
+          cancelled: false,
+          cancelReason: null,
+          cancelledAt: null,
+          nextOrderDate: sub.nextOrderDate > tomorrow ? sub.nextOrderDate : tomorrow,
+        },
+      });
+    },
+  };
+}
+
+export type Autoship = ReturnType<typeof createAutoship>;
+
+/** A new external contract id (subscription service). */
+export const newContractId = () => `SC-${crypto.randomBytes(6).toString("hex").toUpperCase()}`;

@@ -1,0 +1,253 @@
+// Route-level checks of /checkout, the autoship sign-in page and multipass
+// (issue 5), posting forms the way a browser without JavaScript does.
+import { beforeAll, describe, expect, it } from "vitest";
+import { prisma } from "~/db.server";
+import { action as cartAction } from "~/routes/cart";
+import { action as checkoutAction, loader as checkoutLoader } from "~/routes/checkout";
+import { loader as confirmationLoader } from "~/routes/checkout_.confirmation.$orderId";
+import { action as autoshipLoginAction } from "~/routes/shelter.autoship-required-login";
+import { action as multipassAction } from "~/routes/api.multipass";
+import { loader as multipassArrival } from "~/routes/multipass.$token";
+import { createMultipassToken, MULTIPASS_TTL_MS, readMultipassToken } from "~/services/multipass.server";
+import { Jar } from "../helpers/jar";
+import { ensureSeeded } from "../helpers/seeded";
+
+const ORIGIN = "http://localhost:3000";
+let oneTimeVariant: string;
+let autoshipVariant: string;
+
+beforeAll(async () => {
+  await ensureSeeded();
+  const variant = await prisma.productVariant.findFirstOrThrow({
+    where: { inventory: { gt: 50 }, product: { autoshipEligible: true, soldOnDtc: true } },
+    orderBy: { sku: "asc" },
+  });
+  oneTimeVariant = variant.id;
+  autoshipVariant = variant.id;
+  await prisma.productVariant.update({ where: { id: variant.id }, data: { inventory: 1000 } });
+});
+
+const form = (fields: Record<string, string>, jar: Jar, path = "/checkout") =>
+  new Request(`${ORIGIN}${path}`, {
+    method: "POST",
+    body: new URLSearchParams(fields),
+    headers: { Cookie: jar.header, "Content-Type": "application/x-www-form-urlencoded" },
+  });
+
+async function run(handler: (args: never) => unknown, request: Request, jar: Jar, params: Record<string, string> = {}) {
+  let response: Response;
+  try {
+    response = (await handler({ request, params, context: {} } as never)) as Response;
+  } catch (thrown) {
+    if (!(thrown instanceof Response)) throw thrown;
+    response = thrown;
+  }
+  jar.store(response);
+  return response;
+}
+
+const post = (jar: Jar, fields: Record<string, string>) => run(checkoutAction, form(fields, jar), jar);
+const get = (jar: Jar, path = "/checkout") =>
+  run(checkoutLoader, new Request(`${ORIGIN}${path}`, { headers: { Cookie: jar.header } }), jar);
+
+async function cartWith(jar: Jar, fields: Record<string, string>) {
+  const response = await run(cartAction, form({ intent: "add", quantity: "1", ...fields }, jar, "/cart"), jar);
+  expect(response.status).toBe(302);
+}
+
+/** Contact, shipping, delivery and payment done; returns the review data. */
+async function throughPayment(jar: Jar, email = "route@example.com") {
+  expect((await post(jar, { intent: "contact", email })).headers.get("Location")).toBe("/checkout?step=shipping");
+  const shipping = await post(jar, {
+    intent: "shipping",
+    firstName: "Robin",
+    lastName: "Lee",
+    address1: "10 Elm St",
+    city: "Aurora",
+    provinceCode: "CO",
+    zip: "80011",
+  });
+  expect(shipping.headers.get("Location")).toBe("/checkout?step=delivery");
+  expect((await post(jar, { intent: "delivery" })).headers.get("Location")).toBe("/checkout?step=payment");
+  const payment = await post(jar, {
+    intent: "payment",
+    nameOnCard: "Robin Lee",
+    cardNumber: "4242 4242 4242 4242",
+    expiry: "12/39",
+    cvc: "123",
+  });
+  expect(payment.headers.get("Location")).toBe("/checkout?step=review");
+  return (await (await get(jar, "/checkout?step=review")).json()) as {
+    step: string;
+    checkout: { key: string };
+    amounts: { totalCents: number };
+  };
+}
+
+describe("/checkout without JavaScript (issue 5 'Checkout')", () => {
+  it("re-renders a step with the error beside its field and keeps what was typed", async () => {
+    const jar = new Jar();
+    await cartWith(jar, { variantId: oneTimeVariant });
+    const response = await post(jar, { intent: "contact", email: "not-an-email" });
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as { error: Record<string, string[]>; initialValue: Record<string, string> };
+    expect(body.error.email).toEqual(["Enter an email address like name@example.com."]);
+    expect(body.initialValue.email).toBe("not-an-email");
+  });
+
+  it("refuses a state outside the list and a zip outside delivery coverage (catalogue spec section 9)", async () => {
+    const jar = new Jar();
+    await cartWith(jar, { variantId: oneTimeVariant });
+    await post(jar, { intent: "contact", email: "zip@example.com" });
+    const base = { intent: "shipping", firstName: "A", lastName: "B", address1: "1 Road", city: "Town" };
+    const badState = await post(jar, { ...base, provinceCode: "PR", zip: "80011" });
+    expect(((await badState.json()) as { error: Record<string, string[]> }).error.provinceCode).toEqual([
+      "Choose a US state or DC.",
+    ]);
+    const uncovered = await post(jar, { ...base, provinceCode: "OH", zip: "44101" });
+    expect(uncovered.status).toBe(400);
+    expect(((await uncovered.json()) as { error: Record<string, string[]> }).error.zip?.[0]).toMatch(
+      /do not deliver to 44101/,
+    );
+  });
+
+  it("does not let a later step be posted before the earlier ones", async () => {
+    const jar = new Jar();
+    await cartWith(jar, { variantId: oneTimeVariant });
+    const response = await post(jar, { intent: "delivery" });
+    expect(response.headers.get("Location")).toBe("/checkout?step=contact");
+  });
+
+  it("places the order once, shows the confirmation to this browser only, and answers a changed resubmit with 422", async () => {
+    const jar = new Jar();
+    await cartWith(jar, { variantId: oneTimeVariant });
+    const review = await throughPayment(jar);
+    expect(review.step).toBe("review");
+    const fields = {
+      intent: "place",
+      idempotencyKey: review.checkout.key,
+      expectedTotalCents: String(review.amounts.totalCents),
+    };
+    const first = await post(jar, fields);
+    expect(first.status).toBe(302);
+    const location = first.headers.get("Location")!;
+    expect(location).toMatch(/^\/checkout\/confirmation\//);
+    expect(jar.get("col_cart_id")).toBeUndefined();
+
+    const again = await post(jar, fields);
+    expect(again.headers.get("Location")).toBe(location);
+
+    const changed = await post(jar, { ...fields, expectedTotalCents: String(review.amounts.totalCents + 1) });
+    expect(changed.status).toBe(422);
+
+    const orderId = location.split("/").pop()!;
+    expect(await prisma.order.count({ where: { idempotencyKey: review.checkout.key } })).toBe(1);
+    const mine = await run(
+      confirmationLoader,
+      new Request(`${ORIGIN}${location}`, { headers: { Cookie: jar.header } }),
+      jar,
+      { orderId },
+    );
+    expect(mine.status).toBe(200);
+    const stranger = await run(confirmationLoader, new Request(`${ORIGIN}${location}`), new Jar(), { orderId });
+    expect(stranger.status).toBe(404);
+  });
+
+  it("refuses a tampered total with 409 and keeps the cart", async () => {
+    const jar = new Jar();
+    await cartWith(jar, { variantId: oneTimeVariant });
+    const review = await throughPayment(jar, "tamper@example.com");
+    const response = await post(jar, {
+      intent: "place",
+      idempotencyKey: review.checkout.key,
+      expectedTotalCents: "1",
+    });
+    expect(response.status).toBe(409);
+    expect(await prisma.order.count({ where: { idempotencyKey: review.checkout.key } })).toBe(0);
+    const page = (await (await get(jar)).json()) as { empty: boolean };
+    expect(page.empty).toBe(false);
+  });
+});
+
+describe("autoship needs an account (catalogue spec section 5, fee-free-checkout flag)", () => {
+  it("sends a guest with an autoship line to /shelter/autoship-required-login, and back to checkout after sign-in", async () => {
+    const jar = new Jar();
+    await cartWith(jar, { variantId: autoshipVariant, purchaseType: "autoship", sellingPlanId: "autoship-4w" });
+    const redirected = await get(jar);
+    expect(redirected.status).toBe(302);
+    const login = redirected.headers.get("Location")!;
+    expect(login).toMatch(/^\/shelter\/autoship-required-login\?redirect=/);
+
+    const wrong = await run(
+      autoshipLoginAction,
+      form({ email: "shopper@example.com", password: "nope" }, jar, login),
+      jar,
+    );
+    expect(wrong.status).toBe(401);
+
+    const signedIn = await run(
+      autoshipLoginAction,
+      form({ email: "shopper@example.com", password: "Shopper-demo-2026" }, jar, login),
+      jar,
+    );
+    expect(signedIn.headers.get("Location")).toBe("/checkout");
+    const page = (await (await get(jar)).json()) as { signedIn: boolean; needsAccount: boolean };
+    expect(page).toMatchObject({ signedIn: true, needsAccount: false });
+  });
+});
+
+describe("/api/multipass (catalogue spec section 7)", () => {
+  const call = (jar: Jar, body: unknown) =>
+    run(
+      multipassAction,
+      new Request(`${ORIGIN}/api/multipass`, {
+        method: "POST",
+        body: JSON.stringify(body),
+        headers: { Cookie: jar.header, "Content-Type": "application/json" },
+      }),
+      jar,
+    );
+
+  it("signs a token that expires, and refuses a tampered or foreign-site one", () => {
+    const now = Date.now();
+    const token = createMultipassToken("cust_1", "DTC", "/checkout", now);
+    expect(readMultipassToken(token, "DTC", now)).toEqual({ customerId: "cust_1", path: "/checkout" });
+    expect(readMultipassToken(token, "HPSF", now)).toBeNull();
+    expect(readMultipassToken(token, "DTC", now + MULTIPASS_TTL_MS + 1)).toBeNull();
+    expect(readMultipassToken(`${token.slice(0, -2)}xx`, "DTC", now)).toBeNull();
+    expect(() => createMultipassToken("cust_1", "DTC", "https://evil.example/")).toThrow();
+  });
+
+  it("answers 401 for a guest, 403 for another email, 400 for a foreign URL, and a URL that signs the customer in", async () => {
+    const guest = new Jar();
+    expect((await call(guest, { email: "shopper@example.com", checkoutUrl: "/checkout" })).status).toBe(401);
+
+    const jar = new Jar();
+    await run(
+      autoshipLoginAction,
+      form({ email: "shopper@example.com", password: "Shopper-demo-2026" }, jar, "/shelter/autoship-required-login"),
+      jar,
+    );
+    expect((await call(jar, { email: "other@example.com", checkoutUrl: "/checkout" })).status).toBe(403);
+    const foreign = await call(jar, { email: "shopper@example.com", checkoutUrl: "https://evil.example/checkout" });
+    expect(foreign.status).toBe(400);
+    expect(((await foreign.json()) as { error: { fields: Record<string, string> } }).error.fields).toHaveProperty(
+      "checkoutUrl",
+    );
+
+    const ok = await call(jar, { getURL: true, email: "Shopper@Example.com", checkoutUrl: `${ORIGIN}/checkout` });
+    expect(ok.status).toBe(200);
+    const { url } = (await ok.json()) as { url: string };
+    const token = url.split("/multipass/")[1];
+
+    const fresh = new Jar();
+    const arrival = await run(multipassArrival, new Request(url), fresh, { token });
+    expect(arrival.headers.get("Location")).toBe("/checkout");
+    expect(fresh.get("__session")).toBeTruthy();
+
+    const bad = await run(multipassArrival, new Request(`${ORIGIN}/multipass/nope.nope`), new Jar(), {
+      token: "nope.nope",
+    });
+    expect(bad.headers.get("Location")).toBe("/cart");
+  });
+});
