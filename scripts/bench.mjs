@@ -5,7 +5,8 @@
 //
 // It is a measurement, not a test: a missed target still exits 0. It exits non-zero
 // only when the server does not start or a scenario gets no successful response at all.
-// BENCH_PORT (default 3300) and BENCH_DURATION (seconds, default 10) override.
+// BENCH_PORT (default 3300), BENCH_DURATION (seconds, default 10) and BENCH_CHECKOUTS
+// (orders placed in the place-order scenario, default 400) override.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -51,6 +52,7 @@ const SERVER_ENV = {
 const TARGETS = {
   "listing (2 filters)": { label: ">= 300 req/s, p99 <= 100 ms", met: (r) => r.rps >= 300 && r.p99 <= 100 },
   "product page": { label: ">= 350 req/s", met: (r) => r.rps >= 350 },
+  "place order": { label: "p99 recorded (issue 5)", met: (r) => r.errors + r.non2xx === 0 },
   "add to cart (form post)": {
     label: ">= 200 req/s, no errors",
     met: (r) => r.rps >= 200 && r.errors + r.non2xx === 0,
@@ -164,7 +166,9 @@ function cannon(scenario, duration) {
     body: scenario.body,
     headers: scenario.headers ?? {},
     connections: CONNECTIONS,
-    duration,
+    // A scenario with a fixed number of requests (each one used up, like a checkout) runs by amount.
+    ...(scenario.amount ? { amount: scenario.amount } : { duration }),
+    ...(scenario.requests ? { requests: scenario.requests } : {}),
   });
 }
 
@@ -172,7 +176,7 @@ function cannon(scenario, duration) {
 async function measure(scenario) {
   const host = scenario.headers?.host ? ` (Host: ${scenario.headers.host})` : "";
   console.log(`\n${scenario.name}: ${scenario.method ?? "GET"} ${scenario.path}${host}`);
-  await cannon(scenario, WARMUP_SECONDS);
+  if (!scenario.amount) await cannon(scenario, WARMUP_SECONDS);
   const raw = await cannon(scenario, DURATION_SECONDS);
   const result = {
     name: scenario.name,
@@ -243,6 +247,96 @@ async function cartScenarios() {
   ];
 }
 
+/** Number of checkouts prepared (and placed) for the place-order scenario. */
+const CHECKOUTS = Number(process.env.BENCH_CHECKOUTS ?? 400);
+
+/** Every checkout step but the last, as a browser without JavaScript posts them; returns what placing needs. */
+async function prepareCheckout(variantId) {
+  const formHeaders = { "content-type": "application/x-www-form-urlencoded" };
+  let cookie = "";
+  const post = async (path, fields) => {
+    const response = await fetch(`${BASE_URL}${path}`, {
+      method: "POST",
+      body: new URLSearchParams(fields).toString(),
+      headers: { ...formHeaders, cookie },
+      redirect: "manual",
+    });
+    for (const header of response.headers.getSetCookie()) {
+      const pair = header.split(";")[0];
+      const name = pair.split("=")[0];
+      cookie = [...cookie.split("; ").filter((c) => c && !c.startsWith(`${name}=`)), pair].join("; ");
+    }
+    if (response.status !== 302) throw new Error(`${path} ${fields.intent} answered ${response.status}`);
+  };
+  await post("/cart", { intent: "add", variantId, quantity: "1" });
+  await post("/checkout", { intent: "contact", email: "bench@example.com" });
+  await post("/checkout", {
+    intent: "shipping",
+    firstName: "Bench",
+    lastName: "Mark",
+    address1: "1 Loopback Way",
+    city: "Aurora",
+    provinceCode: "CO",
+    zip: "80011",
+  });
+  await post("/checkout", { intent: "delivery" });
+  await post("/checkout", {
+    intent: "payment",
+    nameOnCard: "Bench",
+    cardNumber: "4242424242424242",
+    expiry: "12/39",
+    cvc: "123",
+  });
+  const review = await fetch(`${BASE_URL}/checkout?step=review&_data=routes%2Fcheckout`, { headers: { cookie } });
+  const data = await review.json();
+  return { cookie, key: data.checkout.key, total: data.amounts.totalCents };
+}
+
+/**
+ * Place order (issue 5): CHECKOUTS checkouts are prepared first, then each
+ * request of the run places one of them (a new order every time).
+ */
+async function checkoutScenario() {
+  const [variantId] = cartVariantIds(1);
+  const db = new Database(DB_FILE);
+  db.prepare("UPDATE ProductVariant SET inventory = 1000000 WHERE id = ?").run(variantId);
+  db.close();
+  console.log(`\nPreparing ${CHECKOUTS} checkouts for the place-order scenario...`);
+  const prepared = [];
+  for (let i = 0; i < CHECKOUTS; i += CONNECTIONS) {
+    const batch = Array.from({ length: Math.min(CONNECTIONS, CHECKOUTS - i) }, () => prepareCheckout(variantId));
+    prepared.push(...(await Promise.all(batch)));
+  }
+  let next = 0;
+  return {
+    name: "place order",
+    path: "/checkout",
+    method: "POST",
+    amount: prepared.length,
+    redirects: true,
+    requests: [
+      {
+        setupRequest(request) {
+          const checkout = prepared[next++ % prepared.length];
+          return {
+            ...request,
+            headers: {
+              ...request.headers,
+              "content-type": "application/x-www-form-urlencoded",
+              cookie: checkout.cookie,
+            },
+            body: new URLSearchParams({
+              intent: "place",
+              idempotencyKey: checkout.key,
+              expectedTotalCents: String(checkout.total),
+            }).toString(),
+          };
+        },
+      },
+    ],
+  };
+}
+
 // ---------------------------------------------------------------------------
 // Report
 
@@ -293,6 +387,7 @@ async function main() {
 
   await startServer();
   scenarios.push(...(await cartScenarios()));
+  scenarios.push(await checkoutScenario());
   const results = [];
   for (const scenario of scenarios) results.push(await measure(scenario));
 

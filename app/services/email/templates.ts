@@ -139,6 +139,6 @@ export function autoshipFailedEmail(sub: EmailSubscription, reason: "out_of_stoc
       subject,
       body.map((p) => `<p>${escape(p)}</p>`),
     ),
-    template: `autoship-${reason.replace("_", "-")}`,
+    template: reason === "out_of_stock" ? "autoship-out-of-stock" : "autoship-declined",
   };
 }
