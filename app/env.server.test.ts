@@ -90,3 +90,24 @@ describe("email settings (issue 5 'Email')", () => {
     expect(errorOf({ SMTP_URL: "http://mail" }).issues).toEqual(["SMTP_URL must be an smtp:// or smtps:// URL"]);
   });
 });
+
+describe("checkout and autoship settings (issue 5 'Pricing', 'Autoship engine')", () => {
+  it("reads the shipping rate, a per-state tax table and the flags, with defaults", () => {
+    const defaults = parseEnv({});
+    expect(defaults.SHIPPING_RATE_CENTS).toBe(799);
+    expect(defaults.TAX_RATES.CO).toBe(0.029);
+    expect(defaults.FEE_FREE_CHECKOUT).toBe(true);
+    expect(defaults.AUTOSHIP_SCHEDULE_MINUTES).toBe(0);
+    const set = parseEnv({ TAX_RATES: "co:0.05, TX:.0625", FEE_FREE_CHECKOUT: "off", SHIPPING_RATE_CENTS: "500" });
+    expect(set.TAX_RATES).toEqual({ CO: 0.05, TX: 0.0625 });
+    expect(set.FEE_FREE_CHECKOUT).toBe(false);
+    expect(set.SHIPPING_RATE_CENTS).toBe(500);
+  });
+
+  it("refuses a malformed tax table and a flag that is not true or false", () => {
+    expect(errorOf({ TAX_RATES: "Colorado=3%" }).issues[0]).toMatch(/^TAX_RATES must be a list such as/);
+    expect(errorOf({ FEE_FREE_CHECKOUT: "maybe" }).issues).toEqual([
+      'FEE_FREE_CHECKOUT must be true or false (got "maybe")',
+    ]);
+  });
+});
