@@ -8,6 +8,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useState } from "react";
+import { useHydrated } from "remix-utils/use-hydrated";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { CheckboxField, FieldError, FormError, SelectField, TextField } from "~/components/form-field";
 import { formatAddress, type PostalAddress } from "~/models/address";
@@ -391,6 +392,8 @@ function ContactStep({ data }: { data: LoaderData }) {
 function ShippingStep({ data }: { data: LoaderData }) {
   const a = data.checkout.address;
   const [choice, setChoice] = useState(data.addresses.length > 0 ? "saved" : "new");
+  // Without JavaScript the new-address fields always show: nothing could reveal them.
+  const hydrated = useHydrated();
   const [form, fields] = useForm({
     id: "checkout-shipping",
     lastResult: useStepReply("shipping"),
@@ -433,8 +436,8 @@ function ShippingStep({ data }: { data: LoaderData }) {
           <FieldError field={fields.addressId} />
         </fieldset>
       ) : null}
-      {/* Without JavaScript the new-address fields are always there; a saved address wins unless "new" is chosen. */}
-      <fieldset className="checkout-address" hidden={choice === "saved" && data.addresses.length > 0}>
+      {/* Without JavaScript these fields are always there; the chosen radio (a saved address or "new") decides. */}
+      <fieldset className="checkout-address" hidden={hydrated && choice === "saved" && data.addresses.length > 0}>
         <legend className="visually-hidden">New address</legend>
         <div className="field-row">
           <TextField field={fields.firstName} label="First name" autoComplete="shipping given-name" />
@@ -479,6 +482,7 @@ function DeliveryStep({ data }: { data: LoaderData }) {
 
 function PaymentStep({ data }: { data: LoaderData }) {
   const [choice, setChoice] = useState(data.cards.length > 0 ? "saved" : "new");
+  const hydrated = useHydrated();
   const [form, fields] = useForm({
     id: "checkout-payment",
     lastResult: useStepReply("payment"),
@@ -509,7 +513,7 @@ function PaymentStep({ data }: { data: LoaderData }) {
           <FieldError field={fields.tokenId} />
         </fieldset>
       ) : null}
-      <fieldset className="checkout-card" hidden={choice === "saved" && data.cards.length > 0}>
+      <fieldset className="checkout-card" hidden={hydrated && choice === "saved" && data.cards.length > 0}>
         <legend className="visually-hidden">New card</legend>
         <TextField field={fields.nameOnCard} label="Name on card" autoComplete="cc-name" />
         <TextField field={fields.cardNumber} label="Card number" autoComplete="cc-number" inputMode="numeric" />

@@ -10,7 +10,8 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FormError, TextField } from "~/components/form-field";
 import { decodeRedirect } from "~/models/redirect-param";
 import { pageTitle } from "~/models/site";
-import { authenticator, SignInError, SignInSchema, signInAndRedirect } from "~/services/auth.server";
+import { SignInSchema } from "~/models/sign-in";
+import { authenticator, SignInError, signInAndRedirect } from "~/services/auth.server";
 import { getCustomerId } from "~/services/session.server";
 import { siteFromMatches } from "~/utils/meta";
 

@@ -5,23 +5,14 @@
 import { redirect } from "@remix-run/node";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
-import { z } from "zod";
 import { prisma } from "~/db.server";
+import { SignInSchema } from "~/models/sign-in";
 import type { SiteId } from "~/models/site";
 import { cartAfterSignIn } from "~/services/cart-session.server";
 import { cartIdCookie, readCartId } from "~/services/commerce/cart-cookie.server";
 import { hashPassword, verifyPassword } from "~/services/identity/password.server";
 import { flashNotice, sessionStorage } from "~/services/session.server";
 import { getSite } from "~/services/site.server";
-
-export const SignInSchema = z.object({
-  email: z
-    .string({ required_error: "Enter your email address." })
-    .trim()
-    .toLowerCase()
-    .email("Enter an email address like name@example.com."),
-  password: z.string({ required_error: "Enter your password." }).min(1, "Enter your password."),
-});
 
 /** A refused sign-in: the message is shown on the form. */
 export class SignInError extends Error {
@@ -35,6 +26,8 @@ export class SignInError extends Error {
     this.name = "SignInError";
   }
 }
+
+export { SignInSchema };
 
 export const userStoreFor = (site: SiteId) => (site === "HPSF" ? "staff" : "home");
 

@@ -364,14 +364,18 @@ export function createCheckouts(deps: CheckoutDeps) {
           await sleep(50);
           continue;
         }
-        return await placeOnce(input, requestHash);
+        const placed = await placeOnce(input, requestHash);
+        // Another post of this key completed in between: answer as it did.
+        if (placed) return placed;
       }
       throw new CheckoutError("KEY_REUSED", "Your order is still being placed. Refresh in a moment.", undefined, 409);
     },
   };
 
-  async function placeOnce(input: PlaceOrderInput, requestHash: string): Promise<PlacedOrder> {
+  /** Places the order; null when another post of the key completed it meanwhile. */
+  async function placeOnce(input: PlaceOrderInput, requestHash: string): Promise<PlacedOrder | null> {
     const checkout = await get(input.key);
+    if (checkout?.orderId) return null;
     if (!checkout || checkout.site !== input.site) {
       throw new CheckoutError("KEY_UNKNOWN", "This checkout has ended. Start again from your cart.", undefined, 422);
     }
