@@ -104,7 +104,7 @@ app.all(
   createRequestHandler({
     build,
     mode: build.mode,
-    getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce }),
+    getLoadContext: (req, res) => ({ cspNonce: res.locals.cspNonce, clientIp: req.ip }),
   }),
 );
 

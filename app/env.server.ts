@@ -92,6 +92,10 @@ const EnvSchema = z
       (v) => v ?? 0,
     ),
     AUTOSHIP_REMINDER_DAYS: optional(z.coerce.number().int().min(0).max(30)).transform((v) => v ?? 3),
+    // Seconds without mouse or keyboard activity before the signed-in session alert (issue 6).
+    TOKEN_INACTIVITY_SECONDS: optional(z.coerce.number().int().min(5, "must be 5 seconds or more")).transform(
+      (v) => v ?? 900,
+    ),
     /** Shows /dev/outbox outside development (never set this in production). */
     DEV_OUTBOX: flag(false),
     TRUST_PROXY: optional(
@@ -173,5 +177,5 @@ export const env: Env = loadEnv();
 
 /** The subset of configuration that may reach the browser. */
 export function publicEnv() {
-  return { NODE_ENV: env.NODE_ENV };
+  return { NODE_ENV: env.NODE_ENV, TOKEN_INACTIVITY_SECONDS: env.TOKEN_INACTIVITY_SECONDS };
 }

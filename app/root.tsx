@@ -20,6 +20,12 @@ import { publicEnv } from "~/env.server";
 import { commerce } from "~/services/commerce/index.server";
 import { readCartId } from "~/services/commerce/cart-cookie.server";
 import { readNotice } from "~/services/notice.server";
+import { prisma } from "~/db.server";
+import { runLoginGuard, runRedirectLookup } from "~/services/guards.server";
+import { honeypot } from "~/services/honeypot.server";
+import { clearSessionToken, getSession, getSignedIn, hasStaleToken, sessionStorage } from "~/services/session.server";
+import { HoneypotProvider } from "remix-utils/honeypot/react";
+import { InactivityAlert } from "~/components/inactivity-alert";
 import { getSite } from "~/services/site.server";
 import { titleMeta } from "~/utils/meta";
 import { useNonce } from "~/utils/nonce-provider";
@@ -44,16 +50,40 @@ export const meta: MetaFunction<typeof loader> = ({ matches, error }) => {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const site = getSite(request);
+  // Route guards, in the spec's order on every navigation (shop-core spec section 2).
+  await runLoginGuard(request);
+  await runRedirectLookup(request, site);
+  const signedIn = await getSignedIn(request, { refresh: true });
+  const headers = new Headers();
+  if (!signedIn && (await hasStaleToken(request))) {
+    // "If no token can be obtained the user is logged out" (logged).
+    console.info("session token expired or revoked: signing the browser out");
+    const session = await getSession(request);
+    clearSessionToken(session);
+    headers.append("Set-Cookie", await sessionStorage.commitSession(session));
+  }
   const cartId = await readCartId(request);
-  const [cartQuantity, { notice, setCookie }] = await Promise.all([
+  const [cartQuantity, { notice, setCookie }, customer] = await Promise.all([
     cartId ? commerce.getCartTotalQuantity(cartId) : 0,
     readNotice(request),
+    signedIn ? prisma.customer.findUnique({ where: { id: signedIn.customerId }, select: { firstName: true } }) : null,
   ]);
+  if (setCookie && !headers.has("Set-Cookie")) headers.append("Set-Cookie", setCookie);
   return json(
-    { site, cartQuantity, notice, env: publicEnv() },
-    setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined,
+    {
+      site,
+      cartQuantity,
+      notice,
+      env: publicEnv(),
+      account: customer ? { firstName: customer.firstName } : null,
+      honeypot: honeypot.getInputProps(),
+    },
+    { headers },
   );
 }
+
+/** Guards and the session refresh run on every navigation, so the root loader always re-runs. */
+export const shouldRevalidate = () => true;
 
 /** The document around every page, error pages included, so the header stays. */
 export function Layout({ children }: { children: ReactNode }) {
@@ -78,7 +108,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {/* Wraps the header (it reads the pending cart posts); also renders the cart notice and confirmation. */}
         {bare ? null : (
           <CartFetcherProvider cartQuantity={data?.cartQuantity ?? 0}>
-            <SiteHeader site={site} cartQuantity={data?.cartQuantity ?? 0} />
+            <SiteHeader site={site} cartQuantity={data?.cartQuantity ?? 0} account={data?.account ?? null} />
           </CartFetcherProvider>
         )}
         <main id="main" tabIndex={-1}>
@@ -90,8 +120,9 @@ export function Layout({ children }: { children: ReactNode }) {
               {data.notice.message}
             </div>
           ) : null}
-          {children}
+          <HoneypotProvider {...data?.honeypot}>{children}</HoneypotProvider>
         </main>
+        {data?.account ? <InactivityAlert seconds={data.env.TOKEN_INACTIVITY_SECONDS} /> : null}
         {bare ? null : <SiteFooter site={site} />}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

@@ -1,4 +1,4 @@
-import { Link, NavLink, useFetcher } from "@remix-run/react";
+import { Form, Link, NavLink, useFetcher } from "@remix-run/react";
 import type { CartActionData } from "~/models/cart";
 import { mainNavigation } from "~/models/navigation";
 import { SITE_NAME, type SiteId } from "~/models/site";
@@ -7,6 +7,8 @@ import { Logo } from "./logo";
 import { SearchBox } from "./search-box";
 
 interface SiteHeaderProps {
+  /** The signed-in customer, or null for a guest. */
+  account?: { firstName: string } | null;
   site: SiteId;
   cartQuantity: number;
   searchTerm?: string;
@@ -31,7 +33,7 @@ function useOptimisticCartQuantity(cartQuantity: number): number {
 }
 
 /** Page header: logo, search, account and cart links, main navigation. */
-export function SiteHeader({ site, cartQuantity: loaderQuantity, searchTerm }: SiteHeaderProps) {
+export function SiteHeader({ site, cartQuantity: loaderQuantity, searchTerm, account }: SiteHeaderProps) {
   const sections = mainNavigation(site);
   const cartQuantity = useOptimisticCartQuantity(loaderQuantity);
   const itemsLabel = `${cartQuantity} ${cartQuantity === 1 ? "item" : "items"}`;
@@ -44,13 +46,20 @@ export function SiteHeader({ site, cartQuantity: loaderQuantity, searchTerm }: S
         {site === "HPSF" ? <span className="site-header__program">Pro Staff Feeding</span> : null}
         <SearchBox defaultValue={searchTerm} />
         <nav className="site-header__tools" aria-label="Account and cart">
-          <Link to="/account/dashboard" className="header-tool">
+          <Link to={account ? "/account/dashboard" : "/shelter/login"} className="header-tool">
             <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
               <circle cx="12" cy="8" r="4" fill="none" stroke="currentColor" strokeWidth="2" />
               <path d="M4 21c0-4.4 3.6-7 8-7s8 2.6 8 7" fill="none" stroke="currentColor" strokeWidth="2" />
             </svg>
-            <span>Account</span>
+            <span>{account ? "My Account" : "Sign In"}</span>
           </Link>
+          {account ? (
+            <Form method="post" action="/logout" className="header-tool header-tool--form">
+              <button type="submit" className="link-button">
+                Sign Out
+              </button>
+            </Form>
+          ) : null}
           <Link to="/cart" className="header-tool" aria-label={`Cart, ${itemsLabel}`}>
             <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
               <path d="M3 4h2l2.4 11h11.2L21 7H6.2" fill="none" stroke="currentColor" strokeWidth="2" />

@@ -1,51 +1,40 @@
-// Sign-in over the embedded identity provider (remix-auth with a form
-// strategy). DTC customers sign in against the "home" user store, staff
-// against "staff" (the same email may exist in both). The accounts issue adds
-// server-side session tokens, lockout and the other pages on top of this.
-import { redirect } from "@remix-run/node";
+// Sign-in and sign-out (issue 6), with remix-auth: a form strategy over the
+// embedded identity provider (DTC against the "home" user store, staff against
+// "staff"). Signing in rotates the session token, merges the guest cart into
+// the saved cart, and redirects; signing out revokes the token and clears the
+// session and cart cookies.
+import { json, redirect, type AppLoadContext } from "@remix-run/node";
+import { parseWithZod } from "@conform-to/zod";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
-import { prisma } from "~/db.server";
 import { SignInSchema } from "~/models/sign-in";
-import type { SiteId } from "~/models/site";
 import { cartAfterSignIn } from "~/services/cart-session.server";
 import { cartIdCookie, readCartId } from "~/services/commerce/cart-cookie.server";
-import { hashPassword, verifyPassword } from "~/services/identity/password.server";
-import { flashNotice, sessionStorage } from "~/services/session.server";
+import { identity, userStoreFor } from "~/services/identity/index.server";
+import {
+  flashNotice,
+  getSession,
+  sessionStorage,
+  sessionTokenOf,
+  setSessionToken,
+  type Notice,
+} from "~/services/session.server";
 import { getSite } from "~/services/site.server";
+import { isSpam } from "~/services/honeypot.server";
+
+export { SignInSchema };
 
 /** A refused sign-in: the message is shown on the form. */
 export class SignInError extends Error {
   constructor(
     message: string,
-    /** What was posted, so the form can be shown again with it. */
+    /** What was posted, so the form can be shown again with it (never the password). */
     readonly form: FormData,
     readonly fieldErrors: Record<string, string[]> = {},
   ) {
     super(message);
     this.name = "SignInError";
   }
-}
-
-export { SignInSchema };
-
-export const userStoreFor = (site: SiteId) => (site === "HPSF" ? "staff" : "home");
-
-// Compared against when the email is unknown, so both answers take as long.
-let dummyHash: Promise<string> | null = null;
-
-/** Checks an email and password against a site's user store; the customer id, or null. */
-export async function verifyCredentials(site: SiteId, email: string, password: string): Promise<string | null> {
-  const user = await prisma.identityUser.findUnique({
-    where: { store_email: { store: userStoreFor(site), email: email.toLowerCase() } },
-    select: { passwordHash: true, customerId: true },
-  });
-  if (!user) {
-    dummyHash ??= hashPassword("not-a-real-password");
-    await verifyPassword(password, await dummyHash);
-    return null;
-  }
-  return (await verifyPassword(password, user.passwordHash)) ? user.customerId : null;
 }
 
 export const authenticator = new Authenticator<string>();
@@ -60,29 +49,116 @@ authenticator.use(
         parsed.error.flatten().fieldErrors as Record<string, string[]>,
       );
     }
-    const customerId = await verifyCredentials(getSite(request), parsed.data.email, parsed.data.password);
-    if (!customerId) throw new SignInError("That email and password do not match an account.", form);
-    return customerId;
+    const result = await identity.signIn({ store: userStoreFor(getSite(request)), ...parsed.data });
+    if (result.ok) return result.customerId;
+    throw new SignInError(
+      result.reason === "locked"
+        ? "Too many failed attempts: this account is locked for 15 minutes. Try again later or reset your password."
+        : "That email and password do not match an account.",
+      form,
+    );
   }),
   "form",
 );
 
 /**
- * Signs the customer in and redirects: a fresh session, and the guest cart
- * merged into the saved cart (shop-core spec section 4).
+ * Signs the customer in and redirects (create-customer-token): a new session
+ * with a new token (an earlier one is revoked: tokens rotate at sign-in), and
+ * the guest cart merged into the saved cart (shop-core spec section 4).
  */
-export async function signInAndRedirect(request: Request, customerId: string, to: string): Promise<Response> {
+export async function signInAndRedirect(
+  request: Request,
+  customerId: string,
+  to: string,
+  notice?: Notice,
+): Promise<Response> {
   const site = getSite(request);
-  const headers = new Headers();
-  // A new session, nothing carried over from before sign-in.
+  const previous = sessionTokenOf(await getSession(request));
+  if (previous) await identity.revokeSession(previous, "rotated");
   const session = await sessionStorage.getSession();
-  session.set("customerId", customerId);
+  setSessionToken(session, await identity.createSession(customerId, site));
   const { cartId, notices } = await cartAfterSignIn({ site, customerId, guestCartId: await readCartId(request) });
-  if (notices.length) flashNotice(session, { tone: "info", message: notices.map((n) => n.message).join(" ") });
-  headers.set("Set-Cookie", await sessionStorage.commitSession(session));
+  const message = [notice?.message, ...notices.map((n) => n.message)].filter(Boolean).join(" ");
+  if (message) flashNotice(session, { tone: notice?.tone ?? "info", message });
+  const headers = new Headers();
+  headers.append("Set-Cookie", await sessionStorage.commitSession(session));
   headers.append(
     "Set-Cookie",
     cartId ? await cartIdCookie.serialize(cartId) : await cartIdCookie.serialize("", { maxAge: 0 }),
   );
   return redirect(to, { headers });
+}
+
+export type SignOutReason = "logout" | "inactivity";
+
+/**
+ * Signs out (shop-core spec section 4): the token is revoked, the session and
+ * the cart cookie cleared, then home. After inactivity the sign-in page says why.
+ */
+export async function signOutAndRedirect(request: Request, reason: SignOutReason = "logout"): Promise<Response> {
+  const old = await getSession(request);
+  const token = sessionTokenOf(old);
+  if (token) await identity.revokeSession(token, reason);
+  const headers = new Headers();
+  headers.append("Set-Cookie", await sessionStorage.destroySession(old));
+  headers.append("Set-Cookie", await cartIdCookie.serialize("", { maxAge: 0 }));
+  if (reason === "inactivity") {
+    const session = await sessionStorage.getSession();
+    session.flash("loggedOutForInactivity", true);
+    headers.set("Set-Cookie", await sessionStorage.commitSession(session));
+    headers.append("Set-Cookie", await cartIdCookie.serialize("", { maxAge: 0 }));
+    return redirect("/shelter/login", { headers });
+  }
+  return redirect("/", { headers });
+}
+
+/** Sign-in posts per client address per minute; the next one is refused with 429 (issue 6 "Brute force"). */
+export const SIGN_IN_LIMIT_PER_MINUTE = 10;
+const attempts = new Map<string, number[]>();
+
+/** Counts a sign-in attempt from an address; false once it is over the limit for the last minute. */
+export function allowSignInAttempt(clientIp: string, now = Date.now()): boolean {
+  const recent = (attempts.get(clientIp) ?? []).filter((t) => now - t < 60_000);
+  recent.push(now);
+  attempts.set(clientIp, recent);
+  if (attempts.size > 10_000) {
+    for (const [ip, times] of attempts) if (times.every((t) => now - t >= 60_000)) attempts.delete(ip);
+  }
+  return recent.length <= SIGN_IN_LIMIT_PER_MINUTE;
+}
+
+/** The client address Express saw (server.js puts it in the load context). */
+export const clientIpOf = (context: AppLoadContext) =>
+  typeof context.clientIp === "string" ? context.clientIp : "unknown";
+
+/**
+ * The sign-in form's action, shared by every sign-in page: rate limit per
+ * address (429), honeypot, credentials, then sign in and go to `target`. A
+ * refusal answers the form's reply with the email kept and the password not.
+ */
+export async function signInAction(request: Request, context: AppLoadContext, target: string): Promise<Response> {
+  if (!allowSignInAttempt(clientIpOf(context))) {
+    return json(
+      { status: "error", error: { "": ["Too many sign-in attempts. Wait a minute and try again."] } },
+      { status: 429, headers: { "Retry-After": "60" } },
+    );
+  }
+  const form = await request.clone().formData();
+  if (isSpam(form)) {
+    return json(
+      { status: "error", error: { "": ["Your form could not be sent. Reload the page and try again."] } },
+      400,
+    );
+  }
+  try {
+    const customerId = await authenticator.authenticate("form", request);
+    return await signInAndRedirect(request, customerId, target);
+  } catch (error) {
+    if (!(error instanceof SignInError)) throw error;
+    const submission = parseWithZod(error.form, { schema: SignInSchema });
+    return json(
+      submission.reply({ formErrors: [error.message], fieldErrors: error.fieldErrors, hideFields: ["password"] }),
+      Object.keys(error.fieldErrors).length ? 400 : 401,
+    );
+  }
 }

@@ -1,9 +1,11 @@
 // The cookie session (ARCHITECTURE "Requests, sessions, cookies"): signed with
 // SESSION_SECRET, httpOnly, SameSite=Lax, Secure in production. It carries
-// flash notices now; the accounts issue adds the customer's access token.
+// flash notices and the signed-in customer's session token (its record, which
+// expires and can be revoked, is the identity provider's).
 import { createCookieSessionStorage, type Session } from "@remix-run/node";
 import { env } from "~/env.server";
 import type { Notice } from "~/models/notice";
+import { identity } from "~/services/identity/index.server";
 
 export const sessionStorage = createCookieSessionStorage({
   cookie: {
@@ -37,12 +39,56 @@ export function takeNotice(session: Session): Notice | null {
   return notice && typeof notice.message === "string" ? notice : null;
 }
 
+const TOKEN_KEY = "sessionToken";
+const resolved = new WeakMap<Request, Promise<SignedIn | null>>();
+
+export interface SignedIn {
+  customerId: string;
+  token: string;
+}
+
 /**
- * The signed-in customer's id, or null for a guest. Sign-in is the accounts
- * issue's: it stores the id here, and everything that needs it asks this helper.
+ * The request's signed-in session, from the token in the cookie (issue 6): null
+ * for a guest, and for a token that is unknown, revoked or expired. Read once
+ * per request. `refresh` slides the token's expiry (page navigations do).
  */
+export function getSignedIn(request: Request, options: { refresh?: boolean } = {}): Promise<SignedIn | null> {
+  let pending = resolved.get(request);
+  if (!pending) {
+    pending = (async () => {
+      const session = await getSession(request);
+      const token: unknown = session.get(TOKEN_KEY);
+      if (typeof token !== "string" || !token) return null;
+      const info = await identity.resolveSession(token, { refresh: options.refresh });
+      return info ? { customerId: info.customerId, token } : null;
+    })();
+    resolved.set(request, pending);
+  }
+  return pending;
+}
+
+/** The signed-in customer's id, or null for a guest. Everything that needs it asks this helper. */
 export async function getCustomerId(request: Request): Promise<string | null> {
+  return (await getSignedIn(request))?.customerId ?? null;
+}
+
+/** True when the cookie carries a token that no longer works (expired or revoked elsewhere). */
+export async function hasStaleToken(request: Request): Promise<boolean> {
   const session = await getSession(request);
-  const id: unknown = session.get("customerId");
-  return typeof id === "string" && id ? id : null;
+  return typeof session.get(TOKEN_KEY) === "string" && (await getSignedIn(request)) === null;
+}
+
+/** Puts a session token in a session (sign-in). */
+export function setSessionToken(session: Session, token: string): void {
+  session.set(TOKEN_KEY, token);
+}
+
+/** Removes the token from a session (it no longer works). */
+export function clearSessionToken(session: Session): void {
+  session.unset(TOKEN_KEY);
+}
+
+export function sessionTokenOf(session: Session): string | null {
+  const token: unknown = session.get(TOKEN_KEY);
+  return typeof token === "string" && token ? token : null;
 }

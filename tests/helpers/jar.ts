@@ -19,3 +19,14 @@ export class Jar {
     return this.cookies.get(name);
   }
 }
+
+/** A jar holding a signed-in session for the customer (a real session token, as sign-in creates). */
+export async function signedInJar(customerId: string, site = "DTC"): Promise<Jar> {
+  const { identity } = await import("~/services/identity/index.server");
+  const { sessionStorage, setSessionToken } = await import("~/services/session.server");
+  const session = await sessionStorage.getSession();
+  setSessionToken(session, await identity.createSession(customerId, site));
+  const jar = new Jar();
+  jar.store(new Response(null, { headers: { "Set-Cookie": await sessionStorage.commitSession(session) } }));
+  return jar;
+}

@@ -3,7 +3,7 @@ import { prisma } from "~/db.server";
 import { action, loader } from "~/routes/cart";
 import { SAVED_CART_METAFIELD, savedCartId } from "~/services/commerce/saved-cart.server";
 import { sessionStorage } from "~/services/session.server";
-import { Jar } from "../helpers/jar";
+import { Jar, signedInJar } from "../helpers/jar";
 import { ensureSeeded } from "../helpers/seeded";
 
 const ORIGIN = "http://localhost:3000";
@@ -89,10 +89,7 @@ describe("/cart action (issue 4 'Cart')", () => {
 
   it("links a signed-in customer's cart, saves it in profeeding.persisted_cart_id, and forgets it when emptied", async () => {
     const customer = await prisma.customer.findFirstOrThrow({ where: { email: "shopper@example.com", site: "DTC" } });
-    const session = await sessionStorage.getSession();
-    session.set("customerId", customer.id);
-    const jar = new Jar();
-    jar.store(new Response(null, { headers: { "Set-Cookie": await sessionStorage.commitSession(session) } }));
+    const jar = await signedInJar(customer.id);
     await post(jar, { intent: "add", variantId, quantity: "1" });
     const cartId = jar.get("col_cart_id");
     const saved = await savedCartId(customer.id);

@@ -1,0 +1,67 @@
+// /shelter/login ('Log In'; /account/login is the same page): sign in, then
+// back to the guarded page (?redirect=, base64), else the page before, else home.
+import type { SubmissionResult } from "@conform-to/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { SignInForm } from "~/components/sign-in-form";
+import { afterSignIn, referrerPath } from "~/models/guards";
+import { decodeRedirect } from "~/models/redirect-param";
+import { pageTitle } from "~/models/site";
+import { signInAction } from "~/services/auth.server";
+import { getSession, sessionStorage } from "~/services/session.server";
+import { siteFromMatches } from "~/utils/meta";
+
+export const meta: MetaFunction = ({ matches }) => [
+  { title: pageTitle(siteFromMatches(matches), "Log In") },
+  { name: "description", content: "Log in to your account" },
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const session = await getSession(request);
+  const inactive = session.get("loggedOutForInactivity") === true;
+  const previous = referrerPath(request.headers.get("Referer"), url.origin);
+  return json(
+    { inactive, previous: previous?.startsWith("/shelter/") ? null : previous },
+    inactive ? { headers: { "Set-Cookie": await sessionStorage.commitSession(session) } } : undefined,
+  );
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const url = new URL(request.url);
+  const form = await request.clone().formData();
+  const previous = form.get("previous");
+  const target = afterSignIn({
+    redirectParam: decodeRedirect(url.searchParams.get("redirect")),
+    previous: typeof previous === "string" ? previous : null,
+  });
+  return signInAction(request, context, target);
+}
+
+export default function LogIn() {
+  const { inactive, previous } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
+  return (
+    <div className="bare-page">
+      <h1>Log In</h1>
+      {inactive ? (
+        <p className="notice notice--info" role="status">
+          You were signed out after a period of inactivity. Log in again to continue.
+        </p>
+      ) : null}
+      <SignInForm lastResult={lastResult} previous={previous} />
+      <p>
+        <Link to="/shelter/forgot-password">Forgot your password?</Link>
+      </p>
+      <p>
+        New here? <Link to="/shelter/register">Create an account</Link>
+      </p>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,83 @@
+// Route guards on the server (shop-core spec section 2): the login and session
+// guard and the redirect lookup, run by the root loader on every navigation and
+// by each account loader for its own data.
+import { redirect } from "@remix-run/node";
+import { prisma } from "~/db.server";
+import { loginGuard, referrerPath } from "~/models/guards";
+import { encodeRedirect } from "~/models/redirect-param";
+import type { SiteId } from "~/models/site";
+import { getCustomerId } from "~/services/session.server";
+
+export const LOGIN_PATH = "/shelter/login";
+
+/** The login page URL that returns to `path` after sign-in (base64 redirect parameter). */
+export const loginUrlFor = (path: string) => `${LOGIN_PATH}?redirect=${encodeRedirect(path)}`;
+
+/** The signed-in customer's id; a guest is sent to sign in and back. */
+export async function requireCustomer(request: Request): Promise<string> {
+  const customerId = await getCustomerId(request);
+  if (customerId) return customerId;
+  const url = new URL(request.url);
+  throw redirect(loginUrlFor(`${url.pathname}${url.search}`));
+}
+
+/** Throws the guard's redirect, if any, for this request. */
+export async function runLoginGuard(request: Request): Promise<void> {
+  const url = new URL(request.url);
+  const decision = loginGuard({
+    pathname: url.pathname,
+    search: url.search,
+    signedIn: (await getCustomerId(request)) !== null,
+    referrer: referrerPath(request.headers.get("Referer"), url.origin),
+  });
+  if (decision?.kind === "login") throw redirect(loginUrlFor(decision.returnTo));
+  if (decision?.kind === "back") throw redirect(decision.to);
+}
+
+interface RedirectRow {
+  toUrl: string;
+  isExternal: boolean;
+  status: number;
+}
+
+const REDIRECTS_TTL_MS = 30_000;
+let cache: { at: number; bySite: Map<string, Map<string, RedirectRow>> } | null = null;
+
+/** The redirect table by site and path, read at most every 30 s (the content issue imports it). */
+async function redirectTable(): Promise<Map<string, Map<string, RedirectRow>>> {
+  if (cache && Date.now() - cache.at < REDIRECTS_TTL_MS) return cache.bySite;
+  const rows = await prisma.redirect.findMany();
+  const bySite = new Map<string, Map<string, RedirectRow>>();
+  for (const row of rows) {
+    const key = row.fromPath.replace(/\/+$/, "") || "/";
+    if (!bySite.has(row.site)) bySite.set(row.site, new Map());
+    bySite.get(row.site)!.set(key, { toUrl: row.toUrl, isExternal: row.isExternal, status: row.status });
+  }
+  cache = { at: Date.now(), bySite };
+  return bySite;
+}
+
+/** Forgets the cached table (after an import). */
+export function clearRedirectCache(): void {
+  cache = null;
+}
+
+/** The redirect for a path on a site (its own entries first, then "ALL"), or null. */
+export async function findRedirect(site: SiteId, pathname: string): Promise<RedirectRow | null> {
+  const table = await redirectTable();
+  const key = pathname.replace(/\/+$/, "") || "/";
+  return table.get(site)?.get(key) ?? table.get("ALL")?.get(key) ?? null;
+}
+
+/**
+ * The server-driven redirect lookup: an external target sends the browser
+ * there, an internal one redirects within the shop.
+ */
+export async function runRedirectLookup(request: Request, site: SiteId): Promise<void> {
+  const url = new URL(request.url);
+  const found = await findRedirect(site, url.pathname);
+  if (!found) return;
+  const status = [301, 302, 303, 307, 308].includes(found.status) ? found.status : 301;
+  if (found.isExternal) throw redirect(found.toUrl, status);
+  if (found.toUrl !== url.pathname) throw redirect(found.toUrl, status);
+}

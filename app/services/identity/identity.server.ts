@@ -1,0 +1,224 @@
+// The embedded identity provider (issue 6; shop-core spec sections 3-4):
+// email-and-password users in two stores ("home" for consumers, "staff" for
+// the staff-feeding program), sign-in with lockout, registration, password
+// resets, and server-side session tokens that expire, slide and are revoked.
+import crypto from "node:crypto";
+import type { PrismaClient } from "~/generated/prisma/client";
+import type { SiteId } from "~/models/site";
+import { hashPassword, verifyPassword } from "./password.server";
+
+export type UserStore = "home" | "staff";
+export const userStoreFor = (site: SiteId): UserStore => (site === "HPSF" ? "staff" : "home");
+
+/** Ten consecutive failures lock an account for 15 minutes (issue 6 "Brute force"). */
+export const MAX_FAILED_SIGN_INS = 10;
+export const LOCKOUT_MS = 15 * 60_000;
+/** A session lives this long after its last use. */
+export const SESSION_TTL_MS = 7 * 24 * 60 * 60_000;
+/** Session use is written back at most this often (refresh-session-token). */
+export const SESSION_REFRESH_MS = 60_000;
+/** A password-reset link works this long, once. */
+export const RESET_TTL_MS = 60 * 60_000;
+
+const sha256 = (value: string) => crypto.createHash("sha256").update(value).digest("hex");
+const newToken = () => crypto.randomBytes(32).toString("base64url");
+
+export type SignInResult =
+  { ok: true; customerId: string; userId: string } | { ok: false; reason: "invalid" | "locked"; lockedUntil?: Date };
+
+export type RegisterResult = { ok: true; customerId: string; userId: string } | { ok: false; reason: "email-taken" };
+
+export interface SessionInfo {
+  customerId: string;
+  site: string;
+  expiresAt: Date;
+}
+
+export function createIdentity(db: PrismaClient, now: () => Date = () => new Date()) {
+  // Compared against when the email is unknown, so both answers take as long.
+  let dummyHash: Promise<string> | null = null;
+
+  return {
+    /** Checks a password; counts failures and locks the account after ten in a row. */
+    async signIn(input: { store: UserStore; email: string; password: string }): Promise<SignInResult> {
+      const email = input.email.trim().toLowerCase();
+      const user = await db.identityUser.findUnique({ where: { store_email: { store: input.store, email } } });
+      if (!user || !user.customerId) {
+        dummyHash ??= hashPassword("not-a-real-password");
+        await verifyPassword(input.password, await dummyHash);
+        return { ok: false, reason: "invalid" };
+      }
+      const at = now();
+      if (user.lockedUntil && user.lockedUntil > at)
+        return { ok: false, reason: "locked", lockedUntil: user.lockedUntil };
+      if (!(await verifyPassword(input.password, user.passwordHash))) {
+        const failed = user.failedSignIns + 1;
+        const lockedUntil = failed >= MAX_FAILED_SIGN_INS ? new Date(at.getTime() + LOCKOUT_MS) : null;
+        await db.identityUser.update({
+          where: { id: user.id },
+          data: { failedSignIns: lockedUntil ? 0 : failed, lockedUntil },
+        });
+        return lockedUntil ? { ok: false, reason: "locked", lockedUntil } : { ok: false, reason: "invalid" };
+      }
+      if (user.failedSignIns || user.lockedUntil) {
+        await db.identityUser.update({ where: { id: user.id }, data: { failedSignIns: 0, lockedUntil: null } });
+      }
+      return { ok: true, customerId: user.customerId, userId: user.id };
+    },
+
+    /** Creates the user and its customer (same email allowed once per store). */
+    async register(input: {
+      site: SiteId;
+      email: string;
+      password: string;
+      firstName: string;
+      lastName: string;
+      acceptsMarketing: boolean;
+    }): Promise<RegisterResult> {
+      const email = input.email.trim().toLowerCase();
+      const store = userStoreFor(input.site);
+      const passwordHash = await hashPassword(input.password);
+      try {
+        return await db.$transaction(async (tx) => {
+          const taken = await tx.identityUser.findUnique({ where: { store_email: { store, email } } });
+          if (taken) return { ok: false as const, reason: "email-taken" as const };
+          const customer = await tx.customer.upsert({
+            where: { site_email: { site: input.site, email } },
+            create: {
+              site: input.site,
+              email,
+              firstName: input.firstName,
+              lastName: input.lastName,
+              acceptsMarketing: input.acceptsMarketing,
+            },
+            update: { firstName: input.firstName, lastName: input.lastName },
+          });
+          const user = await tx.identityUser.create({
+            data: {
+              store,
+              email,
+              passwordHash,
+              firstName: input.firstName,
+              lastName: input.lastName,
+              customerId: customer.id,
+            },
+          });
+          return { ok: true as const, customerId: customer.id, userId: user.id };
+        });
+      } catch (error) {
+        if ((error as { code?: string }).code === "P2002") return { ok: false, reason: "email-taken" };
+        throw error;
+      }
+    },
+
+    /** A reset token for the email's user, or null when there is none (callers answer the same either way). */
+    async createPasswordReset(store: UserStore, email: string): Promise<{ token: string; email: string } | null> {
+      const user = await db.identityUser.findUnique({
+        where: { store_email: { store, email: email.trim().toLowerCase() } },
+      });
+      if (!user) return null;
+      const token = newToken();
+      await db.passwordReset.create({
+        data: { id: sha256(token), userId: user.id, expiresAt: new Date(now().getTime() + RESET_TTL_MS) },
+      });
+      return { token, email: user.email };
+    },
+
+    /** True while a reset token is unused and unexpired. */
+    async resetTokenValid(token: string): Promise<boolean> {
+      const reset = await db.passwordReset.findUnique({ where: { id: sha256(token) } });
+      return Boolean(reset && !reset.usedAt && reset.expiresAt > now());
+    },
+
+    /**
+     * Sets a new password with a reset token: single use, and every session of
+     * the customer is revoked. False when the token is unknown, used or expired.
+     */
+    async resetPassword(token: string, password: string): Promise<boolean> {
+      const passwordHash = await hashPassword(password);
+      return db.$transaction(async (tx) => {
+        const at = now();
+        const used = await tx.passwordReset.updateMany({
+          where: { id: sha256(token), usedAt: null, expiresAt: { gt: at } },
+          data: { usedAt: at },
+        });
+        if (used.count !== 1) return false;
+        const reset = await tx.passwordReset.findUniqueOrThrow({
+          where: { id: sha256(token) },
+          include: { user: true },
+        });
+        await tx.identityUser.update({
+          where: { id: reset.userId },
+          data: { passwordHash, failedSignIns: 0, lockedUntil: null },
+        });
+        if (reset.user.customerId) {
+          await tx.sessionToken.updateMany({
+            where: { customerId: reset.user.customerId, revokedAt: null },
+            data: { revokedAt: at, revokeReason: "password-reset" },
+          });
+        }
+        return true;
+      });
+    },
+
+    /** Changes the password after checking the current one. */
+    async changePassword(customerId: string, current: string, next: string): Promise<boolean> {
+      const user = await db.identityUser.findUnique({ where: { customerId } });
+      if (!user || !(await verifyPassword(current, user.passwordHash))) return false;
+      await db.identityUser.update({ where: { id: user.id }, data: { passwordHash: await hashPassword(next) } });
+      return true;
+    },
+
+    /** Checks the customer's password (to confirm an email change). */
+    async checkPassword(customerId: string, password: string): Promise<boolean> {
+      const user = await db.identityUser.findUnique({ where: { customerId } });
+      return Boolean(user && (await verifyPassword(password, user.passwordHash)));
+    },
+
+    /** A new session token (create-customer-token); the raw token goes in the cookie only. */
+    async createSession(customerId: string, site: string): Promise<string> {
+      const token = newToken();
+      const at = now();
+      await db.sessionToken.create({
+        data: {
+          id: sha256(token),
+          customerId,
+          site,
+          lastSeenAt: at,
+          expiresAt: new Date(at.getTime() + SESSION_TTL_MS),
+        },
+      });
+      return token;
+    },
+
+    /**
+     * The session of a token: null when unknown, revoked or expired. Use slides
+     * the expiry forward (refresh-session-token), written at most once a minute
+     * unless `force`.
+     */
+    async resolveSession(
+      token: string,
+      options: { refresh?: boolean; force?: boolean } = {},
+    ): Promise<SessionInfo | null> {
+      const row = await db.sessionToken.findUnique({ where: { id: sha256(token) } });
+      const at = now();
+      if (!row || row.revokedAt || row.expiresAt <= at) return null;
+      let expiresAt = row.expiresAt;
+      if (options.refresh && (options.force || at.getTime() - row.lastSeenAt.getTime() > SESSION_REFRESH_MS)) {
+        expiresAt = new Date(at.getTime() + SESSION_TTL_MS);
+        await db.sessionToken.update({ where: { id: row.id }, data: { lastSeenAt: at, expiresAt } });
+      }
+      return { customerId: row.customerId, site: row.site, expiresAt };
+    },
+
+    /** Revokes a session token (logout, inactivity, rotation). */
+    async revokeSession(token: string, reason: string): Promise<void> {
+      await db.sessionToken.updateMany({
+        where: { id: sha256(token), revokedAt: null },
+        data: { revokedAt: now(), revokeReason: reason },
+      });
+    },
+  };
+}
+
+export type Identity = ReturnType<typeof createIdentity>;
