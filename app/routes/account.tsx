@@ -1,0 +1,63 @@
+// The account area's layout (issue 6): every /account page needs sign-in (the
+// root loader's guard sends guests to /shelter/login and back), and shares
+// this navigation. Children load their own data, scoped to the customer.
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, NavLink, Outlet, useRouteLoaderData } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { prisma } from "~/db.server";
+import { requireCustomer } from "~/services/guards.server";
+import { getSite } from "~/services/site.server";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const customerId = await requireCustomer(request);
+  const customer = await prisma.customer.findUniqueOrThrow({
+    where: { id: customerId },
+    select: { id: true, firstName: true, lastName: true, email: true },
+  });
+  return json({ customer, site: getSite(request) });
+}
+
+/** The account layout's data, for child pages that need the customer's names. */
+export function useAccount() {
+  return useRouteLoaderData<typeof loader>("routes/account");
+}
+
+export default function AccountLayout() {
+  const data = useAccount();
+  const autoshipLabel = data?.site === "HPSF" ? "My Autoships" : "My Subscriptions";
+  const links = [
+    { to: "/account/dashboard", label: "My Account" },
+    { to: "/account/orders", label: "My Orders" },
+    { to: "/account/autoships", label: autoshipLabel },
+    { to: "/account/my-profile", label: "My Profile" },
+    { to: "/account/address-book", label: "Address Book" },
+  ];
+  return (
+    <div className="container account-page">
+      <nav className="account-nav" aria-label="Account">
+        <ul>
+          {links.map((link) => (
+            <li key={link.to}>
+              <NavLink to={link.to}>{link.label}</NavLink>
+            </li>
+          ))}
+          <li>
+            <Form method="post" action="/logout">
+              <button type="submit" className="link-button">
+                Sign Out
+              </button>
+            </Form>
+          </li>
+        </ul>
+      </nav>
+      <div className="account-page__content">
+        <Outlet />
+      </div>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
