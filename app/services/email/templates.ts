@@ -142,3 +142,24 @@ export function autoshipFailedEmail(sub: EmailSubscription, reason: "out_of_stoc
     template: reason === "out_of_stock" ? "autoship-out-of-stock" : "autoship-declined",
   };
 }
+
+/** The password-reset link (issue 6): one use, expires in an hour. */
+export function passwordResetEmail(to: string, link: string): EmailInput {
+  const subject = "Reset your password";
+  const body = [
+    "We received a request to reset the password of your account.",
+    `Choose a new password here (the link works once, for one hour): ${link}`,
+    "If you did not ask for this, ignore this email: your password stays the same.",
+  ];
+  return {
+    to,
+    subject,
+    text: body.join("\n\n"),
+    html: html(subject, [
+      `<p>${escape(body[0])}</p>`,
+      `<p><a href="${escape(link)}">Choose a new password</a> (the link works once, for one hour).</p>`,
+      `<p>${escape(body[2])}</p>`,
+    ]),
+    template: "password-reset",
+  };
+}

@@ -1,0 +1,41 @@
+// POST /api/ecom/v1.0/create-customer-token { email, first_name?, last_name?, key }
+// → { sessionToken, expiresAt } (shop-core spec section 7). `key` is the
+// account's password with the embedded identity provider. The same lockout
+// and per-address limit as the sign-in page apply.
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { z } from "zod";
+import { EmailField } from "~/models/account-forms";
+import { allowSignInAttempt, clientIpOf } from "~/services/auth.server";
+import { identity, userStoreFor } from "~/services/identity/index.server";
+import { getSite } from "~/services/site.server";
+import { apiError, methodNotAllowed, NO_STORE, parseJsonBody, requireMethod } from "~/utils/api.server";
+
+const Body = z.object({
+  email: EmailField,
+  first_name: z.string().max(60).optional(),
+  last_name: z.string().max(60).optional(),
+  key: z.string({ required_error: "Give the password." }).min(1, "Give the password."),
+});
+
+export const loader = () => methodNotAllowed(["POST"]);
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  requireMethod(request, "POST");
+  if (!allowSignInAttempt(clientIpOf(context))) {
+    return apiError(429, "RATE_LIMITED", "Too many sign-in attempts. Wait a minute.", undefined, {
+      "Retry-After": "60",
+    });
+  }
+  const body = await parseJsonBody(request, Body);
+  const site = getSite(request);
+  const result = await identity.signIn({ store: userStoreFor(site), email: body.email, password: body.key });
+  if (!result.ok) {
+    return result.reason === "locked"
+      ? apiError(423, "LOCKED", "This account is locked for 15 minutes after too many failed attempts.")
+      : apiError(401, "UNAUTHORIZED", "Unauthorized user");
+  }
+  const sessionToken = await identity.createSession(result.customerId, site);
+  const session = await identity.resolveSession(sessionToken);
+  return json({ sessionToken, expiresAt: session!.expiresAt.toISOString() }, { headers: NO_STORE });
+}

@@ -1,0 +1,85 @@
+// /shelter/forgot-password: sends a one-time reset link by email. The answer is
+// the same whether or not the email has an account (no account enumeration).
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import { HoneypotInputs } from "remix-utils/honeypot/react";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { FormError, TextField } from "~/components/form-field";
+import { ForgotPasswordSchema } from "~/models/account-forms";
+import { pageTitle } from "~/models/site";
+import { allowSignInAttempt, clientIpOf } from "~/services/auth.server";
+import { email } from "~/services/email/index.server";
+import { passwordResetEmail } from "~/services/email/templates";
+import { isSpam } from "~/services/honeypot.server";
+import { identity, userStoreFor } from "~/services/identity/index.server";
+import { commitNotice } from "~/services/notice.server";
+import { getSite } from "~/services/site.server";
+import { siteFromMatches } from "~/utils/meta";
+
+export const meta: MetaFunction = ({ matches }) => [
+  { title: pageTitle(siteFromMatches(matches), "Forgot Password") },
+  { name: "robots", content: "noindex" },
+];
+
+export const SENT_MESSAGE =
+  "If an account exists for that email, we have sent it a link to reset the password. Check your inbox.";
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: ForgotPasswordSchema });
+  if (isSpam(formData)) {
+    return json(submission.reply({ formErrors: ["Your form could not be sent. Reload the page and try again."] }), 400);
+  }
+  if (submission.status !== "success") return json(submission.reply(), 400);
+  if (!allowSignInAttempt(clientIpOf(context))) {
+    return json(submission.reply({ formErrors: ["Too many attempts. Wait a minute and try again."] }), 429);
+  }
+  const reset = await identity.createPasswordReset(userStoreFor(getSite(request)), submission.value.email);
+  if (reset) {
+    const link = `${new URL(request.url).origin}/shelter/reset-password?token=${encodeURIComponent(reset.token)}`;
+    try {
+      await email.send(passwordResetEmail(reset.email, link));
+    } catch (error) {
+      console.error("password reset email failed", error);
+    }
+  }
+  return redirect("/shelter/forgot-password", {
+    headers: await commitNotice(request, { tone: "success", message: SENT_MESSAGE }),
+  });
+}
+
+export default function ForgotPassword() {
+  const lastResult = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
+  const [form, fields] = useForm({
+    id: "forgot-password",
+    lastResult,
+    constraint: getZodConstraint(ForgotPasswordSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ForgotPasswordSchema }),
+    shouldValidate: "onBlur",
+  });
+  const busy = useNavigation().state === "submitting";
+  return (
+    <div className="bare-page">
+      <h1>Forgot your password?</h1>
+      <p>Enter the email of your account and we will send you a link to choose a new password.</p>
+      <Form method="post" {...getFormProps(form)} className="bare-page__form">
+        <HoneypotInputs label="Please leave this field blank" />
+        <FormError errors={form.errors} id={form.errorId} />
+        <TextField field={fields.email} label="Email address" type="email" autoComplete="email" />
+        <button type="submit" className="button button--primary button--large" disabled={busy}>
+          {busy ? "Sending…" : "Send reset link"}
+        </button>
+      </Form>
+      <p>
+        <Link to="/shelter/login">Back to Log In</Link>
+      </p>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,97 @@
+// /shelter/reset-password?token=…: choose a new password with a one-time,
+// expiring token from the email. Using it signs every session out.
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { FormError, TextField } from "~/components/form-field";
+import { ResetPasswordSchema } from "~/models/account-forms";
+import { pageTitle } from "~/models/site";
+import { identity } from "~/services/identity/index.server";
+import { commitNotice } from "~/services/notice.server";
+import { siteFromMatches } from "~/utils/meta";
+
+export const meta: MetaFunction = ({ matches }) => [
+  { title: pageTitle(siteFromMatches(matches), "Reset Password") },
+  { name: "robots", content: "noindex" },
+];
+
+const EXPIRED = "This reset link has expired or was already used. Ask for a new one.";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  return json({ token, valid: token ? await identity.resetTokenValid(token) : false });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: ResetPasswordSchema });
+  const hideFields = ["password", "confirmPassword"];
+  if (submission.status !== "success") return json(submission.reply({ hideFields }), 400);
+  if (!(await identity.resetPassword(submission.value.token, submission.value.password))) {
+    return json(submission.reply({ formErrors: [EXPIRED], hideFields }), 410);
+  }
+  return redirect("/shelter/login", {
+    headers: await commitNotice(request, {
+      tone: "success",
+      message: "Your password has been changed. Log in with the new one.",
+    }),
+  });
+}
+
+export default function ResetPassword() {
+  const { token, valid } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
+  const [form, fields] = useForm({
+    id: "reset-password",
+    lastResult,
+    constraint: getZodConstraint(ResetPasswordSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ResetPasswordSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const busy = useNavigation().state === "submitting";
+  if (!valid) {
+    return (
+      <div className="bare-page">
+        <h1>Reset your password</h1>
+        <p className="notice notice--error" role="alert">
+          {EXPIRED}
+        </p>
+        <p>
+          <Link to="/shelter/forgot-password">Send a new link</Link>
+        </p>
+      </div>
+    );
+  }
+  return (
+    <div className="bare-page">
+      <h1>Reset your password</h1>
+      <Form method="post" {...getFormProps(form)} className="bare-page__form">
+        <input {...getInputProps(fields.token, { type: "hidden" })} value={token} />
+        <FormError errors={form.errors} id={form.errorId} />
+        <TextField
+          field={fields.password}
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          hint="At least 8 characters, with a letter and a digit."
+        />
+        <TextField
+          field={fields.confirmPassword}
+          label="Confirm new password"
+          type="password"
+          autoComplete="new-password"
+        />
+        <button type="submit" className="button button--primary button--large" disabled={busy}>
+          {busy ? "Saving…" : "Save new password"}
+        </button>
+      </Form>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

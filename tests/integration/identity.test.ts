@@ -1,0 +1,381 @@
+// Identity and sessions (issue 6 'Identity and sessions', 'Brute force'):
+// token life cycle, lockout, per-address limit, registration, password reset,
+// and the sign-in pages and token APIs without JavaScript.
+import { beforeAll, describe, expect, it } from "vitest";
+import { prisma } from "~/db.server";
+import { loader as rootLoader } from "~/root";
+import { action as cryptoAction } from "~/routes/api.crypto";
+import { action as createTokenAction } from "~/routes/api.ecom.v1[.]0.create-customer-token";
+import { action as refreshAction } from "~/routes/api.ecom.v1[.]0.refresh-session-token";
+import { action as forgotAction } from "~/routes/shelter.forgot-password";
+import { action as loginAction } from "~/routes/shelter.login";
+import { action as logoutAction } from "~/routes/logout";
+import { action as registerAction } from "~/routes/shelter.register";
+import { action as resetAction, loader as resetLoader } from "~/routes/shelter.reset-password";
+import { allowSignInAttempt, SIGN_IN_LIMIT_PER_MINUTE } from "~/services/auth.server";
+import { createIdentity, LOCKOUT_MS, MAX_FAILED_SIGN_INS, SESSION_TTL_MS } from "~/services/identity/identity.server";
+import { identity } from "~/services/identity/index.server";
+import { getCustomerId } from "~/services/session.server";
+import { Jar } from "../helpers/jar";
+import { ensureSeeded } from "../helpers/seeded";
+
+const ORIGIN = "http://localhost:3000";
+const PASSWORD = "Walkies-2026";
+
+beforeAll(async () => {
+  await ensureSeeded();
+});
+
+const uniqueEmail = (tag: string) => `${tag}-${crypto.randomUUID()}@example.com`;
+
+async function newAccount(tag: string) {
+  const email = uniqueEmail(tag);
+  const result = await identity.register({
+    site: "DTC",
+    email,
+    password: PASSWORD,
+    firstName: "Pat",
+    lastName: "Doe",
+    acceptsMarketing: false,
+  });
+  if (!result.ok) throw new Error("register failed");
+  return { email, customerId: result.customerId };
+}
+
+async function call(handler: (args: never) => unknown, request: Request, jar: Jar, ip = "203.0.113.1") {
+  let response: Response;
+  try {
+    response = (await handler({ request, params: {}, context: { clientIp: ip } } as never)) as Response;
+  } catch (thrown) {
+    if (!(thrown instanceof Response)) throw thrown;
+    response = thrown;
+  }
+  jar.store(response);
+  return response;
+}
+
+const form = (path: string, fields: Record<string, string>, jar: Jar) =>
+  new Request(`${ORIGIN}${path}`, {
+    method: "POST",
+    body: new URLSearchParams(fields),
+    headers: { Cookie: jar.header, "Content-Type": "application/x-www-form-urlencoded" },
+  });
+
+const jsonPost = (path: string, body: unknown, jar = new Jar()) =>
+  new Request(`${ORIGIN}${path}`, {
+    method: "POST",
+    body: JSON.stringify(body),
+    headers: { Cookie: jar.header, "Content-Type": "application/json" },
+  });
+
+const whoIs = (jar: Jar) => getCustomerId(new Request(`${ORIGIN}/`, { headers: { Cookie: jar.header } }));
+
+describe("session tokens (issue 6 'Identity and sessions')", () => {
+  it("lives, slides forward on use, and is dead once revoked or expired", async () => {
+    const { customerId } = await newAccount("token");
+    let clock = new Date("2026-11-22T10:00:00Z");
+    const ids = createIdentity(prisma, () => clock);
+    const token = await ids.createSession(customerId, "DTC");
+    expect((await ids.resolveSession(token))?.customerId).toBe(customerId);
+
+    clock = new Date(clock.getTime() + SESSION_TTL_MS - 60_000);
+    const refreshed = await ids.resolveSession(token, { refresh: true });
+    expect(refreshed!.expiresAt.getTime()).toBe(clock.getTime() + SESSION_TTL_MS);
+
+    clock = new Date(clock.getTime() + SESSION_TTL_MS + 1);
+    expect(await ids.resolveSession(token)).toBeNull();
+
+    const other = await ids.createSession(customerId, "DTC");
+    await ids.revokeSession(other, "logout");
+    expect(await ids.resolveSession(other)).toBeNull();
+    expect(await ids.resolveSession("made-up")).toBeNull();
+  });
+
+  it("rotates at sign-in, and a cookie replayed after logout is anonymous", async () => {
+    const { email, customerId } = await newAccount("rotate");
+    const jar = new Jar();
+    const first = await call(loginAction, form("/shelter/login", { email, password: PASSWORD }, jar), jar);
+    expect(first.status).toBe(302);
+    const firstCookie = jar.header;
+    expect(await whoIs(jar)).toBe(customerId);
+
+    await call(loginAction, form("/shelter/login", { email, password: PASSWORD }, jar), jar);
+    expect(jar.header).not.toBe(firstCookie);
+    const replayFirst = new Jar();
+    replayFirst.store(new Response(null, { headers: { "Set-Cookie": `${firstCookie.split("; ")[0]}; Path=/` } }));
+    expect(await whoIs(replayFirst)).toBeNull();
+
+    const beforeLogout = jar.header;
+    const out = await call(logoutAction, form("/logout", {}, jar), jar);
+    expect(out.headers.get("Location")).toBe("/");
+    const replay = new Jar();
+    for (const pair of beforeLogout.split("; ")) {
+      replay.store(new Response(null, { headers: { "Set-Cookie": `${pair}; Path=/` } }));
+    }
+    expect(await whoIs(replay)).toBeNull();
+  });
+
+  it("the root loader signs a browser out when its token stopped working", async () => {
+    const { email } = await newAccount("stale");
+    const jar = new Jar();
+    await call(loginAction, form("/shelter/login", { email, password: PASSWORD }, jar), jar);
+    await prisma.sessionToken.updateMany({ where: { revokedAt: null }, data: { expiresAt: new Date(0) } });
+    const response = await call(rootLoader, new Request(`${ORIGIN}/`, { headers: { Cookie: jar.header } }), jar);
+    const body = (await response.json()) as { account: unknown };
+    expect(body.account).toBeNull();
+    expect(response.headers.get("Set-Cookie")).toContain("__session=");
+  });
+
+  it("after inactivity, sign-out lands on the sign-in page", async () => {
+    const { email } = await newAccount("idle");
+    const jar = new Jar();
+    await call(loginAction, form("/shelter/login", { email, password: PASSWORD }, jar), jar);
+    const out = await call(logoutAction, form("/logout", { reason: "inactivity" }, jar), jar);
+    expect(out.headers.get("Location")).toBe("/shelter/login");
+    expect(await whoIs(jar)).toBeNull();
+  });
+});
+
+describe("brute force (issue 6 'Brute force')", () => {
+  it("locks an account for 15 minutes after ten consecutive failures, even for the right password", async () => {
+    const { email } = await newAccount("lock");
+    let clock = new Date();
+    const ids = createIdentity(prisma, () => clock);
+    for (let i = 1; i < MAX_FAILED_SIGN_INS; i++) {
+      expect(await ids.signIn({ store: "home", email, password: "wrong" })).toEqual({ ok: false, reason: "invalid" });
+    }
+    expect((await ids.signIn({ store: "home", email, password: "wrong" })).ok).toBe(false);
+    expect(await ids.signIn({ store: "home", email, password: PASSWORD })).toMatchObject({
+      ok: false,
+      reason: "locked",
+    });
+    clock = new Date(clock.getTime() + LOCKOUT_MS + 1000);
+    expect((await ids.signIn({ store: "home", email, password: PASSWORD })).ok).toBe(true);
+  });
+
+  it("a success resets the failure count", async () => {
+    const { email } = await newAccount("reset-count");
+    for (let i = 0; i < 5; i++) await identity.signIn({ store: "home", email, password: "wrong" });
+    expect((await identity.signIn({ store: "home", email, password: PASSWORD })).ok).toBe(true);
+    for (let i = 0; i < 5; i++) await identity.signIn({ store: "home", email, password: "wrong" });
+    expect((await identity.signIn({ store: "home", email, password: PASSWORD })).ok).toBe(true);
+  });
+
+  it("answers the 11th sign-in from one address within a minute with 429", async () => {
+    const now = Date.now();
+    for (let i = 0; i < SIGN_IN_LIMIT_PER_MINUTE; i++) expect(allowSignInAttempt("198.51.100.7", now)).toBe(true);
+    expect(allowSignInAttempt("198.51.100.7", now)).toBe(false);
+    expect(allowSignInAttempt("198.51.100.8", now)).toBe(true);
+    expect(allowSignInAttempt("198.51.100.7", now + 61_000)).toBe(true);
+
+    const jar = new Jar();
+    let last: Response | null = null;
+    for (let i = 0; i <= SIGN_IN_LIMIT_PER_MINUTE; i++) {
+      last = await call(
+        loginAction,
+        form("/shelter/login", { email: "nobody@example.com", password: "x" }, jar),
+        jar,
+        "198.51.100.99",
+      );
+    }
+    expect(last!.status).toBe(429);
+  });
+
+  it("refuses a form whose honeypot field was filled in", async () => {
+    const jar = new Jar();
+    const response = await call(
+      registerAction,
+      form(
+        "/shelter/register",
+        {
+          firstName: "Bot",
+          lastName: "Bot",
+          email: uniqueEmail("bot"),
+          password: PASSWORD,
+          confirmPassword: PASSWORD,
+          name__confirm: "https://spam.example",
+        },
+        jar,
+      ),
+      jar,
+    );
+    expect(response.status).toBe(400);
+  });
+
+  it("keeps the email and drops the password when a sign-in is refused", async () => {
+    const jar = new Jar();
+    const response = await call(
+      loginAction,
+      form("/shelter/login", { email: "someone@example.com", password: "secret-typed" }, jar),
+      jar,
+      "192.0.2.50",
+    );
+    expect(response.status).toBe(401);
+    const body = (await response.json()) as { initialValue: Record<string, string>; error: Record<string, string[]> };
+    expect(body.initialValue.email).toBe("someone@example.com");
+    expect(body.initialValue.password).toBeUndefined();
+    expect(body.error[""]).toEqual(["That email and password do not match an account."]);
+  });
+});
+
+describe("registration (issue 6 '/shelter/register')", () => {
+  it("creates the account, signs in, and refuses the same email twice in one store", async () => {
+    const email = uniqueEmail("register");
+    const fields = {
+      firstName: "Ana",
+      lastName: "Lopez",
+      email,
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+    };
+    const jar = new Jar();
+    const created = await call(registerAction, form("/shelter/register", fields, jar), jar, "192.0.2.60");
+    expect(created.status).toBe(302);
+    expect(await whoIs(jar)).toBeTruthy();
+
+    const again = await call(registerAction, form("/shelter/register", fields, new Jar()), new Jar(), "192.0.2.60");
+    expect(again.status).toBe(409);
+    expect(((await again.json()) as { error: Record<string, string[]> }).error.email?.[0]).toMatch(/already exists/);
+
+    const staff = await identity.register({
+      site: "HPSF",
+      email,
+      password: PASSWORD,
+      firstName: "Ana",
+      lastName: "Lopez",
+      acceptsMarketing: false,
+    });
+    expect(staff.ok).toBe(true);
+  });
+
+  it("reports each bad field and never echoes passwords", async () => {
+    const response = await call(
+      registerAction,
+      form(
+        "/shelter/register",
+        { firstName: "", lastName: "X", email: "bad", password: "short", confirmPassword: "other" },
+        new Jar(),
+      ),
+      new Jar(),
+    );
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as { error: Record<string, string[]>; initialValue: Record<string, string> };
+    expect(Object.keys(body.error)).toEqual(expect.arrayContaining(["firstName", "email", "password"]));
+    expect(body.initialValue.password).toBeUndefined();
+    expect(body.initialValue.lastName).toBe("X");
+  });
+});
+
+describe("password reset (issue 6 '/shelter/forgot-password', '/shelter/reset-password')", () => {
+  it("answers the same whether or not the email exists, and emails a one-time link", async () => {
+    const { email, customerId } = await newAccount("forgot");
+    const known = await call(
+      forgotAction,
+      form("/shelter/forgot-password", { email }, new Jar()),
+      new Jar(),
+      "192.0.2.70",
+    );
+    const unknown = await call(
+      forgotAction,
+      form("/shelter/forgot-password", { email: uniqueEmail("nobody") }, new Jar()),
+      new Jar(),
+      "192.0.2.71",
+    );
+    expect(known.status).toBe(302);
+    expect(unknown.status).toBe(302);
+    expect(known.headers.get("Location")).toBe(unknown.headers.get("Location"));
+
+    const message = await prisma.emailMessage.findFirstOrThrow({
+      where: { to: email, template: "password-reset" },
+      orderBy: { createdAt: "desc" },
+    });
+    const token = decodeURIComponent(/token=([^\s"&]+)/.exec(message.text)![1]);
+    const session = await identity.createSession(customerId, "DTC");
+
+    const page = await call(
+      resetLoader,
+      new Request(`${ORIGIN}/shelter/reset-password?token=${encodeURIComponent(token)}`),
+      new Jar(),
+    );
+    expect(((await page.json()) as { valid: boolean }).valid).toBe(true);
+
+    const fields = { token, password: "New-password-9", confirmPassword: "New-password-9" };
+    const done = await call(resetAction, form("/shelter/reset-password", fields, new Jar()), new Jar());
+    expect(done.headers.get("Location")).toBe("/shelter/login");
+    expect((await identity.signIn({ store: "home", email, password: "New-password-9" })).ok).toBe(true);
+    expect(await identity.resolveSession(session)).toBeNull();
+
+    const reused = await call(resetAction, form("/shelter/reset-password", fields, new Jar()), new Jar());
+    expect(reused.status).toBe(410);
+  });
+
+  it("refuses an expired token", async () => {
+    const { email } = await newAccount("expired-reset");
+    const reset = await identity.createPasswordReset("home", email);
+    await prisma.passwordReset.updateMany({ where: { usedAt: null }, data: { expiresAt: new Date(0) } });
+    expect(await identity.resetTokenValid(reset!.token)).toBe(false);
+    expect(await identity.resetPassword(reset!.token, "Another-pass-1")).toBe(false);
+  });
+});
+
+describe("token APIs (shop-core spec section 7)", () => {
+  it("create-customer-token yields a session token; wrong keys are 401 'Unauthorized user'", async () => {
+    const { email } = await newAccount("api-token");
+    const ok = await call(
+      createTokenAction,
+      jsonPost("/api/ecom/v1.0/create-customer-token", { email, key: PASSWORD }),
+      new Jar(),
+      "192.0.2.80",
+    );
+    expect(ok.status).toBe(200);
+    const { sessionToken } = (await ok.json()) as { sessionToken: string };
+    expect(sessionToken).toBeTruthy();
+
+    const bad = await call(
+      createTokenAction,
+      jsonPost("/api/ecom/v1.0/create-customer-token", { email, key: "nope" }),
+      new Jar(),
+      "192.0.2.80",
+    );
+    expect(bad.status).toBe(401);
+    expect(((await bad.json()) as { error: { message: string } }).error.message).toBe("Unauthorized user");
+
+    const invalid = await call(
+      createTokenAction,
+      jsonPost("/api/ecom/v1.0/create-customer-token", { email: "x" }),
+      new Jar(),
+      "192.0.2.81",
+    );
+    expect(invalid.status).toBe(400);
+
+    const refreshed = await call(
+      refreshAction,
+      jsonPost("/api/ecom/v1.0/refresh-session-token", { sessionToken, forceRefreshToken: true }),
+      new Jar(),
+    );
+    expect(refreshed.status).toBe(200);
+    await identity.revokeSession(sessionToken, "logout");
+    const dead = await call(
+      refreshAction,
+      jsonPost("/api/ecom/v1.0/refresh-session-token", { sessionToken }),
+      new Jar(),
+    );
+    expect(dead.status).toBe(401);
+  });
+
+  it("/api/crypto sets the 2-hour order-management cookie once, and needs a session", async () => {
+    const { customerId } = await newAccount("crypto");
+    const sessionToken = await identity.createSession(customerId, "DTC");
+    const jar = new Jar();
+    const first = await call(cryptoAction, jsonPost("/api/crypto", { sessionToken }, jar), jar);
+    const { hash, value } = (await first.json()) as { hash: string; value: string };
+    const cookie = first.headers.get("Set-Cookie")!;
+    expect(cookie).toMatch(/^order_management=/);
+    expect(cookie).toContain("Max-Age=7200");
+    const second = await call(cryptoAction, jsonPost("/api/crypto", { sessionToken }, jar), jar);
+    expect(second.headers.get("Set-Cookie")).toBeNull();
+    expect(await second.json()).toEqual({ hash, value });
+    const guest = await call(cryptoAction, jsonPost("/api/crypto", {}), new Jar());
+    expect(guest.status).toBe(401);
+  });
+});
