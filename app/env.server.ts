@@ -96,6 +96,13 @@ const EnvSchema = z
     TOKEN_INACTIVITY_SECONDS: optional(z.coerce.number().int().min(5, "must be 5 seconds or more")).transform(
       (v) => v ?? 900,
     ),
+    // An outside OpenID Connect identity provider (issue 6): on when all four are set.
+    OIDC_AUTHORIZATION_URL: optional(z.string().url("must be a URL")),
+    OIDC_TOKEN_URL: optional(z.string().url("must be a URL")),
+    OIDC_USERINFO_URL: optional(z.string().url("must be a URL")),
+    OIDC_CLIENT_ID: optional(z.string().min(1)),
+    OIDC_CLIENT_SECRET: optional(z.string().min(1)),
+    OIDC_PROVIDER_NAME: optional(z.string().min(1)).transform((v) => v ?? "your clinic account"),
     /** Shows /dev/outbox outside development (never set this in production). */
     DEV_OUTBOX: flag(false),
     TRUST_PROXY: optional(

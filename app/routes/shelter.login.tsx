@@ -9,7 +9,9 @@ import { SignInForm } from "~/components/sign-in-form";
 import { afterSignIn, referrerPath } from "~/models/guards";
 import { decodeRedirect } from "~/models/redirect-param";
 import { pageTitle } from "~/models/site";
+import { env } from "~/env.server";
 import { signInAction } from "~/services/auth.server";
+import { oidcEnabled } from "~/services/oidc.server";
 import { getSession, sessionStorage } from "~/services/session.server";
 import { siteFromMatches } from "~/utils/meta";
 
@@ -24,7 +26,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const inactive = session.get("loggedOutForInactivity") === true;
   const previous = referrerPath(request.headers.get("Referer"), url.origin);
   return json(
-    { inactive, previous: previous?.startsWith("/shelter/") ? null : previous },
+    {
+      inactive,
+      previous: previous?.startsWith("/shelter/") ? null : previous,
+      provider: oidcEnabled ? env.OIDC_PROVIDER_NAME : null,
+    },
     inactive ? { headers: { "Set-Cookie": await sessionStorage.commitSession(session) } } : undefined,
   );
 }
@@ -41,7 +47,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function LogIn() {
-  const { inactive, previous } = useLoaderData<typeof loader>();
+  const { inactive, previous, provider } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
   return (
     <div className="bare-page">
@@ -52,6 +58,13 @@ export default function LogIn() {
         </p>
       ) : null}
       <SignInForm lastResult={lastResult} previous={previous} />
+      {provider ? (
+        <p>
+          <a href="/auth/oidc" className="button">
+            Sign in with {provider}
+          </a>
+        </p>
+      ) : null}
       <p>
         <Link to="/shelter/forgot-password">Forgot your password?</Link>
       </p>

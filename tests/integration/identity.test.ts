@@ -379,3 +379,35 @@ describe("token APIs (shop-core spec section 7)", () => {
     expect(guest.status).toBe(401);
   });
 });
+
+describe("outside identity provider (issue 6: OpenID Connect strategy)", () => {
+  it("maps the provider's profile and data onto the customer and the user of the site's store", async () => {
+    const { upsertFromProfile } = await import("~/services/oidc.server");
+    const email = uniqueEmail("oidc");
+    const profile = {
+      email,
+      firstName: "Jo",
+      lastName: "Vet",
+      country: "US",
+      roleCode: "VT",
+      graduationYear: 2018,
+      shipTo: "0001009999",
+      soldTo: "0002009999",
+      currentSchoolName: null,
+      accountGroup: "ZPRO",
+    };
+    const customerId = await upsertFromProfile("HPSF", profile);
+    const user = await prisma.identityUser.findUniqueOrThrow({ where: { store_email: { store: "staff", email } } });
+    expect(user).toMatchObject({
+      customerId,
+      roleCode: "VT",
+      graduationYear: 2018,
+      sfPreferedShipTo: "0001009999",
+      sfStoreSoldTo: "0002009999",
+      sapCustomerAccountGroup: "ZPRO",
+    });
+    // No password sign-in for a provider's user.
+    expect((await identity.signIn({ store: "staff", email, password: "external" })).ok).toBe(false);
+    expect(await upsertFromProfile("HPSF", { ...profile, lastName: "Vet-Smith" })).toBe(customerId);
+  });
+});
