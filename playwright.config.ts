@@ -47,6 +47,10 @@ export default defineConfig({
       HOST: "127.0.0.1",
       DATABASE_URL: `file:./data/e2e-${PORT}.db`,
       REQUEST_LOG: "off",
+      // Short, so the inactivity alert can be tested (accounts.spec.ts).
+      TOKEN_INACTIVITY_SECONDS: "12",
+      // Every browser test signs in from 127.0.0.1: the per-address limit would trip across tests.
+      SIGN_IN_RATE_LIMIT_PER_MINUTE: "1000",
     },
   },
 });

@@ -92,6 +92,10 @@ const EnvSchema = z
       (v) => v ?? 0,
     ),
     AUTOSHIP_REMINDER_DAYS: optional(z.coerce.number().int().min(0).max(30)).transform((v) => v ?? 3),
+    // Sign-in posts allowed per client address per minute before 429 (issue 6 "Brute force").
+    SIGN_IN_RATE_LIMIT_PER_MINUTE: optional(z.coerce.number().int().min(1, "must be 1 or more")).transform(
+      (v) => v ?? 10,
+    ),
     // Seconds without mouse or keyboard activity before the signed-in session alert (issue 6).
     TOKEN_INACTIVITY_SECONDS: optional(z.coerce.number().int().min(5, "must be 5 seconds or more")).transform(
       (v) => v ?? 900,

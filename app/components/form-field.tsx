@@ -1,7 +1,7 @@
 // Form fields for conform forms: a label, the control, and its error beside it
 // (issue 5 "Bad input"). conform's props wire aria-invalid and aria-describedby.
 import { getInputProps, getSelectProps, type FieldMetadata } from "@conform-to/react";
-import type { ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 
 // Fields of union schemas (discriminated unions) come typed loosely; any field of a form fits.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -89,4 +89,20 @@ export function FormError({ errors, id }: { errors?: string[]; id?: string }) {
       {errors[0]}
     </div>
   ) : null;
+}
+
+/**
+ * Empties password inputs after the server refused a form. Without JavaScript
+ * the re-rendered page never holds them (`hideFields`); with it the inputs are
+ * already on the page, so they are cleared here.
+ */
+export function useClearPasswords(lastResult: { status?: string } | undefined, fields: AnyField[]) {
+  const ids = fields.map((field) => field.id).join(" ");
+  useEffect(() => {
+    if (lastResult?.status !== "error") return;
+    for (const id of ids.split(" ")) {
+      const input = document.getElementById(id);
+      if (input instanceof HTMLInputElement) input.value = "";
+    }
+  }, [lastResult, ids]);
 }

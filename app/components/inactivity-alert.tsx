@@ -5,7 +5,8 @@
 import { useFetcher } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 
-const ACTIVITY_EVENTS = ["mousemove", "mousedown", "keydown", "wheel", "touchstart"] as const;
+// Mouse and keyboard activity; "input" also catches typing that fires no keydown (autofill, IME).
+const ACTIVITY_EVENTS = ["mousemove", "mousedown", "keydown", "input", "wheel", "touchstart"] as const;
 const DEBOUNCE_MS = 1000;
 
 export function InactivityAlert({ seconds }: { seconds: number }) {

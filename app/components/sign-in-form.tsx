@@ -3,7 +3,7 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, useNavigation } from "@remix-run/react";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
-import { FormError, TextField } from "~/components/form-field";
+import { FormError, TextField, useClearPasswords } from "~/components/form-field";
 import { SignInSchema } from "~/models/sign-in";
 
 export function SignInForm({
@@ -23,6 +23,7 @@ export function SignInForm({
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
+  useClearPasswords(lastResult, [fields.password]);
   const busy = useNavigation().state === "submitting";
   return (
     <Form method="post" {...getFormProps(form)} className="bare-page__form">

@@ -7,7 +7,7 @@ import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { CheckboxField, FormError, TextField } from "~/components/form-field";
+import { CheckboxField, FormError, TextField, useClearPasswords } from "~/components/form-field";
 import { RegisterSchema } from "~/models/account-forms";
 import { afterSignIn } from "~/models/guards";
 import { decodeRedirect } from "~/models/redirect-param";
@@ -65,6 +65,7 @@ export default function Register() {
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
+  useClearPasswords(lastResult, [fields.password, fields.confirmPassword]);
   const busy = useNavigation().state === "submitting";
   return (
     <div className="bare-page">

@@ -6,7 +6,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { FormError, TextField } from "~/components/form-field";
+import { FormError, TextField, useClearPasswords } from "~/components/form-field";
 import { ResetPasswordSchema } from "~/models/account-forms";
 import { pageTitle } from "~/models/site";
 import { identity } from "~/services/identity/index.server";
@@ -51,6 +51,7 @@ export default function ResetPassword() {
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
+  useClearPasswords(lastResult, [fields.password, fields.confirmPassword]);
   const busy = useNavigation().state === "submitting";
   if (!valid) {
     return (

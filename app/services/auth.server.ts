@@ -7,6 +7,7 @@ import { json, redirect, type AppLoadContext } from "@remix-run/node";
 import { parseWithZod } from "@conform-to/zod";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
+import { env } from "~/env.server";
 import { SignInSchema } from "~/models/sign-in";
 import { cartAfterSignIn } from "~/services/cart-session.server";
 import { cartIdCookie, readCartId } from "~/services/commerce/cart-cookie.server";
@@ -113,7 +114,7 @@ export async function signOutAndRedirect(request: Request, reason: SignOutReason
 }
 
 /** Sign-in posts per client address per minute; the next one is refused with 429 (issue 6 "Brute force"). */
-export const SIGN_IN_LIMIT_PER_MINUTE = 10;
+export const SIGN_IN_LIMIT_PER_MINUTE = env.SIGN_IN_RATE_LIMIT_PER_MINUTE;
 const attempts = new Map<string, number[]>();
 
 /** Counts a sign-in attempt from an address; false once it is over the limit for the last minute. */

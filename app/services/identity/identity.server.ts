@@ -161,11 +161,21 @@ export function createIdentity(db: PrismaClient, now: () => Date = () => new Dat
       });
     },
 
-    /** Changes the password after checking the current one. */
-    async changePassword(customerId: string, current: string, next: string): Promise<boolean> {
+    /**
+     * Changes the password after checking the current one; every other session
+     * of the customer is signed out (the one in `keepToken` stays).
+     */
+    async changePassword(customerId: string, current: string, next: string, keepToken?: string): Promise<boolean> {
       const user = await db.identityUser.findUnique({ where: { customerId } });
       if (!user || !(await verifyPassword(current, user.passwordHash))) return false;
-      await db.identityUser.update({ where: { id: user.id }, data: { passwordHash: await hashPassword(next) } });
+      const passwordHash = await hashPassword(next);
+      await db.$transaction([
+        db.identityUser.update({ where: { id: user.id }, data: { passwordHash } }),
+        db.sessionToken.updateMany({
+          where: { customerId, revokedAt: null, ...(keepToken ? { id: { not: sha256(keepToken) } } : {}) },
+          data: { revokedAt: now(), revokeReason: "password-changed" },
+        }),
+      ]);
       return true;
     },
 

@@ -1,7 +1,7 @@
 import { prisma } from "~/db.server";
 import { createOrderReader } from "./orders.server";
 
-export type { OrderConnection, OrderView } from "./orders.server";
+export { orderCursor, type OrderConnection, type OrderView } from "./orders.server";
 
 /** Orders of the embedded commerce provider. */
 export const orders = createOrderReader(prisma);

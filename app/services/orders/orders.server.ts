@@ -128,6 +128,10 @@ function toView(row: Row): OrderView {
 }
 
 /** A cursor: the order's creation time and id, opaque to callers. */
+/** The cursor of an order (also of a view, whose createdAt is an ISO string): any edge's cursor continues after it. */
+export const orderCursor = (row: { createdAt: Date | string; id: string }) =>
+  Buffer.from(`${new Date(row.createdAt).getTime()}:${row.id}`).toString("base64url");
+
 const encodeCursor = (row: { createdAt: Date; id: string }) =>
   Buffer.from(`${row.createdAt.getTime()}:${row.id}`).toString("base64url");
 

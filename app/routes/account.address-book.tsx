@@ -1,0 +1,254 @@
+// Address Book (issue 6; shop-core spec sections 2 and 7): the customer's
+// addresses, the default first; add, edit (?edit={id}, so it works without
+// JavaScript), delete and make default. Addresses follow the checkout's rules
+// (US states and DC, 5-digit zip). Another customer's address is a 404.
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { z } from "zod";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { CheckboxField, FormError, SelectField, TextField } from "~/components/form-field";
+import { US_STATES } from "~/models/checkout";
+import { AddressSchema } from "~/models/checkout-forms";
+import { pageTitle } from "~/models/site";
+import { CustomerError, customers, type AddressView } from "~/services/customers/index.server";
+import { requireCustomer } from "~/services/guards.server";
+import { commitNotice } from "~/services/notice.server";
+import { siteFromMatches } from "~/utils/meta";
+
+export const meta: MetaFunction = ({ matches }) => [
+  { title: pageTitle(siteFromMatches(matches), "Address Book") },
+  { name: "robots", content: "noindex" },
+];
+
+const PAGE = "/account/address-book";
+const NOT_FOUND = "We could not find that address in your address book.";
+
+const AddressId = z.string({ required_error: "Choose an address." }).trim().min(1).max(100);
+const CreateSchema = AddressSchema.extend({
+  makeDefault: z
+    .enum(["on"])
+    .optional()
+    .transform((v) => v === "on"),
+});
+const UpdateSchema = AddressSchema.extend({ id: AddressId });
+
+type AddressForm = "create" | "update";
+type Reply = SubmissionResult<string[]> & { form: AddressForm };
+
+/** A 404 page for an address that is not the customer's. */
+const notFound = () => json({ message: NOT_FOUND }, { status: 404 });
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const customerId = await requireCustomer(request);
+  const addresses = await customers.listAddresses(customerId);
+  const editId = new URL(request.url).searchParams.get("edit");
+  const editing = editId ? addresses.find((a) => a.id === editId) : null;
+  if (editId && !editing) throw notFound();
+  return json({ addresses, editing: editing ?? null });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const customerId = await requireCustomer(request);
+  const formData = await request.formData();
+  const intent = String(formData.get("intent") ?? "");
+  const done = async (message: string) =>
+    redirect(PAGE, { headers: await commitNotice(request, { tone: "success", message }) });
+
+  try {
+    if (intent === "create" || intent === "update") {
+      const submission = parseWithZod(formData, { schema: intent === "create" ? CreateSchema : UpdateSchema });
+      if (submission.status !== "success") return json({ ...submission.reply(), form: intent } as Reply, 400);
+      const value = submission.value;
+      if ("id" in value) {
+        const { id, ...address } = value;
+        await customers.updateAddress(customerId, id, address);
+        return await done("Address updated.");
+      }
+      const { makeDefault, ...address } = value;
+      await customers.createAddress(customerId, address, { makeDefault });
+      return await done("Address added.");
+    }
+    if (intent === "delete" || intent === "default") {
+      const id = AddressId.safeParse(formData.get("id"));
+      if (!id.success) throw notFound();
+      if (intent === "delete") {
+        await customers.deleteAddress(customerId, id.data);
+        return await done("Address deleted.");
+      }
+      await customers.setDefaultAddress(customerId, id.data);
+      return await done("Default address changed.");
+    }
+    return json({ status: "error", error: { "": ["Reload the page and try again."] }, form: "create" } as Reply, 400);
+  } catch (error) {
+    if (!(error instanceof CustomerError)) throw error;
+    if (error.code === "NOT_FOUND") throw notFound();
+    const form: AddressForm = intent === "update" ? "update" : "create";
+    const errors = error.field ? { [error.field]: [error.message] } : { "": [error.message] };
+    return json({ status: "error", error: errors, form } as Reply, 400);
+  }
+}
+
+/** The action's reply for one form only. */
+function useFormReply(form: AddressForm) {
+  const reply = useActionData<typeof action>() as Reply | undefined;
+  return reply?.form === form ? reply : undefined;
+}
+
+export default function AddressBook() {
+  const { addresses, editing } = useLoaderData<typeof loader>();
+  return (
+    <div className="address-book">
+      <h1>Address Book</h1>
+      {editing ? (
+        <section aria-labelledby="address-edit-title" className="account-card">
+          <h2 id="address-edit-title">Edit address</h2>
+          <AddressFields key={editing.id} mode="update" address={editing} />
+          <p>
+            <Link to={PAGE}>Cancel</Link>
+          </p>
+        </section>
+      ) : null}
+
+      <section aria-labelledby="address-list-title">
+        <h2 id="address-list-title">Your addresses</h2>
+        {addresses.length === 0 ? (
+          <p>You have no saved addresses yet.</p>
+        ) : (
+          <ul className="address-book__list">
+            {addresses.map((address) => (
+              <AddressCard key={address.id} address={address} />
+            ))}
+          </ul>
+        )}
+      </section>
+
+      {editing ? null : (
+        <section aria-labelledby="address-new-title" className="account-card">
+          <h2 id="address-new-title">Add an address</h2>
+          <AddressFields mode="create" />
+        </section>
+      )}
+    </div>
+  );
+}
+
+function AddressCard({ address }: { address: AddressView }) {
+  const navigation = useNavigation();
+  const pending = navigation.state === "submitting" && navigation.formData?.get("id") === address.id;
+  const label = `${address.address1}, ${address.city}`;
+  return (
+    <li className="account-card address-book__item">
+      {address.isDefault ? <p className="address-book__default">Default address</p> : null}
+      <p>
+        {address.firstName} {address.lastName}
+        <br />
+        {address.company ? (
+          <>
+            {address.company}
+            <br />
+          </>
+        ) : null}
+        {address.address1}
+        {address.address2 ? `, ${address.address2}` : ""}
+        <br />
+        {address.city}, {address.provinceCode} {address.zip}
+        {address.phone ? (
+          <>
+            <br />
+            {address.phone}
+          </>
+        ) : null}
+      </p>
+      <div className="address-book__actions">
+        <Link to={`${PAGE}?edit=${encodeURIComponent(address.id)}`}>
+          Edit<span className="visually-hidden"> {label}</span>
+        </Link>
+        {address.isDefault ? null : (
+          <Form method="post" action={PAGE}>
+            <input type="hidden" name="intent" value="default" />
+            <input type="hidden" name="id" value={address.id} />
+            <button type="submit" className="link-button" disabled={pending}>
+              Make default<span className="visually-hidden"> {label}</span>
+            </button>
+          </Form>
+        )}
+        <Form method="post" action={PAGE}>
+          <input type="hidden" name="intent" value="delete" />
+          <input type="hidden" name="id" value={address.id} />
+          <button type="submit" className="link-button" disabled={pending}>
+            Delete<span className="visually-hidden"> {label}</span>
+          </button>
+        </Form>
+      </div>
+    </li>
+  );
+}
+
+const STATE_OPTIONS = US_STATES.map((s) => ({ value: s.code, label: s.name }));
+
+function AddressFields({ mode, address }: { mode: AddressForm; address?: AddressView }) {
+  const schema = mode === "create" ? CreateSchema : UpdateSchema;
+  const [form, fields] = useForm({
+    id: address ? `address-${address.id}` : "address-new",
+    lastResult: useFormReply(mode),
+    constraint: getZodConstraint(schema),
+    defaultValue: address
+      ? {
+          id: address.id,
+          firstName: address.firstName,
+          lastName: address.lastName,
+          company: address.company ?? "",
+          address1: address.address1,
+          address2: address.address2 ?? "",
+          city: address.city,
+          provinceCode: address.provinceCode,
+          zip: address.zip,
+          phone: address.phone ?? "",
+        }
+      : undefined,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === mode;
+  const action = address ? `${PAGE}?edit=${encodeURIComponent(address.id)}` : PAGE;
+  return (
+    <Form method="post" action={action} {...getFormProps(form)}>
+      <input type="hidden" name="intent" value={mode} />
+      {address ? <input type="hidden" name="id" value={address.id} /> : null}
+      <FormError errors={form.errors} id={form.errorId} />
+      <div className="field-row">
+        <TextField field={fields.firstName} label="First name" autoComplete="given-name" />
+        <TextField field={fields.lastName} label="Last name" autoComplete="family-name" />
+      </div>
+      <TextField field={fields.company} label="Company" autoComplete="organization" />
+      <TextField field={fields.address1} label="Street address" autoComplete="address-line1" />
+      <TextField field={fields.address2} label="Apartment, suite, etc." autoComplete="address-line2" />
+      <div className="field-row">
+        <TextField field={fields.city} label="City" autoComplete="address-level2" />
+        <SelectField
+          field={fields.provinceCode}
+          label="State"
+          options={STATE_OPTIONS}
+          placeholder="Choose a state"
+          autoComplete="address-level1"
+        />
+        <TextField field={fields.zip} label="Zip code" autoComplete="postal-code" inputMode="numeric" />
+      </div>
+      <TextField field={fields.phone} label="Phone" type="tel" autoComplete="tel" />
+      {mode === "create" ? <CheckboxField field={fields.makeDefault} label="Make this my default address" /> : null}
+      <p className="field__hint">We ship within the United States (the 50 states and DC).</p>
+      <button type="submit" className="button button--primary" disabled={busy} aria-disabled={busy}>
+        {busy ? "Saving…" : mode === "create" ? "Add address" : "Save address"}
+      </button>
+    </Form>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,147 @@
+// My Account (issue 6; shop-core spec section 2): a greeting, the last order,
+// active autoships and the default address, with links to the other account pages.
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { formatAddress } from "~/models/address";
+import { formatMoney } from "~/models/money";
+import { pageTitle } from "~/models/site";
+import { autoship } from "~/services/autoship/index.server";
+import { customers } from "~/services/customers/index.server";
+import { requireCustomer } from "~/services/guards.server";
+import { orders } from "~/services/orders/index.server";
+import { getSite } from "~/services/site.server";
+import { siteFromMatches } from "~/utils/meta";
+
+export const meta: MetaFunction = ({ matches }) => [
+  { title: pageTitle(siteFromMatches(matches), "My Account") },
+  { name: "robots", content: "noindex" },
+];
+
+/** "March 4, 2025" (dates are shown as the server formats them, so the page hydrates alike). */
+const longDate = (iso: string | Date) =>
+  new Date(iso).toLocaleDateString("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "UTC" });
+
+/** Active autoships and the soonest next order date among them. */
+function autoshipSummary(subscriptions: { cancelled: boolean; nextOrderDate: Date }[]) {
+  const active = subscriptions.filter((s) => !s.cancelled);
+  const next = active.reduce<Date | null>(
+    (soonest, s) => (!soonest || s.nextOrderDate < soonest ? s.nextOrderDate : soonest),
+    null,
+  );
+  return { activeCount: active.length, nextDate: next ? longDate(next) : null };
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const customerId = await requireCustomer(request);
+  const [profile, addresses, lastOrders, subscriptions] = await Promise.all([
+    customers.getProfile(customerId),
+    customers.listAddresses(customerId),
+    orders.listOrders({ customerId, first: 1 }),
+    autoship.list(customerId),
+  ]);
+  const order = lastOrders.nodes[0];
+  const defaultAddress = addresses.find((a) => a.isDefault);
+  return json({
+    firstName: profile.firstName,
+    autoshipLabel: getSite(request) === "HPSF" ? "autoships" : "subscriptions",
+    lastOrder: order
+      ? {
+          id: order.id,
+          number: order.number,
+          date: longDate(order.createdAt),
+          total: formatMoney(order.totalCents, order.currencyCode),
+        }
+      : null,
+    autoships: autoshipSummary(subscriptions),
+    defaultAddress: defaultAddress ? formatAddress(defaultAddress) : null,
+  });
+}
+
+export default function AccountDashboard() {
+  const data = useLoaderData<typeof loader>();
+  const label = data.autoshipLabel;
+  return (
+    <div className="account-dashboard">
+      <h1>My Account</h1>
+      <p className="account-dashboard__greeting">Hello, {data.firstName}</p>
+
+      <section aria-labelledby="dashboard-last-order" className="account-card">
+        <h2 id="dashboard-last-order">Last order</h2>
+        {data.lastOrder ? (
+          <>
+            <dl className="account-card__facts">
+              <div>
+                <dt>Order</dt>
+                <dd>#{data.lastOrder.number}</dd>
+              </div>
+              <div>
+                <dt>Placed</dt>
+                <dd>{data.lastOrder.date}</dd>
+              </div>
+              <div>
+                <dt>Total</dt>
+                <dd>{data.lastOrder.total}</dd>
+              </div>
+            </dl>
+            <p>
+              <Link to={`/account/orders/${data.lastOrder.id}`}>View order #{data.lastOrder.number}</Link>
+              {" · "}
+              <Link to="/account/orders">All orders</Link>
+            </p>
+          </>
+        ) : (
+          <p>
+            No orders yet. <Link to="/products">Browse the food</Link>
+          </p>
+        )}
+      </section>
+
+      <section aria-labelledby="dashboard-autoships" className="account-card">
+        <h2 id="dashboard-autoships">{label === "autoships" ? "My Autoships" : "My Subscriptions"}</h2>
+        <p>
+          {data.autoships.activeCount === 0
+            ? `You have no active ${label}.`
+            : `You have ${data.autoships.activeCount} active ${
+                data.autoships.activeCount === 1 ? label.slice(0, -1) : label
+              }.`}
+          {data.autoships.nextDate ? ` The next one ships on ${data.autoships.nextDate}.` : null}
+        </p>
+        <p>
+          <Link to="/account/autoships">Manage your {label}</Link>
+        </p>
+      </section>
+
+      <section aria-labelledby="dashboard-address" className="account-card">
+        <h2 id="dashboard-address">Default address</h2>
+        <p>{data.defaultAddress ?? "You have no saved address yet."}</p>
+        <p>
+          <Link to="/account/address-book">{data.defaultAddress ? "Manage addresses" : "Add an address"}</Link>
+        </p>
+      </section>
+
+      <section aria-labelledby="dashboard-links" className="account-card">
+        <h2 id="dashboard-links">Your account</h2>
+        <ul>
+          <li>
+            <Link to="/account/orders">My Orders</Link>
+          </li>
+          <li>
+            <Link to="/account/autoships">{label === "autoships" ? "My Autoships" : "My Subscriptions"}</Link>
+          </li>
+          <li>
+            <Link to="/account/my-profile">My Profile</Link>
+          </li>
+          <li>
+            <Link to="/account/address-book">Address Book</Link>
+          </li>
+        </ul>
+      </section>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,146 @@
+// My Orders (issue 6 "Account pages"; shop-core spec sections 2 and 3): the
+// customer's orders, 20 per page, newest first, paged with plain links
+// (?after={endCursor}) and searched with a GET form (?q= order number or
+// product), so everything works without JavaScript.
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { formatMoney } from "~/models/money";
+import { pageTitle } from "~/models/site";
+import { requireCustomer } from "~/services/guards.server";
+import { orders } from "~/services/orders/index.server";
+import { siteFromMatches } from "~/utils/meta";
+
+const ORDERS_PER_PAGE = 20;
+const MAX_QUERY_LENGTH = 100;
+const MAX_CURSOR_LENGTH = 200;
+
+export const meta: MetaFunction = ({ matches }) => [
+  { title: pageTitle(siteFromMatches(matches), "My Orders") },
+  { name: "robots", content: "noindex" },
+];
+
+const shortDate = (iso: string) =>
+  new Date(iso).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+
+/** "paid" → "Paid". */
+const statusLabel = (status: string) => status.charAt(0).toUpperCase() + status.slice(1).replace(/_/g, " ");
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const customerId = await requireCustomer(request);
+  const params = new URL(request.url).searchParams;
+  const query = (params.get("q") ?? "").trim().slice(0, MAX_QUERY_LENGTH);
+  const after = (params.get("after") ?? "").slice(0, MAX_CURSOR_LENGTH) || null;
+  const connection = await orders.listOrders({ customerId, first: ORDERS_PER_PAGE, after, query });
+  return json(
+    {
+      query,
+      orders: connection.nodes.map((order) => ({
+        id: order.id,
+        number: order.number,
+        createdAt: order.createdAt,
+        status: order.status,
+        totalCents: order.totalCents,
+        currencyCode: order.currencyCode,
+        itemCount: order.lines.reduce((sum, line) => sum + line.quantity, 0),
+      })),
+      pageInfo: connection.pageInfo,
+    },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
+}
+
+/** A link to this page with the search kept: the first page, or the page after `after`. */
+function pageHref(query: string, after?: string | null) {
+  const params = new URLSearchParams();
+  if (query) params.set("q", query);
+  if (after) params.set("after", after);
+  const search = params.toString();
+  return search ? `/account/orders?${search}` : "/account/orders";
+}
+
+export default function MyOrders() {
+  const { query, orders: rows, pageInfo } = useLoaderData<typeof loader>();
+  return (
+    <section aria-labelledby="orders-title" className="account-orders">
+      <h1 id="orders-title">My Orders</h1>
+      <Form method="get" role="search" className="account-orders__search" aria-label="Search your orders">
+        <label htmlFor="orders-q">Search by order number or product</label>
+        <input id="orders-q" type="search" name="q" defaultValue={query} maxLength={MAX_QUERY_LENGTH} />
+        <button type="submit" className="button">
+          Search
+        </button>
+        {query ? <Link to="/account/orders">Show all orders</Link> : null}
+      </Form>
+
+      {rows.length === 0 ? (
+        <div className="account-orders__empty">
+          {query ? (
+            <p>No orders match “{query}”.</p>
+          ) : pageInfo.hasPreviousPage ? (
+            <p>There are no more orders.</p>
+          ) : (
+            <>
+              <p>You have not placed any orders yet.</p>
+              <p>
+                <Link to="/products" className="button button--primary">
+                  Shop now
+                </Link>
+              </p>
+            </>
+          )}
+        </div>
+      ) : (
+        <table className="account-table">
+          <caption className="visually-hidden">
+            {query ? `Your orders matching “${query}”, newest first` : "Your orders, newest first"}
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">Order</th>
+              <th scope="col">Date</th>
+              <th scope="col">Status</th>
+              <th scope="col">Items</th>
+              <th scope="col">Total</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((order) => (
+              <tr key={order.id}>
+                <th scope="row">
+                  <Link to={`/account/orders/${order.id}`}>#{order.number}</Link>
+                </th>
+                <td>{shortDate(order.createdAt)}</td>
+                <td>{statusLabel(order.status)}</td>
+                <td>
+                  {order.itemCount} {order.itemCount === 1 ? "item" : "items"}
+                </td>
+                <td>{formatMoney(order.totalCents, order.currencyCode)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+
+      {pageInfo.hasPreviousPage || pageInfo.hasNextPage ? (
+        <nav aria-label="Order pages" className="account-orders__pages">
+          {pageInfo.hasPreviousPage ? (
+            <Link to={pageHref(query)} rel="prev">
+              ← Newer orders
+            </Link>
+          ) : null}{" "}
+          {pageInfo.hasNextPage ? (
+            <Link to={pageHref(query, pageInfo.endCursor)} rel="next">
+              Older orders →
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
+    </section>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,325 @@
+// My Order Details (issue 6 "Account pages"; shop-core spec sections 2, 3 and 5):
+// one of the customer's orders (another customer's, or an unknown id, is a 404)
+// with its lines, amounts, address, status and payment, and "Buy again": a plain
+// form post that adds the lines still sold to the cart within the cart limits
+// and says what could not be added or was trimmed.
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { z } from "zod";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { prisma } from "~/db.server";
+import { formatMoney } from "~/models/money";
+import type { Notice } from "~/models/notice";
+import { pageTitle, type SiteId } from "~/models/site";
+import { addToCart, cartCookieAfter } from "~/services/cart-session.server";
+import { CartError, type CartLineInput } from "~/services/commerce/cart.server";
+import { commerce } from "~/services/commerce/index.server";
+import { requireCustomer } from "~/services/guards.server";
+import { commitNotice } from "~/services/notice.server";
+import { orders, type OrderView } from "~/services/orders/index.server";
+import { getSite } from "~/services/site.server";
+import { siteFromMatches } from "~/utils/meta";
+
+export const meta: MetaFunction<typeof loader> = ({ matches, data }) => [
+  { title: pageTitle(siteFromMatches(matches), data ? `Order #${data.order.number}` : "My Order Details") },
+  { name: "robots", content: "noindex" },
+];
+
+/** The customer's order on this site; anything else is "not found", the same as an unknown id. */
+async function requireOwnOrder(request: Request, customerId: string, id: string | undefined): Promise<OrderView> {
+  const order = id ? await orders.getOrder(id) : null;
+  if (!order || order.customerId !== customerId || order.site !== getSite(request)) {
+    throw json({ message: "Order not found" }, 404);
+  }
+  return order;
+}
+
+const longDate = (iso: string) =>
+  new Date(iso).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+
+const statusLabel = (status: string) => status.charAt(0).toUpperCase() + status.slice(1).replace(/_/g, " ");
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const customerId = await requireCustomer(request);
+  const order = await requireOwnOrder(request, customerId, params.id);
+  const plans = new Map((await commerce.getSellingPlans()).map((plan) => [plan.id, plan.name]));
+  return json(
+    {
+      order: {
+        id: order.id,
+        number: order.number,
+        createdAt: order.createdAt,
+        status: order.status,
+        source: order.source,
+        currencyCode: order.currencyCode,
+        subtotalCents: order.subtotalCents,
+        discountCents: order.discountCents,
+        discountCodes: order.discountCodes,
+        shippingCents: order.shippingCents,
+        surchargeCents: order.surchargeCents,
+        taxCents: order.taxCents,
+        totalCents: order.totalCents,
+        paymentSummary: order.paymentSummary,
+        shippingAddress: order.shippingAddress,
+        lines: order.lines.map((line) => ({
+          id: line.id,
+          title: line.productTitle,
+          variantTitle: line.variantTitle,
+          quantity: line.quantity,
+          unitPriceCents: line.unitPriceCents,
+          plan: line.sellingPlanId ? (plans.get(line.sellingPlanId) ?? "Autoship") : null,
+        })),
+      },
+      canBuyAgain: order.lines.some((line) => line.variantId !== null),
+    },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
+}
+
+const ActionSchema = z.object({ intent: z.literal("buy-again") });
+
+/** "Science Diet Adult (15.5 lb bag)". */
+const lineName = (line: OrderView["lines"][number]) =>
+  line.variantTitle ? `${line.productTitle} (${line.variantTitle})` : line.productTitle;
+
+/**
+ * The order's lines as cart lines: variants still sold on the site, autoship lines
+ * with their plan while the product may still be on autoship (else one-time).
+ */
+async function buyAgainLines(order: OrderView, site: SiteId) {
+  const ids = order.lines.flatMap((line) => (line.variantId ? [line.variantId] : []));
+  const [variants, plans] = await Promise.all([
+    prisma.productVariant.findMany({
+      where: { id: { in: ids }, product: site === "HPSF" ? { soldOnHpsf: true } : { soldOnDtc: true } },
+      select: { id: true, product: { select: { autoshipEligible: true } } },
+    }),
+    commerce.getSellingPlans(),
+  ]);
+  const sold = new Map(variants.map((v) => [v.id, v.product.autoshipEligible]));
+  const planIds = new Set(plans.map((plan) => plan.id));
+  const lines: CartLineInput[] = [];
+  const unavailable: string[] = [];
+  const nowOneTime: string[] = [];
+  for (const line of order.lines) {
+    const autoshipEligible = line.variantId ? sold.get(line.variantId) : undefined;
+    if (!line.variantId || autoshipEligible === undefined) {
+      unavailable.push(lineName(line));
+      continue;
+    }
+    const keepPlan = line.sellingPlanId !== null && autoshipEligible && planIds.has(line.sellingPlanId);
+    if (line.sellingPlanId && !keepPlan) nowOneTime.push(lineName(line));
+    lines.push({
+      merchandiseId: line.variantId,
+      // The cart trims to its limits and says so; it refuses only absurd quantities.
+      quantity: Math.min(line.quantity, 999),
+      sellingPlanId: keepPlan ? line.sellingPlanId : null,
+    });
+  }
+  return { lines, unavailable, nowOneTime };
+}
+
+const list = (names: string[]) => names.join(", ");
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const customerId = await requireCustomer(request);
+  const site = getSite(request);
+  const formData = await request.formData();
+  if (!ActionSchema.safeParse({ intent: formData.get("intent") }).success) {
+    throw json({ message: "Unknown action" }, 400);
+  }
+  const order = await requireOwnOrder(request, customerId, params.id);
+  const here = `/account/orders/${order.id}`;
+  const { lines, unavailable, nowOneTime } = await buyAgainLines(order, site);
+  if (lines.length === 0) {
+    return redirect(here, {
+      headers: await commitNotice(request, {
+        tone: "error",
+        message: `Nothing could be added: ${list(unavailable)} ${unavailable.length === 1 ? "is" : "are"} no longer sold.`,
+      }),
+    });
+  }
+  let result;
+  try {
+    result = await addToCart(request, site, lines, { withCart: false });
+  } catch (error) {
+    if (!(error instanceof CartError)) throw error;
+    return redirect(here, { headers: await commitNotice(request, { tone: "error", message: error.message }) });
+  }
+
+  const names = new Map(order.lines.map((line) => [line.variantId, lineName(line)]));
+  const nothingAdded = result.notices.filter((n) => n.code === "NOTHING_ADDED");
+  const clamped = result.notices.filter((n) => n.code === "QUANTITY_CLAMPED");
+  const added = lines.length - nothingAdded.length;
+  const parts = [
+    added > 0 ? `Added the items from order #${order.number} to your cart.` : "Nothing new was added to your cart.",
+    ...clamped.map((n) => {
+      const name = n.variantId ? names.get(n.variantId) : null;
+      return name ? `${name}: ${n.message.charAt(0).toLowerCase()}${n.message.slice(1)}` : n.message;
+    }),
+    ...nothingAdded.map((n) => n.message),
+    ...(unavailable.length ? [`Not added, no longer sold: ${list(unavailable)}.`] : []),
+    ...(nowOneTime.length ? [`No longer on autoship, added as a one-time purchase: ${list(nowOneTime)}.`] : []),
+  ];
+  const notice: Notice = {
+    tone: parts.length === 1 ? "success" : "info",
+    message: parts.join(" "),
+  };
+  const headers = await commitNotice(request, notice);
+  const cookie = await cartCookieAfter(request, result);
+  if (cookie) headers.append("Set-Cookie", cookie);
+  return redirect("/cart", { headers });
+}
+
+export default function OrderDetails() {
+  const { order, canBuyAgain } = useLoaderData<typeof loader>();
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const money = (cents: number) => formatMoney(cents, order.currencyCode);
+  const amounts: [string, string][] = [
+    ["Subtotal", money(order.subtotalCents)],
+    ...(order.discountCents
+      ? [
+          [
+            `Discount${order.discountCodes.length ? ` (${order.discountCodes.join(", ")})` : ""}`,
+            `−${money(order.discountCents)}`,
+          ] as [string, string],
+        ]
+      : []),
+    ["Shipping", order.shippingCents ? money(order.shippingCents) : "Free"],
+    ...(order.surchargeCents
+      ? [["Alaska/Hawaii service charge", money(order.surchargeCents)] as [string, string]]
+      : []),
+    ["Tax", money(order.taxCents)],
+  ];
+  const address = order.shippingAddress;
+  return (
+    <article aria-labelledby="order-title" className="account-order">
+      <p>
+        <Link to="/account/orders">← My Orders</Link>
+      </p>
+      <h1 id="order-title">Order #{order.number}</h1>
+      <dl className="account-order__facts">
+        <div>
+          <dt>Placed</dt>
+          <dd>{longDate(order.createdAt)}</dd>
+        </div>
+        <div>
+          <dt>Status</dt>
+          <dd data-testid="order-status">{statusLabel(order.status)}</dd>
+        </div>
+        {order.source === "autoship" ? (
+          <div>
+            <dt>Type</dt>
+            <dd>Autoship order</dd>
+          </div>
+        ) : null}
+      </dl>
+
+      {canBuyAgain ? (
+        <Form method="post" className="account-order__buy-again">
+          <input type="hidden" name="intent" value="buy-again" />
+          <button type="submit" className="button button--primary" disabled={busy} aria-disabled={busy}>
+            {busy ? "Adding to your cart…" : "Buy again"}
+          </button>
+          <p className="field__hint">Adds the items still sold to your cart, up to the cart limits.</p>
+        </Form>
+      ) : null}
+
+      <section aria-labelledby="order-items-title">
+        <h2 id="order-items-title">Items</h2>
+        <table className="account-table">
+          <thead>
+            <tr>
+              <th scope="col">Product</th>
+              <th scope="col">Quantity</th>
+              <th scope="col">Unit price</th>
+              <th scope="col">Line total</th>
+            </tr>
+          </thead>
+          <tbody>
+            {order.lines.map((line) => (
+              <tr key={line.id}>
+                <th scope="row">
+                  {line.title}
+                  <br />
+                  <small>
+                    {line.variantTitle}
+                    {line.plan ? ` · Autoship, ${line.plan.toLowerCase()}` : ""}
+                  </small>
+                </th>
+                <td>{line.quantity}</td>
+                <td>{money(line.unitPriceCents)}</td>
+                <td>{money(line.unitPriceCents * line.quantity)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+
+      <section aria-labelledby="order-amounts-title">
+        <h2 id="order-amounts-title">Amounts</h2>
+        <dl className="checkout-summary__amounts">
+          {amounts.map(([label, value]) => (
+            <div key={label}>
+              <dt>{label}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
+          <div className="checkout-summary__total">
+            <dt>Total</dt>
+            <dd data-testid="order-total">{money(order.totalCents)}</dd>
+          </div>
+        </dl>
+      </section>
+
+      <section aria-labelledby="order-shipping-title">
+        <h2 id="order-shipping-title">Shipping address</h2>
+        {address ? (
+          <address>
+            {`${address.firstName} ${address.lastName}`.trim()}
+            {address.company ? (
+              <>
+                <br />
+                {address.company}
+              </>
+            ) : null}
+            <br />
+            {address.address1}
+            {address.address2 ? (
+              <>
+                <br />
+                {address.address2}
+              </>
+            ) : null}
+            <br />
+            {address.city}, {address.provinceCode} {address.zip}
+            {address.phone ? (
+              <>
+                <br />
+                {address.phone}
+              </>
+            ) : null}
+          </address>
+        ) : (
+          <p>No shipping address was recorded.</p>
+        )}
+      </section>
+
+      <section aria-labelledby="order-payment-title">
+        <h2 id="order-payment-title">Payment</h2>
+        <p>
+          {order.paymentSummary
+            ? `Paid ${money(order.totalCents)} with ${order.paymentSummary}.`
+            : order.totalCents === 0
+              ? "Nothing to pay."
+              : `Paid ${money(order.totalCents)} with your saved card.`}
+        </p>
+      </section>
+    </article>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,14 @@
+// POST /api/ecom/v1.0/get-embedded-customer { sessionToken? } → { customer }
+// (shop-core spec section 7): the signed-in customer's profile, metafields,
+// address book and default address.
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import { answerCustomerCall, customerJson, readSignedInBody } from "~/utils/api-auth.server";
+import { methodNotAllowed } from "~/utils/api.server";
+
+export const loader = () => methodNotAllowed(["POST"]);
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { customerId } = await readSignedInBody(request, z.object({}));
+  return answerCustomerCall(async () => ({ customer: await customerJson(customerId) }));
+}

@@ -1,0 +1,116 @@
+// Signed-in JSON API calls (issue 6; shop-core spec section 7 "Account and
+// commerce"): the caller is the session cookie's customer, or the customer of a
+// `sessionToken` in the body. No valid session is a 401; a refused customer
+// change maps to its status (404 not theirs, 400 invalid, 409 email taken).
+import { json } from "@remix-run/node";
+import { z } from "zod";
+import { AddressSchema } from "~/models/checkout-forms";
+import { SAVED_CART_METAFIELD } from "~/services/commerce/saved-cart.server";
+import { CustomerError, customers } from "~/services/customers/index.server";
+import { identity } from "~/services/identity/index.server";
+import { getCustomerId } from "~/services/session.server";
+import { getSite } from "~/services/site.server";
+import { apiError, NO_STORE, parseJsonBody, requireMethod, zodFields } from "~/utils/api.server";
+
+/** The spec's provider name in the customer call paths (get-{provider}-customer). */
+export const PROVIDER = "embedded";
+
+const unauthenticated = () => apiError(401, "UNAUTHENTICATED", "Sign in to use your account.");
+
+/** The optional `sessionToken` of a signed-in call's body. */
+export const SessionTokenSchema = z.string().max(512).nullish();
+
+/** The part of every signed-in body read before the rest is validated. */
+const SessionTokenBody = z.object({ sessionToken: SessionTokenSchema }).passthrough();
+
+/**
+ * The calling customer's id: from `body.sessionToken` when one is given (it
+ * must be live and of this site), else from the session cookie. Throws a 401
+ * answer when neither names a customer.
+ */
+export async function requireApiCustomer(request: Request, body: { sessionToken?: string | null }): Promise<string> {
+  if (body.sessionToken) {
+    const session = await identity.resolveSession(body.sessionToken);
+    if (session && session.site === getSite(request)) return session.customerId;
+    throw unauthenticated();
+  }
+  const customerId = await getCustomerId(request);
+  if (!customerId) throw unauthenticated();
+  return customerId;
+}
+
+/**
+ * A signed-in POST: checks the method, reads the JSON body, authenticates (401
+ * before any field is judged), then validates the body (400 with fields).
+ */
+export async function readSignedInBody<S extends z.ZodTypeAny>(
+  request: Request,
+  schema: S,
+): Promise<{ customerId: string; body: z.output<S> }> {
+  requireMethod(request, "POST");
+  const raw = await parseJsonBody(request, SessionTokenBody);
+  const customerId = await requireApiCustomer(request, raw);
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) {
+    throw apiError(400, "INVALID_REQUEST", "The request body is not valid.", zodFields(parsed.error));
+  }
+  return { customerId, body: parsed.data };
+}
+
+const CUSTOMER_ERROR_STATUS = { NOT_FOUND: 404, INVALID: 400, EMAIL_TAKEN: 409 } as const;
+
+/** The API answer for a refused customer change, with its field under `fieldPrefix` (e.g. "address"). */
+export function customerErrorResponse(error: CustomerError, fieldPrefix?: string): Response {
+  const field = error.field ? [fieldPrefix, error.field].filter(Boolean).join(".") : undefined;
+  return apiError(
+    CUSTOMER_ERROR_STATUS[error.code],
+    error.code,
+    error.message,
+    field ? { [field]: error.message } : undefined,
+  );
+}
+
+/** Runs a customer change and answers its result as JSON; a CustomerError becomes its error answer. */
+export async function answerCustomerCall(
+  call: () => Promise<unknown>,
+  options: { status?: number; fieldPrefix?: string } = {},
+): Promise<Response> {
+  try {
+    return json(await call(), { status: options.status ?? 200, headers: NO_STORE });
+  } catch (error) {
+    if (error instanceof CustomerError) return customerErrorResponse(error, options.fieldPrefix);
+    throw error;
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Bodies and answers of the customer calls
+
+/** An id in a body. */
+export const CustomerIdSchema = z.string().trim().min(1, "Give an id.").max(100);
+
+/** Empty strings and nulls of an object's fields count as left out (optional fields may come either way). */
+const withoutEmpty = (value: unknown) =>
+  typeof value === "object" && value !== null && !Array.isArray(value)
+    ? Object.fromEntries(Object.entries(value).filter(([, v]) => v !== "" && v !== null))
+    : value;
+
+/** An address in a body: the checkout's rules (US states and DC, 5-digit zip, US only). */
+export const ApiAddressSchema = z.preprocess(withoutEmpty, AddressSchema);
+
+/** The customer as get-embedded-customer answers it: profile, address book and default address. */
+export async function customerJson(customerId: string) {
+  const [profile, addresses] = await Promise.all([
+    customers.getProfile(customerId),
+    customers.listAddresses(customerId),
+  ]);
+  const saved = profile.metafields.find(
+    (m) => m.namespace === SAVED_CART_METAFIELD.namespace && m.key === SAVED_CART_METAFIELD.key,
+  );
+  return {
+    ...profile,
+    addresses,
+    defaultAddress: addresses.find((a) => a.isDefault) ?? null,
+    persistedCartMetafield: saved ? { id: saved.id, value: saved.value } : null,
+  };
+}
