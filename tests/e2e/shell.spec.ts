@@ -18,7 +18,8 @@ for (const { site, baseURL, suffix } of SITES) {
       // Catalogue spec section 3: treats are consumer-only.
       await expect(nav.locator('a[href="/products/dog/treats"]')).toHaveCount(site === "DTC" ? 1 : 0);
       await expect(nav.locator('a[href="/products/cat/wet"]')).toHaveCount(1);
-      await expect(header.getByRole("link", { name: "Account" })).toHaveAttribute("href", "/account/dashboard");
+      // A guest sees the sign-in link; signed in it reads "My Account" (issue 6).
+      await expect(header.getByRole("link", { name: "Sign In" })).toHaveAttribute("href", "/shelter/login");
       await expect(header.getByRole("link", { name: "Cart, 0 items" })).toHaveAttribute("href", "/cart");
       await expect(page.getByTestId("cart-count")).toHaveText("0");
       await expect(page.getByRole("contentinfo").getByRole("link", { name: "Contact Us" })).toBeVisible();
