@@ -21,8 +21,8 @@ import { orders, type OrderView } from "~/services/orders/index.server";
 import { getSite } from "~/services/site.server";
 import { siteFromMatches } from "~/utils/meta";
 
-export const meta: MetaFunction<typeof loader> = ({ matches, data }) => [
-  { title: pageTitle(siteFromMatches(matches), data ? `Order #${data.order.number}` : "My Order Details") },
+export const meta: MetaFunction<typeof loader> = ({ matches }) => [
+  { title: pageTitle(siteFromMatches(matches), "My Order Details") },
   { name: "robots", content: "noindex" },
 ];
 
@@ -198,6 +198,7 @@ export default function OrderDetails() {
       <p>
         <Link to="/account/orders">← My Orders</Link>
       </p>
+      <p className="account-order__kicker">My Order Details</p>
       <h1 id="order-title">Order #{order.number}</h1>
       <dl className="account-order__facts">
         <div>
