@@ -13,11 +13,18 @@ import { action as ordersApi, loader as ordersApiGet } from "~/routes/api.ecom.v
 import { action as subscriptionsApi } from "~/routes/api.get-subscriptions";
 import { identity } from "~/services/identity/index.server";
 import { payments } from "~/services/payment/index.server";
-import { sessionStorage } from "~/services/session.server";
-import { Jar, signedInJar } from "../helpers/jar";
+import {
+  callRoute,
+  flashedNotice,
+  formRequest,
+  jsonRequest,
+  Jar,
+  ORIGIN,
+  signedInJar,
+  type RouteHandler,
+} from "../helpers/routes";
 import { ensureSeeded } from "../helpers/seeded";
 
-const ORIGIN = "http://localhost:3000";
 const DAY_MS = 86_400_000;
 const ADDRESS = {
   firstName: "Robin",
@@ -81,32 +88,12 @@ async function subscribe(customerId: string, options: { quantity?: number; cance
   });
 }
 
-async function run(handler: (args: never) => unknown, request: Request, jar: Jar) {
-  let response: Response;
-  try {
-    response = (await handler({ request, params: {}, context: {} } as never)) as Response;
-  } catch (thrown) {
-    if (!(thrown instanceof Response)) throw thrown;
-    response = thrown;
-  }
-  jar.store(response);
-  return response;
-}
+const run = (handler: RouteHandler, request: Request, jar: Jar) => callRoute(handler, request, jar);
 
 const post = (jar: Jar, fields: Record<string, string>) =>
-  run(
-    autoshipsAction,
-    new Request(`${ORIGIN}/account/autoships`, {
-      method: "POST",
-      body: new URLSearchParams(fields),
-      headers: { Cookie: jar.header, "Content-Type": "application/x-www-form-urlencoded" },
-    }),
-    jar,
-  );
+  run(autoshipsAction, formRequest("/account/autoships", fields, jar), jar);
 
-const notice = async (jar: Jar) =>
-  (await sessionStorage.getSession(`__session=${jar.get("__session")}`)).get("notice") as
-    { tone: string; message: string } | undefined;
+const notice = flashedNotice;
 
 const current = (id: string) => prisma.subscription.findUniqueOrThrow({ where: { id } });
 
@@ -319,16 +306,8 @@ async function createOrder(customerId: string, createdAt: Date) {
   });
 }
 
-const callApi = (handler: (args: never) => unknown, body: unknown, jar = new Jar(), method = "POST") =>
-  run(
-    handler,
-    new Request(`${ORIGIN}/api/x`, {
-      method,
-      body: method === "POST" ? (typeof body === "string" ? body : JSON.stringify(body)) : undefined,
-      headers: { Cookie: jar.header, "Content-Type": "application/json" },
-    }),
-    jar,
-  );
+const callApi = (handler: RouteHandler, body: unknown, jar = new Jar(), method = "POST") =>
+  run(handler, jsonRequest("/api/x", body, jar, method), jar);
 
 interface ApiError {
   error: { code: string; fields?: Record<string, string> };

@@ -9,11 +9,18 @@ import { loader as ordersLoader } from "~/routes/account.orders";
 import { action as orderAction, loader as orderLoader } from "~/routes/account.orders_.$id";
 import { readCartId } from "~/services/commerce/cart-cookie.server";
 import { commerce } from "~/services/commerce/index.server";
-import { sessionStorage } from "~/services/session.server";
-import { Jar, signedInJar } from "../helpers/jar";
+import {
+  callRoute,
+  flashedNotice,
+  formRequest,
+  getRequest,
+  Jar,
+  ORIGIN,
+  signedInJar,
+  type RouteHandler,
+} from "../helpers/routes";
 import { ensureSeeded } from "../helpers/seeded";
 
-const ORIGIN = "http://localhost:3000";
 const ADDRESS = {
   firstName: "Robin",
   lastName: "Lee",
@@ -97,32 +104,14 @@ async function createOrder(customerId: string, createdAt: Date, lines: LineSpec[
   });
 }
 
-async function run(handler: (args: never) => unknown, request: Request, jar: Jar, params: Record<string, string> = {}) {
-  let response: Response;
-  try {
-    response = (await handler({ request, params, context: {} } as never)) as Response;
-  } catch (thrown) {
-    if (!(thrown instanceof Response)) throw thrown;
-    response = thrown;
-  }
-  jar.store(response);
-  return response;
-}
+const run = (handler: RouteHandler, request: Request, jar: Jar, params: Record<string, string> = {}) =>
+  callRoute(handler, request, jar, { params });
 
-const getPage = (handler: (args: never) => unknown, jar: Jar, path: string, params: Record<string, string> = {}) =>
-  run(handler, new Request(`${ORIGIN}${path}`, { headers: { Cookie: jar.header } }), jar, params);
+const getPage = (handler: RouteHandler, jar: Jar, path: string, params: Record<string, string> = {}) =>
+  run(handler, getRequest(path, jar), jar, params);
 
 const buyAgain = (jar: Jar, orderId: string) =>
-  run(
-    orderAction,
-    new Request(`${ORIGIN}/account/orders/${orderId}`, {
-      method: "POST",
-      body: new URLSearchParams({ intent: "buy-again" }),
-      headers: { Cookie: jar.header, "Content-Type": "application/x-www-form-urlencoded" },
-    }),
-    jar,
-    { id: orderId },
-  );
+  run(orderAction, formRequest(`/account/orders/${orderId}`, { intent: "buy-again" }, jar), jar, { id: orderId });
 
 interface ListData {
   query: string;
@@ -130,9 +119,7 @@ interface ListData {
   pageInfo: { hasNextPage: boolean; hasPreviousPage: boolean; endCursor: string | null };
 }
 
-const notice = async (jar: Jar) =>
-  (await sessionStorage.getSession(`__session=${jar.get("__session")}`)).get("notice") as
-    { tone: string; message: string } | undefined;
+const notice = flashedNotice;
 
 async function cartOf(jar: Jar) {
   const cartId = await readCartId(new Request(ORIGIN, { headers: { Cookie: jar.header } }));

@@ -18,10 +18,17 @@ import * as defaultAddress from "~/routes/api.ecom.v1[.]0.update-customer-defaul
 import * as updateCustomer from "~/routes/api.ecom.v1[.]0.update-customer";
 import { customers } from "~/services/customers/index.server";
 import { identity } from "~/services/identity/index.server";
-import { Jar, signedInJar } from "../helpers/jar";
+import {
+  callRoute,
+  formRequest,
+  getRequest,
+  Jar,
+  jsonRequest,
+  signedInJar,
+  type RouteHandler,
+} from "../helpers/routes";
 import { ensureSeeded } from "../helpers/seeded";
 
-const ORIGIN = "http://localhost:3000";
 const PASSWORD = "kibble2024";
 const ADDRESS = {
   firstName: "Jo",
@@ -32,7 +39,7 @@ const ADDRESS = {
   zip: "80011",
 };
 
-type Handler = (args: never) => unknown;
+type Handler = RouteHandler;
 interface Reply {
   error?: Record<string, string[] | null>;
   initialValue?: Record<string, unknown>;
@@ -56,42 +63,15 @@ async function signedInCustomer() {
   return { id: result.customerId, email, jar: await signedInJar(result.customerId) };
 }
 
-/** Calls a loader or action; a thrown Response (redirect, 404, 401) is the answer. */
-async function run(handler: Handler, request: Request, jar?: Jar): Promise<Response> {
-  let response: Response;
-  try {
-    response = (await handler({ request, params: {}, context: {} } as never)) as Response;
-  } catch (thrown) {
-    if (!(thrown instanceof Response)) throw thrown;
-    response = thrown;
-  }
-  jar?.store(response);
-  return response;
-}
+const run = (handler: Handler, request: Request, jar?: Jar) => callRoute(handler, request, jar);
 
-const get = (handler: Handler, path: string, jar = new Jar()) =>
-  run(handler, new Request(`${ORIGIN}${path}`, { headers: { Cookie: jar.header } }), jar);
+const get = (handler: Handler, path: string, jar = new Jar()) => run(handler, getRequest(path, jar), jar);
 
 const post = (handler: Handler, path: string, fields: Record<string, string>, jar = new Jar()) =>
-  run(
-    handler,
-    new Request(`${ORIGIN}${path}`, {
-      method: "POST",
-      body: new URLSearchParams(fields),
-      headers: { Cookie: jar.header, "Content-Type": "application/x-www-form-urlencoded" },
-    }),
-    jar,
-  );
+  run(handler, formRequest(path, fields, jar), jar);
 
 const api = (handler: Handler, call: string, body: unknown, jar = new Jar()) =>
-  run(
-    handler,
-    new Request(`${ORIGIN}/api/ecom/v1.0/${call}`, {
-      method: "POST",
-      body: typeof body === "string" ? body : JSON.stringify(body),
-      headers: { Cookie: jar.header, "Content-Type": "application/json" },
-    }),
-  );
+  run(handler, jsonRequest(`/api/ecom/v1.0/${call}`, body, jar));
 
 beforeAll(async () => {
   await ensureSeeded();

@@ -3,7 +3,7 @@ import { prisma } from "~/db.server";
 import { action, loader } from "~/routes/cart";
 import { SAVED_CART_METAFIELD, savedCartId } from "~/services/commerce/saved-cart.server";
 import { sessionStorage } from "~/services/session.server";
-import { Jar, signedInJar } from "../helpers/jar";
+import { Jar, signedInJar } from "../helpers/routes";
 import { ensureSeeded } from "../helpers/seeded";
 
 const ORIGIN = "http://localhost:3000";

@@ -9,10 +9,9 @@ import { action as autoshipLoginAction } from "~/routes/shelter.autoship-require
 import { action as multipassAction } from "~/routes/api.multipass";
 import { loader as multipassArrival } from "~/routes/multipass.$token";
 import { createMultipassToken, MULTIPASS_TTL_MS, readMultipassToken } from "~/services/multipass.server";
-import { Jar } from "../helpers/jar";
+import { callRoute, formRequest, getRequest, Jar, jsonRequest, ORIGIN, type RouteHandler } from "../helpers/routes";
 import { ensureSeeded } from "../helpers/seeded";
 
-const ORIGIN = "http://localhost:3000";
 let oneTimeVariant: string;
 let autoshipVariant: string;
 
@@ -27,28 +26,13 @@ beforeAll(async () => {
   await prisma.productVariant.update({ where: { id: variant.id }, data: { inventory: 1000 } });
 });
 
-const form = (fields: Record<string, string>, jar: Jar, path = "/checkout") =>
-  new Request(`${ORIGIN}${path}`, {
-    method: "POST",
-    body: new URLSearchParams(fields),
-    headers: { Cookie: jar.header, "Content-Type": "application/x-www-form-urlencoded" },
-  });
+const form = (fields: Record<string, string>, jar: Jar, path = "/checkout") => formRequest(path, fields, jar);
 
-async function run(handler: (args: never) => unknown, request: Request, jar: Jar, params: Record<string, string> = {}) {
-  let response: Response;
-  try {
-    response = (await handler({ request, params, context: {} } as never)) as Response;
-  } catch (thrown) {
-    if (!(thrown instanceof Response)) throw thrown;
-    response = thrown;
-  }
-  jar.store(response);
-  return response;
-}
+const run = (handler: RouteHandler, request: Request, jar: Jar, params: Record<string, string> = {}) =>
+  callRoute(handler, request, jar, { params });
 
 const post = (jar: Jar, fields: Record<string, string>) => run(checkoutAction, form(fields, jar), jar);
-const get = (jar: Jar, path = "/checkout") =>
-  run(checkoutLoader, new Request(`${ORIGIN}${path}`, { headers: { Cookie: jar.header } }), jar);
+const get = (jar: Jar, path = "/checkout") => run(checkoutLoader, getRequest(path, jar), jar);
 
 async function cartWith(jar: Jar, fields: Record<string, string>) {
   const response = await run(cartAction, form({ intent: "add", quantity: "1", ...fields }, jar, "/cart"), jar);
@@ -197,16 +181,7 @@ describe("autoship needs an account (catalogue spec section 5, fee-free-checkout
 });
 
 describe("/api/multipass (catalogue spec section 7)", () => {
-  const call = (jar: Jar, body: unknown) =>
-    run(
-      multipassAction,
-      new Request(`${ORIGIN}/api/multipass`, {
-        method: "POST",
-        body: JSON.stringify(body),
-        headers: { Cookie: jar.header, "Content-Type": "application/json" },
-      }),
-      jar,
-    );
+  const call = (jar: Jar, body: unknown) => run(multipassAction, jsonRequest("/api/multipass", body, jar), jar);
 
   it("signs a token that expires, and refuses a tampered or foreign-site one", () => {
     const now = Date.now();

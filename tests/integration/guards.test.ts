@@ -5,10 +5,8 @@ import { prisma } from "~/db.server";
 import { loader as rootLoader } from "~/root";
 import { clearRedirectCache } from "~/services/guards.server";
 import { identity } from "~/services/identity/index.server";
-import { signedInJar } from "../helpers/jar";
+import { callRoute, ORIGIN, signedInJar } from "../helpers/routes";
 import { ensureSeeded } from "../helpers/seeded";
-
-const ORIGIN = "http://localhost:3000";
 
 beforeAll(async () => {
   await ensureSeeded();
@@ -22,20 +20,11 @@ beforeAll(async () => {
   clearRedirectCache();
 });
 
-async function root(path: string, cookie = "", referer?: string) {
-  try {
-    return (await rootLoader({
-      request: new Request(`${ORIGIN}${path}`, {
-        headers: { Cookie: cookie, ...(referer ? { Referer: referer } : {}) },
-      }),
-      params: {},
-      context: {},
-    })) as Response;
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown;
-    throw thrown;
-  }
-}
+const root = (path: string, cookie = "", referer?: string) =>
+  callRoute(
+    rootLoader,
+    new Request(`${ORIGIN}${path}`, { headers: { Cookie: cookie, ...(referer ? { Referer: referer } : {}) } }),
+  );
 
 describe("redirect lookup (shop-core spec section 2, guard 4)", () => {
   it("redirects an internal path, sends the browser to an external one, and keeps other sites' entries apart", async () => {

@@ -16,10 +16,9 @@ import { allowSignInAttempt, SIGN_IN_LIMIT_PER_MINUTE } from "~/services/auth.se
 import { createIdentity, LOCKOUT_MS, MAX_FAILED_SIGN_INS, SESSION_TTL_MS } from "~/services/identity/identity.server";
 import { identity } from "~/services/identity/index.server";
 import { getCustomerId } from "~/services/session.server";
-import { Jar } from "../helpers/jar";
+import { callRoute, formRequest, Jar, jsonRequest, ORIGIN, type RouteHandler } from "../helpers/routes";
 import { ensureSeeded } from "../helpers/seeded";
 
-const ORIGIN = "http://localhost:3000";
 const PASSWORD = "Walkies-2026";
 
 beforeAll(async () => {
@@ -42,31 +41,12 @@ async function newAccount(tag: string) {
   return { email, customerId: result.customerId };
 }
 
-async function call(handler: (args: never) => unknown, request: Request, jar: Jar, ip = "203.0.113.1") {
-  let response: Response;
-  try {
-    response = (await handler({ request, params: {}, context: { clientIp: ip } } as never)) as Response;
-  } catch (thrown) {
-    if (!(thrown instanceof Response)) throw thrown;
-    response = thrown;
-  }
-  jar.store(response);
-  return response;
-}
+const call = (handler: RouteHandler, request: Request, jar: Jar, ip = "203.0.113.1") =>
+  callRoute(handler, request, jar, { clientIp: ip });
 
-const form = (path: string, fields: Record<string, string>, jar: Jar) =>
-  new Request(`${ORIGIN}${path}`, {
-    method: "POST",
-    body: new URLSearchParams(fields),
-    headers: { Cookie: jar.header, "Content-Type": "application/x-www-form-urlencoded" },
-  });
+const form = formRequest;
 
-const jsonPost = (path: string, body: unknown, jar = new Jar()) =>
-  new Request(`${ORIGIN}${path}`, {
-    method: "POST",
-    body: JSON.stringify(body),
-    headers: { Cookie: jar.header, "Content-Type": "application/json" },
-  });
+const jsonPost = (path: string, body: unknown, jar = new Jar()) => jsonRequest(path, body, jar);
 
 const whoIs = (jar: Jar) => getCustomerId(new Request(`${ORIGIN}/`, { headers: { Cookie: jar.header } }));
 
