@@ -8,6 +8,7 @@ import { json, redirect } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { OrderAmountList } from "~/components/order-amounts";
 import { prisma } from "~/db.server";
 import { formatMoney } from "~/models/money";
 import type { Notice } from "~/models/notice";
@@ -176,22 +177,6 @@ export default function OrderDetails() {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
   const money = (cents: number) => formatMoney(cents, order.currencyCode);
-  const amounts: [string, string][] = [
-    ["Subtotal", money(order.subtotalCents)],
-    ...(order.discountCents
-      ? [
-          [
-            `Discount${order.discountCodes.length ? ` (${order.discountCodes.join(", ")})` : ""}`,
-            `−${money(order.discountCents)}`,
-          ] as [string, string],
-        ]
-      : []),
-    ["Shipping", order.shippingCents ? money(order.shippingCents) : "Free"],
-    ...(order.surchargeCents
-      ? [["Alaska/Hawaii service charge", money(order.surchargeCents)] as [string, string]]
-      : []),
-    ["Tax", money(order.taxCents)],
-  ];
   const address = order.shippingAddress;
   return (
     <article aria-labelledby="order-title" className="account-order">
@@ -260,18 +245,7 @@ export default function OrderDetails() {
 
       <section aria-labelledby="order-amounts-title">
         <h2 id="order-amounts-title">Amounts</h2>
-        <dl className="checkout-summary__amounts">
-          {amounts.map(([label, value]) => (
-            <div key={label}>
-              <dt>{label}</dt>
-              <dd>{value}</dd>
-            </div>
-          ))}
-          <div className="checkout-summary__total">
-            <dt>Total</dt>
-            <dd data-testid="order-total">{money(order.totalCents)}</dd>
-          </div>
-        </dl>
+        <OrderAmountList amounts={order} currencyCode={order.currencyCode} />
       </section>
 
       <section aria-labelledby="order-shipping-title">

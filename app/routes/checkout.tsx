@@ -10,6 +10,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { OrderAmountList } from "~/components/order-amounts";
 import { CheckboxField, FieldError, FormError, SelectField, TextField } from "~/components/form-field";
 import { formatAddress, type PostalAddress } from "~/models/address";
 import { orderType, US_STATES } from "~/models/checkout";
@@ -586,45 +587,7 @@ function OrderSummary({ data }: { data: LoaderData }) {
           </li>
         ))}
       </ul>
-      <dl className="checkout-summary__amounts">
-        <div>
-          <dt>Subtotal</dt>
-          <dd>{formatMoney(a.subtotalCents)}</dd>
-        </div>
-        {a.discountCents > 0 ? (
-          <div>
-            <dt>Discount {a.appliedCodes.join(", ")}</dt>
-            <dd>−{formatMoney(a.discountCents)}</dd>
-          </div>
-        ) : null}
-        <div>
-          <dt>Shipping</dt>
-          <dd>{a.shippingCents === 0 ? "Free" : formatMoney(a.shippingCents)}</dd>
-        </div>
-        {data.addressKnown ? (
-          <>
-            {a.surchargeCents > 0 ? (
-              <div>
-                <dt>Alaska/Hawaii service charge</dt>
-                <dd>{formatMoney(a.surchargeCents)}</dd>
-              </div>
-            ) : null}
-            <div>
-              <dt>Tax</dt>
-              <dd>{formatMoney(a.taxCents)}</dd>
-            </div>
-            <div className="checkout-summary__total">
-              <dt>Total</dt>
-              <dd data-testid="order-total">{formatMoney(a.totalCents)}</dd>
-            </div>
-          </>
-        ) : (
-          <div>
-            <dt>Tax</dt>
-            <dd>Calculated after the shipping address</dd>
-          </div>
-        )}
-      </dl>
+      <OrderAmountList amounts={{ ...a, discountCodes: a.appliedCodes }} taxPending={!data.addressKnown} />
     </aside>
   );
 }

@@ -5,6 +5,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { OrderAmountList } from "~/components/order-amounts";
 import { formatAddress } from "~/models/address";
 import { formatMoney } from "~/models/money";
 import { pageTitle } from "~/models/site";
@@ -36,17 +37,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export default function OrderConfirmation() {
   const { order } = useLoaderData<typeof loader>();
-  const rows: [string, string][] = [
-    ["Subtotal", formatMoney(order.subtotalCents)],
-    ...(order.discountCents
-      ? [[`Discount ${order.discountCodes.join(", ")}`, `−${formatMoney(order.discountCents)}`] as [string, string]]
-      : []),
-    ["Shipping", order.shippingCents ? formatMoney(order.shippingCents) : "Free"],
-    ...(order.surchargeCents
-      ? [["Alaska/Hawaii service charge", formatMoney(order.surchargeCents)] as [string, string]]
-      : []),
-    ["Tax", formatMoney(order.taxCents)],
-  ];
   return (
     <div className="container confirmation-page">
       <h1>Thank you for your order</h1>
@@ -71,18 +61,7 @@ export default function OrderConfirmation() {
               </li>
             ))}
           </ul>
-          <dl className="checkout-summary__amounts">
-            {rows.map(([label, value]) => (
-              <div key={label}>
-                <dt>{label}</dt>
-                <dd>{value}</dd>
-              </div>
-            ))}
-            <div className="checkout-summary__total">
-              <dt>Total</dt>
-              <dd>{formatMoney(order.totalCents)}</dd>
-            </div>
-          </dl>
+          <OrderAmountList amounts={order} currencyCode={order.currencyCode} />
         </section>
         <section aria-labelledby="shipping-title">
           <h2 id="shipping-title">Shipping to</h2>

@@ -167,6 +167,7 @@ export function createAutoship(deps: AutoshipDeps) {
         orderConfirmationEmail(
           {
             ...order,
+            discountCodes: order.discountCodes.split(",").filter(Boolean),
             lines: order.lines.map((l) => ({ ...l, plan: sub.frequency })),
             shippingAddress: address,
           },

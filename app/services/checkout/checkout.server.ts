@@ -532,6 +532,7 @@ export function createCheckouts(deps: CheckoutDeps) {
       await deps.email.send(
         orderConfirmationEmail({
           ...order,
+          discountCodes: order.discountCodes.split(",").filter(Boolean),
           lines: order.lines.map((l) => ({
             ...l,
             plan: l.sellingPlanId ? (plans.get(l.sellingPlanId) ?? null) : null,

@@ -1,9 +1,10 @@
 // The shop's email messages (issue 5): plain text always, plus HTML. Pure:
 // they take the data and return the message; services send them.
 import { formatMoney } from "~/models/money";
+import { amountRows, type OrderAmounts } from "~/models/order-amounts";
 import type { EmailInput } from "./types";
 
-export interface EmailOrder {
+export interface EmailOrder extends OrderAmounts {
   number: number;
   email: string;
   lines: {
@@ -13,12 +14,6 @@ export interface EmailOrder {
     unitPriceCents: number;
     plan: string | null;
   }[];
-  subtotalCents: number;
-  discountCents: number;
-  shippingCents: number;
-  surchargeCents: number;
-  taxCents: number;
-  totalCents: number;
   shippingAddress: {
     firstName: string;
     lastName: string;
@@ -43,15 +38,6 @@ function addressLines(a: EmailOrder["shippingAddress"]): string[] {
   );
 }
 
-function amountRows(order: EmailOrder): [string, string][] {
-  const rows: [string, string][] = [["Subtotal", formatMoney(order.subtotalCents)]];
-  if (order.discountCents) rows.push(["Discount", `-${formatMoney(order.discountCents)}`]);
-  rows.push(["Shipping", order.shippingCents ? formatMoney(order.shippingCents) : "Free"]);
-  if (order.surchargeCents) rows.push(["Alaska/Hawaii service charge", formatMoney(order.surchargeCents)]);
-  rows.push(["Tax", formatMoney(order.taxCents)], ["Total", formatMoney(order.totalCents)]);
-  return rows;
-}
-
 /** Sent after an order is placed (checkout or autoship). */
 export function orderConfirmationEmail(order: EmailOrder, origin: "checkout" | "autoship" = "checkout"): EmailInput {
   const subject =
@@ -60,7 +46,10 @@ export function orderConfirmationEmail(order: EmailOrder, origin: "checkout" | "
     (l) =>
       `${l.quantity} × ${l.productTitle} (${l.variantTitle})${l.plan ? `, autoship ${l.plan.toLowerCase()}` : ""}: ${formatMoney(l.unitPriceCents * l.quantity)}`,
   );
-  const amounts = amountRows(order);
+  const amounts: [string, string][] = [
+    ...amountRows(order).map((row): [string, string] => [row.label, row.value]),
+    ["Total", formatMoney(order.totalCents)],
+  ];
   const address = addressLines(order.shippingAddress);
   const text = [
     `Thank you for your order #${order.number}.`,
