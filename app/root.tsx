@@ -20,7 +20,6 @@ import { publicEnv } from "~/env.server";
 import { commerce } from "~/services/commerce/index.server";
 import { readCartId } from "~/services/commerce/cart-cookie.server";
 import { readNotice } from "~/services/notice.server";
-import { prisma } from "~/db.server";
 import { runLoginGuard, runRedirectLookup } from "~/services/guards.server";
 import { honeypot } from "~/services/honeypot.server";
 import { clearSessionToken, getSession, getSignedIn, hasStaleToken, sessionStorage } from "~/services/session.server";
@@ -50,10 +49,12 @@ export const meta: MetaFunction<typeof loader> = ({ matches, error }) => {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const site = getSite(request);
+  // The session, read first and refreshed (refresh-session-token on navigation):
+  // the guards and routes of this request share this answer.
+  const signedIn = await getSignedIn(request, { refresh: true });
   // Route guards, in the spec's order on every navigation (shop-core spec section 2).
   await runLoginGuard(request);
   await runRedirectLookup(request, site);
-  const signedIn = await getSignedIn(request, { refresh: true });
   const headers = new Headers();
   if (!signedIn && (await hasStaleToken(request))) {
     // "If no token can be obtained the user is logged out" (logged).
@@ -63,10 +64,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     headers.append("Set-Cookie", await sessionStorage.commitSession(session));
   }
   const cartId = await readCartId(request);
-  const [cartQuantity, { notice, setCookie }, customer] = await Promise.all([
+  const [cartQuantity, { notice, setCookie }] = await Promise.all([
     cartId ? commerce.getCartTotalQuantity(cartId) : 0,
     readNotice(request),
-    signedIn ? prisma.customer.findUnique({ where: { id: signedIn.customerId }, select: { firstName: true } }) : null,
   ]);
   if (setCookie && !headers.has("Set-Cookie")) headers.append("Set-Cookie", setCookie);
   return json(
@@ -75,7 +75,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       cartQuantity,
       notice,
       env: publicEnv(),
-      account: customer ? { firstName: customer.firstName } : null,
+      account: signedIn ? { firstName: signedIn.firstName } : null,
       honeypot: honeypot.getInputProps(),
     },
     { headers },

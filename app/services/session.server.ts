@@ -44,13 +44,15 @@ const resolved = new WeakMap<Request, Promise<SignedIn | null>>();
 
 export interface SignedIn {
   customerId: string;
+  firstName: string;
   token: string;
 }
 
 /**
  * The request's signed-in session, from the token in the cookie (issue 6): null
  * for a guest, and for a token that is unknown, revoked or expired. Read once
- * per request. `refresh` slides the token's expiry (page navigations do).
+ * per request: the first call decides whether the token's expiry slides
+ * (`refresh`), so the root loader, which refreshes, reads it before anyone else.
  */
 export function getSignedIn(request: Request, options: { refresh?: boolean } = {}): Promise<SignedIn | null> {
   let pending = resolved.get(request);
@@ -60,7 +62,7 @@ export function getSignedIn(request: Request, options: { refresh?: boolean } = {
       const token: unknown = session.get(TOKEN_KEY);
       if (typeof token !== "string" || !token) return null;
       const info = await identity.resolveSession(token, { refresh: options.refresh });
-      return info ? { customerId: info.customerId, token } : null;
+      return info ? { customerId: info.customerId, firstName: info.firstName, token } : null;
     })();
     resolved.set(request, pending);
   }

@@ -64,3 +64,27 @@ describe("login and session guard (shop-core spec section 2, guard 2)", () => {
     expect(back.headers.get("Location")).toBe("/cart");
   });
 });
+
+describe("session refresh on navigation (shop-core spec section 4: refresh-session-token)", () => {
+  it("slides the signed-in token's expiry when the root loader runs, even on an account page", async () => {
+    const result = await identity.register({
+      site: "DTC",
+      email: `slide-${crypto.randomUUID()}@example.com`,
+      password: "Sliding-2026",
+      firstName: "Sol",
+      lastName: "Reyes",
+      acceptsMarketing: false,
+    });
+    if (!result.ok) throw new Error("register failed");
+    const jar = await signedInJar(result.customerId);
+    const old = new Date(Date.now() - 10 * 60_000);
+    await prisma.sessionToken.updateMany({
+      where: { customerId: result.customerId },
+      data: { lastSeenAt: old, expiresAt: new Date(Date.now() + 60_000) },
+    });
+    expect((await root("/account/dashboard", jar.header)).status).toBe(200);
+    const token = await prisma.sessionToken.findFirstOrThrow({ where: { customerId: result.customerId } });
+    expect(token.lastSeenAt.getTime()).toBeGreaterThan(old.getTime());
+    expect(token.expiresAt.getTime()).toBeGreaterThan(Date.now() + 24 * 60 * 60_000);
+  });
+});

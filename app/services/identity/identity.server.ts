@@ -30,6 +30,8 @@ export type RegisterResult = { ok: true; customerId: string; userId: string } | 
 
 export interface SessionInfo {
   customerId: string;
+  /** For the header's greeting, read with the token (one query per request). */
+  firstName: string;
   site: string;
   expiresAt: Date;
 }
@@ -210,7 +212,10 @@ export function createIdentity(db: PrismaClient, now: () => Date = () => new Dat
       token: string,
       options: { refresh?: boolean; force?: boolean } = {},
     ): Promise<SessionInfo | null> {
-      const row = await db.sessionToken.findUnique({ where: { id: sha256(token) } });
+      const row = await db.sessionToken.findUnique({
+        where: { id: sha256(token) },
+        include: { customer: { select: { firstName: true } } },
+      });
       const at = now();
       if (!row || row.revokedAt || row.expiresAt <= at) return null;
       let expiresAt = row.expiresAt;
@@ -218,7 +223,7 @@ export function createIdentity(db: PrismaClient, now: () => Date = () => new Dat
         expiresAt = new Date(at.getTime() + SESSION_TTL_MS);
         await db.sessionToken.update({ where: { id: row.id }, data: { lastSeenAt: at, expiresAt } });
       }
-      return { customerId: row.customerId, site: row.site, expiresAt };
+      return { customerId: row.customerId, firstName: row.customer.firstName, site: row.site, expiresAt };
     },
 
     /** Revokes a session token (logout, inactivity, rotation). */
