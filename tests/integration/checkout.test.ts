@@ -276,6 +276,18 @@ describe("a guest checkout, start to finish (issue 5 'Checkout steps' and 'Placi
   });
 });
 
+describe("signing in part-way (issue 5 'Checkout': the address book for signed-in customers)", () => {
+  it("keeps the guest's checkout and key, and fills its empty contact step with the customer's email", async () => {
+    const v = await variant(5);
+    const { cart } = await commerce.createCart({ site: "DTC", lines: [{ merchandiseId: v.id, quantity: 1 }] });
+    const guest = await checkouts.open({ cart: cart!, customerId: null });
+    expect(guest.email).toBeNull();
+    const customer = await newCustomer("takeover");
+    const taken = await checkouts.open({ cart: cart!, customerId: customer.id });
+    expect(taken).toMatchObject({ id: guest.id, customerId: customer.id, email: customer.email });
+  });
+});
+
 describe("placing an order (issue 5: idempotency, the checkout id is the key)", () => {
   it("answers a repeated post with the same key and body with the same order, replayed, charged once", async () => {
     const v = await variant(20);

@@ -3,7 +3,7 @@
 // a double submit, a back-button resubmit or concurrent posts of one key place
 // exactly one order; a reuse with another body, or after it expired, is refused.
 import crypto from "node:crypto";
-import type { PrismaClient } from "~/generated/prisma/client";
+import type { Checkout as CheckoutRow, PrismaClient } from "~/generated/prisma/client";
 import { parseAddress, formatAddress, type PostalAddress } from "~/models/address";
 import { cartLimits } from "~/models/cart";
 import { checkoutAttributes, orderType, priceOrder, shippingLocation, type PricedOrder } from "~/models/checkout";
@@ -50,20 +50,10 @@ export class CheckoutError extends Error {
   }
 }
 
-export interface CheckoutState {
-  id: string;
-  cartId: string;
-  site: string;
-  customerId: string | null;
-  email: string | null;
-  acceptsMarketing: boolean;
+/** A checkout as the steps see it: the row, with its address parsed. */
+export type CheckoutState = Omit<CheckoutRow, "shippingAddress" | "attestation" | "updatedAt" | "completedAt"> & {
   shippingAddress: PostalAddress | null;
-  deliveryConfirmed: boolean;
-  paymentTokenId: string | null;
-  paymentSummary: string | null;
-  orderId: string | null;
-  createdAt: Date;
-}
+};
 
 export interface CheckoutDeps {
   db: PrismaClient;
@@ -99,21 +89,9 @@ export interface PlaceOrderInput {
 
 const newKey = () => `chk_${crypto.randomBytes(18).toString("base64url")}`;
 
-function toState(row: {
-  id: string;
-  cartId: string;
-  site: string;
-  customerId: string | null;
-  email: string | null;
-  acceptsMarketing: boolean;
-  shippingAddress: string | null;
-  deliveryConfirmed: boolean;
-  paymentTokenId: string | null;
-  paymentSummary: string | null;
-  orderId: string | null;
-  createdAt: Date;
-}): CheckoutState {
-  return { ...row, shippingAddress: parseAddress(row.shippingAddress) };
+function toState(row: CheckoutRow): CheckoutState {
+  const { attestation: _attestation, updatedAt: _updatedAt, completedAt: _completedAt, ...rest } = row;
+  return { ...rest, shippingAddress: parseAddress(row.shippingAddress) };
 }
 
 /** SQLite's unique-constraint failure, as Prisma reports it. */
@@ -216,11 +194,15 @@ export function createCheckouts(deps: CheckoutDeps) {
     async open(input: { cart: Cart; customerId: string | null }): Promise<CheckoutState> {
       const existing = await db.checkout.findUnique({ where: { cartId: input.cart.id } });
       if (existing && !existing.orderId) {
-        if (existing.customerId === input.customerId || (!existing.customerId && input.customerId)) {
-          if (existing.customerId === input.customerId) return toState(existing);
-          return toState(
-            await db.checkout.update({ where: { id: existing.id }, data: { customerId: input.customerId } }),
-          );
+        if (existing.customerId === input.customerId) return toState(existing);
+        if (!existing.customerId && input.customerId) {
+          // Signed in part-way: the checkout becomes theirs, their email filling an empty contact step.
+          const customer = await customerContext(input.customerId);
+          const taken = await db.checkout.update({
+            where: { id: existing.id },
+            data: { customerId: input.customerId, email: existing.email ?? customer?.email ?? null },
+          });
+          return toState(taken);
         }
       }
       const customer = await customerContext(input.customerId);
