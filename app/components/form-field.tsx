@@ -2,6 +2,7 @@
 // (issue 5 "Bad input"). conform's props wire aria-invalid and aria-describedby.
 import { getInputProps, getSelectProps, type FieldMetadata } from "@conform-to/react";
 import { useEffect, type ReactNode } from "react";
+import { NEW_PASSWORD_HINT } from "~/models/account-forms";
 
 // Fields of union schemas (discriminated unions) come typed loosely; any field of a form fits.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -105,4 +106,24 @@ export function useClearPasswords(lastResult: { status?: string } | undefined, f
       if (input instanceof HTMLInputElement) input.value = "";
     }
   }, [lastResult, ids]);
+}
+
+/** A new password and its confirmation, with the password rule as the hint. */
+export function NewPasswordFields({
+  password,
+  confirm,
+  label = "New password",
+  confirmLabel = "Confirm new password",
+}: {
+  password: AnyField;
+  confirm: AnyField;
+  label?: string;
+  confirmLabel?: string;
+}) {
+  return (
+    <>
+      <TextField field={password} label={label} type="password" autoComplete="new-password" hint={NEW_PASSWORD_HINT} />
+      <TextField field={confirm} label={confirmLabel} type="password" autoComplete="new-password" />
+    </>
+  );
 }

@@ -15,6 +15,30 @@ export const NewPasswordField = z
   .max(128, "Use at most 128 characters.")
   .refine((v) => /[A-Za-z]/.test(v) && /\d/.test(v), "Use at least one letter and one digit.");
 
+/** A checkbox posted as "on" when ticked. */
+export const CheckedBox = z
+  .enum(["on"])
+  .optional()
+  .transform((v) => v === "on");
+
+/** A US phone number as people type it. */
+export const PhoneField = z
+  .string()
+  .trim()
+  .regex(/^[\d\s()+.-]{7,20}$/, "Enter a phone number of digits, like 303-555-0100.");
+
+/** The hint shown under every new-password field (NewPasswordField's rule). */
+export const NEW_PASSWORD_HINT = "At least 8 characters, with a letter and a digit.";
+
+/** The confirmation must repeat the new password. */
+const confirmed =
+  <K extends string>(passwordKey: K, message = "The passwords do not match.") =>
+  (value: Record<K | "confirmPassword", unknown>, ctx: z.RefinementCtx) => {
+    if (value[passwordKey] !== value.confirmPassword) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["confirmPassword"], message });
+    }
+  };
+
 const name = (label: string) =>
   z
     .string({ required_error: `Enter your ${label}.` })
@@ -29,15 +53,9 @@ export const RegisterSchema = z
     email: EmailField,
     password: NewPasswordField,
     confirmPassword: z.string({ required_error: "Enter the password again." }),
-    acceptsMarketing: z
-      .enum(["on"])
-      .optional()
-      .transform((v) => v === "on"),
+    acceptsMarketing: CheckedBox,
   })
-  .refine((v) => v.password === v.confirmPassword, {
-    path: ["confirmPassword"],
-    message: "The passwords do not match.",
-  });
+  .superRefine(confirmed("password"));
 
 export const ForgotPasswordSchema = z.object({ email: EmailField });
 
@@ -47,7 +65,32 @@ export const ResetPasswordSchema = z
     password: NewPasswordField,
     confirmPassword: z.string({ required_error: "Enter the password again." }),
   })
-  .refine((v) => v.password === v.confirmPassword, {
-    path: ["confirmPassword"],
-    message: "The passwords do not match.",
+  .superRefine(confirmed("password"));
+
+const currentPassword = z
+  .string({ required_error: "Enter your current password." })
+  .max(128, "That password is too long.");
+
+/** My Profile: names, phone, marketing opt-in. */
+export const ProfileSchema = z.object({
+  firstName: name("first name"),
+  lastName: name("last name"),
+  phone: PhoneField.optional(),
+  acceptsMarketing: CheckedBox,
+});
+
+/** My Profile: a new email, confirmed with the password. */
+export const EmailChangeSchema = z.object({ email: EmailField, currentPassword });
+
+/** My Profile: a new password, confirmed, different from the current one. */
+export const PasswordChangeSchema = z
+  .object({
+    currentPassword,
+    newPassword: NewPasswordField,
+    confirmPassword: z.string({ required_error: "Enter the new password again." }),
+  })
+  .superRefine(confirmed("newPassword", "The new passwords do not match."))
+  .refine((v) => v.newPassword !== v.currentPassword, {
+    path: ["newPassword"],
+    message: "Choose a password different from your current one.",
   });

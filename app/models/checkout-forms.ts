@@ -1,6 +1,7 @@
 // The checkout's form schemas (issue 5): one zod schema per step, used by the
 // server action and by conform in the browser, so both validate alike.
 import { z } from "zod";
+import { CheckedBox, PhoneField } from "./account-forms";
 import { cardNotExpired, isUsStateCode, luhnValid } from "./checkout";
 
 export const CHECKOUT_STEPS = ["contact", "shipping", "delivery", "payment", "review"] as const;
@@ -31,10 +32,7 @@ export const ContactSchema = z.object({
     .toLowerCase()
     .max(254, "That email address is too long.")
     .email("Enter an email address like name@example.com."),
-  acceptsMarketing: z
-    .enum(["on"])
-    .optional()
-    .transform((v) => v === "on"),
+  acceptsMarketing: CheckedBox,
 });
 
 /** A US shipping address (catalogue spec section 9: the 50 states and DC). */
@@ -61,11 +59,7 @@ export const AddressSchema = z.object({
     .toUpperCase()
     .default("US")
     .refine((code) => code === "US", "We ship within the United States only."),
-  phone: z
-    .string()
-    .trim()
-    .regex(/^[\d\s()+.-]{7,20}$/, "Enter a phone number of digits, like 303-555-0100.")
-    .optional(),
+  phone: PhoneField.optional(),
 });
 export type AddressInput = z.infer<typeof AddressSchema>;
 
@@ -125,10 +119,7 @@ export const PaymentSchema = z.preprocess(
 export const PlaceOrderSchema = z.object({
   idempotencyKey: text("the checkout key", 100),
   expectedTotalCents: z.coerce.number().int().min(0),
-  attestation: z
-    .enum(["on"])
-    .optional()
-    .transform((v) => v === "on"),
+  attestation: CheckedBox,
 });
 
 /** "04/29" or "4 / 2029" as month and four-digit year; null when malformed. */

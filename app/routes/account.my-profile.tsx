@@ -7,10 +7,9 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { z } from "zod";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { CheckboxField, FormError, TextField, useClearPasswords } from "~/components/form-field";
-import { EmailField, NewPasswordField } from "~/models/account-forms";
+import { CheckboxField, FormError, TextField, useClearPasswords, NewPasswordFields } from "~/components/form-field";
+import { EmailChangeSchema, PasswordChangeSchema, ProfileSchema } from "~/models/account-forms";
 import { pageTitle } from "~/models/site";
 import { CustomerError, customers } from "~/services/customers/index.server";
 import { requireCustomer } from "~/services/guards.server";
@@ -24,54 +23,11 @@ export const meta: MetaFunction = ({ matches }) => [
   { name: "robots", content: "noindex" },
 ];
 
-const name = (label: string) =>
-  z
-    .string({ required_error: `Enter your ${label}.` })
-    .trim()
-    .min(1, `Enter your ${label}.`)
-    .max(60, `Keep your ${label} under 60 characters.`);
-
-const currentPassword = z
-  .string({ required_error: "Enter your current password." })
-  .max(128, "That password is too long.");
-
-const ProfileSchema = z.object({
-  firstName: name("first name"),
-  lastName: name("last name"),
-  phone: z
-    .string()
-    .trim()
-    .regex(/^[\d\s()+.-]{7,20}$/, "Enter a phone number of digits, like 303-555-0100.")
-    .optional(),
-  acceptsMarketing: z
-    .enum(["on"])
-    .optional()
-    .transform((v) => v === "on"),
-});
-
-const EmailChangeSchema = z.object({ email: EmailField, currentPassword });
-
-const PasswordChangeSchema = z
-  .object({
-    currentPassword,
-    newPassword: NewPasswordField,
-    confirmPassword: z.string({ required_error: "Enter the new password again." }),
-  })
-  .refine((v) => v.newPassword === v.confirmPassword, {
-    path: ["confirmPassword"],
-    message: "The new passwords do not match.",
-  })
-  .refine((v) => v.newPassword !== v.currentPassword, {
-    path: ["newPassword"],
-    message: "Choose a password different from your current one.",
-  });
-
 type ProfileForm = "profile" | "email" | "password";
 type Reply = SubmissionResult<string[]> & { form: ProfileForm };
 
 /** Fields never sent back to the page. */
 const PASSWORD_FIELDS = ["currentPassword", "newPassword", "confirmPassword"];
-const STATUS = { NOT_FOUND: 404, INVALID: 400, EMAIL_TAKEN: 409 } as const;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const customerId = await requireCustomer(request);
@@ -123,7 +79,7 @@ export async function action({ request }: ActionFunctionArgs) {
   } catch (error) {
     if (!(error instanceof CustomerError)) throw error;
     const field = error.field ?? "";
-    return json(reply({ fieldErrors: { [field]: [error.message] } }), STATUS[error.code]);
+    return json(reply({ fieldErrors: { [field]: [error.message] } }), error.status);
   }
 }
 
@@ -244,19 +200,7 @@ function PasswordForm() {
           type="password"
           autoComplete="current-password"
         />
-        <TextField
-          field={fields.newPassword}
-          label="New password"
-          type="password"
-          autoComplete="new-password"
-          hint="At least 8 characters, with a letter and a digit."
-        />
-        <TextField
-          field={fields.confirmPassword}
-          label="Confirm new password"
-          type="password"
-          autoComplete="new-password"
-        />
+        <NewPasswordFields password={fields.newPassword} confirm={fields.confirmPassword} />
         <SubmitButton form="password">Change password</SubmitButton>
       </Form>
     </section>

@@ -7,7 +7,7 @@ import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { CheckboxField, FormError, TextField, useClearPasswords } from "~/components/form-field";
+import { CheckboxField, FormError, TextField, useClearPasswords, NewPasswordFields } from "~/components/form-field";
 import { RegisterSchema } from "~/models/account-forms";
 import { afterSignIn } from "~/models/guards";
 import { decodeRedirect } from "~/models/redirect-param";
@@ -76,18 +76,11 @@ export default function Register() {
         <TextField field={fields.firstName} label="First name" autoComplete="given-name" />
         <TextField field={fields.lastName} label="Last name" autoComplete="family-name" />
         <TextField field={fields.email} label="Email address" type="email" autoComplete="email" />
-        <TextField
-          field={fields.password}
+        <NewPasswordFields
+          password={fields.password}
+          confirm={fields.confirmPassword}
           label="Password"
-          type="password"
-          autoComplete="new-password"
-          hint="At least 8 characters, with a letter and a digit."
-        />
-        <TextField
-          field={fields.confirmPassword}
-          label="Confirm password"
-          type="password"
-          autoComplete="new-password"
+          confirmLabel="Confirm password"
         />
         <CheckboxField field={fields.acceptsMarketing} label="Email me news and offers" />
         <button type="submit" className="button button--primary button--large" disabled={busy}>

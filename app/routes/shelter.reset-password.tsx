@@ -6,7 +6,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { FormError, TextField, useClearPasswords } from "~/components/form-field";
+import { FormError, useClearPasswords, NewPasswordFields } from "~/components/form-field";
 import { ResetPasswordSchema } from "~/models/account-forms";
 import { pageTitle } from "~/models/site";
 import { identity } from "~/services/identity/index.server";
@@ -72,19 +72,7 @@ export default function ResetPassword() {
       <Form method="post" {...getFormProps(form)} className="bare-page__form">
         <input {...getInputProps(fields.token, { type: "hidden" })} value={token} />
         <FormError errors={form.errors} id={form.errorId} />
-        <TextField
-          field={fields.password}
-          label="New password"
-          type="password"
-          autoComplete="new-password"
-          hint="At least 8 characters, with a letter and a digit."
-        />
-        <TextField
-          field={fields.confirmPassword}
-          label="Confirm new password"
-          type="password"
-          autoComplete="new-password"
-        />
+        <NewPasswordFields password={fields.password} confirm={fields.confirmPassword} />
         <button type="submit" className="button button--primary button--large" disabled={busy}>
           {busy ? "Saving…" : "Save new password"}
         </button>

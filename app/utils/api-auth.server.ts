@@ -57,17 +57,10 @@ export async function readSignedInBody<S extends z.ZodTypeAny>(
   return { customerId, body: parsed.data };
 }
 
-const CUSTOMER_ERROR_STATUS = { NOT_FOUND: 404, INVALID: 400, EMAIL_TAKEN: 409 } as const;
-
 /** The API answer for a refused customer change, with its field under `fieldPrefix` (e.g. "address"). */
 export function customerErrorResponse(error: CustomerError, fieldPrefix?: string): Response {
   const field = error.field ? [fieldPrefix, error.field].filter(Boolean).join(".") : undefined;
-  return apiError(
-    CUSTOMER_ERROR_STATUS[error.code],
-    error.code,
-    error.message,
-    field ? { [field]: error.message } : undefined,
-  );
+  return apiError(error.status, error.code, error.message, field ? { [field]: error.message } : undefined);
 }
 
 /** Runs a customer change and answers its result as JSON; a CustomerError becomes its error answer. */

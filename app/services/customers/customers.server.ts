@@ -9,6 +9,9 @@ import { createIdentity, userStoreFor, type Identity } from "~/services/identity
 
 export type CustomerErrorCode = "NOT_FOUND" | "INVALID" | "EMAIL_TAKEN";
 
+/** The HTTP status a page or API answers a refusal with. */
+const STATUS: Record<CustomerErrorCode, number> = { NOT_FOUND: 404, INVALID: 400, EMAIL_TAKEN: 409 };
+
 /** A refused customer change; nothing was changed. `field` names the input at fault. */
 export class CustomerError extends Error {
   constructor(
@@ -18,6 +21,10 @@ export class CustomerError extends Error {
   ) {
     super(message);
     this.name = "CustomerError";
+  }
+
+  get status(): number {
+    return STATUS[this.code];
   }
 }
 
