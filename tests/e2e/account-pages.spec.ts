@@ -1,8 +1,7 @@
 import crypto from "node:crypto";
-import path from "node:path";
-import Database from "better-sqlite3";
+import type Database from "better-sqlite3";
 import { expect, test, type Locator, type Page, type TestInfo } from "@playwright/test";
-import { open } from "./helpers";
+import { open, register, uniqueEmail, withDb } from "./helpers";
 
 // Issue 6 "Account pages": My Profile, Address Book, My Orders with My Order
 // Details and "Buy again", and My Subscriptions, as plain form posts (both
@@ -14,9 +13,6 @@ import { open } from "./helpers";
 // keyboard (the config's TOKEN_INACTIVITY_SECONDS): `nudge` moves the mouse
 // between steps that wait on the server.
 
-const PORT = Number(process.env.E2E_PORT ?? 3100);
-const PASSWORD = "Kibble-2026";
-const WELCOME = "Welcome! Your account is ready.";
 const ADULT = { sku: "SD00402", title: "Science Diet Adult Dry Dog Food" };
 const PUPPY = { sku: "SD00101", title: "Science Diet Puppy Chicken Meal & Barley Dry Dog Food" };
 const DAY_MS = 86_400_000;
@@ -35,10 +31,7 @@ const ADDRESS = {
 };
 
 /** A fresh email per test, project and run. */
-const uniqueEmail = (testInfo: TestInfo, name: string) =>
-  `${name}-${testInfo.project.name}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 
-const header = (page: Page) => page.getByRole("banner");
 const notice = (page: Page, text: string | RegExp) => page.getByRole("status").filter({ hasText: text });
 const region = (page: Page, name: string) => page.getByRole("region", { name, exact: true });
 
@@ -80,20 +73,6 @@ async function nudge(page: Page) {
 
 // ---------------------------------------------------------------------------
 // The e2e database (DATABASE_URL is relative to the config's folder).
-
-function dbFile(testInfo: TestInfo) {
-  const root = testInfo.config.configFile ? path.dirname(testInfo.config.configFile) : process.cwd();
-  return path.join(root, "data", `e2e-${PORT}.db`);
-}
-
-function withDb<T>(testInfo: TestInfo, fn: (db: Database.Database) => T, readonly = false): T {
-  const db = new Database(dbFile(testInfo), { readonly, fileMustExist: true, timeout: 10_000 });
-  try {
-    return fn(db);
-  } finally {
-    db.close();
-  }
-}
 
 /** Dates as Prisma stores them in SQLite. */
 const stored = (date: Date) => date.toISOString().replace("Z", "+00:00");
@@ -141,122 +120,115 @@ interface SeededOrder {
  * (from 900000), taken in one write transaction so no other writer collides.
  */
 function seedOrders(testInfo: TestInfo, email: string, count: number): SeededOrder[] {
-  return withDb(testInfo, (db) => {
-    const adult = variantBySku(db, ADULT.sku);
-    const puppy = variantBySku(db, PUPPY.sku);
-    const customer = customerId(db, email);
-    const insertOrder = db.prepare(
-      `INSERT INTO "Order" (id, number, site, customerId, email, status, currencyCode, subtotalCents, discountCents,
+  return withDb(
+    testInfo,
+    (db) => {
+      const adult = variantBySku(db, ADULT.sku);
+      const puppy = variantBySku(db, PUPPY.sku);
+      const customer = customerId(db, email);
+      const insertOrder = db.prepare(
+        `INSERT INTO "Order" (id, number, site, customerId, email, status, currencyCode, subtotalCents, discountCents,
          shippingCents, surchargeCents, taxCents, totalCents, shippingAddress, attributes, source, discountCodes,
          paymentSummary, createdAt, updatedAt)
        VALUES (?, ?, 'DTC', ?, ?, 'paid', 'USD', ?, 0, 0, 0, ?, ?, ?, '[]', 'checkout', '', 'visa ending 4242', ?, ?)`,
-    );
-    const insertLine = db.prepare(
-      `INSERT INTO "OrderLine" (id, orderId, variantId, productTitle, variantTitle, sku, quantity, unitPriceCents,
+      );
+      const insertLine = db.prepare(
+        `INSERT INTO "OrderLine" (id, orderId, variantId, productTitle, variantTitle, sku, quantity, unitPriceCents,
          sellingPlanId, weightValue, weightUnit)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, ?)`,
-    );
-    const seed = db.transaction(() => {
-      const { max } = db.prepare(`SELECT MAX(number) AS max FROM "Order"`).get() as { max: number | null };
-      const first = Math.max(900_000, (max ?? 0) + 1);
-      const now = Date.now();
-      const orders: SeededOrder[] = [];
-      for (let i = 0; i < count; i++) {
-        // i = 0 is the oldest.
-        const lines =
-          i === 0
-            ? [
-                { variant: adult, sku: ADULT.sku, quantity: 2 },
-                { variant: puppy, sku: PUPPY.sku, quantity: 1 },
-              ]
-            : [{ variant: adult, sku: ADULT.sku, quantity: 1 }];
-        const subtotal = lines.reduce((sum, line) => sum + line.variant.priceCents * line.quantity, 0);
-        const tax = Math.round(subtotal * 0.08);
-        const order = { id: newId("e2eord"), number: first + i, totalCents: subtotal + tax };
-        const at = stored(new Date(now - (count - i) * 60_000));
-        insertOrder.run(
-          order.id,
-          order.number,
-          customer,
-          email,
-          subtotal,
-          tax,
-          order.totalCents,
-          JSON.stringify(ADDRESS),
-          at,
-          at,
-        );
-        for (const line of lines) {
-          const v = line.variant;
-          insertLine.run(
-            newId("e2elin"),
+      );
+      const seed = db.transaction(() => {
+        const { max } = db.prepare(`SELECT MAX(number) AS max FROM "Order"`).get() as { max: number | null };
+        const first = Math.max(900_000, (max ?? 0) + 1);
+        const now = Date.now();
+        const orders: SeededOrder[] = [];
+        for (let i = 0; i < count; i++) {
+          // i = 0 is the oldest.
+          const lines =
+            i === 0
+              ? [
+                  { variant: adult, sku: ADULT.sku, quantity: 2 },
+                  { variant: puppy, sku: PUPPY.sku, quantity: 1 },
+                ]
+              : [{ variant: adult, sku: ADULT.sku, quantity: 1 }];
+          const subtotal = lines.reduce((sum, line) => sum + line.variant.priceCents * line.quantity, 0);
+          const tax = Math.round(subtotal * 0.08);
+          const order = { id: newId("e2eord"), number: first + i, totalCents: subtotal + tax };
+          const at = stored(new Date(now - (count - i) * 60_000));
+          insertOrder.run(
             order.id,
-            v.id,
-            v.productTitle,
-            v.title,
-            line.sku,
-            line.quantity,
-            v.priceCents,
-            v.weightValue,
-            v.weightUnit,
+            order.number,
+            customer,
+            email,
+            subtotal,
+            tax,
+            order.totalCents,
+            JSON.stringify(ADDRESS),
+            at,
+            at,
           );
+          for (const line of lines) {
+            const v = line.variant;
+            insertLine.run(
+              newId("e2elin"),
+              order.id,
+              v.id,
+              v.productTitle,
+              v.title,
+              line.sku,
+              line.quantity,
+              v.priceCents,
+              v.weightValue,
+              v.weightUnit,
+            );
+          }
+          orders.push({ ...order, lines: lines.map((l) => ({ title: l.variant.productTitle, quantity: l.quantity })) });
         }
-        orders.push({ ...order, lines: lines.map((l) => ({ title: l.variant.productTitle, quantity: l.quantity })) });
-      }
-      return orders.reverse();
-    });
-    return seed.immediate();
-  });
+        return orders.reverse();
+      });
+      return seed.immediate();
+    },
+    false,
+  );
 }
 
 /** An active autoship of the adult food every 4 weeks, its next order 10 days ahead. */
 function seedSubscription(testInfo: TestInfo, email: string) {
-  return withDb(testInfo, (db) => {
-    const adult = variantBySku(db, ADULT.sku);
-    const customer = customerId(db, email);
-    const now = new Date();
-    const next = new Date(`${new Date(now.getTime() + 10 * DAY_MS).toISOString().slice(0, 10)}T10:00:00Z`);
-    const id = newId("e2esub");
-    db.prepare(
-      `INSERT INTO "Subscription" (id, customerId, productId, variantId, contractId, sellingPlanId, frequencyDays,
+  return withDb(
+    testInfo,
+    (db) => {
+      const adult = variantBySku(db, ADULT.sku);
+      const customer = customerId(db, email);
+      const now = new Date();
+      const next = new Date(`${new Date(now.getTime() + 10 * DAY_MS).toISOString().slice(0, 10)}T10:00:00Z`);
+      const id = newId("e2esub");
+      db.prepare(
+        `INSERT INTO "Subscription" (id, customerId, productId, variantId, contractId, sellingPlanId, frequencyDays,
          frequency, quantity, weight, weightUnit, cancelled, startDate, nextOrderDate, site, shippingAddress,
          createdAt, updatedAt)
        VALUES (?, ?, ?, ?, ?, 'autoship-4w', 28, 'Every 4 weeks', 1, ?, ?, 0, ?, ?, 'DTC', ?, ?, ?)`,
-    ).run(
-      id,
-      customer,
-      adult.productId,
-      adult.id,
-      `SC-E2E${crypto.randomBytes(5).toString("hex").toUpperCase()}`,
-      adult.weightValue,
-      adult.weightUnit,
-      stored(now),
-      stored(next),
-      JSON.stringify(ADDRESS),
-      stored(now),
-      stored(now),
-    );
-    return { id, nextOrderDate: next };
-  });
+      ).run(
+        id,
+        customer,
+        adult.productId,
+        adult.id,
+        `SC-E2E${crypto.randomBytes(5).toString("hex").toUpperCase()}`,
+        adult.weightValue,
+        adult.weightUnit,
+        stored(now),
+        stored(next),
+        JSON.stringify(ADDRESS),
+        stored(now),
+        stored(now),
+      );
+      return { id, nextOrderDate: next };
+    },
+    false,
+  );
 }
 
 // ---------------------------------------------------------------------------
 // Accounts
-
-/** Creates an account through the register page; the browser is then signed in, on the home page. */
-async function register(page: Page, testInfo: TestInfo, email: string, firstName = "Riley") {
-  await open(page, testInfo, "/shelter/register");
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Create Account");
-  await page.getByLabel("First name").fill(firstName);
-  await page.getByLabel("Last name").fill("Tester");
-  await page.getByLabel("Email address").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
-  await page.getByLabel("Confirm password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Create Account" }).click();
-  await expect(page).toHaveURL((url) => url.pathname === "/");
-  await expect(notice(page, WELCOME)).toBeVisible();
-  await expect(header(page).getByRole("link", { name: "My Account" })).toBeVisible();
-}
 
 /** "Wednesday, December 2, 2026", as the subscriptions page writes dates. */
 const longDate = (date: Date) =>

@@ -1,7 +1,5 @@
-import path from "node:path";
-import Database from "better-sqlite3";
-import { expect, test, type Page, type TestInfo } from "@playwright/test";
-import { open } from "./helpers";
+import { expect, test, type Page } from "@playwright/test";
+import { fillRegister, open, query, register, TEST_PASSWORD, uniqueEmail } from "./helpers";
 
 // Issue 6: accounts (shop-core spec sections 2 and 4). Registering, signing in
 // from a guarded page and back, the guest-only sign-in page, the forgotten
@@ -12,37 +10,15 @@ import { open } from "./helpers";
 // projects never share one, and sign-in posts stay few: the server allows ten
 // per address and minute, and the whole suite comes from 127.0.0.1.
 
-const PORT = Number(process.env.E2E_PORT ?? 3100);
-const PASSWORD = "Kibble-2026";
 const WRONG = "That email and password do not match an account.";
-const WELCOME = "Welcome! Your account is ready.";
 const SENT = "If an account exists for that email, we have sent it a link to reset the password. Check your inbox.";
 const CHANGED = "Your password has been changed. Log in with the new one.";
 const EXPIRED = "This reset link has expired or was already used. Ask for a new one.";
 const INACTIVE = "You were signed out after a period of inactivity. Log in again to continue.";
 
-/** A fresh email per test, project and run. */
-const uniqueEmail = (testInfo: TestInfo, name: string) =>
-  `${name}-${testInfo.project.name}-${Date.now()}-${testInfo.retry}@example.com`;
-
 const header = (page: Page) => page.getByRole("banner");
 const accountLink = (page: Page) => header(page).getByRole("link", { name: /^(My Account|Sign In)$/ });
 const signOutButton = (page: Page) => header(page).getByRole("button", { name: "Sign Out" });
-
-/** The database the config's web server uses (DATABASE_URL is relative to the config's folder). */
-function dbFile(testInfo: TestInfo) {
-  const root = testInfo.config.configFile ? path.dirname(testInfo.config.configFile) : process.cwd();
-  return path.join(root, "data", `e2e-${PORT}.db`);
-}
-
-function query<T>(testInfo: TestInfo, sql: string, ...params: unknown[]): T[] {
-  const db = new Database(dbFile(testInfo), { readonly: true, fileMustExist: true });
-  try {
-    return db.prepare(sql).all(...params) as T[];
-  } finally {
-    db.close();
-  }
-}
 
 async function expectSignedIn(page: Page) {
   await expect(accountLink(page)).toHaveText("My Account");
@@ -52,25 +28,6 @@ async function expectSignedIn(page: Page) {
 async function expectSignedOut(page: Page) {
   await expect(accountLink(page)).toHaveText("Sign In");
   await expect(signOutButton(page)).toHaveCount(0);
-}
-
-async function fillRegister(page: Page, email: string, firstName = "Riley") {
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Create Account");
-  await page.getByLabel("First name").fill(firstName);
-  await page.getByLabel("Last name").fill("Tester");
-  await page.getByLabel("Email address").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
-  await page.getByLabel("Confirm password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Create Account" }).click();
-}
-
-/** Creates an account through the register page; the browser is then signed in, on the home page. */
-async function register(page: Page, testInfo: TestInfo, email: string) {
-  await open(page, testInfo, "/shelter/register");
-  await fillRegister(page, email);
-  await expect(page).toHaveURL((url) => url.pathname === "/");
-  await expect(page.getByRole("status").filter({ hasText: WELCOME })).toBeVisible();
-  await expectSignedIn(page);
 }
 
 async function signOut(page: Page) {
@@ -123,7 +80,7 @@ test.describe("accounts (issue 6)", () => {
     await expect(page.getByLabel("Email address")).toHaveValue(email);
     await expectSignedOut(page);
 
-    await logIn(page, email, PASSWORD);
+    await logIn(page, email, TEST_PASSWORD);
     await expect(page).toHaveURL((url) => url.pathname === "/account/orders");
     await expectSignedIn(page);
 

@@ -1,9 +1,8 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import Database from "better-sqlite3";
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
-import { open } from "./helpers";
+import { open, query, uniqueEmail } from "./helpers";
 
 // Issue 5: the checkout's steps as plain form posts (both projects), the order
 // and its confirmation email in the database, a declined card, the autoship
@@ -18,25 +17,6 @@ const DECLINED = "Your card was declined. Use another card or contact your bank.
 
 const stepTitle = (page: Page) => page.locator("h2#checkout-step-title");
 const summary = (page: Page) => page.getByRole("complementary", { name: "Order summary" });
-
-/** A fresh guest email per test, project and run (the contact step lowercases it). */
-const guestEmail = (testInfo: TestInfo, name: string) =>
-  `${name}-${testInfo.project.name}-${Date.now()}-${testInfo.retry}@example.com`;
-
-/** The database the config's web server uses (DATABASE_URL is relative to the config's folder). */
-function dbFile(testInfo: TestInfo) {
-  const root = testInfo.config.configFile ? path.dirname(testInfo.config.configFile) : process.cwd();
-  return path.join(root, "data", `e2e-${PORT}.db`);
-}
-
-function query<T>(testInfo: TestInfo, sql: string, ...params: unknown[]): T[] {
-  const db = new Database(dbFile(testInfo), { readonly: true, fileMustExist: true });
-  try {
-    return db.prepare(sql).all(...params) as T[];
-  } finally {
-    db.close();
-  }
-}
 
 /**
  * Runs `fn` while no other worker (the other project's) does: the demo account
@@ -143,7 +123,7 @@ const cents = (money: string) => Math.round(Number(money.replace(/[$,]/g, "")) *
 
 test.describe("checkout (issue 5)", () => {
   test("a guest buys a one-time item; the order and its email are in the database", async ({ page }, testInfo) => {
-    const email = guestEmail(testInfo, "guest");
+    const email = uniqueEmail(testInfo, "guest");
     await guestToReview(page, testInfo, email, GOOD_CARD);
     const total = cents((await page.getByTestId("order-total").textContent()) ?? "");
 
@@ -171,7 +151,7 @@ test.describe("checkout (issue 5)", () => {
   });
 
   test("a declined card is said at 'Place order' and the cart keeps its item", async ({ page }, testInfo) => {
-    const email = guestEmail(testInfo, "declined");
+    const email = uniqueEmail(testInfo, "declined");
     await guestToReview(page, testInfo, email, DECLINING_CARD);
 
     await page.getByRole("button", { name: "Place order" }).click();
@@ -255,7 +235,7 @@ test.describe("checkout (issue 5)", () => {
     test.skip(testInfo.project.name === "no-js", "conform validates in the browser only with JavaScript");
     await addToCart(page, testInfo);
     await proceedToCheckout(page, testInfo);
-    await submitContact(page, guestEmail(testInfo, "zip"));
+    await submitContact(page, uniqueEmail(testInfo, "zip"));
     await expect(stepTitle(page)).toHaveText("Shipping address");
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
 

@@ -1,7 +1,11 @@
-import type { Page, TestInfo } from "@playwright/test";
+import path from "node:path";
+import { expect, type Page, type TestInfo } from "@playwright/test";
+import Database from "better-sqlite3";
+
+const PORT = Number(process.env.E2E_PORT ?? 3100);
 
 /** The staff-feeding site's URL: Chromium resolves *.localhost to loopback. */
-export const STAFF_URL = `http://staff.localhost:${process.env.E2E_PORT ?? 3100}`;
+export const STAFF_URL = `http://staff.localhost:${PORT}`;
 
 export const SITES = [
   { site: "DTC", baseURL: undefined, suffix: "Shop the brand's Pet Nutrition" },
@@ -15,4 +19,51 @@ export async function open(page: Page, testInfo: TestInfo, path: string) {
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
   }
   return response;
+}
+
+/** A fresh email per test, project and run (lower case, as the shop stores it). */
+export const uniqueEmail = (testInfo: TestInfo, name: string) =>
+  `${name}-${testInfo.project.name}-${Date.now()}-${testInfo.retry}-${Math.random().toString(36).slice(2, 8)}@example.com`.toLowerCase();
+
+/** The database the config's web server uses (DATABASE_URL is relative to the config's folder). */
+function dbFile(testInfo: TestInfo) {
+  const root = testInfo.config.configFile ? path.dirname(testInfo.config.configFile) : process.cwd();
+  return path.join(root, "data", `e2e-${PORT}.db`);
+}
+
+/** Runs `fn` on the e2e database, read-only unless asked. */
+export function withDb<T>(testInfo: TestInfo, fn: (db: Database.Database) => T, readonly = true): T {
+  const db = new Database(dbFile(testInfo), { readonly, fileMustExist: true, timeout: 10_000 });
+  try {
+    return fn(db);
+  } finally {
+    db.close();
+  }
+}
+
+/** Rows of a read-only query on the e2e database. */
+export const query = <T>(testInfo: TestInfo, sql: string, ...params: unknown[]): T[] =>
+  withDb(testInfo, (db) => db.prepare(sql).all(...params) as T[]);
+
+export const TEST_PASSWORD = "Kibble-2026";
+const WELCOME = "Welcome! Your account is ready.";
+
+/** Fills and sends the register page (the browser is on it). */
+export async function fillRegister(page: Page, email: string, firstName = "Riley") {
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Create Account");
+  await page.getByLabel("First name").fill(firstName);
+  await page.getByLabel("Last name").fill("Tester");
+  await page.getByLabel("Email address").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(TEST_PASSWORD);
+  await page.getByLabel("Confirm password").fill(TEST_PASSWORD);
+  await page.getByRole("button", { name: "Create Account" }).click();
+}
+
+/** Creates an account through the register page; the browser is then signed in, on the home page. */
+export async function register(page: Page, testInfo: TestInfo, email: string, firstName = "Riley") {
+  await open(page, testInfo, "/shelter/register");
+  await fillRegister(page, email, firstName);
+  await expect(page).toHaveURL((url) => url.pathname === "/");
+  await expect(page.getByRole("status").filter({ hasText: WELCOME })).toBeVisible();
+  await expect(page.getByRole("banner").getByRole("link", { name: "My Account" })).toBeVisible();
 }
