@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { EnvError, generatedSessionSecret, parseEnv } from "./env.server";
+import { devOutboxOpen, EnvError, generatedSessionSecret, parseEnv } from "./env.server";
 
 function errorOf(source: Record<string, string>): EnvError {
   try {
@@ -109,5 +109,13 @@ describe("checkout and autoship settings (issue 5 'Pricing', 'Autoship engine')"
     expect(errorOf({ FEE_FREE_CHECKOUT: "maybe" }).issues).toEqual([
       'FEE_FREE_CHECKOUT must be true or false (got "maybe")',
     ]);
+  });
+});
+
+describe("the developers' outbox page (issue 5 'Email': dev-only)", () => {
+  it("is open in development and test, closed in production unless DEV_OUTBOX is set", () => {
+    expect(devOutboxOpen(parseEnv({ NODE_ENV: "development" }))).toBe(true);
+    expect(devOutboxOpen(parseEnv({ NODE_ENV: "production" }))).toBe(false);
+    expect(devOutboxOpen(parseEnv({ NODE_ENV: "production", DEV_OUTBOX: "true" }))).toBe(true);
   });
 });

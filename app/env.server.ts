@@ -190,3 +190,8 @@ export const env: Env = loadEnv();
 export function publicEnv() {
   return { NODE_ENV: env.NODE_ENV, TOKEN_INACTIVITY_SECONDS: env.TOKEN_INACTIVITY_SECONDS };
 }
+
+/** The developers' outbox page exists in development, or when DEV_OUTBOX is set (issue 5 "Email"). */
+export function devOutboxOpen(settings: Pick<Env, "NODE_ENV" | "DEV_OUTBOX"> = env): boolean {
+  return settings.NODE_ENV !== "production" || settings.DEV_OUTBOX;
+}

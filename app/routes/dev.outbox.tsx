@@ -5,12 +5,12 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { prisma } from "~/db.server";
-import { env } from "~/env.server";
+import { devOutboxOpen } from "~/env.server";
 
 export const meta: MetaFunction = () => [{ title: "Outbox" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  if (env.NODE_ENV === "production" && !env.DEV_OUTBOX) throw new Response("Not Found", { status: 404 });
+  if (!devOutboxOpen()) throw new Response("Not Found", { status: 404 });
   const id = new URL(request.url).searchParams.get("id");
   const [messages, selected] = await Promise.all([
     prisma.emailMessage.findMany({

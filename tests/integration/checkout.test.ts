@@ -69,7 +69,7 @@ beforeAll(async () => {
   pool = await prisma.productVariant.findMany({
     where: { product: { soldOnDtc: true, autoshipEligible: true }, sku: { not: "SD00402" } },
     orderBy: { sku: "desc" },
-    take: 24,
+    take: 32,
     select: { id: true, inventory: true, weightValue: true, weightUnit: true, productId: true },
   });
 });
@@ -372,6 +372,36 @@ describe("placing an order (issue 5: idempotency, the checkout id is the key)", 
   });
 });
 
+describe("orders the checkout refuses (issue 5 'Bad input'; shop-core spec sections 5 and 9; issue 7 attestation)", () => {
+  it("refuses a cart over the item limit, whatever put it there", async () => {
+    const v = await variant(50);
+    const ready = await readyCheckout({ lines: [{ merchandiseId: v.id, quantity: 1 }] });
+    await prisma.cartLine.updateMany({ where: { cartId: ready.cartId }, data: { quantity: 11 } });
+    await expectCheckoutError(place(ready), "CART_OVER_LIMIT");
+    expect(await ordersOfKey(ready.key)).toBe(0);
+    expect(await inventoryOf(v.id)).toBe(50);
+  });
+
+  it("refuses an order without the attestation where the site requires it", async () => {
+    const v = await variant(5);
+    const ready = await readyCheckout({ lines: [{ merchandiseId: v.id, quantity: 1 }] });
+    const error = await expectCheckoutError(
+      ready.service.placeOrder({
+        key: ready.key,
+        site: "DTC",
+        customerId: null,
+        expectedTotalCents: ready.totalCents,
+        attestation: false,
+        requireAttestation: true,
+        readCart,
+      }),
+      "ATTESTATION_REQUIRED",
+    );
+    expect(error.field).toBe("attestation");
+    expect(await ordersOfKey(ready.key)).toBe(0);
+  });
+});
+
 describe("server pricing (issue 5 'Pricing': a tampered or stale total is refused)", () => {
   it("refuses an expected total other than the server's: PRICE_CHANGED, no order, stock and cart unchanged", async () => {
     const v = await variant(20);
@@ -456,6 +486,32 @@ describe("a failed order leaves nothing behind (issue 5 'Placing an order': atom
     expect(await cartLines(ready.cartId)).toEqual([[v.id, 3, null]]);
     expect((await prisma.checkout.findUniqueOrThrow({ where: { id: ready.key } })).orderId).toBeNull();
     expect(await prisma.emailMessage.count({ where: { to: ready.email } })).toBe(0);
+  });
+
+  it("refunds the charge when the order cannot be completed after payment, and keeps nothing", async () => {
+    const v = await variant(12);
+    const embedded = createEmbeddedPayments(prisma);
+    let paymentId: string | null = null;
+    let cartId = "";
+    const vanishingCart: PaymentProvider = {
+      tokenize: (input) => embedded.tokenize(input),
+      refund: (id) => embedded.refund(id),
+      charge: async (input) => {
+        const result = await embedded.charge(input);
+        if (result.ok) paymentId = result.paymentId;
+        // Completion deletes the cart: a cart gone by then makes completion fail after the charge.
+        await prisma.cart.delete({ where: { id: cartId } });
+        return result;
+      },
+    };
+    const service = createCheckouts({ db: prisma, payments: vanishingCart, email, pricing: pricingFor, zipCovered });
+    const ready = await readyCheckout({ lines: [{ merchandiseId: v.id, quantity: 2 }], service });
+    cartId = ready.cartId;
+    await expect(place(ready)).rejects.toThrow();
+    expect(paymentId).not.toBeNull();
+    expect((await prisma.payment.findUniqueOrThrow({ where: { id: paymentId! } })).status).toBe("refunded");
+    expect(await ordersOfKey(ready.key)).toBe(0);
+    expect(await inventoryOf(v.id)).toBe(12);
   });
 
   it("answers a declined card with PAYMENT_DECLINED: no order, stock back, cart kept, and the key usable again", async () => {

@@ -3,7 +3,7 @@ import { env } from "~/env.server";
 import { pricingFor } from "~/services/checkout/index.server";
 import { email } from "~/services/email/index.server";
 import { payments } from "~/services/payment/index.server";
-import { createAutoship } from "./autoship.server";
+import { createAutoship, scheduleRuns } from "./autoship.server";
 
 export { SubscriptionError, type RunSummary } from "./autoship.server";
 
@@ -16,21 +16,9 @@ export const autoship = createAutoship({
   reminderDays: env.AUTOSHIP_REMINDER_DAYS,
 });
 
-let timer: NodeJS.Timeout | null = null;
+let stop: (() => void) | null = null;
 
-/** Runs the engine every AUTOSHIP_SCHEDULE_MINUTES inside the server (off when 0). */
+/** Runs the engine every AUTOSHIP_SCHEDULE_MINUTES inside the server (off when 0); once per process. */
 export function startAutoshipSchedule(): void {
-  if (timer || env.AUTOSHIP_SCHEDULE_MINUTES <= 0) return;
-  let running = false;
-  timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    autoship
-      .run()
-      .catch((error: unknown) => console.error("autoship run failed", error))
-      .finally(() => {
-        running = false;
-      });
-  }, env.AUTOSHIP_SCHEDULE_MINUTES * 60_000);
-  timer.unref();
+  stop ??= scheduleRuns(() => autoship.run(), env.AUTOSHIP_SCHEDULE_MINUTES);
 }

@@ -1,0 +1,56 @@
+// The delivery-date call (catalogue spec section 7) and the developers' outbox
+// page (issue 5 'Email').
+import { beforeAll, describe, expect, it } from "vitest";
+import { prisma } from "~/db.server";
+import { estimatedDeliveryDate } from "~/models/checkout-forms";
+import { loader as deliveryDate } from "~/routes/api.get-estimated-delivery-date";
+import { loader as outbox } from "~/routes/dev.outbox";
+import { email } from "~/services/email/index.server";
+import { setHomeZip } from "~/services/location.server";
+import { sessionStorage } from "~/services/session.server";
+import { callRoute, getRequest, Jar } from "../helpers/routes";
+import { ensureSeeded } from "../helpers/seeded";
+
+beforeAll(async () => {
+  await ensureSeeded();
+});
+
+async function jarWithZip(zip: string) {
+  const session = await sessionStorage.getSession();
+  setHomeZip(session, zip);
+  const jar = new Jar();
+  jar.store(new Response(null, { headers: { "Set-Cookie": await sessionStorage.commitSession(session) } }));
+  return jar;
+}
+
+describe("GET /api/get-estimated-delivery-date (catalogue spec section 7)", () => {
+  it("answers the date and 'Estimated delivery {date} to {zip}' for the stored location (default 80011)", async () => {
+    const response = await callRoute(deliveryDate, getRequest("/api/get-estimated-delivery-date"));
+    const body = (await response.json()) as { date: string; location: string; message: string };
+    expect(body.location).toBe("80011");
+    expect(body.date).toBe(estimatedDeliveryDate(new Date(), 5).toISOString().slice(0, 10));
+    expect(body.message).toMatch(/^Estimated delivery \w+day, \w+ \d{1,2} to 80011$/);
+  });
+
+  it("tells a Hawaii location to see checkout while the flag is on (catalogue spec section 6)", async () => {
+    const jar = await jarWithZip("96813");
+    const response = await callRoute(deliveryDate, getRequest("/api/get-estimated-delivery-date", jar));
+    expect(((await response.json()) as { message: string }).message).toBe("See checkout for delivery date");
+  });
+});
+
+describe("/dev/outbox (issue 5 'Email': viewable by developers)", () => {
+  it("lists the newest messages and shows one", async () => {
+    const to = `outbox-${crypto.randomUUID()}@example.com`;
+    const { id } = await email.send({ to, subject: "Outbox check", text: "Hello from the outbox", template: "test" });
+    const list = (await (await callRoute(outbox, getRequest("/dev/outbox"))).json()) as {
+      messages: { id: string; to: string }[];
+    };
+    expect(list.messages[0]).toMatchObject({ id, to });
+    const one = (await (await callRoute(outbox, getRequest(`/dev/outbox?id=${id}`))).json()) as {
+      selected: { text: string };
+    };
+    expect(one.selected.text).toBe("Hello from the outbox");
+    expect(await prisma.emailMessage.count({ where: { to } })).toBe(1);
+  });
+});
