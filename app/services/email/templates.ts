@@ -93,6 +93,20 @@ const day = (date: Date) =>
     timeZone: "UTC",
   });
 
+/** A message of plain paragraphs, as text and as HTML. */
+function paragraphsEmail(to: string, subject: string, paragraphs: string[], template: string): EmailInput {
+  return {
+    to,
+    subject,
+    text: paragraphs.join("\n\n"),
+    html: html(
+      subject,
+      paragraphs.map((p) => `<p>${escape(p)}</p>`),
+    ),
+    template,
+  };
+}
+
 /** Sent some days before an autoship order is created. */
 export function autoshipReminderEmail(sub: EmailSubscription): EmailInput {
   const subject = `Your autoship of ${sub.productTitle} ships ${day(sub.nextOrderDate)}`;
@@ -100,16 +114,7 @@ export function autoshipReminderEmail(sub: EmailSubscription): EmailInput {
     `Your next autoship order (${sub.quantity} × ${sub.productTitle}, ${sub.variantTitle}, ${sub.frequency.toLowerCase()}) will be placed on ${day(sub.nextOrderDate)}.`,
     "To skip it, change the date or the quantity, visit My Autoship in your account.",
   ];
-  return {
-    to: sub.email,
-    subject,
-    text: body.join("\n\n"),
-    html: html(
-      subject,
-      body.map((p) => `<p>${escape(p)}</p>`),
-    ),
-    template: "autoship-reminder",
-  };
+  return paragraphsEmail(sub.email, subject, body, "autoship-reminder");
 }
 
 /** Sent when an autoship order could not be placed (out of stock, or the card declined). */
@@ -120,16 +125,12 @@ export function autoshipFailedEmail(sub: EmailSubscription, reason: "out_of_stoc
       ? `${sub.productTitle} (${sub.variantTitle}) is out of stock, so your autoship order due ${day(sub.nextOrderDate)} was not placed.`
       : `Your saved card was declined, so your autoship order due ${day(sub.nextOrderDate)} was not placed.`;
   const body = [why, "We will try again on the next run. You can also change or skip this delivery in My Autoship."];
-  return {
-    to: sub.email,
+  return paragraphsEmail(
+    sub.email,
     subject,
-    text: body.join("\n\n"),
-    html: html(
-      subject,
-      body.map((p) => `<p>${escape(p)}</p>`),
-    ),
-    template: reason === "out_of_stock" ? "autoship-out-of-stock" : "autoship-declined",
-  };
+    body,
+    reason === "out_of_stock" ? "autoship-out-of-stock" : "autoship-declined",
+  );
 }
 
 /** The password-reset link (issue 6): one use, expires in an hour. */
