@@ -7,9 +7,8 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { createCookie, json } from "@remix-run/node";
 import { z } from "zod";
 import { env } from "~/env.server";
-import { identity } from "~/services/identity/index.server";
-import { getCustomerId } from "~/services/session.server";
-import { apiError, methodNotAllowed, NO_STORE, parseJsonBody, requireMethod } from "~/utils/api.server";
+import { readSignedInBody } from "~/utils/api-auth.server";
+import { methodNotAllowed, NO_STORE } from "~/utils/api.server";
 
 /** Order-management cookie lifetime (shop-core spec section 9). */
 export const ORDER_MANAGEMENT_MAX_AGE = 2 * 60 * 60;
@@ -27,17 +26,10 @@ const key = crypto.createHmac("sha256", env.SESSION_SECRET).update("order-manage
 const sign = (customerId: string, value: string) =>
   crypto.createHmac("sha256", key).update(`${customerId}|${value}`).digest("hex");
 
-const Body = z.object({ sessionToken: z.string().min(1).max(200).optional() });
-
 export const loader = () => methodNotAllowed(["POST"]);
 
 export async function action({ request }: ActionFunctionArgs) {
-  requireMethod(request, "POST");
-  const body = await parseJsonBody(request, Body);
-  const customerId = body.sessionToken
-    ? ((await identity.resolveSession(body.sessionToken))?.customerId ?? null)
-    : await getCustomerId(request);
-  if (!customerId) return apiError(401, "UNAUTHENTICATED", "Sign in first.");
+  const { customerId } = await readSignedInBody(request, z.object({}));
   const existing: unknown = await orderManagementCookie.parse(request.headers.get("Cookie"));
   const [owner, oldHash, oldValue] = typeof existing === "string" ? existing.split("|") : [];
   const headers = new Headers(NO_STORE);

@@ -6,10 +6,11 @@ import { json } from "@remix-run/node";
 import { z } from "zod";
 import { identity } from "~/services/identity/index.server";
 import { getSession, sessionTokenOf } from "~/services/session.server";
+import { SessionTokenSchema } from "~/utils/api-auth.server";
 import { apiError, methodNotAllowed, NO_STORE, parseJsonBody, requireMethod } from "~/utils/api.server";
 
 const Body = z.object({
-  sessionToken: z.string().min(1).max(200).optional(),
+  sessionToken: SessionTokenSchema,
   forceRefreshToken: z.boolean().optional(),
 });
 
