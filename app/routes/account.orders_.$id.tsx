@@ -9,7 +9,6 @@ import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { OrderAmountList } from "~/components/order-amounts";
-import { prisma } from "~/db.server";
 import { formatMoney } from "~/models/money";
 import type { Notice } from "~/models/notice";
 import { pageTitle, type SiteId } from "~/models/site";
@@ -89,15 +88,12 @@ const lineName = (line: OrderView["lines"][number]) =>
  * with their plan while the product may still be on autoship (else one-time).
  */
 async function buyAgainLines(order: OrderView, site: SiteId) {
-  const ids = order.lines.flatMap((line) => (line.variantId ? [line.variantId] : []));
-  const [variants, plans] = await Promise.all([
-    prisma.productVariant.findMany({
-      where: { id: { in: ids }, product: site === "HPSF" ? { soldOnHpsf: true } : { soldOnDtc: true } },
-      select: { id: true, product: { select: { autoshipEligible: true } } },
-    }),
+  // The catalogue answers from its in-memory snapshot: sold on this site, and whether autoship is allowed.
+  const [products, plans] = await Promise.all([
+    Promise.all(order.lines.map((line) => commerce.getProductBySku(site, line.sku))),
     commerce.getSellingPlans(),
   ]);
-  const sold = new Map(variants.map((v) => [v.id, v.product.autoshipEligible]));
+  const sold = new Map(products.flatMap((p) => (p ? [[p.variantId, p.autoshipEligible] as const] : [])));
   const planIds = new Set(plans.map((plan) => plan.id));
   const lines: CartLineInput[] = [];
   const unavailable: string[] = [];

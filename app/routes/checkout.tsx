@@ -32,7 +32,7 @@ import { formatMoney } from "~/models/money";
 import { encodeRedirect } from "~/models/redirect-param";
 import { pageTitle } from "~/models/site";
 import { env } from "~/env.server";
-import { prisma } from "~/db.server";
+import { customers } from "~/services/customers/index.server";
 import { currentCart } from "~/services/cart-session.server";
 import { CheckoutError, checkouts } from "~/services/checkout/index.server";
 import { cartIdCookie } from "~/services/commerce/cart-cookie.server";
@@ -85,17 +85,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const step = stepToShow(new URL(request.url).searchParams.get("step"), open);
   const [priced, addresses, cards] = await Promise.all([
     checkouts.price(checkout, cart),
-    customerId
-      ? prisma.customerAddress.findMany({ where: { customerId }, orderBy: { id: "asc" } })
-      : Promise.resolve([]),
-    customerId
-      ? prisma.paymentToken.findMany({
-          where: { customerId, declineCode: null },
-          orderBy: { createdAt: "desc" },
-          take: 5,
-          select: { id: true, brand: true, last4: true, expMonth: true, expYear: true },
-        })
-      : Promise.resolve([]),
+    customerId ? customers.listAddresses(customerId) : [],
+    customerId ? checkouts.savedCards(customerId) : [],
   ]);
   const address = checkout.shippingAddress;
   return json(

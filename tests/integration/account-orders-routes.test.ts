@@ -296,6 +296,22 @@ describe("/account/orders/{id} (issue 6 'Account pages'; shop-core spec sections
     expect((await notice(jar))?.message).toContain("You already have the most we allow (10)");
   });
 
+  it("buy again leaves out a product the site does not sell (catalogue spec section 1: Prescription Diet is staff-only)", async () => {
+    const staffOnly = await prisma.productVariant.findFirstOrThrow({
+      where: { product: { soldOnDtc: false } },
+      select: { id: true, sku: true, title: true, priceCents: true, product: { select: { title: true } } },
+    });
+    const customer = await newCustomer();
+    const jar = await signedInJar(customer.id);
+    const order = await createOrder(customer.id, new Date(), [
+      { variant: plain, quantity: 1 },
+      { variant: staffOnly, quantity: 1 },
+    ]);
+    await buyAgain(jar, order.id);
+    expect((await cartOf(jar))?.lines.map((l) => l.variantId)).toEqual([plain.id]);
+    expect((await notice(jar))?.message).toContain(`Not added, no longer sold: ${staffOnly.product.title}`);
+  });
+
   it("says so and stays on the order when nothing in it is sold any more", async () => {
     const customer = await newCustomer();
     const jar = await signedInJar(customer.id);

@@ -187,6 +187,16 @@ export function createCheckouts(deps: CheckoutDeps) {
   return {
     get,
 
+    /** The customer's cards to offer at the payment step: newest first, the ones that work. */
+    savedCards(customerId: string) {
+      return db.paymentToken.findMany({
+        where: { customerId, declineCode: null },
+        orderBy: { createdAt: "desc" },
+        take: 5,
+        select: { id: true, brand: true, last4: true, expMonth: true, expYear: true },
+      });
+    },
+
     /**
      * The checkout of a cart, created on first visit; a customer who signs in
      * part-way takes it over (their email fills the contact step).
