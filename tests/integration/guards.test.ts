@@ -20,6 +20,20 @@ beforeAll(async () => {
   clearRedirectCache();
 });
 
+/** A new DTC account and a jar signed in as it. */
+async function signedInAccount(tag: string, firstName: string) {
+  const result = await identity.register({
+    site: "DTC",
+    email: `${tag}-${crypto.randomUUID()}@example.com`,
+    password: "Guarded-2026",
+    firstName,
+    lastName: "Tester",
+    acceptsMarketing: false,
+  });
+  if (!result.ok) throw new Error("register failed");
+  return { result, jar: await signedInJar(result.customerId) };
+}
+
 const root = (path: string, cookie = "", referer?: string) =>
   callRoute(
     rootLoader,
@@ -46,16 +60,7 @@ describe("login and session guard (shop-core spec section 2, guard 2)", () => {
     expect(location.pathname).toBe("/shelter/login");
     expect(Buffer.from(location.searchParams.get("redirect")!, "base64url").toString()).toBe("/account/orders?after=x");
 
-    const result = await identity.register({
-      site: "DTC",
-      email: `guard-${crypto.randomUUID()}@example.com`,
-      password: "Guarded-2026",
-      firstName: "Gia",
-      lastName: "Ward",
-      acceptsMarketing: false,
-    });
-    if (!result.ok) throw new Error("register failed");
-    const jar = await signedInJar(result.customerId);
+    const { jar } = await signedInAccount("guard", "Gia");
     const signedIn = await root("/account/orders", jar.header);
     expect(signedIn.status).toBe(200);
     expect(((await signedIn.json()) as { account: { firstName: string } }).account.firstName).toBe("Gia");
@@ -67,16 +72,7 @@ describe("login and session guard (shop-core spec section 2, guard 2)", () => {
 
 describe("session refresh on navigation (shop-core spec section 4: refresh-session-token)", () => {
   it("slides the signed-in token's expiry when the root loader runs, even on an account page", async () => {
-    const result = await identity.register({
-      site: "DTC",
-      email: `slide-${crypto.randomUUID()}@example.com`,
-      password: "Sliding-2026",
-      firstName: "Sol",
-      lastName: "Reyes",
-      acceptsMarketing: false,
-    });
-    if (!result.ok) throw new Error("register failed");
-    const jar = await signedInJar(result.customerId);
+    const { result, jar } = await signedInAccount("slide", "Sol");
     const old = new Date(Date.now() - 10 * 60_000);
     await prisma.sessionToken.updateMany({
       where: { customerId: result.customerId },
