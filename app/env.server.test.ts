@@ -119,3 +119,24 @@ describe("the developers' outbox page (issue 5 'Email': dev-only)", () => {
     expect(devOutboxOpen(parseEnv({ NODE_ENV: "production", DEV_OUTBOX: "true" }))).toBe(true);
   });
 });
+
+describe("staff-feeding program settings (issue 7; shop-core spec section 3 isEligibleForPd)", () => {
+  it("reads the eligible account groups, the program discount and the monthly quota, with defaults", () => {
+    const defaults = parseEnv({});
+    expect(defaults.PD_ELIGIBLE_ACCOUNT_GROUPS).toEqual(["ZPRO", "ZSCH"]);
+    expect(defaults.PROGRAM_DISCOUNT_PERCENT).toBe(30);
+    expect(defaults.STAFF_MONTHLY_QUOTA_CENTS).toBe(50_000);
+    const set = parseEnv({ PD_ELIGIBLE_ACCOUNT_GROUPS: "zpro, ZVET", PROGRAM_DISCOUNT_PERCENT: "25" });
+    expect(set.PD_ELIGIBLE_ACCOUNT_GROUPS).toEqual(["ZPRO", "ZVET"]);
+    expect(set.PROGRAM_DISCOUNT_PERCENT).toBe(25);
+  });
+
+  it("refuses a malformed group list and a discount out of range", () => {
+    expect(errorOf({ PD_ELIGIBLE_ACCOUNT_GROUPS: "ZPRO;ZSCH" }).issues[0]).toMatch(
+      /^PD_ELIGIBLE_ACCOUNT_GROUPS must be a comma-separated list/,
+    );
+    expect(errorOf({ PROGRAM_DISCOUNT_PERCENT: "95" }).issues[0]).toMatch(
+      /^PROGRAM_DISCOUNT_PERCENT must be from 0 to 90/,
+    );
+  });
+});

@@ -107,6 +107,22 @@ const EnvSchema = z
     OIDC_CLIENT_ID: optional(z.string().min(1)),
     OIDC_CLIENT_SECRET: optional(z.string().min(1)),
     OIDC_PROVIDER_NAME: optional(z.string().min(1)).transform((v) => v ?? "your clinic account"),
+    // Staff-feeding program (issue 7): account groups eligible for program pricing (isEligibleForPd),
+    // the program discount, and the monthly allowance of program-priced merchandise per member.
+    PD_ELIGIBLE_ACCOUNT_GROUPS: optional(
+      z
+        .string()
+        .regex(/^[A-Za-z0-9_-]+(\s*,\s*[A-Za-z0-9_-]+)*$/, 'must be a comma-separated list such as "ZPRO,ZSCH"'),
+    ).transform((v) => (v ?? "ZPRO,ZSCH").split(",").map((group) => group.trim().toUpperCase())),
+    PROGRAM_DISCOUNT_PERCENT: optional(
+      z.coerce
+        .number({ invalid_type_error: "must be a number" })
+        .min(0, "must be from 0 to 90")
+        .max(90, "must be from 0 to 90"),
+    ).transform((v) => v ?? 30),
+    STAFF_MONTHLY_QUOTA_CENTS: optional(
+      z.coerce.number({ invalid_type_error: "must be a number of cents" }).int("must be whole cents").min(0),
+    ).transform((v) => v ?? 50_000),
     /** Shows /dev/outbox outside development (never set this in production). */
     DEV_OUTBOX: flag(false),
     TRUST_PROXY: optional(

@@ -14,15 +14,25 @@ import {
 import { useEffect, type ReactNode } from "react";
 import { CartFetcherProvider } from "~/components/cart-fetcher";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { FtcNotice } from "~/components/ftc-notice";
+import { PageViewTracker } from "~/components/page-view-tracker";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { publicEnv } from "~/env.server";
 import { commerce } from "~/services/commerce/index.server";
 import { readCartId } from "~/services/commerce/cart-cookie.server";
-import { readNotice } from "~/services/notice.server";
 import { runLoginGuard, runRedirectLookup } from "~/services/guards.server";
 import { honeypot } from "~/services/honeypot.server";
-import { clearSessionToken, getSession, getSignedIn, hasStaleToken, sessionStorage } from "~/services/session.server";
+import { setMemberLocation, storedLocation } from "~/services/location.server";
+import {
+  clearSessionToken,
+  getSession,
+  getSignedIn,
+  hasStaleToken,
+  sessionStorage,
+  takeNotice,
+} from "~/services/session.server";
+import { staffProgram } from "~/services/staff/index.server";
 import { HoneypotProvider } from "remix-utils/honeypot/react";
 import { InactivityAlert } from "~/components/inactivity-alert";
 import { getSite } from "~/services/site.server";
@@ -52,23 +62,33 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // The session, read first and refreshed (refresh-session-token on navigation):
   // the guards and routes of this request share this answer.
   const signedIn = await getSignedIn(request, { refresh: true });
+  // On the staff site, the member: registration state for the guard, onboarding, the FTC notice.
+  const member = site === "HPSF" && signedIn ? await staffProgram.member(signedIn.customerId) : null;
   // Route guards, in the spec's order on every navigation (shop-core spec section 2).
-  await runLoginGuard(request);
+  await runLoginGuard(request, member ? { registered: member.isRegistered } : null);
   await runRedirectLookup(request, site);
-  const headers = new Headers();
+  // One session commit for everything this loader changes in the cookie.
+  const session = await getSession(request);
+  let changed = false;
   if (!signedIn && (await hasStaleToken(request))) {
     // "If no token can be obtained the user is logged out" (logged).
     console.info("session token expired or revoked: signing the browser out");
-    const session = await getSession(request);
     clearSessionToken(session);
-    headers.append("Set-Cookie", await sessionStorage.commitSession(session));
+    changed = true;
   }
+  if (member?.isRegistered && member.location !== storedLocation(session)) {
+    // Staff-feeding onboarding when the customer loads (shop-core spec section 4).
+    const onboarded = await staffProgram.onboard(member.customerId);
+    for (const refused of onboarded.refused) {
+      console.warn(`onboarding: metafield ${refused.key} refused: ${refused.message}`);
+    }
+    if (onboarded.location) changed = setMemberLocation(session, onboarded.location) || changed;
+  }
+  const notice = takeNotice(session);
   const cartId = await readCartId(request);
-  const [cartQuantity, { notice, setCookie }] = await Promise.all([
-    cartId ? commerce.getCartTotalQuantity(cartId) : 0,
-    readNotice(request),
-  ]);
-  if (setCookie && !headers.has("Set-Cookie")) headers.append("Set-Cookie", setCookie);
+  const cartQuantity = cartId ? await commerce.getCartTotalQuantity(cartId) : 0;
+  const headers = new Headers();
+  if (changed || notice) headers.append("Set-Cookie", await sessionStorage.commitSession(session));
   return json(
     {
       site,
@@ -76,6 +96,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
       notice,
       env: publicEnv(),
       account: signedIn ? { firstName: signedIn.firstName } : null,
+      staff: member
+        ? {
+            isRegistered: member.isRegistered,
+            isEligibleForPd: member.isEligibleForPd,
+            showFtcNotice: member.isRegistered && !member.isFTCAcknowledged,
+            quotaReached: member.isRegistered && member.quota.reached,
+          }
+        : null,
       honeypot: honeypot.getInputProps(),
     },
     { headers },
@@ -120,10 +148,12 @@ export function Layout({ children }: { children: ReactNode }) {
               {data.notice.message}
             </div>
           ) : null}
+          {data?.staff?.showFtcNotice && !bare ? <FtcNotice /> : null}
           <HoneypotProvider {...data?.honeypot}>{children}</HoneypotProvider>
         </main>
         {data?.account ? <InactivityAlert seconds={data.env.TOKEN_INACTIVITY_SECONDS} /> : null}
         {bare ? null : <SiteFooter site={site} />}
+        {site === "DTC" ? <PageViewTracker /> : null}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
         <LiveReload nonce={nonce} />

@@ -14,6 +14,8 @@ import {
 } from "~/models/cart";
 import { formatMoney } from "~/models/money";
 import { productCardHref } from "~/models/product";
+import { programPricing } from "~/models/staff-program";
+import { encodeRedirect } from "~/models/redirect-param";
 import type { SiteId } from "~/models/site";
 import { FreeShippingTracker } from "./free-shipping-tracker";
 
@@ -37,6 +39,17 @@ interface CartViewProps {
   /** Lines out of stock for that zip (they block checkout). */
   unavailableLineIds: string[];
   freeShippingMinimumCents: number;
+  /** The staff site's program view; null on the consumer site. */
+  program: CartProgramView | null;
+}
+
+/** The staff cart's program terms (issue 7; catalogue spec section 2, "Clinic users see program-discount pricing"). */
+export interface CartProgramView {
+  signedIn: boolean;
+  /** Percent off for members eligible for program pricing (isEligibleForPd); null otherwise. */
+  discountPercent: number | null;
+  /** What is left of this month's quota; null until registered. */
+  allowance: { remainingCents: number; monthLabel: string } | null;
 }
 
 /** Cart changes that fetchers are still sending, read from their form data. */
@@ -87,7 +100,12 @@ export function CartView(props: CartViewProps) {
     );
   }
   const { limits } = summary;
-  const blocked = limits.overMaximum || limits.autoshipOverMaximum || unavailableLineIds.length > 0;
+  const program = props.program;
+  const pricing =
+    program?.discountPercent != null ? programPricing(summary.subtotalCents, program.discountPercent) : null;
+  const orderCents = pricing ? pricing.totalCents : summary.subtotalCents;
+  const overAllowance = program?.allowance ? orderCents > program.allowance.remainingCents : false;
+  const blocked = limits.overMaximum || limits.autoshipOverMaximum || unavailableLineIds.length > 0 || overAllowance;
   return (
     <div className="container cart-page">
       <h1>Shopping Cart</h1>
@@ -115,8 +133,21 @@ export function CartView(props: CartViewProps) {
           <dl className="order-summary__rows">
             <dt>Items</dt>
             <dd>{summary.totalQuantity}</dd>
-            <dt>Subtotal</dt>
-            <dd>{staff ? "—" : formatMoney(summary.subtotalCents)}</dd>
+            {pricing ? (
+              <>
+                <dt>Subtotal before savings</dt>
+                <dd>{formatMoney(pricing.subtotalBeforeSavingsCents)}</dd>
+                <dt>Program discount ({program?.discountPercent}%)</dt>
+                <dd className="order-summary__program-discount">−{formatMoney(pricing.programDiscountCents)}</dd>
+                <dt>Total</dt>
+                <dd>{formatMoney(pricing.totalCents)}</dd>
+              </>
+            ) : (
+              <>
+                <dt>Subtotal</dt>
+                <dd>{staff && !program?.signedIn ? "—" : formatMoney(summary.subtotalCents)}</dd>
+              </>
+            )}
             {!staff && summary.totalSavingsCents > 0 ? (
               <>
                 <dt>Total Savings:</dt>
@@ -134,6 +165,23 @@ export function CartView(props: CartViewProps) {
             />
           )}
           <p className="order-summary__note">{CART_TAX_NOTE}</p>
+          {staff && !program?.signedIn ? (
+            <p className="order-summary__note">
+              <Link to={`/shelter/login?redirect=${encodeRedirect("/cart")}`}>Log in</Link> to see your program pricing.
+            </p>
+          ) : null}
+          {program?.allowance ? (
+            <p
+              className={`program-allowance${overAllowance ? " program-allowance--over" : ""}`}
+              role={overAllowance ? "alert" : undefined}
+            >
+              {overAllowance
+                ? program.allowance.remainingCents === 0
+                  ? `You have reached your program allowance for ${program.allowance.monthLabel}. It renews next month.`
+                  : `This cart is over your program allowance: ${formatMoney(program.allowance.remainingCents)} left for ${program.allowance.monthLabel}. Remove items to check out.`
+                : `Program allowance left for ${program.allowance.monthLabel}: ${formatMoney(program.allowance.remainingCents)}`}
+            </p>
+          ) : null}
           {limits.overMaximum ? (
             <p className="cart-limit" role="alert">
               Orders are limited to {MAX_ITEMS_PER_ORDER} items. Remove {limits.totalQuantity - MAX_ITEMS_PER_ORDER} to
@@ -150,25 +198,27 @@ export function CartView(props: CartViewProps) {
               Some items are out of stock for delivery to {zip}. Remove them to check out.
             </p>
           ) : null}
-          <Form method="post" className="cart-extra">
-            <input type="hidden" name="intent" value="zip" />
-            <label htmlFor="delivery-zip">Delivery zip code</label>
-            <div className="cart-extra__row">
-              <input
-                id="delivery-zip"
-                name="zip"
-                inputMode="numeric"
-                pattern="[0-9]{5}"
-                maxLength={5}
-                autoComplete="postal-code"
-                defaultValue={zip}
-                key={zip}
-              />
-              <button type="submit" className="button">
-                Set zip
-              </button>
-            </div>
-          </Form>
+          {program?.allowance ? null : (
+            <Form method="post" className="cart-extra">
+              <input type="hidden" name="intent" value="zip" />
+              <label htmlFor="delivery-zip">Delivery zip code</label>
+              <div className="cart-extra__row">
+                <input
+                  id="delivery-zip"
+                  name="zip"
+                  inputMode="numeric"
+                  pattern="[0-9]{5}"
+                  maxLength={5}
+                  autoComplete="postal-code"
+                  defaultValue={zip}
+                  key={zip}
+                />
+                <button type="submit" className="button">
+                  Set zip
+                </button>
+              </div>
+            </Form>
+          )}
           {blocked ? (
             <span className="button button--primary button--large" aria-disabled="true">
               Proceed to Checkout

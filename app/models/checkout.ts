@@ -2,6 +2,7 @@
 // type, shipping location, checkout attributes, and server-side pricing.
 // No I/O: the checkout service supplies rates and the cart.
 import { autoshipUnitPriceCents, type CartLineView } from "./cart";
+import { programDiscountCents } from "./staff-program";
 
 /** The 50 US states plus DC (catalogue spec section 9). */
 export const US_STATES: readonly { code: string; name: string }[] = [
@@ -140,12 +141,18 @@ export interface PricingInput {
   shippingRateCents: number;
   /** Sales tax rate per state, e.g. { CO: 0.029 }; missing states pay none. */
   taxRates: Readonly<Record<string, number>>;
+  /** Staff-feeding program discount, percent off the merchandise, for eligible members (issue 7). */
+  programDiscountPercent?: number;
 }
 
 export interface PricedOrder {
   lines: { id: string; unitPriceCents: number; subtotalCents: number }[];
   subtotalCents: number;
   discountCents: number;
+  /** The program discount (staff-feeding eligible members), apart from codes. */
+  programDiscountCents: number;
+  /** Merchandise after every discount: what free shipping, tax and the staff quota count. */
+  merchandiseCents: number;
   appliedCodes: string[];
   shippingCents: number;
   surchargeCents: number;
@@ -159,7 +166,9 @@ export interface PricedOrder {
  * AUTO35 on a first-purchase subscription order takes 35% off its autoship lines;
  * shipping is free at or above the free-shipping minimum (merchandise after
  * discounts), else the flat rate; Alaska and Hawaii add $4; sales tax applies to
- * the discounted merchandise by the shipping state.
+ * the discounted merchandise by the shipping state. An eligible staff-feeding
+ * member's program discount comes off the whole merchandise subtotal and
+ * replaces AUTO35, a consumer offer (docs/decisions.md).
  */
 export function priceOrder(input: PricingInput): PricedOrder {
   const lines = input.lines.map((line) => {
@@ -172,14 +181,15 @@ export function priceOrder(input: PricingInput): PricedOrder {
   const codes = input.discountCodes.map((code) => code.trim().toUpperCase());
   const appliedCodes: string[] = [];
   let discountCents = 0;
-  if (codes.includes(AUTO35_CODE) && type === "firstPurchaseSubscription") {
+  const programDiscount = programDiscountCents(subtotalCents, input.programDiscountPercent ?? 0);
+  if (codes.includes(AUTO35_CODE) && type === "firstPurchaseSubscription" && programDiscount === 0) {
     const autoshipSubtotal = lines
       .filter((_, i) => input.lines[i].sellingPlanId !== null)
       .reduce((sum, line) => sum + line.subtotalCents, 0);
     discountCents = cents(autoshipSubtotal * AUTO35_RATE);
     appliedCodes.push(AUTO35_CODE);
   }
-  const merchandiseCents = subtotalCents - discountCents;
+  const merchandiseCents = subtotalCents - discountCents - programDiscount;
   const shippingCents = merchandiseCents >= input.freeShippingMinimumCents ? 0 : input.shippingRateCents;
   const state = input.state.toUpperCase();
   const surchargeCents = SERVICE_CHARGE_STATES.includes(state) ? SERVICE_CHARGE_CENTS : 0;
@@ -188,6 +198,8 @@ export function priceOrder(input: PricingInput): PricedOrder {
     lines,
     subtotalCents,
     discountCents,
+    programDiscountCents: programDiscount,
+    merchandiseCents,
     appliedCodes,
     shippingCents,
     surchargeCents,

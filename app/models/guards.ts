@@ -4,6 +4,8 @@ import { isLocalPath } from "./redirect-param";
 
 /** Pages a signed-in shopper is sent back from. */
 export const GUEST_ONLY_PATHS = ["/shelter/login", "/shelter/register", "/shelter/forgot-password"];
+/** Where accounts are created; on the staff site also where members finish registering. */
+export const REGISTER_PATH = "/shelter/register";
 /** The sign-in page itself lives under /account too, and must stay open to guests. */
 export const ACCOUNT_LOGIN_PATH = "/account/login";
 
@@ -20,8 +22,11 @@ export function loginGuard(input: {
   search: string;
   signedIn: boolean;
   referrer: string | null;
+  /** A signed-in staff-feeding member who has not registered yet: the register page stays open. */
+  registrationPending?: boolean;
 }): GuardDecision {
   const { pathname, signedIn } = input;
+  if (signedIn && input.registrationPending && pathname === REGISTER_PATH) return null;
   if (!signedIn && pathname.includes("/account") && pathname !== ACCOUNT_LOGIN_PATH) {
     return { kind: "login", returnTo: `${pathname}${input.search}` };
   }

@@ -6,6 +6,8 @@ export interface OrderAmounts {
   subtotalCents: number;
   discountCents: number;
   discountCodes: readonly string[];
+  /** Staff-feeding program discount (issue 7); absent or 0 elsewhere. */
+  programDiscountCents?: number;
   shippingCents: number;
   surchargeCents: number;
   taxCents: number;
@@ -22,7 +24,10 @@ export function amountRows(
   options: { currencyCode?: string; taxPending?: boolean } = {},
 ): { label: string; value: string }[] {
   const money = (cents: number) => formatMoney(cents, options.currencyCode);
-  const rows = [{ label: "Subtotal", value: money(amounts.subtotalCents) }];
+  const program = amounts.programDiscountCents ?? 0;
+  // Program pricing shows the subtotal before savings, then the program discount (catalogue spec section 2).
+  const rows = [{ label: program > 0 ? "Subtotal before savings" : "Subtotal", value: money(amounts.subtotalCents) }];
+  if (program > 0) rows.push({ label: "Program discount", value: `−${money(program)}` });
   if (amounts.discountCents > 0) {
     const codes = amounts.discountCodes.length ? ` (${amounts.discountCodes.join(", ")})` : "";
     rows.push({ label: `Discount${codes}`, value: `−${money(amounts.discountCents)}` });

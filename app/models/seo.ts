@@ -63,3 +63,25 @@ export function productSeo(site: SiteId, data: ProductSeoInput): Meta {
     { "script:ld+json": jsonLd },
   ];
 }
+
+/**
+ * WebSite structured data: the consumer site publishes a site-search action
+ * targeting /search?search= (catalogue spec section 2); staff mode omits it.
+ */
+export function websiteSeo(site: SiteId, origin: string): Meta {
+  if (site !== "DTC") return [];
+  return [
+    {
+      "script:ld+json": {
+        "@context": "https://schema.org",
+        "@type": "WebSite",
+        url: `${origin}/`,
+        potentialAction: {
+          "@type": "SearchAction",
+          target: { "@type": "EntryPoint", urlTemplate: `${origin}/search?search={search_term_string}` },
+          "query-input": "required name=search_term_string",
+        },
+      },
+    },
+  ];
+}

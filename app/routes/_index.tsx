@@ -4,6 +4,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ProductCard } from "~/components/product-card";
 import { listingCard } from "~/models/product";
+import { websiteSeo } from "~/models/seo";
 import { commerce } from "~/services/commerce/index.server";
 import { getGlobals } from "~/services/content/index.server";
 import { getSite } from "~/services/site.server";
@@ -20,6 +21,7 @@ export const meta: MetaFunction<typeof loader> = ({ matches, data }) => [
         ? "Program pricing on dog and cat food for veterinary clinic and school staff."
         : "Science-led dog and cat food, delivered once or on autoship.",
   },
+  ...(data ? websiteSeo(data.site, data.origin) : []),
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -28,6 +30,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json(
     {
       site,
+      origin: new URL(request.url).origin,
       featured: featured.map((card) => listingCard(card, site)),
       freeShippingMinimumCents: globals.freeShippingMinimumCents,
     },

@@ -187,12 +187,15 @@ export async function action({ request }: ActionFunctionArgs) {
         break;
       case "order-now": {
         const outcome = await autoship.orderNow(customerId, id);
-        if (outcome === "out_of_stock" || outcome === "declined") {
-          const text =
-            outcome === "out_of_stock"
-              ? "This product is out of stock right now, so no order was placed. Try again later."
-              : "Your saved card was declined, so no order was placed. Update your card and try again.";
-          return reply(submission, tag, outcome === "declined" ? 402 : 409, { formErrors: [text] });
+        if (outcome === "out_of_stock" || outcome === "declined" || outcome === "over_quota") {
+          const text = {
+            out_of_stock: "This product is out of stock right now, so no order was placed. Try again later.",
+            declined: "Your saved card was declined, so no order was placed. Update your card and try again.",
+            over_quota: "This order is over what is left of your monthly program allowance, so no order was placed.",
+          }[outcome];
+          return reply(submission, tag, { out_of_stock: 409, declined: 402, over_quota: 422 }[outcome], {
+            formErrors: [text],
+          });
         }
         if (outcome === "already") tone = "info";
         message =

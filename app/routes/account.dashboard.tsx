@@ -12,6 +12,9 @@ import { customers } from "~/services/customers/index.server";
 import { requireCustomer } from "~/services/guards.server";
 import { orders } from "~/services/orders/index.server";
 import { getSite } from "~/services/site.server";
+import { env } from "~/env.server";
+import { quotaMonthLabel } from "~/models/staff-program";
+import { staffProgram } from "~/services/staff/index.server";
 import { siteFromMatches } from "~/utils/meta";
 
 export const meta: MetaFunction = ({ matches }) => [
@@ -35,17 +38,33 @@ function autoshipSummary(subscriptions: { cancelled: boolean; nextOrderDate: Dat
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const customerId = await requireCustomer(request);
-  const [profile, addresses, lastOrders, subscriptions] = await Promise.all([
+  const site = getSite(request);
+  const [profile, addresses, lastOrders, subscriptions, member] = await Promise.all([
     customers.getProfile(customerId),
     customers.listAddresses(customerId),
     orders.listOrders({ customerId, first: 1 }),
     autoship.list(customerId),
+    site === "HPSF" ? staffProgram.member(customerId) : null,
   ]);
   const order = lastOrders.nodes[0];
   const defaultAddress = addresses.find((a) => a.isDefault);
   return json({
     firstName: profile.firstName,
-    autoshipLabel: getSite(request) === "HPSF" ? "autoships" : "subscriptions",
+    autoshipLabel: site === "HPSF" ? "autoships" : "subscriptions",
+    // The staff-feeding program: the clinic and what is left of this month's quota (issue 7).
+    program: member?.isRegistered
+      ? {
+          clinic: member.clinic
+            ? `${member.clinic.name}, ${member.clinic.address1}, ${member.clinic.city}, ${member.clinic.provinceCode} ${member.clinic.zip}`
+            : null,
+          shipsTo: member.location?.endsWith("::clinic") ? "your clinic" : "your home",
+          pricing: member.isEligibleForPd ? `${env.PROGRAM_DISCOUNT_PERCENT}% off retail` : "Retail prices",
+          month: quotaMonthLabel(member.quota.month),
+          left: formatMoney(member.quota.remainingCents),
+          limit: formatMoney(member.quota.limitCents),
+          reached: member.quota.reached,
+        }
+      : null,
     lastOrder: order
       ? {
           id: order.id,
@@ -66,6 +85,37 @@ export default function AccountDashboard() {
     <div className="account-dashboard">
       <h1>My Account</h1>
       <p className="account-dashboard__greeting">Hello, {data.firstName}</p>
+
+      {data.program ? (
+        <section aria-labelledby="dashboard-program" className="account-card">
+          <h2 id="dashboard-program">Staff-feeding program</h2>
+          <dl className="account-card__facts">
+            <div>
+              <dt>Left this month</dt>
+              <dd data-testid="quota-left">
+                {data.program.left} of {data.program.limit} for {data.program.month}
+              </dd>
+            </div>
+            <div>
+              <dt>Clinic or school</dt>
+              <dd>{data.program.clinic ?? "None yet"}</dd>
+            </div>
+            <div>
+              <dt>Pricing</dt>
+              <dd>{data.program.pricing}</dd>
+            </div>
+            <div>
+              <dt>Orders ship to</dt>
+              <dd>{data.program.shipsTo}</dd>
+            </div>
+          </dl>
+          {data.program.reached ? (
+            <p className="program-allowance program-allowance--over">
+              You have reached your program allowance for {data.program.month}. It renews next month.
+            </p>
+          ) : null}
+        </section>
+      ) : null}
 
       <section aria-labelledby="dashboard-last-order" className="account-card">
         <h2 id="dashboard-last-order">Last order</h2>

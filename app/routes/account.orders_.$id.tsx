@@ -55,6 +55,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         currencyCode: order.currencyCode,
         subtotalCents: order.subtotalCents,
         discountCents: order.discountCents,
+        programDiscountCents: order.programDiscountCents,
         discountCodes: order.discountCodes,
         shippingCents: order.shippingCents,
         surchargeCents: order.surchargeCents,

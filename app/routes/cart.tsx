@@ -3,7 +3,11 @@ import { json, redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { safeRedirect } from "remix-utils/safe-redirect";
 import { z } from "zod";
-import { CartView } from "~/components/cart-view";
+import { CartView, type CartProgramView } from "~/components/cart-view";
+import { env } from "~/env.server";
+import { quotaMonthLabel } from "~/models/staff-program";
+import { getCustomerId } from "~/services/session.server";
+import { staffProgram, type StaffMember } from "~/services/staff/index.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { isShopperAttributeKey, summarizeCart, type CartActionData } from "~/models/cart";
 import type { Notice } from "~/models/notice";
@@ -75,9 +79,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
     commerce.getSellingPlans(),
     getLocation(request),
   ]);
-  // Stock per line for the delivery zip (issue 4 "Zip code and stock"); the staff site's CLINIC destination is issue 7's.
+  const customerId = site === "HPSF" ? await getCustomerId(request) : null;
+  const member = customerId ? await staffProgram.member(customerId) : null;
+  // Stock per line for the delivery zip (issue 4 "Zip code and stock"): destination CLINIC for a
+  // staff member shipping to their clinic, HOME otherwise (catalogue spec section 5).
   const availability = cart?.lines.length
-    ? await stock.getProductsStock({ skus: cart.lines.map((l) => l.sku), zipCode: location.zip, destination: "HOME" })
+    ? await stock.getProductsStock({
+        skus: cart.lines.map((l) => l.sku),
+        zipCode: location.zip,
+        destination: member?.isRegistered && location.atClinic ? "CLINIC" : "HOME",
+      })
     : [];
   const unavailableSkus = new Set(availability.filter((a) => !a.inStock).map((a) => a.sku));
   const unavailableLineIds = cart?.lines.filter((l) => unavailableSkus.has(l.sku)).map((l) => l.id) ?? [];
@@ -101,9 +112,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
       zip: location.zip,
       unavailableLineIds,
       freeShippingMinimumCents: globals.freeShippingMinimumCents,
+      program: site === "HPSF" ? programView(member) : null,
     },
     { headers },
   );
+}
+
+/** What the staff cart shows of the program (issue 7): pricing terms and this month's allowance. */
+function programView(member: StaffMember | null): CartProgramView {
+  if (!member?.isRegistered) return { signedIn: member !== null, discountPercent: null, allowance: null };
+  return {
+    signedIn: true,
+    discountPercent: member.isEligibleForPd ? env.PROGRAM_DISCOUNT_PERCENT : null,
+    allowance: { remainingCents: member.quota.remainingCents, monthLabel: quotaMonthLabel(member.quota.month) },
+  };
 }
 
 /** Where to go back to after a post without JavaScript: the page it came from, same origin only. */

@@ -43,6 +43,11 @@ import { getCustomerId, getSession, sessionStorage } from "~/services/session.se
 import { getSite } from "~/services/site.server";
 import { siteFromMatches } from "~/utils/meta";
 import { rememberOrder } from "~/services/order-access.server";
+import { setMemberLocation } from "~/services/location.server";
+import { staffProgram } from "~/services/staff/index.server";
+
+/** The shipping step's choice of a staff member's clinic (in place of an address-book id). */
+const CLINIC_ADDRESS_ID = "clinic";
 
 export const meta: MetaFunction = ({ matches }) => [
   { title: pageTitle(siteFromMatches(matches), "Checkout") },
@@ -89,6 +94,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     customerId ? checkouts.savedCards(customerId) : [],
   ]);
   const address = checkout.shippingAddress;
+  const member = site === "HPSF" && customerId ? await staffProgram.member(customerId) : null;
+  const clinic = member?.isRegistered ? member.clinic : null;
   return json(
     {
       empty: false as const,
@@ -125,7 +132,23 @@ export async function loader({ request }: LoaderFunctionArgs) {
             hawaiiFlag: env.HAWAII_DELIVERY_DATE_HIDDEN,
           })
         : null,
-      addresses: addresses.map((a) => ({ id: a.id, label: formatAddress(a) })),
+      addresses: [
+        // A staff-feeding member ships to their clinic, unless it is home-delivery-only (catalogue spec section 4).
+        ...(clinic && !clinic.SFHomeDeliveryOnly
+          ? [
+              {
+                id: CLINIC_ADDRESS_ID,
+                label: `My clinic: ${clinic.name}, ${clinic.address1}, ${clinic.city}, ${clinic.provinceCode} ${clinic.zip}`,
+              },
+            ]
+          : []),
+        ...addresses.map((a) => ({ id: a.id, label: formatAddress(a) })),
+      ],
+      clinicNote:
+        clinic?.SFHomeDeliveryOnly === true
+          ? `${clinic.name} does not take staff deliveries: program orders ship to your home.`
+          : null,
+      preferHome: member?.preferredAddress === "home",
       cards: cards.map((c) => ({
         id: c.id,
         label: `${c.brand} ending ${c.last4}, expires ${String(c.expMonth).padStart(2, "0")}/${c.expYear}`,
@@ -166,7 +189,10 @@ export async function action({ request }: ActionFunctionArgs) {
       return redirect(`/checkout/confirmation/${placed.id}`, { headers });
     } catch (error) {
       if (error instanceof CheckoutError || error instanceof OrderError) {
-        const status = error instanceof CheckoutError ? error.status : error.code === "PAYMENT_DECLINED" ? 402 : 409;
+        const status =
+          error instanceof CheckoutError
+            ? error.status
+            : ({ PAYMENT_DECLINED: 402, QUOTA_EXCEEDED: 422 }[error.code as string] ?? 409);
         const field = error.field === "attestation" ? "attestation" : null;
         return json(
           {
@@ -218,7 +244,9 @@ export async function action({ request }: ActionFunctionArgs) {
     if ("email" in value) {
       await checkouts.saveContact(checkout.id, customerId, value);
     } else if ("addressChoice" in value) {
-      if (value.addressChoice === "saved") {
+      if (value.addressChoice === "saved" && value.addressId === CLINIC_ADDRESS_ID) {
+        await checkouts.saveShipping(checkout.id, customerId, { clinic: true });
+      } else if (value.addressChoice === "saved") {
         await checkouts.saveShipping(checkout.id, customerId, { addressId: value.addressId });
       } else {
         const { addressChoice: _choice, ...address } = value;
@@ -243,7 +271,17 @@ export async function action({ request }: ActionFunctionArgs) {
     }
     throw error;
   }
-  return redirect(nextStep(step));
+  const headers = new Headers();
+  if (step === "shipping" && site === "HPSF" && customerId && (await staffProgram.member(customerId))?.isRegistered) {
+    // The member's choice is remembered: the preferred address and the stored location follow it.
+    const toClinic = formData.get("addressId") === CLINIC_ADDRESS_ID;
+    const member = await staffProgram.setPreferredAddress(customerId, toClinic ? "clinic" : "home");
+    const session = await getSession(request);
+    if (member.location && setMemberLocation(session, member.location)) {
+      headers.append("Set-Cookie", await sessionStorage.commitSession(session));
+    }
+  }
+  return redirect(nextStep(step), { headers });
 }
 
 type LoaderData = Extract<ReturnType<typeof useLoaderData<typeof loader>>, { empty: false }>;
@@ -384,6 +422,9 @@ function ContactStep({ data }: { data: LoaderData }) {
 function ShippingStep({ data }: { data: LoaderData }) {
   const a = data.checkout.address;
   const [choice, setChoice] = useState(data.addresses.length > 0 ? "saved" : "new");
+  // A member who prefers home starts on their first home address rather than the clinic.
+  const firstChecked =
+    data.preferHome && data.addresses.length > 1 && data.addresses[0].id === CLINIC_ADDRESS_ID ? 1 : 0;
   // Without JavaScript the new-address fields always show: nothing could reveal them.
   const hydrated = useHydrated();
   const [form, fields] = useForm({
@@ -410,6 +451,7 @@ function ShippingStep({ data }: { data: LoaderData }) {
     <Form method="post" {...getFormProps(form)}>
       <input type="hidden" name="intent" value="shipping" />
       <FormError errors={form.errors} id={form.errorId} />
+      {data.clinicNote ? <p className="checkout-note">{data.clinicNote}</p> : null}
       {data.addresses.length > 0 ? (
         <fieldset className="checkout-choice">
           <legend>Ship to</legend>
@@ -419,7 +461,7 @@ function ShippingStep({ data }: { data: LoaderData }) {
                 type="radio"
                 name="addressId"
                 value={address.id}
-                defaultChecked={i === 0}
+                defaultChecked={i === firstChecked}
                 onChange={() => setChoice(address.id === "new" ? "new" : "saved")}
               />{" "}
               {address.label}

@@ -1,10 +1,12 @@
 // /shelter/register ('Create Account'): a home-store account (staff on the
-// staff site), signed in at once, then back where the shopper was going.
+// staff site), signed in at once, then back where the shopper was going. On
+// the staff site a signed-in member who is not registered yet finishes here:
+// role, graduation year and the clinic or school (issue 7).
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
-import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { CheckboxField, FormError, TextField, useClearPasswords, NewPasswordFields } from "~/components/form-field";
@@ -16,7 +18,83 @@ import { signInAndRedirect } from "~/services/auth.server";
 import { isSpam } from "~/services/honeypot.server";
 import { identity } from "~/services/identity/index.server";
 import { getSite } from "~/services/site.server";
+import { ProgramStep } from "~/components/staff-registration";
+import {
+  ClinicSearchSchema,
+  graduationYears,
+  registrationSchema,
+  STAFF_ROLES,
+  type ClinicSearchType,
+} from "~/models/staff-program";
+import { setMemberLocation } from "~/services/location.server";
+import { getCustomerId, getSession, flashNotice, sessionStorage } from "~/services/session.server";
+import { StaffError, staffProgram } from "~/services/staff/index.server";
 import { siteFromMatches } from "~/utils/meta";
+
+/** The signed-in staff member still to register, or null (then this page creates an account). */
+async function pendingMember(request: Request) {
+  if (getSite(request) !== "HPSF") return null;
+  const customerId = await getCustomerId(request);
+  const member = customerId ? await staffProgram.member(customerId) : null;
+  return member && !member.isRegistered ? member : null;
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const member = await pendingMember(request);
+  if (!member) return json({ step: "account" as const });
+  const params = new URL(request.url).searchParams;
+  const searchType = (
+    ["name", "city", "zip"].includes(params.get("searchType") ?? "") ? params.get("searchType") : "name"
+  ) as ClinicSearchType;
+  const searchTerm = params.get("searchTerm") ?? "";
+  let results = null;
+  let searchError: string | null = null;
+  if (params.has("searchTerm")) {
+    const query = ClinicSearchSchema.safeParse({ searchType, searchTerm });
+    if (query.success) results = await staffProgram.searchClinics(query.data);
+    else searchError = query.error.issues[0].message;
+  }
+  return json({
+    step: "program" as const,
+    firstName: member.firstName,
+    roles: STAFF_ROLES.map(({ code, label }) => ({ code, label })),
+    years: graduationYears(new Date()),
+    search: { searchType, searchTerm },
+    searchError,
+    results,
+    redirect: params.get("redirect"),
+  });
+}
+
+/** The registration step's post: role, graduation year and the clinic, checked before anything changes. */
+async function completeRegistration(request: Request, formData: FormData, customerId: string) {
+  const submission = parseWithZod(formData, { schema: registrationSchema(new Date()) });
+  if (submission.status !== "success") return json(submission.reply(), 400);
+  let member;
+  try {
+    member = await staffProgram.register(customerId, submission.value);
+  } catch (error) {
+    if (error instanceof StaffError) {
+      const field = error.field === "groupID" ? "groupId" : error.field;
+      return json(
+        submission.reply(field ? { fieldErrors: { [field]: [error.message] } } : { formErrors: [error.message] }),
+        error.status,
+      );
+    }
+    throw error;
+  }
+  const session = await getSession(request);
+  if (member.location) setMemberLocation(session, member.location);
+  flashNotice(session, {
+    tone: "success",
+    message: `You're registered with ${member.clinic?.name ?? "your clinic"}. Welcome to the staff-feeding program!`,
+  });
+  const to = afterSignIn({
+    redirectParam: decodeRedirect(new URL(request.url).searchParams.get("redirect")),
+    previous: null,
+  });
+  return redirect(to, { headers: { "Set-Cookie": await sessionStorage.commitSession(session) } });
+}
 
 export const meta: MetaFunction = ({ matches }) => [
   { title: pageTitle(siteFromMatches(matches), "Create Account") },
@@ -25,6 +103,12 @@ export const meta: MetaFunction = ({ matches }) => [
 
 export async function action({ request }: ActionFunctionArgs) {
   const formData = await request.formData();
+  const member = await pendingMember(request);
+  if (member) return completeRegistration(request, formData, member.customerId);
+  if (formData.get("intent") === "program") {
+    // Signed out, or registered meanwhile: nothing to complete here.
+    return redirect("/shelter/login");
+  }
   const submission = parseWithZod(formData, { schema: RegisterSchema });
   const hideFields = ["password", "confirmPassword"];
   if (isSpam(formData)) {
@@ -56,7 +140,13 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function Register() {
+  const data = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
+  if (data.step === "program") return <ProgramStep {...data} lastResult={lastResult} />;
+  return <AccountStep lastResult={lastResult} />;
+}
+
+function AccountStep({ lastResult }: { lastResult: SubmissionResult<string[]> | undefined }) {
   const [form, fields] = useForm({
     id: "register",
     lastResult,

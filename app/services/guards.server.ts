@@ -3,7 +3,8 @@
 // by each account loader for its own data.
 import { redirect } from "@remix-run/node";
 import { prisma } from "~/db.server";
-import { loginGuard, referrerPath } from "~/models/guards";
+import { loginGuard, referrerPath, REGISTER_PATH } from "~/models/guards";
+import { registrationGuard } from "~/models/staff-program";
 import { encodeRedirect } from "~/models/redirect-param";
 import type { SiteId } from "~/models/site";
 import { getCustomerId } from "~/services/session.server";
@@ -21,18 +22,36 @@ export async function requireCustomer(request: Request): Promise<string> {
   throw redirect(loginUrlFor(`${url.pathname}${url.search}`));
 }
 
-/** Throws the guard's redirect, if any, for this request. */
-export async function runLoginGuard(request: Request): Promise<void> {
+/**
+ * Throws the guard's redirect, if any, for this request. On the staff site a
+ * signed-in member who is not registered goes to registration, keeping the page
+ * asked for (shop-core spec section 4), unless already on an allowed page.
+ */
+export async function runLoginGuard(request: Request, staff: { registered: boolean } | null = null): Promise<void> {
   const url = new URL(request.url);
+  const signedIn = (await getCustomerId(request)) !== null;
   const decision = loginGuard({
     pathname: url.pathname,
     search: url.search,
-    signedIn: (await getCustomerId(request)) !== null,
+    signedIn,
     referrer: referrerPath(request.headers.get("Referer"), url.origin),
+    registrationPending: staff !== null && !staff.registered,
   });
   if (decision?.kind === "login") throw redirect(loginUrlFor(decision.returnTo));
   if (decision?.kind === "back") throw redirect(decision.to);
+  if (!staff) return;
+  const register = registrationGuard({
+    pathname: url.pathname,
+    search: url.search,
+    signedIn,
+    registered: staff.registered,
+  });
+  if (register) throw redirect(registerUrlFor(register.returnTo));
 }
+
+/** The registration page that returns to `path` once the member has registered. */
+export const registerUrlFor = (path: string) =>
+  path === "/" ? REGISTER_PATH : `${REGISTER_PATH}?redirect=${encodeRedirect(path)}`;
 
 interface RedirectRow {
   toUrl: string;

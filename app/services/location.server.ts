@@ -13,13 +13,15 @@ export interface Location {
   value: string;
   /** True while the shopper has not chosen a zip. */
   isDefault: boolean;
+  /** A staff-feeding member shipping to their clinic ("{zip}::clinic"): stock is checked for CLINIC. */
+  atClinic: boolean;
 }
 
 function fromValue(value: unknown): Location {
   if (typeof value === "string" && /^\d{5}::/.test(value)) {
-    return { zip: locationZip(value), value, isDefault: false };
+    return { zip: locationZip(value), value, isDefault: false, atClinic: value.endsWith("::clinic") };
   }
-  return { zip: DEFAULT_GUEST_ZIP, value: locationValue(DEFAULT_GUEST_ZIP, "HOME"), isDefault: true };
+  return { zip: DEFAULT_GUEST_ZIP, value: locationValue(DEFAULT_GUEST_ZIP, "HOME"), isDefault: true, atClinic: false };
 }
 
 /** The request's delivery location, or the default guest zip. */
@@ -32,4 +34,17 @@ export function setHomeZip(session: Session, zip: string): Location {
   const value = locationValue(zip, "HOME");
   if (session.get(LOCATION_KEY) !== value) session.set(LOCATION_KEY, value);
   return fromValue(value);
+}
+
+/** Stores a staff-feeding member's location, "{zip}::{home|clinic}" (shop-core spec section 4); true when it changed. */
+export function setMemberLocation(session: Session, value: string): boolean {
+  if (session.get(LOCATION_KEY) === value) return false;
+  session.set(LOCATION_KEY, value);
+  return true;
+}
+
+/** The location value stored in a session, if any. */
+export function storedLocation(session: Session): string | null {
+  const value: unknown = session.get(LOCATION_KEY);
+  return typeof value === "string" ? value : null;
 }

@@ -110,6 +110,8 @@ describe("My Account dashboard (issue 6 'Account pages', shop-core spec section 
       lastOrder: null,
       autoships: { activeCount: 0, nextDate: null },
       defaultAddress: null,
+      // The staff-feeding program block is the staff site's only (issue 7).
+      program: null,
     });
   });
 

@@ -8,7 +8,12 @@ import { parseAddress } from "~/models/address";
 import { MAX_AUTOSHIP_PER_LINE } from "~/models/cart-limits";
 import { ORDER_TYPE_CLINIC, ORDER_TYPE_DIRECT, SALES_ORG } from "~/models/checkout";
 import type { EmailService } from "~/services/email/types";
-import { autoshipFailedEmail, autoshipReminderEmail, orderConfirmationEmail } from "~/services/email/templates";
+import {
+  autoshipFailedEmail,
+  autoshipReminderEmail,
+  orderConfirmationEmail,
+  type AutoshipFailure,
+} from "~/services/email/templates";
 import {
   chargeReservedOrder,
   OrderError,
@@ -43,18 +48,22 @@ export interface AutoshipDeps {
   db: PrismaClient;
   payments: PaymentProvider;
   email: EmailService;
-  pricing: (site: string) => Promise<PricingConfig>;
+  pricing: (site: string, customerId: string | null) => Promise<PricingConfig>;
   /** Days before an order that the reminder goes out (0 = no reminders). */
   reminderDays: number;
   now?: () => Date;
   log?: (message: string) => void;
 }
 
+export type RecurringOutcome = "ordered" | "already" | AutoshipFailure;
+
 export interface RunSummary {
   due: number;
   ordered: number;
   outOfStock: number;
   declined: number;
+  /** Staff-feeding members past their monthly quota (issue 7). */
+  overQuota: number;
   alreadyDone: number;
   reminders: number;
   errors: number;
@@ -107,10 +116,10 @@ export function createAutoship(deps: AutoshipDeps) {
     key: string,
     dueDate: string,
     nextDate: (placedAt: Date) => Date,
-  ): Promise<"ordered" | "already" | "out_of_stock" | "declined"> {
+  ): Promise<RecurringOutcome> {
     const address = parseAddress(sub.shippingAddress);
     if (!address) throw new SubscriptionError("INVALID", `Subscription ${sub.contractId} has no delivery address.`);
-    const pricing = await deps.pricing(sub.site);
+    const pricing = await deps.pricing(sub.site, sub.customerId);
     let reserved;
     try {
       reserved = await db.$transaction(
@@ -141,6 +150,7 @@ export function createAutoship(deps: AutoshipDeps) {
     } catch (error) {
       if ((error as { code?: string }).code === "P2002") return "already";
       if (error instanceof OrderError && error.code === "OUT_OF_STOCK") return "out_of_stock";
+      if (error instanceof OrderError && error.code === "QUOTA_EXCEEDED") return "over_quota";
       throw error;
     }
     try {
@@ -210,6 +220,7 @@ export function createAutoship(deps: AutoshipDeps) {
         due: 0,
         ordered: 0,
         outOfStock: 0,
+        overQuota: 0,
         declined: 0,
         alreadyDone: 0,
         reminders: 0,
@@ -259,6 +270,7 @@ export function createAutoship(deps: AutoshipDeps) {
           else if (outcome === "already") summary.alreadyDone++;
           else {
             if (outcome === "out_of_stock") summary.outOfStock++;
+            else if (outcome === "over_quota") summary.overQuota++;
             else summary.declined++;
             if (await claim(sub.id, dueDate, outcome)) {
               await deps.email.send(autoshipFailedEmail(emailData(sub), outcome));
@@ -270,7 +282,7 @@ export function createAutoship(deps: AutoshipDeps) {
         }
       }
       log(
-        `autoship run: ${summary.due} due, ${summary.ordered} ordered, ${summary.outOfStock} out of stock, ` +
+        `autoship run: ${summary.due} due, ${summary.ordered} ordered, ${summary.outOfStock} out of stock, ${summary.overQuota} over quota, ` +
           `${summary.declined} declined, ${summary.alreadyDone} already done, ${summary.reminders} reminders, ` +
           `${summary.errors} errors, ${summary.released} stale orders released`,
       );
@@ -325,7 +337,7 @@ export function createAutoship(deps: AutoshipDeps) {
     },
 
     /** Places the next order today (once per day); the schedule continues from today. */
-    async orderNow(customerId: string, id: string): Promise<"ordered" | "already" | "out_of_stock" | "declined"> {
+    async orderNow(customerId: string, id: string): Promise<RecurringOutcome> {
       const sub = await active(customerId, id);
       const at = now();
       return placeRecurringOrder(

@@ -60,7 +60,7 @@ export interface CheckoutDeps {
   payments: PaymentProvider;
   email: EmailService;
   /** Pricing configuration for a site (free-shipping minimum from content, rates from config). */
-  pricing: (site: string) => Promise<PricingConfig>;
+  pricing: (site: string, customerId: string | null) => Promise<PricingConfig>;
   /** True when home delivery reaches the zip (stock service coverage). */
   zipCovered: (zip: string) => Promise<boolean>;
   now?: () => Date;
@@ -146,9 +146,63 @@ export function createCheckouts(deps: CheckoutDeps) {
     });
   }
 
+  /** A staff-feeding member's clinic as a shipping address (catalogue spec section 4: home-only clinics force home). */
+  async function clinicAddressOf(customerId: string | null): Promise<PostalAddress> {
+    const customer = customerId
+      ? await db.customer.findUnique({
+          where: { id: customerId },
+          select: {
+            site: true,
+            firstName: true,
+            lastName: true,
+            clinic: {
+              select: {
+                name: true,
+                address1: true,
+                address2: true,
+                city: true,
+                provinceCode: true,
+                zip: true,
+                countryCode: true,
+                phone: true,
+                homeDeliveryOnly: true,
+              },
+            },
+          },
+        })
+      : null;
+    const clinic = customer?.site === "HPSF" ? customer.clinic : null;
+    if (!customer || !clinic) {
+      throw new CheckoutError(
+        "ADDRESS_NOT_FOUND",
+        "You have no clinic to ship to. Choose a home address.",
+        "addressId",
+      );
+    }
+    if (clinic.homeDeliveryOnly) {
+      throw new CheckoutError(
+        "ADDRESS_NOT_FOUND",
+        `${clinic.name} does not take staff deliveries: program orders ship to your home.`,
+        "addressId",
+      );
+    }
+    return {
+      firstName: customer.firstName,
+      lastName: customer.lastName,
+      company: clinic.name,
+      address1: clinic.address1,
+      address2: clinic.address2,
+      city: clinic.city,
+      provinceCode: clinic.provinceCode,
+      zip: clinic.zip,
+      countryCode: clinic.countryCode,
+      phone: clinic.phone,
+    };
+  }
+
   /** The amounts the review step shows (and the order will store). */
   async function price(checkout: CheckoutState, cart: Cart): Promise<PricedOrder> {
-    const pricing = await deps.pricing(checkout.site);
+    const pricing = await deps.pricing(checkout.site, checkout.customerId);
     return priceOrder({
       lines: cart.lines,
       state: checkout.shippingAddress?.provinceCode ?? "",
@@ -239,15 +293,25 @@ export function createCheckouts(deps: CheckoutDeps) {
       await db.checkout.update({ where: { id }, data: contact });
     },
 
-    /** Saves the shipping address: a new one, or one of the customer's address book. */
+    /**
+     * Saves the shipping address: a new one, one of the customer's address book,
+     * or (staff-feeding members) their clinic, unless it is home-delivery-only.
+     */
     async saveShipping(
       id: string,
       customerId: string | null,
-      input: { addressId: string } | { address: PostalAddress },
+      input: { addressId: string } | { address: PostalAddress } | { clinic: true },
     ): Promise<PostalAddress> {
       await requireOpen(id, customerId);
       let address: PostalAddress;
-      if ("addressId" in input) {
+      if ("clinic" in input) {
+        address = await clinicAddressOf(customerId);
+        await db.checkout.update({
+          where: { id },
+          data: { shippingAddress: JSON.stringify(address), deliveryConfirmed: false },
+        });
+        return address;
+      } else if ("addressId" in input) {
         const saved = customerId
           ? await db.customerAddress.findFirst({ where: { id: input.addressId, customerId } })
           : null;
@@ -402,7 +466,7 @@ export function createCheckouts(deps: CheckoutDeps) {
       throw new CheckoutError("ATTESTATION_REQUIRED", "Confirm the attestation to place your order.", "attestation");
     }
     const [pricing, orderAttributes] = await Promise.all([
-      deps.pricing(input.site),
+      deps.pricing(input.site, input.customerId),
       attributes(checkout, cart, input.attestation),
     ]);
     const address = checkout.shippingAddress;

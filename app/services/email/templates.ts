@@ -117,20 +117,20 @@ export function autoshipReminderEmail(sub: EmailSubscription): EmailInput {
   return paragraphsEmail(sub.email, subject, body, "autoship-reminder");
 }
 
-/** Sent when an autoship order could not be placed (out of stock, or the card declined). */
-export function autoshipFailedEmail(sub: EmailSubscription, reason: "out_of_stock" | "declined"): EmailInput {
+/** Why an autoship order was not placed. */
+export type AutoshipFailure = "out_of_stock" | "declined" | "over_quota";
+
+/** Sent when an autoship order could not be placed (out of stock, declined, or past the staff quota). */
+export function autoshipFailedEmail(sub: EmailSubscription, reason: AutoshipFailure): EmailInput {
   const subject = `We could not place your autoship order of ${sub.productTitle}`;
-  const why =
-    reason === "out_of_stock"
-      ? `${sub.productTitle} (${sub.variantTitle}) is out of stock, so your autoship order due ${day(sub.nextOrderDate)} was not placed.`
-      : `Your saved card was declined, so your autoship order due ${day(sub.nextOrderDate)} was not placed.`;
+  const due = day(sub.nextOrderDate);
+  const why = {
+    out_of_stock: `${sub.productTitle} (${sub.variantTitle}) is out of stock, so your autoship order due ${due} was not placed.`,
+    declined: `Your saved card was declined, so your autoship order due ${due} was not placed.`,
+    over_quota: `Your autoship order due ${due} is over what is left of your monthly program allowance, so it was not placed.`,
+  }[reason];
   const body = [why, "We will try again on the next run. You can also change or skip this delivery in My Autoship."];
-  return paragraphsEmail(
-    sub.email,
-    subject,
-    body,
-    reason === "out_of_stock" ? "autoship-out-of-stock" : "autoship-declined",
-  );
+  return paragraphsEmail(sub.email, subject, body, `autoship-${reason.replaceAll("_", "-")}`);
 }
 
 /** The password-reset link (issue 6): one use, expires in an hour. */

@@ -15,6 +15,7 @@ export interface OrderView {
   createdAt: string;
   subtotalCents: number;
   discountCents: number;
+  programDiscountCents: number;
   discountCodes: string[];
   shippingCents: number;
   surchargeCents: number;
@@ -95,6 +96,7 @@ function toView(row: Row): OrderView {
     createdAt: row.createdAt.toISOString(),
     subtotalCents: row.subtotalCents,
     discountCents: row.discountCents,
+    programDiscountCents: row.programDiscountCents,
     discountCodes: row.discountCodes.split(",").filter(Boolean),
     shippingCents: row.shippingCents,
     surchargeCents: row.surchargeCents,

@@ -5,12 +5,14 @@
 import type { Prisma, PrismaClient } from "~/generated/prisma/client";
 import type { PostalAddress } from "~/models/address";
 import { priceOrder, type PricedOrder } from "~/models/checkout";
+import { formatMoney } from "~/models/money";
+import { quotaAllows, quotaMonthLabel, quotaStatus } from "~/models/staff-program";
 import type { PaymentProvider } from "~/services/payment/types";
 
 type Tx = Prisma.TransactionClient;
 
 export type OrderErrorCode =
-  "OUT_OF_STOCK" | "PRICE_CHANGED" | "PAYMENT_DECLINED" | "VARIANT_NOT_FOUND" | "EMPTY_ORDER";
+  "OUT_OF_STOCK" | "PRICE_CHANGED" | "PAYMENT_DECLINED" | "VARIANT_NOT_FOUND" | "EMPTY_ORDER" | "QUOTA_EXCEEDED";
 
 /** An order that could not be placed; nothing was kept. */
 export class OrderError extends Error {
@@ -28,6 +30,10 @@ export interface PricingConfig {
   freeShippingMinimumCents: number;
   shippingRateCents: number;
   taxRates: Readonly<Record<string, number>>;
+  /** Staff-feeding program discount for an eligible member (issue 7). */
+  programDiscountPercent?: number;
+  /** A staff-feeding member's monthly quota: the month and its limit (issue 7). */
+  quota?: { month: string; limitCents: number } | null;
 }
 
 export interface OrderDraft {
@@ -85,6 +91,8 @@ export async function reserveOrder(tx: Tx, draft: OrderDraft): Promise<ReservedO
   if (draft.expectedTotalCents !== undefined && draft.expectedTotalCents !== priced.totalCents) {
     throw new OrderError("PRICE_CHANGED", "Prices or your order changed since you last looked. Check the new total.");
   }
+  const quota =
+    draft.pricing.quota && draft.customerId ? await takeQuota(tx, draft.customerId, draft.pricing.quota, priced) : null;
   // Atomic per line: the update only matches while enough units are left, so stock never goes below zero.
   for (const [i, line] of lines.entries()) {
     const taken = await tx.productVariant.updateMany({
@@ -110,6 +118,9 @@ export async function reserveOrder(tx: Tx, draft: OrderDraft): Promise<ReservedO
       status: "pending",
       subtotalCents: priced.subtotalCents,
       discountCents: priced.discountCents,
+      programDiscountCents: priced.programDiscountCents,
+      quotaMonth: quota?.month ?? null,
+      quotaCents: quota?.cents ?? 0,
       shippingCents: priced.shippingCents,
       surchargeCents: priced.surchargeCents,
       taxCents: priced.taxCents,
@@ -140,14 +151,57 @@ export async function reserveOrder(tx: Tx, draft: OrderDraft): Promise<ReservedO
   return { ...order, priced };
 }
 
+/**
+ * Counts the order against the member's monthly quota (issue 7), inside the
+ * reserving transaction: refused when it does not fit in what is left.
+ */
+async function takeQuota(
+  tx: Tx,
+  customerId: string,
+  quota: { month: string; limitCents: number },
+  priced: PricedOrder,
+): Promise<{ month: string; cents: number }> {
+  const counter = await tx.customer.findUniqueOrThrow({
+    where: { id: customerId },
+    select: { quotaMonth: true, quotaValue: true },
+  });
+  const status = quotaStatus(counter, quota.month, quota.limitCents);
+  if (!quotaAllows(status, priced.merchandiseCents)) {
+    throw new OrderError(
+      "QUOTA_EXCEEDED",
+      status.reached
+        ? `You have reached your program allowance for ${quotaMonthLabel(quota.month)}. It renews next month.`
+        : `This order is over your program allowance: you have ${formatMoney(status.remainingCents)} left for ${quotaMonthLabel(quota.month)}. Remove items to order.`,
+    );
+  }
+  await tx.customer.update({
+    where: { id: customerId },
+    data: { quotaMonth: quota.month, quotaValue: status.usedCents + priced.merchandiseCents },
+  });
+  return { month: quota.month, cents: priced.merchandiseCents };
+}
+
 /** Gives a pending order's stock back and deletes it (payment failed, or it was abandoned). */
 export async function releaseOrder(db: PrismaClient, orderId: string): Promise<void> {
   await db.$transaction(async (tx) => {
     const order = await tx.order.findUnique({
       where: { id: orderId },
-      select: { status: true, lines: { select: { variantId: true, quantity: true } } },
+      select: {
+        status: true,
+        customerId: true,
+        quotaMonth: true,
+        quotaCents: true,
+        lines: { select: { variantId: true, quantity: true } },
+      },
     });
     if (!order || order.status !== "pending") return;
+    if (order.customerId && order.quotaMonth && order.quotaCents > 0) {
+      // The quota it took goes back, unless the month has moved on.
+      await tx.customer.updateMany({
+        where: { id: order.customerId, quotaMonth: order.quotaMonth, quotaValue: { gte: order.quotaCents } },
+        data: { quotaValue: { decrement: order.quotaCents } },
+      });
+    }
     for (const line of order.lines) {
       if (!line.variantId) continue;
       await tx.productVariant.update({

@@ -1,0 +1,209 @@
+// The staff-feeding program's pure rules (issue 7; shop-core spec sections 3-4,
+// catalogue spec sections 2-4): roles and registration, clinic search, program
+// pricing, the monthly quota, the stored location and the registration guard.
+// No I/O: the staff service and the routes supply the member and settings.
+import { z } from "zod";
+import { locationValue } from "./zip";
+
+/** What a member does; the code is stored, never shown (shop-core spec section 1). */
+export interface StaffRole {
+  code: string;
+  label: string;
+  /** Students give a graduation year. */
+  student: boolean;
+  /** The kind of group the role joins: a clinic, or a school. */
+  joins: "clinic" | "school";
+}
+
+export const STAFF_ROLES: readonly StaffRole[] = [
+  { code: "DVM", label: "Veterinarian", student: false, joins: "clinic" },
+  { code: "VT", label: "Veterinary technician or nurse", student: false, joins: "clinic" },
+  { code: "PM", label: "Practice or hospital manager", student: false, joins: "clinic" },
+  { code: "CSR", label: "Client service or reception", student: false, joins: "clinic" },
+  { code: "KA", label: "Kennel or animal care assistant", student: false, joins: "clinic" },
+  { code: "VS", label: "Veterinary student", student: true, joins: "school" },
+  { code: "VTS", label: "Veterinary technician student", student: true, joins: "school" },
+  { code: "FAC", label: "School faculty or staff", student: false, joins: "school" },
+];
+
+export const roleFor = (code: string | null | undefined) => STAFF_ROLES.find((role) => role.code === code) ?? null;
+
+/** Graduation years offered: this year and the next six. */
+export function graduationYears(today: Date): number[] {
+  const year = today.getUTCFullYear();
+  return Array.from({ length: 7 }, (_, i) => year + i);
+}
+
+const ROLE_CODES = STAFF_ROLES.map((role) => role.code) as [string, ...string[]];
+
+/**
+ * The registration step (shop-core spec section 4): role, graduation year for
+ * students, and the clinic or school joined. The school's name is the joined
+ * school's (currentSchoolName).
+ */
+export function registrationSchema(today: Date) {
+  const years = graduationYears(today);
+  return z
+    .object({
+      roleCode: z.enum(ROLE_CODES, {
+        errorMap: () => ({ message: "Choose what you do." }),
+      }),
+      graduationYear: z
+        .string()
+        .trim()
+        .optional()
+        .transform((value) => (value ? Number(value) : undefined))
+        .refine(
+          (value) => value === undefined || years.includes(value),
+          `Choose a year from ${years[0]} to ${years[years.length - 1]}.`,
+        ),
+      groupId: z
+        .string({ required_error: "Find your clinic or school and choose it." })
+        .trim()
+        .min(1, "Find your clinic or school and choose it.")
+        .max(40, "Find your clinic or school and choose it."),
+    })
+    .superRefine((value, ctx) => {
+      if (roleFor(value.roleCode)?.student && value.graduationYear === undefined) {
+        ctx.addIssue({
+          code: z.ZodIssueCode.custom,
+          path: ["graduationYear"],
+          message: "Choose your graduation year.",
+        });
+      }
+    });
+}
+
+export const CLINIC_SEARCH_TYPES = ["name", "city", "zip"] as const;
+export type ClinicSearchType = (typeof CLINIC_SEARCH_TYPES)[number];
+
+/** search-clinic's query (shop-core spec section 7): by name, city or zip. */
+export const ClinicSearchSchema = z
+  .object({
+    searchType: z.enum(CLINIC_SEARCH_TYPES, { errorMap: () => ({ message: "Search by name, city or zip code." }) }),
+    searchTerm: z
+      .string({ required_error: "Enter what to search for." })
+      .trim()
+      .min(2, "Enter at least 2 characters.")
+      .max(60, "Keep the search under 60 characters."),
+  })
+  .superRefine((value, ctx) => {
+    if (value.searchType === "zip" && !/^\d{3,5}$/.test(value.searchTerm)) {
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ["searchTerm"],
+        message: "Enter the first 3 to 5 digits of a zip code.",
+      });
+    }
+  });
+
+/** A discount of `percent` on an amount, rounded half up to whole cents. */
+export function programDiscountCents(amountCents: number, percent: number): number {
+  return Math.round((amountCents * Math.round(percent * 100)) / 10_000 + 1e-9);
+}
+
+/**
+ * Program pricing for eligible clinic users (catalogue spec section 2, cart page):
+ * the subtotal before savings, the program discount, and what is left to pay.
+ */
+export function programPricing(subtotalCents: number, percent: number) {
+  const discount = programDiscountCents(subtotalCents, percent);
+  return {
+    subtotalBeforeSavingsCents: subtotalCents,
+    programDiscountCents: discount,
+    totalCents: subtotalCents - discount,
+  };
+}
+
+/** The quota month of a moment: "YYYY-MM" in UTC. */
+export function quotaMonthOf(at: Date): string {
+  return at.toISOString().slice(0, 7);
+}
+
+export interface QuotaStatus {
+  month: string;
+  limitCents: number;
+  usedCents: number;
+  remainingCents: number;
+  /** Nothing left this month (the quota-reached flag). */
+  reached: boolean;
+}
+
+/**
+ * The member's monthly quota (shop-core spec section 3, quotaMonth and quotaValue):
+ * quotaValue counts program-priced merchandise ordered in quotaMonth; a new month
+ * starts from zero.
+ */
+export function quotaStatus(
+  counter: { quotaMonth: string | null; quotaValue: number | null },
+  month: string,
+  limitCents: number,
+): QuotaStatus {
+  const usedCents = counter.quotaMonth === month ? Math.max(0, counter.quotaValue ?? 0) : 0;
+  const remainingCents = Math.max(0, limitCents - usedCents);
+  return { month, limitCents, usedCents, remainingCents, reached: remainingCents === 0 };
+}
+
+/** True when an order of `orderCents` fits in what is left this month. */
+export function quotaAllows(status: QuotaStatus, orderCents: number): boolean {
+  return orderCents <= status.remainingCents;
+}
+
+/** "November 2026" for "2026-11". */
+export function quotaMonthLabel(month: string): string {
+  const [year, monthNumber] = month.split("-").map(Number);
+  return new Date(Date.UTC(year, monthNumber - 1, 1)).toLocaleDateString("en-US", {
+    month: "long",
+    year: "numeric",
+    timeZone: "UTC",
+  });
+}
+
+export type PreferredAddress = "clinic" | "home";
+
+/** The preferred-address metafield's value, "clinic" by default (shop-core spec section 4). */
+export function preferredAddressOf(value: string | null | undefined): PreferredAddress {
+  return value === "home" ? "home" : "clinic";
+}
+
+/** The stored location of a member: "{zip}::{home|clinic}" (shop-core spec section 4). */
+export function memberLocation(input: {
+  preferred: PreferredAddress;
+  clinicZip: string;
+  clinicHomeDeliveryOnly: boolean;
+  homeZip: string | null;
+}): string {
+  const atClinic = input.preferred === "clinic" && !input.clinicHomeDeliveryOnly;
+  // Home-delivery-only clinics force home; with no home address yet the clinic's zip stands in.
+  return atClinic ? locationValue(input.clinicZip, "clinic") : locationValue(input.homeZip ?? input.clinicZip, "home");
+}
+
+/** Pages an unregistered member may open (shop-core spec section 4, "unless already on an allowed page"). */
+export const REGISTRATION_ALLOWED_PATHS: readonly string[] = [
+  "/shelter/register",
+  "/logout",
+  "/terms-and-conditions",
+  "/faq",
+  "/contact-us",
+  "/shipping",
+  "/maintenance",
+  "/password-protect",
+];
+
+/**
+ * The staff-feeding registration guard (shop-core spec sections 4 and 6): a
+ * signed-in member who is not registered goes to the registration page, with
+ * the page asked for kept to return to; API calls and allowed pages pass.
+ */
+export function registrationGuard(input: {
+  pathname: string;
+  search: string;
+  signedIn: boolean;
+  registered: boolean;
+}): { kind: "register"; returnTo: string } | null {
+  if (!input.signedIn || input.registered) return null;
+  const { pathname } = input;
+  if (pathname.startsWith("/api/") || pathname.startsWith("/dev/") || pathname.startsWith("/auth/")) return null;
+  if (REGISTRATION_ALLOWED_PATHS.includes(pathname)) return null;
+  return { kind: "register", returnTo: `${pathname}${input.search}` };
+}
