@@ -51,6 +51,8 @@ export default defineConfig({
       TOKEN_INACTIVITY_SECONDS: "12",
       // Every browser test signs in from 127.0.0.1: the per-address limit would trip across tests.
       SIGN_IN_RATE_LIMIT_PER_MINUTE: "1000",
+      // A $100 monthly program allowance, so one staff test reaches it (staff.spec.ts).
+      STAFF_MONTHLY_QUOTA_CENTS: "10000",
     },
   },
 });

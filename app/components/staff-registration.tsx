@@ -90,7 +90,7 @@ export function ProgramStep(props: ProgramStepProps) {
             ) : null}
           </div>
           <button type="submit" className="button" disabled={searching}>
-            {searching ? "Searching…" : "Search"}
+            {searching ? "Searching…" : "Find clinic or school"}
           </button>
         </Form>
       </section>
