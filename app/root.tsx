@@ -149,6 +149,11 @@ export function Layout({ children }: { children: ReactNode }) {
             </div>
           ) : null}
           {data?.staff?.showFtcNotice && !bare ? <FtcNotice /> : null}
+          {data?.staff?.quotaReached && !bare ? (
+            <p className="notice notice--info container" data-testid="quota-reached">
+              You have reached this month&apos;s program allowance. It renews on the first of next month.
+            </p>
+          ) : null}
           <HoneypotProvider {...data?.honeypot}>{children}</HoneypotProvider>
         </main>
         {data?.account ? <InactivityAlert seconds={data.env.TOKEN_INACTIVITY_SECONDS} /> : null}

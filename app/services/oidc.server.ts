@@ -21,10 +21,25 @@ export const oidcEnabled = Boolean(
 export async function upsertFromProfile(site: SiteId, profile: IdentityProfile): Promise<string> {
   const store = userStoreFor(site);
   return prisma.$transaction(async (tx) => {
+    // A staff member's ship-to names their clinic: the customer joins it (issue 7).
+    const clinic =
+      site === "HPSF" && profile.shipTo
+        ? await tx.clinic.findUnique({ where: { shipTo: profile.shipTo }, select: { id: true } })
+        : null;
     const customer = await tx.customer.upsert({
       where: { site_email: { site, email: profile.email } },
-      create: { site, email: profile.email, firstName: profile.firstName, lastName: profile.lastName },
-      update: { firstName: profile.firstName || undefined, lastName: profile.lastName || undefined },
+      create: {
+        site,
+        email: profile.email,
+        firstName: profile.firstName,
+        lastName: profile.lastName,
+        clinicId: clinic?.id ?? null,
+      },
+      update: {
+        firstName: profile.firstName || undefined,
+        lastName: profile.lastName || undefined,
+        ...(clinic ? { clinicId: clinic.id } : {}),
+      },
     });
     const fields = {
       firstName: profile.firstName,

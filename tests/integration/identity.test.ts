@@ -390,4 +390,23 @@ describe("outside identity provider (issue 6: OpenID Connect strategy)", () => {
     expect((await identity.signIn({ store: "staff", email, password: "external" })).ok).toBe(false);
     expect(await upsertFromProfile("HPSF", { ...profile, lastName: "Vet-Smith" })).toBe(customerId);
   });
+
+  it("links a staff member to the clinic their ship-to names (issue 7; shop-core spec section 3)", async () => {
+    const { upsertFromProfile } = await import("~/services/oidc.server");
+    const email = uniqueEmail("oidc-clinic");
+    const customerId = await upsertFromProfile("HPSF", {
+      email,
+      firstName: "Lee",
+      lastName: "Vet",
+      country: "US",
+      roleCode: "DVM",
+      graduationYear: null,
+      shipTo: "2000104",
+      soldTo: "1000104",
+      currentSchoolName: null,
+      accountGroup: "ZPRO",
+    });
+    const customer = await prisma.customer.findUniqueOrThrow({ where: { id: customerId }, include: { clinic: true } });
+    expect(customer.clinic?.groupId).toBe("CLN-1004");
+  });
 });

@@ -461,6 +461,24 @@ describe("ordering as a member (issue 7: program pricing, clinic delivery, attes
     expect(after.quotaValue ?? 0).toBe(0);
   });
 
+  it("raises the quota-reached flag on every page once nothing is left this month", async () => {
+    const customerId = await newMember("reached");
+    await staffProgram.register(customerId, { roleCode: "DVM", groupId: "CLN-1001" });
+    const jar = await signedInJar(customerId, "HPSF");
+    const flag = async () =>
+      ((await (await callRoute(rootLoader, staffGet("/", jar), jar)).json()) as { staff: { quotaReached: boolean } })
+        .staff.quotaReached;
+    expect(await flag()).toBe(false);
+    await prisma.customer.update({
+      where: { id: customerId },
+      data: { quotaMonth: quotaMonthOf(new Date()), quotaValue: 50_000 },
+    });
+    expect(await flag()).toBe(true);
+    // A new month starts from zero.
+    await prisma.customer.update({ where: { id: customerId }, data: { quotaMonth: "2000-01" } });
+    expect(await flag()).toBe(false);
+  });
+
   it("refuses shipping to a home-delivery-only clinic", async () => {
     const customerId = await newMember("homeship");
     await staffProgram.register(customerId, { roleCode: "VT", groupId: "CLN-1005" });
