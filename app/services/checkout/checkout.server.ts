@@ -87,6 +87,19 @@ export interface PlaceOrderInput {
   readCart: (cartId: string) => Promise<Cart | null>;
 }
 
+/** A clinic's name, address and delivery rule: for the order attributes and clinic delivery. */
+const CLINIC_ADDRESS_SELECT = {
+  name: true,
+  address1: true,
+  address2: true,
+  city: true,
+  provinceCode: true,
+  zip: true,
+  countryCode: true,
+  phone: true,
+  homeDeliveryOnly: true,
+} as const;
+
 const newKey = () => `chk_${crypto.randomBytes(18).toString("base64url")}`;
 
 function toState(row: CheckoutRow): CheckoutState {
@@ -130,17 +143,7 @@ export function createCheckouts(deps: CheckoutDeps) {
         id: true,
         email: true,
         acceptsMarketing: true,
-        clinic: {
-          select: {
-            name: true,
-            address1: true,
-            address2: true,
-            city: true,
-            provinceCode: true,
-            zip: true,
-            homeDeliveryOnly: true,
-          },
-        },
+        clinic: { select: CLINIC_ADDRESS_SELECT },
         metafields: { where: { namespace: SAVED_CART_METAFIELD.namespace }, select: { key: true, value: true } },
       },
     });
@@ -155,19 +158,7 @@ export function createCheckouts(deps: CheckoutDeps) {
             site: true,
             firstName: true,
             lastName: true,
-            clinic: {
-              select: {
-                name: true,
-                address1: true,
-                address2: true,
-                city: true,
-                provinceCode: true,
-                zip: true,
-                countryCode: true,
-                phone: true,
-                homeDeliveryOnly: true,
-              },
-            },
+            clinic: { select: CLINIC_ADDRESS_SELECT },
           },
         })
       : null;
@@ -221,9 +212,7 @@ export function createCheckouts(deps: CheckoutDeps) {
       preferredAddress: isClinicUser ? (meta.get("preferred_address") ?? "clinic") : null,
       clinicHomeDeliveryOnly: clinic?.homeDeliveryOnly ?? false,
     });
-    const workAddress = clinic
-      ? formatAddress({ firstName: clinic.name, lastName: "", countryCode: "US", ...clinic })
-      : null;
+    const workAddress = clinic ? formatAddress({ firstName: clinic.name, lastName: "", ...clinic }) : null;
     return checkoutAttributes({
       isClinicUser,
       soldTo: meta.get("sold_to") ?? null,

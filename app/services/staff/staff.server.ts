@@ -2,7 +2,7 @@
 // member is (built from the staff user store and the customer), clinic search
 // and join, registration, onboarding metafields, the FTC acknowledgement,
 // program pricing terms and the monthly quota.
-import type { PrismaClient } from "~/generated/prisma/client";
+import type { Prisma, PrismaClient } from "~/generated/prisma/client";
 import { isEligibleForPd, isRegistered } from "~/models/identity-profile";
 import {
   memberLocation,
@@ -116,20 +116,7 @@ const clinicSelect = {
   homeDeliveryOnly: true,
 } as const;
 
-type ClinicRow = {
-  groupId: string;
-  shipTo: string;
-  name: string;
-  kind: string;
-  address1: string;
-  address2: string | null;
-  city: string;
-  zip: string;
-  countryCode: string;
-  provinceCode: string;
-  phone: string | null;
-  homeDeliveryOnly: boolean;
-};
+type ClinicRow = Prisma.ClinicGetPayload<{ select: typeof clinicSelect }>;
 
 function toAddress(row: ClinicRow): ClinicAddress {
   return {
