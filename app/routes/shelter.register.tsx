@@ -96,8 +96,13 @@ async function completeRegistration(request: Request, formData: FormData, custom
   return redirect(to, { headers: { "Set-Cookie": await sessionStorage.commitSession(session) } });
 }
 
-export const meta: MetaFunction = ({ matches }) => [
-  { title: pageTitle(siteFromMatches(matches), "Create Account") },
+export const meta: MetaFunction<typeof loader> = ({ matches, data }) => [
+  {
+    title: pageTitle(
+      siteFromMatches(matches),
+      data?.step === "program" ? "Complete your registration" : "Create Account",
+    ),
+  },
   { name: "description", content: "Create your account" },
 ];
 

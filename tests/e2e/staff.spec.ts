@@ -60,6 +60,7 @@ test.describe("staff-feeding program (issue 7)", () => {
     await fillRegister(page, email, "Robin");
     await expect(page).toHaveURL((url) => url.pathname === "/shelter/register");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Complete your registration");
+    await expect(page).toHaveTitle("Complete your registration | Pro Staff Feeding");
     await waitForHydration(page, testInfo);
 
     // Missing data is refused beside its fields.
