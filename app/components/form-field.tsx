@@ -3,6 +3,7 @@
 import { getInputProps, getSelectProps, type FieldMetadata } from "@conform-to/react";
 import { useEffect, type ReactNode } from "react";
 import { NEW_PASSWORD_HINT } from "~/models/account-forms";
+import { US_STATES } from "~/models/checkout";
 
 // Fields of union schemas (discriminated unions) come typed loosely; any field of a form fits.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -124,6 +125,48 @@ export function NewPasswordFields({
     <>
       <TextField field={password} label={label} type="password" autoComplete="new-password" hint={NEW_PASSWORD_HINT} />
       <TextField field={confirm} label={confirmLabel} type="password" autoComplete="new-password" />
+    </>
+  );
+}
+
+const STATE_OPTIONS = US_STATES.map((s) => ({ value: s.code, label: s.name }));
+
+/**
+ * The postal-address fields of the address book and the checkout's shipping
+ * step (US states and DC only). `section` prefixes the autocomplete tokens
+ * ("shipping" at checkout).
+ */
+export function AddressFields({
+  fields,
+  section,
+}: {
+  /** The form's fields: an address schema's (firstName … phone), plus any others it has. */
+  fields: Record<string, AnyField>;
+  section?: "shipping";
+}) {
+  const auto = (token: string) => (section ? `${section} ${token}` : token);
+  return (
+    <>
+      <div className="field-row">
+        <TextField field={fields.firstName} label="First name" autoComplete={auto("given-name")} />
+        <TextField field={fields.lastName} label="Last name" autoComplete={auto("family-name")} />
+      </div>
+      <TextField field={fields.company} label="Company" autoComplete={auto("organization")} />
+      <TextField field={fields.address1} label="Street address" autoComplete={auto("address-line1")} />
+      <TextField field={fields.address2} label="Apartment, suite, etc." autoComplete={auto("address-line2")} />
+      <div className="field-row">
+        <TextField field={fields.city} label="City" autoComplete={auto("address-level2")} />
+        <SelectField
+          field={fields.provinceCode}
+          label="State"
+          options={STATE_OPTIONS}
+          placeholder="Choose a state"
+          autoComplete={auto("address-level1")}
+        />
+        <TextField field={fields.zip} label="Zip code" autoComplete={auto("postal-code")} inputMode="numeric" />
+      </div>
+      <TextField field={fields.phone} label="Phone" type="tel" autoComplete={auto("tel")} />
+      <p className="field__hint">We ship within the United States (the 50 states and DC).</p>
     </>
   );
 }

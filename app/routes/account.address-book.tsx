@@ -9,8 +9,7 @@ import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { CheckboxField, FormError, SelectField, TextField } from "~/components/form-field";
-import { US_STATES } from "~/models/checkout";
+import { AddressFields, CheckboxField, FormError } from "~/components/form-field";
 import { AddressSchema } from "~/models/checkout-forms";
 import { pageTitle } from "~/models/site";
 import { CustomerError, customers, type AddressView } from "~/services/customers/index.server";
@@ -105,7 +104,7 @@ export default function AddressBook() {
       {editing ? (
         <section aria-labelledby="address-edit-title" className="account-card">
           <h2 id="address-edit-title">Edit address</h2>
-          <AddressFields key={editing.id} mode="update" address={editing} />
+          <AddressEditor key={editing.id} mode="update" address={editing} />
           <p>
             <Link to={PAGE}>Cancel</Link>
           </p>
@@ -128,7 +127,7 @@ export default function AddressBook() {
       {editing ? null : (
         <section aria-labelledby="address-new-title" className="account-card">
           <h2 id="address-new-title">Add an address</h2>
-          <AddressFields mode="create" />
+          <AddressEditor mode="create" />
         </section>
       )}
     </div>
@@ -187,9 +186,7 @@ function AddressCard({ address }: { address: AddressView }) {
   );
 }
 
-const STATE_OPTIONS = US_STATES.map((s) => ({ value: s.code, label: s.name }));
-
-function AddressFields({ mode, address }: { mode: AddressForm; address?: AddressView }) {
+function AddressEditor({ mode, address }: { mode: AddressForm; address?: AddressView }) {
   const schema = mode === "create" ? CreateSchema : UpdateSchema;
   const [form, fields] = useForm({
     id: address ? `address-${address.id}` : "address-new",
@@ -221,27 +218,8 @@ function AddressFields({ mode, address }: { mode: AddressForm; address?: Address
       <input type="hidden" name="intent" value={mode} />
       {address ? <input type="hidden" name="id" value={address.id} /> : null}
       <FormError errors={form.errors} id={form.errorId} />
-      <div className="field-row">
-        <TextField field={fields.firstName} label="First name" autoComplete="given-name" />
-        <TextField field={fields.lastName} label="Last name" autoComplete="family-name" />
-      </div>
-      <TextField field={fields.company} label="Company" autoComplete="organization" />
-      <TextField field={fields.address1} label="Street address" autoComplete="address-line1" />
-      <TextField field={fields.address2} label="Apartment, suite, etc." autoComplete="address-line2" />
-      <div className="field-row">
-        <TextField field={fields.city} label="City" autoComplete="address-level2" />
-        <SelectField
-          field={fields.provinceCode}
-          label="State"
-          options={STATE_OPTIONS}
-          placeholder="Choose a state"
-          autoComplete="address-level1"
-        />
-        <TextField field={fields.zip} label="Zip code" autoComplete="postal-code" inputMode="numeric" />
-      </div>
-      <TextField field={fields.phone} label="Phone" type="tel" autoComplete="tel" />
+      <AddressFields fields={fields} />
       {mode === "create" ? <CheckboxField field={fields.makeDefault} label="Make this my default address" /> : null}
-      <p className="field__hint">We ship within the United States (the 50 states and DC).</p>
       <button type="submit" className="button button--primary" disabled={busy} aria-disabled={busy}>
         {busy ? "Saving…" : mode === "create" ? "Add address" : "Save address"}
       </button>

@@ -11,9 +11,9 @@ import { useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { OrderAmountList } from "~/components/order-amounts";
-import { CheckboxField, FieldError, FormError, SelectField, TextField } from "~/components/form-field";
+import { AddressFields, CheckboxField, FieldError, FormError, TextField } from "~/components/form-field";
 import { formatAddress, type PostalAddress } from "~/models/address";
-import { orderType, US_STATES } from "~/models/checkout";
+import { orderType } from "~/models/checkout";
 import {
   AddressSchema,
   CHECKOUT_STEPS,
@@ -446,7 +446,6 @@ function ShippingStep({ data }: { data: LoaderData }) {
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
-  const stateOptions = US_STATES.map((s) => ({ value: s.code, label: s.name }));
   return (
     <Form method="post" {...getFormProps(form)}>
       <input type="hidden" name="intent" value="shipping" />
@@ -473,26 +472,7 @@ function ShippingStep({ data }: { data: LoaderData }) {
       {/* Without JavaScript these fields are always there; the chosen radio (a saved address or "new") decides. */}
       <fieldset className="checkout-address" hidden={hydrated && choice === "saved" && data.addresses.length > 0}>
         <legend className="visually-hidden">New address</legend>
-        <div className="field-row">
-          <TextField field={fields.firstName} label="First name" autoComplete="shipping given-name" />
-          <TextField field={fields.lastName} label="Last name" autoComplete="shipping family-name" />
-        </div>
-        <TextField field={fields.company} label="Company" autoComplete="shipping organization" />
-        <TextField field={fields.address1} label="Street address" autoComplete="shipping address-line1" />
-        <TextField field={fields.address2} label="Apartment, suite, etc." autoComplete="shipping address-line2" />
-        <div className="field-row">
-          <TextField field={fields.city} label="City" autoComplete="shipping address-level2" />
-          <SelectField
-            field={fields.provinceCode}
-            label="State"
-            options={stateOptions}
-            placeholder="Choose a state"
-            autoComplete="shipping address-level1"
-          />
-          <TextField field={fields.zip} label="Zip code" autoComplete="shipping postal-code" inputMode="numeric" />
-        </div>
-        <TextField field={fields.phone} label="Phone" type="tel" autoComplete="shipping tel" />
-        <p className="field__hint">We ship within the United States (the 50 states and DC).</p>
+        <AddressFields fields={fields} section="shipping" />
       </fieldset>
       <SubmitButton>Continue to delivery</SubmitButton>
     </Form>

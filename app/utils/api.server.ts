@@ -285,3 +285,22 @@ export function changeSiteCart(
     return result;
   }, onRefused);
 }
+
+/**
+ * The action of a cart-change call (shop-core spec section 7, "Cart"): POST
+ * only, a body of `{ cartId, ...fields }` validated with zod (400 with fields),
+ * then `change` on the request site's cart, answered by `changeSiteCart`.
+ */
+export function cartChangeAction<Fields extends z.ZodRawShape>(
+  fields: Fields,
+  change: (cartId: string, body: z.output<z.ZodObject<Fields>>) => Promise<CartResult>,
+  onRefused?: (error: CartError) => void,
+) {
+  const schema = z.object({ ...fields, cartId: CartIdSchema });
+  return async ({ request }: { request: Request }): Promise<Response> => {
+    requireMethod(request, "POST");
+    // zod cannot infer a generic shape's keys; the schema above guarantees this type.
+    const body = (await parseJsonBody(request, schema)) as z.output<z.ZodObject<Fields>> & { cartId: string };
+    return changeSiteCart(request, body.cartId, (id) => change(id, body), onRefused);
+  };
+}
