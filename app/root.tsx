@@ -32,7 +32,7 @@ import {
   sessionStorage,
   takeNotice,
 } from "~/services/session.server";
-import { staffProgram } from "~/services/staff/index.server";
+import { staffMemberOf, staffProgram } from "~/services/staff/index.server";
 import { HoneypotProvider } from "remix-utils/honeypot/react";
 import { InactivityAlert } from "~/components/inactivity-alert";
 import { getSite } from "~/services/site.server";
@@ -63,7 +63,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // the guards and routes of this request share this answer.
   const signedIn = await getSignedIn(request, { refresh: true });
   // On the staff site, the member: registration state for the guard, onboarding, the FTC notice.
-  const member = site === "HPSF" && signedIn ? await staffProgram.member(signedIn.customerId) : null;
+  const member = signedIn ? await staffMemberOf(request) : null;
   // Route guards, in the spec's order on every navigation (shop-core spec section 2).
   await runLoginGuard(request, member ? { registered: member.isRegistered } : null);
   await runRedirectLookup(request, site);

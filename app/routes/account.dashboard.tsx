@@ -12,9 +12,8 @@ import { customers } from "~/services/customers/index.server";
 import { requireCustomer } from "~/services/guards.server";
 import { orders } from "~/services/orders/index.server";
 import { getSite } from "~/services/site.server";
-import { env } from "~/env.server";
 import { quotaMonthLabel } from "~/models/staff-program";
-import { staffProgram } from "~/services/staff/index.server";
+import { staffMemberOf } from "~/services/staff/index.server";
 import { siteFromMatches } from "~/utils/meta";
 
 export const meta: MetaFunction = ({ matches }) => [
@@ -44,7 +43,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     customers.listAddresses(customerId),
     orders.listOrders({ customerId, first: 1 }),
     autoship.list(customerId),
-    site === "HPSF" ? staffProgram.member(customerId) : null,
+    staffMemberOf(request),
   ]);
   const order = lastOrders.nodes[0];
   const defaultAddress = addresses.find((a) => a.isDefault);
@@ -58,7 +57,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
             ? `${member.clinic.name}, ${member.clinic.address1}, ${member.clinic.city}, ${member.clinic.provinceCode} ${member.clinic.zip}`
             : null,
           shipsTo: member.location?.endsWith("::clinic") ? "your clinic" : "your home",
-          pricing: member.isEligibleForPd ? `${env.PROGRAM_DISCOUNT_PERCENT}% off retail` : "Retail prices",
+          pricing: member.programDiscountPercent ? `${member.programDiscountPercent}% off retail` : "Retail prices",
           month: quotaMonthLabel(member.quota.month),
           left: formatMoney(member.quota.remainingCents),
           limit: formatMoney(member.quota.limitCents),

@@ -4,10 +4,8 @@ import { useLoaderData } from "@remix-run/react";
 import { safeRedirect } from "remix-utils/safe-redirect";
 import { z } from "zod";
 import { CartView, type CartProgramView } from "~/components/cart-view";
-import { env } from "~/env.server";
 import { quotaMonthLabel } from "~/models/staff-program";
-import { getCustomerId } from "~/services/session.server";
-import { staffProgram, type StaffMember } from "~/services/staff/index.server";
+import { staffMemberOf, type StaffMember } from "~/services/staff/index.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { isShopperAttributeKey, summarizeCart, type CartActionData } from "~/models/cart";
 import type { Notice } from "~/models/notice";
@@ -79,8 +77,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     commerce.getSellingPlans(),
     getLocation(request),
   ]);
-  const customerId = site === "HPSF" ? await getCustomerId(request) : null;
-  const member = customerId ? await staffProgram.member(customerId) : null;
+  const member = await staffMemberOf(request);
   // Stock per line for the delivery zip (issue 4 "Zip code and stock"): destination CLINIC for a
   // staff member shipping to their clinic, HOME otherwise (catalogue spec section 5).
   const availability = cart?.lines.length
@@ -123,7 +120,7 @@ function programView(member: StaffMember | null): CartProgramView {
   if (!member?.isRegistered) return { signedIn: member !== null, discountPercent: null, allowance: null };
   return {
     signedIn: true,
-    discountPercent: member.isEligibleForPd ? env.PROGRAM_DISCOUNT_PERCENT : null,
+    discountPercent: member.programDiscountPercent,
     allowance: { remainingCents: member.quota.remainingCents, monthLabel: quotaMonthLabel(member.quota.month) },
   };
 }

@@ -44,7 +44,7 @@ import { getSite } from "~/services/site.server";
 import { siteFromMatches } from "~/utils/meta";
 import { rememberOrder } from "~/services/order-access.server";
 import { setMemberLocation } from "~/services/location.server";
-import { staffProgram } from "~/services/staff/index.server";
+import { staffMemberOf, staffProgram } from "~/services/staff/index.server";
 
 /** The shipping step's choice of a staff member's clinic (in place of an address-book id). */
 const CLINIC_ADDRESS_ID = "clinic";
@@ -94,7 +94,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     customerId ? checkouts.savedCards(customerId) : [],
   ]);
   const address = checkout.shippingAddress;
-  const member = site === "HPSF" && customerId ? await staffProgram.member(customerId) : null;
+  const member = await staffMemberOf(request);
   const clinic = member?.isRegistered ? member.clinic : null;
   return json(
     {
@@ -272,10 +272,11 @@ export async function action({ request }: ActionFunctionArgs) {
     throw error;
   }
   const headers = new Headers();
-  if (step === "shipping" && site === "HPSF" && customerId && (await staffProgram.member(customerId))?.isRegistered) {
+  const shopper = step === "shipping" ? await staffMemberOf(request) : null;
+  if (shopper?.isRegistered) {
     // The member's choice is remembered: the preferred address and the stored location follow it.
     const toClinic = formData.get("addressId") === CLINIC_ADDRESS_ID;
-    const member = await staffProgram.setPreferredAddress(customerId, toClinic ? "clinic" : "home");
+    const member = await staffProgram.setPreferredAddress(shopper.customerId, toClinic ? "clinic" : "home");
     const session = await getSession(request);
     if (member.location && setMemberLocation(session, member.location)) {
       headers.append("Set-Cookie", await sessionStorage.commitSession(session));

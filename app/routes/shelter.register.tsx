@@ -27,15 +27,13 @@ import {
   type ClinicSearchType,
 } from "~/models/staff-program";
 import { setMemberLocation } from "~/services/location.server";
-import { getCustomerId, getSession, flashNotice, sessionStorage } from "~/services/session.server";
-import { StaffError, staffProgram } from "~/services/staff/index.server";
+import { getSession, flashNotice, sessionStorage } from "~/services/session.server";
+import { StaffError, staffMemberOf, staffProgram } from "~/services/staff/index.server";
 import { siteFromMatches } from "~/utils/meta";
 
 /** The signed-in staff member still to register, or null (then this page creates an account). */
 async function pendingMember(request: Request) {
-  if (getSite(request) !== "HPSF") return null;
-  const customerId = await getCustomerId(request);
-  const member = customerId ? await staffProgram.member(customerId) : null;
+  const member = await staffMemberOf(request);
   return member && !member.isRegistered ? member : null;
 }
 

@@ -23,18 +23,10 @@ import {
   signedInJar,
   type RouteHandler,
 } from "../helpers/routes";
-import { ensureSeeded } from "../helpers/seeded";
+import { ensureSeeded, TEST_ADDRESS } from "../helpers/seeded";
 
 const DAY_MS = 86_400_000;
-const ADDRESS = {
-  firstName: "Robin",
-  lastName: "Lee",
-  address1: "10 Elm St",
-  city: "Aurora",
-  provinceCode: "CO",
-  zip: "80011",
-  countryCode: "US",
-};
+const ADDRESS = TEST_ADDRESS;
 
 let variant: { id: string; productId: string; sku: string; title: string; priceCents: number };
 let productTitle: string;

@@ -19,17 +19,9 @@ import {
   signedInJar,
   type RouteHandler,
 } from "../helpers/routes";
-import { ensureSeeded } from "../helpers/seeded";
+import { ensureSeeded, TEST_ADDRESS } from "../helpers/seeded";
 
-const ADDRESS = {
-  firstName: "Robin",
-  lastName: "Lee",
-  address1: "10 Elm St",
-  city: "Aurora",
-  provinceCode: "CO",
-  zip: "80011",
-  countryCode: "US",
-};
+const ADDRESS = TEST_ADDRESS;
 
 interface Variant {
   id: string;

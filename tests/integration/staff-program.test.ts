@@ -76,6 +76,7 @@ describe("registration and join (issue 7; shop-core spec sections 3-4)", () => {
     expect(member).toMatchObject({
       isRegistered: true,
       isEligibleForPd: true,
+      programDiscountPercent: 30,
       accountGroup: "ZPRO",
       SF_PreferedShipTo: "2000102",
       SF_StoreSoldTo: "1000102",
@@ -109,7 +110,12 @@ describe("registration and join (issue 7; shop-core spec sections 3-4)", () => {
   it("prices retail for an account group outside the eligible list, with the quota still applying", async () => {
     const customerId = await newMember("affiliate");
     const member = await staffProgram.register(customerId, { roleCode: "PM", groupId: "CLN-1007" });
-    expect(member).toMatchObject({ isRegistered: true, isEligibleForPd: false, accountGroup: "ZAFF" });
+    expect(member).toMatchObject({
+      isRegistered: true,
+      isEligibleForPd: false,
+      programDiscountPercent: null,
+      accountGroup: "ZAFF",
+    });
     expect(await staffProgram.pricingTerms(customerId)).toEqual({
       programDiscountPercent: 0,
       quota: { month: quotaMonthOf(new Date()), limitCents: 50_000 },

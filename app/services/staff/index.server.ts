@@ -1,16 +1,11 @@
 import { prisma } from "~/db.server";
 import { env } from "~/env.server";
 import { customers } from "~/services/customers/index.server";
-import { createStaffProgram } from "./staff.server";
+import { getCustomerId } from "~/services/session.server";
+import { getSite } from "~/services/site.server";
+import { createStaffProgram, type StaffMember } from "./staff.server";
 
-export {
-  CLINIC_SEARCH_LIMIT,
-  StaffError,
-  type ClinicAddress,
-  type ClinicSummary,
-  type OnboardingResult,
-  type StaffMember,
-} from "./staff.server";
+export { StaffError, type StaffMember } from "./staff.server";
 
 /** The staff-feeding program on our own database (the identity and commerce providers' data). */
 export const staffProgram = createStaffProgram({
@@ -22,3 +17,20 @@ export const staffProgram = createStaffProgram({
     monthlyQuotaCents: env.STAFF_MONTHLY_QUOTA_CENTS,
   }),
 });
+
+const members = new WeakMap<Request, Promise<StaffMember | null>>();
+
+/**
+ * The signed-in staff member of a request (null on the consumer site, for a
+ * guest, or for a customer who is not a staff user). Read once per request:
+ * the root loader and the page's loader share the answer.
+ */
+export function staffMemberOf(request: Request): Promise<StaffMember | null> {
+  if (getSite(request) !== "HPSF") return Promise.resolve(null);
+  let pending = members.get(request);
+  if (!pending) {
+    pending = getCustomerId(request).then((customerId) => (customerId ? staffProgram.member(customerId) : null));
+    members.set(request, pending);
+  }
+  return pending;
+}

@@ -13,6 +13,7 @@ import {
   type ClinicSearchType,
   type PreferredAddress,
   type QuotaStatus,
+  type StaffRole,
 } from "~/models/staff-program";
 import type { Customers, MetafieldInput } from "~/services/customers/customers.server";
 import { SAVED_CART_METAFIELD } from "~/services/commerce/saved-cart.server";
@@ -77,6 +78,8 @@ export interface StaffMember {
   accountGroup: string | null;
   isRegistered: boolean;
   isEligibleForPd: boolean;
+  /** Percent off retail for an eligible member (program pricing); null for everyone else. */
+  programDiscountPercent: number | null;
   isFTCAcknowledged: boolean;
   clinic: (ClinicAddress & { name: string; groupID: string; kind: string }) | null;
   preferredAddress: PreferredAddress;
@@ -141,6 +144,18 @@ function toSummary(row: ClinicRow): ClinicSummary {
   };
 }
 
+/** Students and school staff join schools, everyone else clinics: a mismatch is refused. */
+function requireKind(role: StaffRole, kind: string, field: string): void {
+  if (role.joins === kind) return;
+  throw new StaffError(
+    "WRONG_KIND",
+    role.joins === "school"
+      ? "Students and school staff join their school. Search for your school."
+      : "Clinic staff join their clinic. Search for your clinic.",
+    field,
+  );
+}
+
 export function createStaffProgram(deps: StaffDeps) {
   const { db } = deps;
   const now = deps.now ?? (() => new Date());
@@ -181,6 +196,7 @@ export function createStaffProgram(deps: StaffDeps) {
     const user = found.identity;
     const meta = new Map(found.metafields.map((m) => [m.key, m.value]));
     const registered = isRegistered({ accountGroup: user.sapCustomerAccountGroup, shipTo: user.sfPreferedShipTo });
+    const eligible = registered && isEligibleForPd(user.sapCustomerAccountGroup, settings.eligibleGroups);
     const preferredAddress = preferredAddressOf(meta.get("preferred_address"));
     const clinic = found.clinic;
     return {
@@ -197,7 +213,8 @@ export function createStaffProgram(deps: StaffDeps) {
       SF_StoreSoldTo: user.sfStoreSoldTo,
       accountGroup: user.sapCustomerAccountGroup,
       isRegistered: registered,
-      isEligibleForPd: registered && isEligibleForPd(user.sapCustomerAccountGroup, settings.eligibleGroups),
+      isEligibleForPd: eligible,
+      programDiscountPercent: eligible ? settings.discountPercent : null,
       isFTCAcknowledged: user.ftcAcknowledgedAt !== null,
       clinic: clinic ? { ...toAddress(clinic), name: clinic.name, groupID: clinic.groupId, kind: clinic.kind } : null,
       preferredAddress,
@@ -275,15 +292,7 @@ export function createStaffProgram(deps: StaffDeps) {
     const found = await requireRows(customerId);
     const clinic = await joinableClinic(groupId);
     const role = roleFor(found.identity.roleCode);
-    if (role && role.joins !== clinic.kind) {
-      throw new StaffError(
-        "WRONG_KIND",
-        role.joins === "school"
-          ? "Students and school staff join their school. Search for your school."
-          : "Clinic staff join their clinic. Search for your clinic.",
-        "groupID",
-      );
-    }
+    if (role) requireKind(role, clinic.kind, "groupID");
     await db.$transaction(async (tx) => {
       await tx.identityUser.update({
         where: { id: found.identity.id },
@@ -350,15 +359,7 @@ export function createStaffProgram(deps: StaffDeps) {
         throw new StaffError("INVALID", "Choose your graduation year.", "graduationYear");
       }
       const clinic = await joinableClinic(input.groupId);
-      if (role.joins !== clinic.kind) {
-        throw new StaffError(
-          "WRONG_KIND",
-          role.joins === "school"
-            ? "Students and school staff join their school. Search for your school."
-            : "Clinic staff join their clinic. Search for your clinic.",
-          "groupId",
-        );
-      }
+      requireKind(role, clinic.kind, "groupId");
       await db.identityUser.update({
         where: { id: found.identity.id },
         data: { roleCode: role.code, graduationYear: role.student ? (input.graduationYear ?? null) : null },
@@ -398,10 +399,9 @@ export function createStaffProgram(deps: StaffDeps) {
     }> {
       const found = await member(customerId);
       if (!found?.isRegistered) return { programDiscountPercent: 0, quota: null };
-      const settings = deps.settings();
       return {
-        programDiscountPercent: found.isEligibleForPd ? settings.discountPercent : 0,
-        quota: { month: found.quota.month, limitCents: settings.monthlyQuotaCents },
+        programDiscountPercent: found.programDiscountPercent ?? 0,
+        quota: { month: found.quota.month, limitCents: found.quota.limitCents },
       };
     },
   };
