@@ -53,6 +53,12 @@ export default defineConfig({
       SIGN_IN_RATE_LIMIT_PER_MINUTE: "1000",
       // A $100 monthly program allowance, so one staff test reaches it (staff.spec.ts).
       STAFF_MONTHLY_QUOTA_CENTS: "10000",
+      // Content (issue 8): every browser test posts from 127.0.0.1, so the contact limit is raised;
+      // secrets for the draft preview and the cache call; a short build poll (build-watch.spec.ts).
+      CONTACT_RATE_LIMIT_PER_HOUR: "1000",
+      CONTENT_PREVIEW_SECRET: "e2e-preview-secret-0123456789",
+      ADMIN_SECRET: "e2e-admin-secret-0123456789",
+      BUILD_POLL_SECONDS: "2",
     },
   },
 });

@@ -123,6 +123,23 @@ const EnvSchema = z
     STAFF_MONTHLY_QUOTA_CENTS: optional(
       z.coerce.number({ invalid_type_error: "must be a number of cents" }).int("must be whole cents").min(0),
     ).transform((v) => v ?? 50_000),
+    // Content (issue 8): the provider, how long answers are reused, and the secrets for
+    // draft previews and the cache-invalidation call.
+    CONTENT_PROVIDER: optional(
+      z.enum(["embedded"], { errorMap: () => ({ message: "must be embedded (the only provider built so far)" }) }),
+    ).transform((v) => v ?? "embedded"),
+    CONTENT_CACHE_SECONDS: optional(z.coerce.number().int().min(0, "must be 0 (no cache) or more")).transform(
+      (v) => v ?? 60,
+    ),
+    CONTENT_PREVIEW_SECRET: optional(z.string().min(16, "must be at least 16 characters long")),
+    ADMIN_SECRET: optional(z.string().min(16, "must be at least 16 characters long")),
+    SUPPORT_EMAIL: optional(z.string().email("must be an email address")).transform(
+      (v) => v ?? "support@example.com",
+    ),
+    CONTACT_RATE_LIMIT_PER_HOUR: optional(z.coerce.number().int().min(1, "must be 1 or more")).transform(
+      (v) => v ?? 5,
+    ),
+    BUILD_POLL_SECONDS: optional(z.coerce.number().int().min(1, "must be 1 or more")).transform((v) => v ?? 300),
     /** Shows /dev/outbox outside development (never set this in production). */
     DEV_OUTBOX: flag(false),
     TRUST_PROXY: optional(
@@ -204,7 +221,11 @@ export const env: Env = loadEnv();
 
 /** The subset of configuration that may reach the browser. */
 export function publicEnv() {
-  return { NODE_ENV: env.NODE_ENV, TOKEN_INACTIVITY_SECONDS: env.TOKEN_INACTIVITY_SECONDS };
+  return {
+    NODE_ENV: env.NODE_ENV,
+    TOKEN_INACTIVITY_SECONDS: env.TOKEN_INACTIVITY_SECONDS,
+    BUILD_POLL_SECONDS: env.BUILD_POLL_SECONDS,
+  };
 }
 
 /** The developers' outbox page exists in development, or when DEV_OUTBOX is set (issue 5 "Email"). */

@@ -92,6 +92,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json(
     {
       site,
+      // The absolute address pages build canonical and Open Graph URLs from.
+      origin: new URL(request.url).origin,
       cartQuantity,
       notice,
       env: publicEnv(),

@@ -1,10 +1,11 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { ContentLinkTo } from "~/components/content-link";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ListingView } from "~/components/listing-view";
 import { listingSeo } from "~/models/seo";
-import { getNoResultsSuggestions } from "~/services/content/index.server";
+import { content } from "~/services/content/index.server";
 import { loadListingPage } from "~/services/listing-page.server";
 import { getSite } from "~/services/site.server";
 import { listingHref } from "~/utils/listing-href";
@@ -18,7 +19,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const site = getSite(request);
   const data = await loadListingPage({ site, url, search: url.searchParams.get("search") ?? "" });
-  const suggestions = data.total === 0 ? await getNoResultsSuggestions(site) : [];
+  // No-results suggestions come from content (issue 8); none configured shows the tips alone.
+  const suggestions = data.total === 0 ? await content.getNoResultsSuggestions(site) : null;
   return json({ ...data, suggestions }, { headers: { "Cache-Control": "private, max-age=60" } });
 }
 
@@ -27,17 +29,22 @@ export default function SearchPage() {
   const hrefFor = listingHref(data.pathname, { site: data.site, search: data.search, defaultSort: data.defaultSort });
   return (
     <ListingView {...data} hrefFor={hrefFor} relevanceSort>
-      {data.suggestions.length > 0 ? (
+      {data.total === 0 ? (
         <section className="no-results" aria-labelledby="no-results-heading">
           <h2 id="no-results-heading">No products found{data.search ? ` for “${data.search}”` : ""}</h2>
-          <p>Check the spelling, use fewer words, or try one of these:</p>
-          <ul className="no-results__suggestions">
-            {data.suggestions.map((s) => (
-              <li key={s.to}>
-                <Link to={s.to}>{s.label}</Link>
-              </li>
-            ))}
-          </ul>
+          <p>Check the spelling or use fewer words.</p>
+          {data.suggestions ? (
+            <>
+              <p>{data.suggestions.heading}</p>
+              <ul className="no-results__suggestions">
+                {data.suggestions.items.map((s) => (
+                  <li key={s.url}>
+                    <ContentLinkTo link={s} />
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : null}
         </section>
       ) : null}
     </ListingView>

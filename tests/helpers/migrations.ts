@@ -3,7 +3,8 @@ import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 
-export const TEST_DB_DIR = path.resolve("data", "test");
+/** TEST_DB_DIR lets two vitest runs on one machine keep apart (default data/test). */
+export const TEST_DB_DIR = path.resolve(process.env.TEST_DB_DIR ?? path.join("data", "test"));
 const MIGRATIONS_DIR = path.resolve("prisma", "migrations");
 
 /** Applies the committed migration SQL, in order, to a new SQLite file. */

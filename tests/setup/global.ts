@@ -1,7 +1,7 @@
 import fs from "node:fs";
-import path from "node:path";
+import { TEST_DB_DIR } from "../helpers/migrations";
 
 /** Starts every vitest run with no test databases left from the last one. */
 export default function setup() {
-  fs.rmSync(path.resolve("data", "test"), { recursive: true, force: true });
+  fs.rmSync(TEST_DB_DIR, { recursive: true, force: true });
 }

@@ -1,65 +1,41 @@
-// The content service as the routes see it. The embedded provider reads typed
-// entries from our database; the content issue adds the rest of its calls.
+// The content service as the routes see it (issue 8). CONTENT_PROVIDER chooses the
+// provider; "embedded" reads typed entries from our database. A headless-CMS adapter
+// implements ContentProvider (types.ts) and is added to the switch below.
+import crypto from "node:crypto";
 import { prisma } from "~/db.server";
+import { env } from "~/env.server";
 import type { SiteId } from "~/models/site";
+import { createContentService, type Globals } from "./content.server";
+import { createEmbeddedContent } from "./embedded.server";
+import type { ContentProvider } from "./types";
 
-/** Free-shipping minimum when the content globals do not set one (catalogue spec section 9). */
-export const DEFAULT_FREE_SHIPPING_MINIMUM_CENTS = 5000;
+export { cacheKeyOf, type ContentService, type Entry, type Globals } from "./content.server";
+export type { ContentProvider } from "./types";
 
-export interface Globals {
-  freeShippingMinimumCents: number;
-}
-
-/** How long site-wide settings are reused before they are read again. */
-export const GLOBALS_TTL_MS = 30_000;
-const globalsCache = new Map<SiteId, { at: number; value: Promise<Globals> }>();
-
-/** Site-wide settings from the published "globals" entry, with the spec's fallbacks (cached briefly). */
-export function getGlobals(site: SiteId): Promise<Globals> {
-  const cached = globalsCache.get(site);
-  if (cached && Date.now() - cached.at < GLOBALS_TTL_MS) return cached.value;
-  const value = readGlobals(site);
-  globalsCache.set(site, { at: Date.now(), value });
-  value.catch(() => globalsCache.delete(site));
-  return value;
-}
-
-async function readGlobals(site: SiteId): Promise<Globals> {
-  const entries = await prisma.contentEntry.findMany({
-    where: { type: "globals", key: "globals", status: "published", site: { in: [site, "ALL"] } },
-    select: { site: true, data: true },
-  });
-  // A site's own entry wins over the shared one.
-  const entry = entries.find((e) => e.site === site) ?? entries[0];
-  let dollars: unknown;
-  try {
-    dollars = entry ? (JSON.parse(entry.data) as { free_shipping_minimum?: unknown }).free_shipping_minimum : undefined;
-  } catch {
-    dollars = undefined;
+function providerFor(name: typeof env.CONTENT_PROVIDER): ContentProvider {
+  switch (name) {
+    case "embedded":
+      return createEmbeddedContent(prisma);
   }
-  const value = Number(dollars);
-  return {
-    freeShippingMinimumCents:
-      dollars !== undefined && dollars !== null && dollars !== "" && Number.isFinite(value) && value >= 0
-        ? Math.round(value * 100)
-        : DEFAULT_FREE_SHIPPING_MINIMUM_CENTS,
-  };
 }
 
-/** Search suggestions shown when a search finds nothing. */
-export async function getNoResultsSuggestions(site: SiteId): Promise<{ label: string; to: string }[]> {
-  const common = [
-    { label: "Chicken", to: "/search?search=chicken" },
-    { label: "Sensitive stomach", to: "/search?search=sensitive+stomach" },
-    { label: "Weight management", to: "/search?search=weight" },
-    { label: "Puppy food", to: "/products/dog/puppy" },
-    { label: "Kitten food", to: "/products/cat/kitten" },
-  ];
-  return site === "HPSF"
-    ? [
-        ...common,
-        { label: "Kidney care", to: "/search?search=kidney" },
-        { label: "Urinary care", to: "/search?search=urinary" },
-      ]
-    : [...common, { label: "Dog treats", to: "/products/dog/treats" }];
+export const content = createContentService(providerFor(env.CONTENT_PROVIDER), {
+  ttlMs: env.CONTENT_CACHE_SECONDS * 1000,
+});
+
+/** Site-wide settings with the spec's fallbacks (free-shipping minimum 50 dollars, 404 texts). */
+export const getGlobals = (site: SiteId): Promise<Globals> => content.getGlobals(site);
+
+/** Constant-time comparison of a presented secret with the configured one (false when none is configured). */
+export function secretMatches(presented: string | null | undefined, configured: string | undefined): boolean {
+  if (!configured || !presented) return false;
+  const a = crypto.createHash("sha256").update(presented).digest();
+  const b = crypto.createHash("sha256").update(configured).digest();
+  return crypto.timingSafeEqual(a, b);
+}
+
+/** Whether a request may see drafts: ?preview= or the x-preview-secret header holds CONTENT_PREVIEW_SECRET. */
+export function isPreview(request: Request): boolean {
+  const presented = new URL(request.url).searchParams.get("preview") ?? request.headers.get("x-preview-secret");
+  return secretMatches(presented, env.CONTENT_PREVIEW_SECRET);
 }
