@@ -133,12 +133,8 @@ const EnvSchema = z
     ),
     CONTENT_PREVIEW_SECRET: optional(z.string().min(16, "must be at least 16 characters long")),
     ADMIN_SECRET: optional(z.string().min(16, "must be at least 16 characters long")),
-    SUPPORT_EMAIL: optional(z.string().email("must be an email address")).transform(
-      (v) => v ?? "support@example.com",
-    ),
-    CONTACT_RATE_LIMIT_PER_HOUR: optional(z.coerce.number().int().min(1, "must be 1 or more")).transform(
-      (v) => v ?? 5,
-    ),
+    SUPPORT_EMAIL: optional(z.string().email("must be an email address")).transform((v) => v ?? "support@example.com"),
+    CONTACT_RATE_LIMIT_PER_HOUR: optional(z.coerce.number().int().min(1, "must be 1 or more")).transform((v) => v ?? 5),
     BUILD_POLL_SECONDS: optional(z.coerce.number().int().min(1, "must be 1 or more")).transform((v) => v ?? 300),
     /** Shows /dev/outbox outside development (never set this in production). */
     DEV_OUTBOX: flag(false),

@@ -18,10 +18,15 @@ import { FtcNotice } from "~/components/ftc-notice";
 import { PageViewTracker } from "~/components/page-view-tracker";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
+import { AnnouncementBar, SitewideBanners } from "~/components/site-notices";
+import { mainNavigation, navigationFromContent } from "~/models/navigation";
 import { publicEnv } from "~/env.server";
 import { commerce } from "~/services/commerce/index.server";
 import { readCartId } from "~/services/commerce/cart-cookie.server";
 import { runLoginGuard, runRedirectLookup } from "~/services/guards.server";
+import { content } from "~/services/content/index.server";
+import { runPasswordGuard } from "~/services/password-protect.server";
+import { notFoundImage } from "~/services/content-pages.server";
 import { honeypot } from "~/services/honeypot.server";
 import { setMemberLocation, storedLocation } from "~/services/location.server";
 import {
@@ -51,14 +56,16 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export const meta: MetaFunction<typeof loader> = ({ matches, error }) => {
+export const meta: MetaFunction<typeof loader> = ({ matches, error, data }) => {
   if (!error) return titleMeta(matches);
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  return titleMeta(matches, notFound ? "404 Error" : "Something went wrong");
+  return titleMeta(matches, notFound ? (data?.notFound.title ?? "404 Error") : "Something went wrong");
 };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const site = getSite(request);
+  // The first guard: a password-protected shop asks for the password before anything else.
+  await runPasswordGuard(request, site);
   // The session, read first and refreshed (refresh-session-token on navigation):
   // the guards and routes of this request share this answer.
   const signedIn = await getSignedIn(request, { refresh: true });
@@ -85,6 +92,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
     if (onboarded.location) changed = setMemberLocation(session, onboarded.location) || changed;
   }
   const notice = takeNotice(session);
+  // The frame of every page comes from content (cached in process); the 404 page reads the globals.
+  const [layout, globals, notFoundPicture] = await Promise.all([
+    content.getLayout(site),
+    content.getGlobals(site),
+    notFoundImage(site),
+  ]);
   const cartId = await readCartId(request);
   const cartQuantity = cartId ? await commerce.getCartTotalQuantity(cartId) : 0;
   const headers = new Headers();
@@ -107,6 +120,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
           }
         : null,
       honeypot: honeypot.getInputProps(),
+      layout: {
+        navigation: layout.header?.navigation.length
+          ? navigationFromContent(layout.header.navigation)
+          : mainNavigation(site),
+        utilityLinks: layout.header?.utility_links ?? [],
+        announcements: layout.announcements,
+        banners: layout.banners,
+        footer: layout.footer,
+      },
+      notFound: { ...globals.notFound, image: notFoundPicture },
+      freeShippingMinimumCents: globals.freeShippingMinimumCents,
     },
     { headers },
   );
@@ -136,11 +160,19 @@ export function Layout({ children }: { children: ReactNode }) {
           Skip to main content
         </a>
         {/* Wraps the header (it reads the pending cart posts); also renders the cart notice and confirmation. */}
+        {bare ? null : <AnnouncementBar items={data?.layout.announcements ?? []} />}
         {bare ? null : (
           <CartFetcherProvider cartQuantity={data?.cartQuantity ?? 0}>
-            <SiteHeader site={site} cartQuantity={data?.cartQuantity ?? 0} account={data?.account ?? null} />
+            <SiteHeader
+              site={site}
+              cartQuantity={data?.cartQuantity ?? 0}
+              account={data?.account ?? null}
+              navigation={data?.layout.navigation ?? mainNavigation(site)}
+              utilityLinks={data?.layout.utilityLinks}
+            />
           </CartFetcherProvider>
         )}
+        {bare ? null : <SitewideBanners items={data?.layout.banners ?? []} />}
         <main id="main" tabIndex={-1}>
           {data?.notice ? (
             <div
@@ -159,7 +191,7 @@ export function Layout({ children }: { children: ReactNode }) {
           <HoneypotProvider {...data?.honeypot}>{children}</HoneypotProvider>
         </main>
         {data?.account ? <InactivityAlert seconds={data.env.TOKEN_INACTIVITY_SECONDS} /> : null}
-        {bare ? null : <SiteFooter site={site} />}
+        {bare ? null : <SiteFooter site={site} footer={data?.layout.footer ?? null} />}
         {site === "DTC" ? <PageViewTracker /> : null}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

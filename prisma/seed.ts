@@ -23,6 +23,7 @@ try {
   console.log(
     `Seeded ${summary.products} products, ${summary.variants} variants` +
       (summary.syntheticProducts ? ` and ${summary.syntheticProducts} synthetic products` : "") +
+      `, ${summary.content.entries} content entries, ${summary.content.assets} assets and ${summary.content.redirects} redirects` +
       ` in ${Date.now() - started} ms.`,
   );
 } finally {

@@ -24,10 +24,12 @@ run(bin("prisma"), ["migrate", "deploy"]);
 
 const db = new Database(file, { readonly: true });
 const { count } = db.prepare('SELECT COUNT(*) AS count FROM "Product"').get();
+// A database seeded before the content issue has products but no content: seed again (idempotent).
+const { entries } = db.prepare('SELECT COUNT(*) AS entries FROM "ContentEntry"').get();
 db.close();
-if (count === 0) {
+if (count === 0 || entries === 0) {
   console.log(`Seeding ${databaseUrl}...`);
   run(bin("tsx"), ["prisma/seed.ts"]);
 } else {
-  console.log(`${databaseUrl} already has ${count} products; not seeding.`);
+  console.log(`${databaseUrl} already has ${count} products and ${entries} content entries; not seeding.`);
 }

@@ -1,11 +1,32 @@
-import { isRouteErrorResponse, Link, useLocation, useRouteError } from "@remix-run/react";
+import { isRouteErrorResponse, useLocation, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
+import type { ContentLink, NotFoundContent } from "~/models/content";
+import { DEFAULT_404_CTA, DEFAULT_404_TITLE } from "~/models/content";
+import type { SiteId } from "~/models/site";
+import { ContentCarousels } from "./content-carousels";
+import { ContentImage } from "./content-image";
+import { ContentLinkTo } from "./content-link";
 
-type StatusHandler = (info: { pathname: string }) => ReactNode;
+type StatusHandler = (info: { pathname: string; data: unknown }) => ReactNode;
 
 const defaultStatusHandlers: Record<number, StatusHandler> = {
-  404: ({ pathname }) => <NotFoundPage pathname={pathname} />,
+  404: ({ pathname, data }) => <NotFoundPage pathname={pathname} data={data} />,
 };
+
+/** What the root loader gives the 404 page (content globals, spec defaults when missing). */
+interface RootForNotFound {
+  site: SiteId;
+  notFound: NotFoundContent & { image: { id: string; width: number; height: number; alt: string } | null };
+  freeShippingMinimumCents: number;
+}
+
+/** The carousels a 404 answer carries (notFoundResponse), when it does. */
+function carouselsOf(data: unknown) {
+  if (typeof data === "object" && data !== null && "carousels" in data && Array.isArray(data.carousels)) {
+    return data.carousels as Parameters<typeof ContentCarousels>[0]["carousels"];
+  }
+  return [];
+}
 
 /**
  * The one error UI every route delegates to (CONVENTIONS 5). Known statuses get
@@ -16,7 +37,7 @@ export function GeneralErrorBoundary({ statusHandlers }: { statusHandlers?: Reco
   const { pathname } = useLocation();
   if (isRouteErrorResponse(error)) {
     const handler = statusHandlers?.[error.status] ?? defaultStatusHandlers[error.status];
-    if (handler) return <>{handler({ pathname })}</>;
+    if (handler) return <>{handler({ pathname, data: error.data })}</>;
     if (error.status < 500) {
       return (
         <ErrorPage title="We couldn't do that" code={error.status}>
@@ -32,29 +53,81 @@ export function GeneralErrorBoundary({ statusHandlers }: { statusHandlers?: Reco
   );
 }
 
-/** The 404 page (catalogue spec section 2): "Page not found" and 'Back To Homepage'. */
-export function NotFoundPage({ pathname }: { pathname: string }) {
+/**
+ * The 404 page (catalogue spec section 2): title, message, image and buttons from
+ * the content globals (defaults '404 Error' and 'Back To Homepage'), then the
+ * product carousel configured for page '404' when the answer carries it.
+ */
+export function NotFoundPage({ pathname, data }: { pathname: string; data?: unknown }) {
+  const root = useRouteLoaderData("root") as RootForNotFound | undefined;
+  const content = root?.notFound;
+  const carousels = carouselsOf(data);
   return (
-    <ErrorPage title="Page not found" code={404}>
-      <p>
-        We couldn't find <code className="error-page__path">{pathname}</code>. It may have moved, or the link may be out
-        of date.
-      </p>
-    </ErrorPage>
+    <>
+      <ErrorPage
+        title={content?.title ?? DEFAULT_404_TITLE}
+        code={404}
+        actions={content?.cta ?? [DEFAULT_404_CTA]}
+        image={
+          content?.image ? (
+            <ContentImage
+              id={content.image.id}
+              alt={content.image.alt}
+              width={content.image.width}
+              height={content.image.height}
+              sizes="(max-width: 768px) 100vw, 400px"
+              className="error-page__image"
+            />
+          ) : null
+        }
+      >
+        <p>Page not found: {content?.message ?? "It may have moved, or the link may be out of date."}</p>
+        <p>
+          <code className="error-page__path">{pathname}</code>
+        </p>
+      </ErrorPage>
+      {carousels.length > 0 && root ? (
+        <ContentCarousels
+          carousels={carousels}
+          site={root.site}
+          freeShippingMinimumCents={root.freeShippingMinimumCents}
+          idPrefix="not-found"
+        />
+      ) : null}
+    </>
   );
 }
 
-function ErrorPage({ title, code, children }: { title: string; code: number; children: ReactNode }) {
+function ErrorPage({
+  title,
+  code,
+  children,
+  actions = [DEFAULT_404_CTA],
+  image = null,
+}: {
+  title: string;
+  code: number;
+  children: ReactNode;
+  actions?: ContentLink[];
+  image?: ReactNode;
+}) {
   return (
     <section className="error-page container" aria-labelledby="error-title">
+      {image}
       <p className="error-page__code" aria-hidden="true">
         {code}
       </p>
       <h1 id="error-title">{title}</h1>
       {children}
-      <Link to="/" className="button button--primary">
-        Back To Homepage
-      </Link>
+      <p className="error-page__actions">
+        {actions.map((link, index) => (
+          <ContentLinkTo
+            key={link.url}
+            link={link}
+            className={`button ${index === 0 ? "button--primary" : "button--secondary"}`}
+          />
+        ))}
+      </p>
     </section>
   );
 }

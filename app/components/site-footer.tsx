@@ -1,26 +1,41 @@
-import { Link } from "@remix-run/react";
+import type { ContentLink } from "~/models/content";
 import { FOOTER_LINKS } from "~/models/navigation";
 import { SITE_NAME, type SiteId } from "~/models/site";
+import { ContentLinkTo } from "./content-link";
 
-/** Page footer: content-page links and the legal line. */
-export function SiteFooter({ site }: { site: SiteId }) {
+export interface FooterContent {
+  columns: { heading: string; links: ContentLink[] }[];
+  legal: string;
+}
+
+/** Page footer: link columns and the legal line from content, or the built-in links. */
+export function SiteFooter({ site, footer }: { site: SiteId; footer: FooterContent | null }) {
+  const columns = footer?.columns ?? [
+    { heading: "Help & information", links: FOOTER_LINKS.map((link) => ({ text: link.label, url: link.to })) },
+  ];
   return (
     <footer className="site-footer">
       <div className="container site-footer__inner">
-        <nav aria-label="Footer">
-          <ul className="site-footer__links">
-            {FOOTER_LINKS.map((link) => (
-              <li key={link.to}>
-                <Link to={link.to}>{link.label}</Link>
-              </li>
-            ))}
-          </ul>
+        <nav aria-label="Footer" className="site-footer__columns">
+          {columns.map((column) => (
+            <section key={column.heading} className="site-footer__column">
+              <h2 className="site-footer__heading">{column.heading}</h2>
+              <ul className="site-footer__links">
+                {column.links.map((link) => (
+                  <li key={link.url}>
+                    <ContentLinkTo link={link} />
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ))}
         </nav>
         <p className="site-footer__legal">
           © {new Date().getFullYear()} {SITE_NAME[site]}.{" "}
-          {site === "HPSF"
-            ? "For members of the staff-feeding program only."
-            : "Free shipping on qualifying orders to the contiguous US."}
+          {footer?.legal ??
+            (site === "HPSF"
+              ? "For members of the staff-feeding program only."
+              : "Free shipping on qualifying orders to the contiguous US.")}
         </p>
       </div>
     </footer>

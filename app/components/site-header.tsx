@@ -1,6 +1,7 @@
 import { Form, Link, NavLink, useFetcher } from "@remix-run/react";
 import type { CartActionData } from "~/models/cart";
-import { mainNavigation } from "~/models/navigation";
+import { isExternalUrl, type ContentLink } from "~/models/content";
+import type { NavSection } from "~/models/navigation";
 import { SITE_NAME, type SiteId } from "~/models/site";
 import { CART_FETCHER_KEY, useCartPending } from "./cart-fetcher";
 import { Logo } from "./logo";
@@ -12,6 +13,10 @@ interface SiteHeaderProps {
   site: SiteId;
   cartQuantity: number;
   searchTerm?: string;
+  /** The main navigation (from content, or the built-in fallback). */
+  navigation: NavSection[];
+  /** Help links beside the account tools (content header). */
+  utilityLinks?: ContentLink[];
 }
 
 /**
@@ -33,8 +38,14 @@ function useOptimisticCartQuantity(cartQuantity: number): number {
 }
 
 /** Page header: logo, search, account and cart links, main navigation. */
-export function SiteHeader({ site, cartQuantity: loaderQuantity, searchTerm, account }: SiteHeaderProps) {
-  const sections = mainNavigation(site);
+export function SiteHeader({
+  site,
+  cartQuantity: loaderQuantity,
+  searchTerm,
+  account,
+  navigation,
+  utilityLinks = [],
+}: SiteHeaderProps) {
   const cartQuantity = useOptimisticCartQuantity(loaderQuantity);
   const itemsLabel = `${cartQuantity} ${cartQuantity === 1 ? "item" : "items"}`;
   return (
@@ -46,6 +57,17 @@ export function SiteHeader({ site, cartQuantity: loaderQuantity, searchTerm, acc
         {site === "HPSF" ? <span className="site-header__program">Pro Staff Feeding</span> : null}
         <SearchBox defaultValue={searchTerm} />
         <nav className="site-header__tools" aria-label="Account and cart">
+          {utilityLinks.map((link) =>
+            isExternalUrl(link.url) ? (
+              <a key={link.url} href={link.url} className="header-tool header-tool--utility" rel="noopener">
+                {link.text}
+              </a>
+            ) : (
+              <Link key={link.url} to={link.url} className="header-tool header-tool--utility">
+                {link.text}
+              </Link>
+            ),
+          )}
           <Link to={account ? "/account/dashboard" : "/shelter/login"} className="header-tool">
             <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
               <circle cx="12" cy="8" r="4" fill="none" stroke="currentColor" strokeWidth="2" />
@@ -75,13 +97,13 @@ export function SiteHeader({ site, cartQuantity: loaderQuantity, searchTerm, acc
       </div>
       <nav className="main-nav" aria-label="Main">
         <ul className="main-nav__list container">
-          {sections.map((section) => (
+          {navigation.map((section) => (
             <li key={section.to} className="main-nav__item">
               <NavLink to={section.to} end className="main-nav__link">
-                {section.label === "All Products" ? section.label : `${section.label} Food`}
+                {section.label}
               </NavLink>
               {section.links.length > 0 ? (
-                <ul className="main-nav__menu" aria-label={`${section.label} food`}>
+                <ul className="main-nav__menu" aria-label={section.label}>
                   {section.links.map((link) => (
                     <li key={link.to}>
                       <NavLink to={link.to} end>

@@ -10,7 +10,7 @@ export interface NavSection extends NavLink {
 }
 
 /**
- * Main navigation by species and food type. Treats are consumer-only
+ * The main navigation when content has none: by species and food type. Treats are consumer-only
  * (catalogue spec section 3: Hill's Treats are DTC and dogs only).
  */
 export function mainNavigation(site: SiteId): NavSection[] {
@@ -20,9 +20,9 @@ export function mainNavigation(site: SiteId): NavSection[] {
   ];
   if (site === "DTC") dogLinks.push({ label: "Dog Treats", to: "/products/dog/treats" });
   return [
-    { label: "Dog", to: "/products/dog", links: [...dogLinks, { label: "All Dog Food", to: "/products/dog" }] },
+    { label: "Dog Food", to: "/products/dog", links: [...dogLinks, { label: "All Dog Food", to: "/products/dog" }] },
     {
-      label: "Cat",
+      label: "Cat Food",
       to: "/products/cat",
       links: [
         { label: "Dry Cat Food", to: "/products/cat/dry" },
@@ -34,7 +34,18 @@ export function mainNavigation(site: SiteId): NavSection[] {
   ];
 }
 
-/** Footer links to the content pages of shop-core spec section 2. */
+/** Navigation sections from a content navigation entry's items. */
+export function navigationFromContent(
+  items: readonly { text: string; url: string; children?: readonly { text: string; url: string }[] }[],
+): NavSection[] {
+  return items.map((item) => ({
+    label: item.text,
+    to: item.url,
+    links: (item.children ?? []).map((child) => ({ label: child.text, to: child.url })),
+  }));
+}
+
+/** Footer links to the content pages of shop-core spec section 2, when content has no footer. */
 export const FOOTER_LINKS: readonly NavLink[] = [
   { label: "FAQ", to: "/faq" },
   { label: "Shipping", to: "/shipping" },

@@ -1,17 +1,23 @@
-import type { MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { notFoundResponse } from "~/services/content-pages.server";
+import { getSite } from "~/services/site.server";
 import { titleMeta } from "~/utils/meta";
 
 // Every path no other route matches lands here, so the 404 page renders inside
-// the layout (header, cart) with status 404 (shop-core spec section 2).
-export const meta: MetaFunction = ({ matches }) => titleMeta(matches, "404 Error");
+// the layout (header, cart) with status 404 (shop-core spec section 2), its
+// texts from the content globals and the carousel configured for page '404'.
+export const meta: MetaFunction = ({ matches }) => {
+  const root = matches.find((match) => match.id === "root")?.data as { notFound?: { title: string } } | undefined;
+  return titleMeta(matches, root?.notFound?.title ?? "404 Error");
+};
 
-export async function loader() {
-  throw new Response("Not Found", { status: 404 });
+export async function loader({ request }: LoaderFunctionArgs) {
+  throw await notFoundResponse(getSite(request));
 }
 
-export async function action() {
-  throw new Response("Not Found", { status: 404 });
+export async function action({ request }: LoaderFunctionArgs) {
+  throw await notFoundResponse(getSite(request));
 }
 
 export default function NotFound() {

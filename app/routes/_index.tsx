@@ -7,6 +7,8 @@ import { listingCard } from "~/models/product";
 import { websiteSeo } from "~/models/seo";
 import { commerce } from "~/services/commerce/index.server";
 import { getGlobals } from "~/services/content/index.server";
+import { loadHome } from "~/services/content-pages.server";
+import { Hero, HomeSections } from "~/components/content-sections";
 import { getSite } from "~/services/site.server";
 import { titleMeta } from "~/utils/meta";
 
@@ -17,20 +19,25 @@ export const meta: MetaFunction<typeof loader> = ({ matches, data }) => [
   {
     name: "description",
     content:
-      data?.site === "HPSF"
+      data?.description ??
+      (data?.site === "HPSF"
         ? "Program pricing on dog and cat food for veterinary clinic and school staff."
-        : "Science-led dog and cat food, delivered once or on autoship.",
+        : "Science-led dog and cat food, delivered once or on autoship."),
   },
   ...(data ? websiteSeo(data.site, data.origin) : []),
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const site = getSite(request);
-  const [featured, globals] = await Promise.all([commerce.getFeaturedProducts(site, FEATURED_LIMIT), getGlobals(site)]);
+  const [home, globals] = await Promise.all([loadHome(site), getGlobals(site)]);
+  // Without home content (a database seeded before content existed) the page still sells: featured products.
+  const featured = home.hero ? [] : await commerce.getFeaturedProducts(site, FEATURED_LIMIT);
   return json(
     {
       site,
       origin: new URL(request.url).origin,
+      description: globals.siteDescription,
+      home,
       featured: featured.map((card) => listingCard(card, site)),
       freeShippingMinimumCents: globals.freeShippingMinimumCents,
     },
@@ -39,8 +46,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function HomePage() {
-  const { site, featured, freeShippingMinimumCents } = useLoaderData<typeof loader>();
+  const { site, featured, freeShippingMinimumCents, home } = useLoaderData<typeof loader>();
   const staff = site === "HPSF";
+  if (home.hero) {
+    return (
+      <>
+        <Hero hero={home.hero} assets={home.images} />
+        <HomeSections home={home} site={site} freeShippingMinimumCents={freeShippingMinimumCents} />
+      </>
+    );
+  }
   return (
     <>
       <section className="hero">

@@ -13,3 +13,11 @@ export function siteFromMatches(matches: Matches): SiteId {
 export function titleMeta(matches: Matches, title?: string) {
   return [{ title: pageTitle(siteFromMatches(matches), title) }];
 }
+
+/** TEMPORARY until the SEO branch lands: title and description only. */
+export function pageMeta(matches: Matches, page: { title?: string; description?: string } = {}) {
+  return [
+    { title: pageTitle(siteFromMatches(matches), page.title) },
+    ...(page.description ? [{ name: "description", content: page.description }] : []),
+  ];
+}

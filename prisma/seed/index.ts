@@ -3,6 +3,7 @@ import { productFacets } from "~/models/facets";
 import { hashPassword, verifyPassword } from "~/services/identity/password.server";
 import { buildCatalogue, buildSyntheticProduct, type SeedProduct } from "./catalogue";
 import { CLINICS, DEMO_ACCOUNTS, HOME_ZIP_RANGES, SELLING_PLANS } from "./fixtures";
+import { seedContent, type ContentSeedSummary } from "./content";
 import { ensureProductImage, IMAGE_SIZE, productImageSvg, productImageUrl } from "./images";
 
 export interface SeedOptions {
@@ -16,6 +17,7 @@ export interface SeedSummary {
   products: number;
   variants: number;
   syntheticProducts: number;
+  content: ContentSeedSummary;
 }
 
 const SYNTHETIC_IMAGE = "load-test-formula.png";
@@ -261,9 +263,10 @@ export async function seedDatabase(db: PrismaClient, options: SeedOptions): Prom
   const products = await seedCatalogue(db, options);
   await seedDemoAccounts(db);
   await seedSynthetic(db, options.syntheticProducts, options.images);
+  const contentSummary = await seedContent(db, { images: options.images });
   const [variants, syntheticProducts] = await Promise.all([
     db.productVariant.count({ where: { product: { synthetic: false } } }),
     db.product.count({ where: { synthetic: true } }),
   ]);
-  return { products, variants, syntheticProducts };
+  return { products, variants, syntheticProducts, content: contentSummary };
 }

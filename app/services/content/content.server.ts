@@ -112,7 +112,7 @@ export function createContentService(provider: ContentProvider, options: Content
   const dataOf = async <T extends ContentType>(site: SiteId, type: T, key: string = type) =>
     (await entry(site, type, key))?.data ?? null;
 
-  return {
+  const service = {
     entry,
     entries,
 
@@ -162,6 +162,16 @@ export function createContentService(provider: ContentProvider, options: Content
     /** Password protection with its password: for the server only, never served. */
     getPasswordProtect: (site: SiteId) => dataOf(site, "password-protect"),
     getHome: (site: SiteId) => dataOf(site, "home"),
+    /** What every page's frame shows: header, announcements, live banners and the footer. */
+    async getLayout(site: SiteId) {
+      const [header, announcements, banners, footer] = await Promise.all([
+        service.getHeader(site),
+        service.getAnnouncements(site),
+        service.getSitewideBanners(site),
+        service.getFooter(site),
+      ]);
+      return { header, announcements, banners, footer };
+    },
     getPage: (site: SiteId, slug: string, read: ReadOptions = {}) => entry(site, "page", slug, read),
     /** Published content pages of a site, by slug (the sitemaps). */
     async listPages(site: SiteId) {
@@ -187,6 +197,7 @@ export function createContentService(provider: ContentProvider, options: Content
       return [...cache.keys()];
     },
   };
+  return service;
 }
 
 export type ContentService = ReturnType<typeof createContentService>;
