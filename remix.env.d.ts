@@ -7,5 +7,7 @@ declare module "@remix-run/node" {
   interface AppLoadContext {
     /** Per-request nonce for the Content-Security-Policy (set by server.js). */
     cspNonce?: string;
+    /** The server build's asset-manifest version (set by server.js; answered by /builds/latest.json). */
+    buildVersion?: string;
   }
 }

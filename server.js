@@ -104,7 +104,13 @@ app.all(
   createRequestHandler({
     build,
     mode: build.mode,
-    getLoadContext: (req, res) => ({ cspNonce: res.locals.cspNonce, clientIp: req.ip }),
+    // buildVersion: the server build's manifest version, answered by /builds/latest.json so
+    // browsers running an older client notice a new deployment (shop-core spec section 7).
+    getLoadContext: (req, res) => ({
+      cspNonce: res.locals.cspNonce,
+      clientIp: req.ip,
+      buildVersion: build.assets.version,
+    }),
   }),
 );
 

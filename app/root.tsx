@@ -12,6 +12,7 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
+import { BuildWatcher } from "~/components/build-watcher";
 import { CartFetcherProvider } from "~/components/cart-fetcher";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FtcNotice } from "~/components/ftc-notice";
@@ -193,6 +194,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {data?.account ? <InactivityAlert seconds={data.env.TOKEN_INACTIVITY_SECONDS} /> : null}
         {bare ? null : <SiteFooter site={site} footer={data?.layout.footer ?? null} />}
         {site === "DTC" ? <PageViewTracker /> : null}
+        {data ? <BuildWatcher pollSeconds={data.env.BUILD_POLL_SECONDS} /> : null}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
         <LiveReload nonce={nonce} />
