@@ -8,6 +8,7 @@ import {
   normaliseUsPhone,
   telHref,
 } from "./contact";
+import { registrationGuard } from "./staff-program";
 
 const TOPICS = ["Order question", "Autoship"];
 const schema = contactSchema(TOPICS);
@@ -131,5 +132,11 @@ describe("phone helpers (issue 8 'Contact form')", () => {
   it("links a content phone number as tel: with the country code", () => {
     expect(telHref("1-800-555-0100")).toBe("tel:+18005550100");
     expect(telHref("+44 20 7946 0000")).toBe("tel:+442079460000");
+  });
+});
+
+describe("who may open /contact-us (shop-core spec sections 4 and 6; issue 8 'Contact form')", () => {
+  it("a signed-in staff member who has not registered yet is not sent to registration", () => {
+    expect(registrationGuard({ pathname: "/contact-us", search: "", signedIn: true, registered: false })).toBeNull();
   });
 });

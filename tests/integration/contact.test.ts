@@ -178,6 +178,38 @@ describe("contact service (issue 8 'Contact form')", () => {
 });
 
 describe("/contact-us page (shop-core spec section 2; issue 8 'Contact form')", () => {
+  // The staff site gets a contact entry of its own (catalogue spec section 7, get-contact),
+  // written before anything reads it here, and put back as it was afterwards.
+  const STAFF_CONTACT = {
+    heading: "Talk to the program team",
+    intro: "We help clinic and school staff.",
+    phone: "1-800-555-0100",
+    email: "program@example.com",
+    hours: ["Mon-Fri 8am-6pm MT"],
+    topics: ["Program eligibility", "Clinic question"],
+  };
+  const where = { site_type_key: { site: "HPSF", type: "contact", key: "contact" } };
+  let previous: Awaited<ReturnType<typeof prisma.contentEntry.findUnique>> = null;
+
+  beforeAll(async () => {
+    previous = await prisma.contentEntry.findUnique({ where });
+    const entry = { status: "published", title: "Contact", data: JSON.stringify(STAFF_CONTACT) };
+    await prisma.contentEntry.upsert({
+      where,
+      create: { site: "HPSF", type: "contact", key: "contact", ...entry },
+      update: entry,
+    });
+  });
+
+  afterAll(async () => {
+    if (previous) {
+      const { status, title, data } = previous;
+      await prisma.contentEntry.update({ where, data: { status, title, data } });
+    } else {
+      await prisma.contentEntry.delete({ where });
+    }
+  });
+
   const load = (jar = new Jar(), origin?: string) =>
     callRoute(
       page.loader,
@@ -258,6 +290,16 @@ describe("/contact-us page (shop-core spec section 2; issue 8 'Contact form')", 
     for (const part of ["Name: Robin Lee", "Email: robin@example.com", "Phone: 303-555-0100", "Order number: 1001"]) {
       expect(sent!.text).toContain(part);
     }
+  });
+
+  it("shows the site's contact entry and offers its topics only (issue 8: topics come from content)", async () => {
+    const data = (await (await load(new Jar(), STAFF_ORIGIN)).json()) as { topics: string[]; details: unknown };
+    expect(data.details).toEqual(STAFF_CONTACT);
+    expect(data.topics).toEqual(STAFF_CONTACT.topics);
+    const { fields } = await validFields("HPSF");
+    const response = await post({ ...fields, topic: "Order question" }, { origin: STAFF_ORIGIN });
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as Reply).error?.topic).toEqual(["Choose one of the topics in the list."]);
   });
 
   it("on the staff site the message is the staff site's", async () => {
