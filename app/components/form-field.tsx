@@ -1,6 +1,6 @@
 // Form fields for conform forms: a label, the control, and its error beside it
 // (issue 5 "Bad input"). conform's props wire aria-invalid and aria-describedby.
-import { getInputProps, getSelectProps, type FieldMetadata } from "@conform-to/react";
+import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
 import { useEffect, type ReactNode } from "react";
 import { NEW_PASSWORD_HINT } from "~/models/account-forms";
 import { US_STATES } from "~/models/checkout";
@@ -45,6 +45,25 @@ export function TextField({
       </label>
       {hint ? <p className="field__hint">{hint}</p> : null}
       <input {...getInputProps(field, { type })} autoComplete={autoComplete} inputMode={inputMode} />
+      <FieldError field={field} />
+    </div>
+  );
+}
+
+/** A multi-line text field (a message), with its hint and error tied to it. */
+export function TextAreaField({ field, label, hint, rows = 6 }: FieldProps & { rows?: number }) {
+  return (
+    <div className="field">
+      <label htmlFor={field.id}>
+        {label}
+        {field.required ? null : <span className="field__optional"> (optional)</span>}
+      </label>
+      {hint ? (
+        <p id={`${field.id}-hint`} className="field__hint">
+          {hint}
+        </p>
+      ) : null}
+      <textarea {...getTextareaProps(field, { ariaDescribedBy: hint ? `${field.id}-hint` : undefined })} rows={rows} />
       <FieldError field={field} />
     </div>
   );

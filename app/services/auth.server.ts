@@ -22,6 +22,7 @@ import {
 } from "~/services/session.server";
 import { getSite } from "~/services/site.server";
 import { isSpam } from "~/services/honeypot.server";
+import { createRateLimiter } from "~/services/rate-limit.server";
 
 export { SignInSchema };
 
@@ -115,17 +116,11 @@ export async function signOutAndRedirect(request: Request, reason: SignOutReason
 
 /** Sign-in posts per client address per minute; the next one is refused with 429 (issue 6 "Brute force"). */
 export const SIGN_IN_LIMIT_PER_MINUTE = env.SIGN_IN_RATE_LIMIT_PER_MINUTE;
-const attempts = new Map<string, number[]>();
+const signInLimiter = createRateLimiter({ limit: SIGN_IN_LIMIT_PER_MINUTE, windowMs: 60_000 });
 
 /** Counts a sign-in attempt from an address; false once it is over the limit for the last minute. */
 export function allowSignInAttempt(clientIp: string, now = Date.now()): boolean {
-  const recent = (attempts.get(clientIp) ?? []).filter((t) => now - t < 60_000);
-  recent.push(now);
-  attempts.set(clientIp, recent);
-  if (attempts.size > 10_000) {
-    for (const [ip, times] of attempts) if (times.every((t) => now - t >= 60_000)) attempts.delete(ip);
-  }
-  return recent.length <= SIGN_IN_LIMIT_PER_MINUTE;
+  return signInLimiter.attempt(clientIp, now).allowed;
 }
 
 /** The client address Express saw (server.js puts it in the load context). */

@@ -17,6 +17,7 @@ const MessageSchema = z.object({
   subject: z.string().trim().min(1).max(250),
   text: z.string().min(1),
   html: z.string().optional(),
+  replyTo: z.string().trim().email("is not an email address").optional(),
   template: z.string().max(100).optional(),
 });
 
@@ -29,7 +30,7 @@ export function createEmailService(db: PrismaClient, settings: EmailSettings): E
 
   return {
     async send(input: EmailInput) {
-      const message = MessageSchema.parse(input);
+      const { replyTo, ...message } = MessageSchema.parse(input);
       if (smtp) {
         await smtp.sendMail({
           from: settings.from,
@@ -37,6 +38,7 @@ export function createEmailService(db: PrismaClient, settings: EmailSettings): E
           subject: message.subject,
           text: message.text,
           html: message.html,
+          replyTo,
         });
       }
       const stored = await db.emailMessage.create({

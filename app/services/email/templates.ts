@@ -153,3 +153,54 @@ export function passwordResetEmail(to: string, link: string): EmailInput {
     template: "password-reset",
   };
 }
+
+/** A contact-form message (issue 8 "Contact form"), for the support address. */
+export interface ContactEmail {
+  to: string;
+  /** The site's name and id, e.g. "Pet Nutrition (DTC)". */
+  site: string;
+  name: string;
+  email: string;
+  phone?: string;
+  orderNumber?: string;
+  topic: string;
+  message: string;
+  customerId?: string | null;
+  /** The stored ContactMessage's id. */
+  reference: string;
+}
+
+/** Sent to support for every contact-form message; replies go to the shopper. */
+export function contactUsEmail(contact: ContactEmail): EmailInput {
+  const subject = `Contact form: ${contact.topic} from ${contact.name}`.slice(0, 250);
+  const rows: [string, string][] = [
+    ["Site", contact.site],
+    ["Topic", contact.topic],
+    ["Name", contact.name],
+    ["Email", contact.email],
+    ["Phone", contact.phone ?? "not given"],
+    ["Order number", contact.orderNumber ?? "not given"],
+    ["Customer account", contact.customerId ?? "guest"],
+    ["Reference", contact.reference],
+  ];
+  const text = [
+    `A message from the contact form. Reply to the shopper at ${contact.email}.`,
+    "",
+    ...rows.map(([k, v]) => `${k}: ${v}`),
+    "",
+    "Message:",
+    contact.message,
+  ].join("\n");
+  return {
+    to: contact.to,
+    replyTo: contact.email,
+    subject,
+    text,
+    template: "contact-us",
+    html: html(subject, [
+      `<p>A message from the contact form. Reply to the shopper at <a href="mailto:${escape(contact.email)}">${escape(contact.email)}</a>.</p>`,
+      `<table>${rows.map(([k, v]) => `<tr><th align="left">${escape(k)}</th><td>${escape(v)}</td></tr>`).join("")}</table>`,
+      `<p style="white-space:pre-wrap">${escape(contact.message)}</p>`,
+    ]),
+  };
+}

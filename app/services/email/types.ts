@@ -4,6 +4,11 @@ export interface EmailInput {
   subject: string;
   text: string;
   html?: string;
+  /**
+   * Where replies go (e.g. the shopper who wrote to support). Sent with SMTP; the
+   * outbox table has no column for it, so a message that needs it also says it in its body.
+   */
+  replyTo?: string;
   /** What kind of message, e.g. "order-confirmation". */
   template?: string;
 }
