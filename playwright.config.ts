@@ -31,8 +31,21 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: "js", use: { javaScriptEnabled: true } },
-    { name: "no-js", use: { javaScriptEnabled: false } },
+    { name: "js", use: { javaScriptEnabled: true }, testIgnore: /password-protect\.spec/ },
+    { name: "no-js", use: { javaScriptEnabled: false }, testIgnore: /password-protect\.spec/ },
+    // Password protection locks the whole shop: it runs after everything else, one project at a time.
+    {
+      name: "password-js",
+      use: { javaScriptEnabled: true },
+      testMatch: /password-protect\.spec/,
+      dependencies: ["js", "no-js"],
+    },
+    {
+      name: "password-no-js",
+      use: { javaScriptEnabled: false },
+      testMatch: /password-protect\.spec/,
+      dependencies: ["password-js"],
+    },
   ],
   webServer: {
     // A fresh, seeded database and the production build, as shoppers get it.

@@ -16,7 +16,7 @@ const accessCookie = createCookie("shop_access", {
   httpOnly: true,
   sameSite: "lax",
   path: "/",
-  secure: env.NODE_ENV === "production" && !env.HOST.startsWith("127."),
+  secure: env.NODE_ENV === "production",
   maxAge: 30 * 24 * 60 * 60,
 });
 

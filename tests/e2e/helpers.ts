@@ -15,7 +15,7 @@ export const SITES = [
 /** Opens a page and, in the JavaScript project, waits until React has hydrated it. */
 export async function open(page: Page, testInfo: TestInfo, path: string) {
   const response = await page.goto(path);
-  if (testInfo.project.name === "js") {
+  if (testInfo.project.use.javaScriptEnabled !== false) {
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
   }
   return response;

@@ -47,17 +47,18 @@ for (const { site, baseURL, suffix } of SITES) {
       await expect(page).toHaveTitle(suffix);
     });
 
-    test("home page shows featured products with working images", async ({ page }) => {
+    test("home page carousels show products with working images", async ({ page }) => {
       await page.goto("/");
-      const featured = page.getByRole("region", { name: "Featured products" });
+      const featured = page.getByRole("region", { name: site === "DTC" ? "Dog favorites" : "Clinic favorites" });
       const cards = featured.getByRole("article");
-      await expect(cards).toHaveCount(8);
+      await expect(cards).not.toHaveCount(0);
       const firstLink = cards.first().getByRole("heading").getByRole("link");
       await expect(firstLink).toHaveAttribute(
         "href",
         /^\/products\/[a-z-]+\/[a-z0-9.-]+\/[a-z0-9.-]+\/[a-z0-9.]+\?sku=[A-Z0-9]+$/,
       );
       const image = cards.first().locator("img");
+      await image.scrollIntoViewIfNeeded();
       await expect(image).toHaveJSProperty("complete", true);
       expect(await image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
       // Staff-feeding mode hides prices (catalogue spec section 1).
@@ -69,11 +70,12 @@ for (const { site, baseURL, suffix } of SITES) {
       const response = await page.goto("/no/such/page");
       expect(response?.status()).toBe(404);
       await expect(page).toHaveTitle(`404 Error | ${suffix}`);
-      await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
+      await expect(page.getByRole("heading", { level: 1, name: "404 Error" })).toBeVisible();
+      await expect(page.getByText(/^Page not found/)).toBeVisible();
       await expect(page.getByRole("banner")).toBeVisible();
       await page.getByRole("link", { name: "Back To Homepage" }).click();
       await expect(page).toHaveURL(/\/$/);
-      await expect(page.getByRole("region", { name: "Featured products" })).toBeVisible();
+      await expect(page.getByRole("heading", { level: 1 })).not.toHaveText("404 Error");
     });
   });
 }

@@ -1,0 +1,78 @@
+// Password protection (issue 8 Pages): while it is on, every page asks for the password
+// first. It locks the whole shop, so playwright.config.ts runs this file alone, after
+// the other projects.
+import { expect, test, type APIRequestContext, type TestInfo } from "@playwright/test";
+import { open, STAFF_URL, withDb } from "./helpers";
+
+const ADMIN_SECRET = "e2e-admin-secret-0123456789";
+const PASSWORD = "pawsome-preview";
+
+function setProtection(testInfo: TestInfo, enabled: boolean) {
+  withDb(
+    testInfo,
+    (db) => {
+      const row = db
+        .prepare(`SELECT data FROM "ContentEntry" WHERE site = 'ALL' AND type = 'password-protect'`)
+        .get() as { data: string };
+      const data = { ...JSON.parse(row.data), enabled, password: PASSWORD };
+      db.prepare(`UPDATE "ContentEntry" SET data = ? WHERE site = 'ALL' AND type = 'password-protect'`).run(
+        JSON.stringify(data),
+      );
+    },
+    false,
+  );
+}
+
+/** Editors' changes show at once after /api/delete-cache-item (issue 8 Content service). */
+async function forgetCachedSetting(request: APIRequestContext) {
+  for (const [origin, site] of [
+    ["", "DTC"],
+    [STAFF_URL, "HPSF"],
+  ]) {
+    const response = await request.post(`${origin}/api/delete-cache-item`, {
+      headers: { Authorization: `Bearer ${ADMIN_SECRET}` },
+      data: { cacheKey: `${site}:password-protect:password-protect` },
+    });
+    expect(response.status()).toBe(200);
+  }
+}
+
+test.describe.configure({ mode: "serial" });
+
+test.beforeAll(async ({ request }, testInfo) => {
+  setProtection(testInfo, true);
+  await forgetCachedSetting(request);
+});
+
+test.afterAll(async ({ request }, testInfo) => {
+  setProtection(testInfo, false);
+  await forgetCachedSetting(request);
+});
+
+test("every page asks for the password first, then returns to it", async ({ page }, testInfo) => {
+  await open(page, testInfo, "/products/dog");
+  await expect(page).toHaveURL(/\/password-protect\?redirect=/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("This shop is opening soon");
+  // No layout on the password page.
+  await expect(page.getByRole("banner")).toHaveCount(0);
+
+  await page.getByLabel("Password").fill("wrong-password");
+  await page.getByRole("button", { name: "Enter" }).click();
+  await expect(page.getByText("That password is not right.")).toBeVisible();
+  await expect(page.getByLabel("Password")).toHaveAttribute("aria-invalid", "true");
+
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Enter" }).click();
+  await expect(page).toHaveURL(/\/products\/dog$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Dog Food" })).toBeVisible();
+  // Access lasts for the browser: other pages open directly.
+  await open(page, testInfo, "/faq");
+  await expect(page).toHaveURL(/\/faq$/);
+});
+
+test("the staff site is locked too, and the maintenance page stays open", async ({ page }, testInfo) => {
+  await open(page, testInfo, `${STAFF_URL}/`);
+  await expect(page).toHaveURL(`${STAFF_URL}/password-protect`);
+  await open(page, testInfo, "/maintenance");
+  await expect(page).toHaveURL(/\/maintenance$/);
+});
