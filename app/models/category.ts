@@ -70,3 +70,34 @@ export function parseCategoryPath(segments: readonly string[], site: SiteId): Ca
     );
   return { species, fixed, crumbs, title };
 }
+
+/** A listing page of a species or of one category of it, as the sitemaps link it. */
+export interface CategoryListing {
+  species: Species;
+  /** The category's facet, none for the species page itself. */
+  facet: { field: string; slug: string } | null;
+  path: string;
+  /** The listing's heading, e.g. "Dry Dog Food". */
+  title: string;
+}
+
+/**
+ * Every species page and every one-segment category page a site serves
+ * (/products/{species}/{category}: food form, life stage or brand), in filter
+ * order; treats only where the site sells them (catalogue spec section 3).
+ */
+export function categoryListings(site: SiteId): CategoryListing[] {
+  return (["dog", "cat"] as const).flatMap((species) => {
+    const speciesPage = parseCategoryPath([species], site);
+    if (!speciesPage) return [];
+    const categories = CATEGORY_FIELDS.flatMap((field) =>
+      (filterGroupByField(field)?.options ?? []).flatMap((option) => {
+        const parsed = parseCategoryPath([species, option.slug], site);
+        // A slug several groups share names the first group's option; list it once, there.
+        if (!parsed || parsed.fixed[field]?.[0] !== option.slug) return [];
+        return [{ species, facet: { field, slug: option.slug }, path: parsed.crumbs[0].path, title: parsed.title }];
+      }),
+    );
+    return [{ species, facet: null, path: `/products/${species}`, title: speciesPage.title }, ...categories];
+  });
+}

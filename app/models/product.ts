@@ -80,6 +80,11 @@ export function variantPath(variant: { url: string }): string {
   return `/products/${variant.url}`;
 }
 
+/** The variant a product shows and links to when no URL picks one: the first in stock, else the first. */
+export function defaultVariant<T extends { inventory: number }>(variants: readonly T[]): T | undefined {
+  return variants.find((v) => v.inventory > 0) ?? variants[0];
+}
+
 /** Splits a stored comma-separated tag list. */
 export function splitTags(tags: string): string[] {
   return tags

@@ -1,8 +1,92 @@
 import { BRAND_NAMES, type VariantSummary } from "./product";
-import { pageTitle, type SiteId } from "./site";
+import { pageTitle, SITE_NAME, type SiteId } from "./site";
 
 /** Meta descriptor list as Remix's `meta` export returns it. */
 type Meta = Record<string, unknown>[];
+
+/** The description a page without its own gets (issue 8 "SEO"). */
+export const SITE_DESCRIPTION: Record<SiteId, string> = {
+  DTC: "Science-led dog and cat food for every life stage, delivered once or on autoship.",
+  HPSF: "The staff-feeding program: dog and cat food, prescription diets included, for veterinary clinic and school staff.",
+};
+
+/** Canonical URL of a page: origin and path, never a query string or a trailing slash (except "/"). */
+export function canonicalUrl(origin: string, pathname: string): string {
+  const path = pathname.split(/[?#]/)[0].replace(/\/+$/, "") || "/";
+  return `${origin}${path}`;
+}
+
+/** What identifies a descriptor, so a later one replaces an earlier one of the same kind. */
+function descriptorKey(descriptor: Record<string, unknown>): string | null {
+  if ("title" in descriptor) return "title";
+  if (typeof descriptor.name === "string") return `name:${descriptor.name}`;
+  if (typeof descriptor.property === "string") return `property:${descriptor.property}`;
+  if (descriptor.tagName === "link" && descriptor.rel === "canonical") return "link:canonical";
+  return null;
+}
+
+/**
+ * Descriptor lists joined so each title, named meta, Open Graph property and
+ * canonical link appears once: the last list that has it wins, in the first one's place.
+ */
+export function mergeMeta(...lists: Meta[]): Meta {
+  const result: Meta = [];
+  const at = new Map<string, number>();
+  for (const descriptor of lists.flat()) {
+    const key = descriptorKey(descriptor);
+    const index = key === null ? undefined : at.get(key);
+    if (index !== undefined) {
+      result[index] = descriptor;
+      continue;
+    }
+    if (key !== null) at.set(key, result.length);
+    result.push(descriptor);
+  }
+  return result;
+}
+
+/** Open Graph tags every page carries (issue 8 "SEO"). */
+function openGraph(
+  site: SiteId,
+  data: { title: string; description: string; url: string | null; type?: string },
+): Meta {
+  return [
+    { property: "og:title", content: data.title },
+    { property: "og:description", content: data.description },
+    ...(data.url ? [{ property: "og:url", content: data.url }] : []),
+    { property: "og:type", content: data.type ?? "website" },
+    { property: "og:site_name", content: SITE_NAME[site] },
+  ];
+}
+
+export interface PageSeoInput {
+  /** The page's own title, without the site suffix; none for the home page. */
+  title?: string;
+  /** The page's description; the site's default when not given. */
+  description?: string;
+  /** The root loader's origin; without it (an error before the root loaded) no URL is published. */
+  origin?: string;
+  pathname: string;
+  /** Keeps search engines from indexing the page (account, cart and checkout pages). */
+  noindex?: boolean;
+}
+
+/**
+ * Title, description, canonical link and Open Graph tags of an ordinary page
+ * (catalogue spec section 2 titles; issue 8 "SEO"): the canonical URL is the
+ * page's path on the request's origin, without its query string.
+ */
+export function pageSeo(site: SiteId, data: PageSeoInput): Meta {
+  const description = data.description?.trim() || SITE_DESCRIPTION[site];
+  const url = data.origin ? canonicalUrl(data.origin, data.pathname) : null;
+  return [
+    { title: pageTitle(site, data.title) },
+    { name: "description", content: description },
+    ...(url ? [{ tagName: "link", rel: "canonical", href: url }] : []),
+    ...(data.noindex ? [{ name: "robots", content: "noindex" }] : []),
+    ...openGraph(site, { title: data.title ?? pageTitle(site), description, url }),
+  ];
+}
 
 /** Title, description and canonical link of a listing or search page. */
 export function listingSeo(
@@ -10,12 +94,14 @@ export function listingSeo(
   data: { title: string; origin: string; pathname: string; canonicalSearch: string; total: number; search?: string },
 ): Meta {
   const canonical = `${data.origin}${data.pathname}${data.canonicalSearch ? `?${data.canonicalSearch}` : ""}`;
+  const description = `${data.title}: ${data.total} dog and cat foods to compare and order online.`;
   return [
     { title: pageTitle(site, data.title) },
-    { name: "description", content: `${data.title}: ${data.total} dog and cat foods to compare and order online.` },
+    { name: "description", content: description },
     { tagName: "link", rel: "canonical", href: canonical },
     // Search results are not worth indexing; listings are.
     ...(data.search !== undefined ? [{ name: "robots", content: "noindex, follow" }] : []),
+    ...openGraph(site, { title: data.title, description, url: canonical }),
   ];
 }
 
@@ -52,13 +138,12 @@ export function productSeo(site: SiteId, data: ProductSeoInput): Meta {
         }
       : {}),
   };
+  const description = product.description.slice(0, 160);
   return [
     { title: pageTitle(site, product.title) },
-    { name: "description", content: product.description.slice(0, 160) },
+    { name: "description", content: description },
     { tagName: "link", rel: "canonical", href: url },
-    { property: "og:title", content: product.title },
-    { property: "og:type", content: "product" },
-    { property: "og:url", content: url },
+    ...openGraph(site, { title: product.title, description, url, type: "product" }),
     ...(product.images[0] ? [{ property: "og:image", content: `${origin}${product.images[0].url}` }] : []),
     { "script:ld+json": jsonLd },
   ];

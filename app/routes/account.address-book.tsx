@@ -11,16 +11,14 @@ import { z } from "zod";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { AddressFields, CheckboxField, FormError } from "~/components/form-field";
 import { AddressSchema } from "~/models/checkout-forms";
-import { pageTitle } from "~/models/site";
+import { routeTitle } from "~/models/page-titles";
 import { CustomerError, customers, type AddressView } from "~/services/customers/index.server";
 import { requireCustomer } from "~/services/guards.server";
 import { commitNotice } from "~/services/notice.server";
-import { siteFromMatches } from "~/utils/meta";
+import { pageMeta, siteFromMatches } from "~/utils/meta";
 
-export const meta: MetaFunction = ({ matches }) => [
-  { title: pageTitle(siteFromMatches(matches), "Address Book") },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta(matches, { title: routeTitle(siteFromMatches(matches), "/account/address-book"), noindex: true });
 
 const PAGE = "/account/address-book";
 const NOT_FOUND = "We could not find that address in your address book.";

@@ -14,25 +14,24 @@ import { z } from "zod";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FieldError, FormError, SelectField } from "~/components/form-field";
 import { MAX_AUTOSHIP_PER_LINE, MIN_QUANTITY } from "~/models/cart-limits";
-import { pageTitle, type SiteId } from "~/models/site";
+import { routeTitle } from "~/models/page-titles";
+import type { SiteId } from "~/models/site";
 import { autoship, SubscriptionError } from "~/services/autoship/index.server";
 import { commerce } from "~/services/commerce/index.server";
 import { requireCustomer } from "~/services/guards.server";
 import { commitNotice } from "~/services/notice.server";
 import { OrderError } from "~/services/orders/place.server";
 import { getSite } from "~/services/site.server";
-import { siteFromMatches } from "~/utils/meta";
+import { pageMeta, siteFromMatches } from "~/utils/meta";
 
 const DAY_MS = 86_400_000;
 
 /** The page's name per site (shop-core spec section 2). */
-const titleFor = (site: SiteId) => (site === "HPSF" ? "My Autoships" : "My Subscriptions");
+const titleFor = (site: SiteId) => routeTitle(site, "/account/autoships");
 const nounFor = (site: SiteId) => (site === "HPSF" ? "autoship" : "subscription");
 
-export const meta: MetaFunction = ({ matches }) => [
-  { title: pageTitle(siteFromMatches(matches), titleFor(siteFromMatches(matches))) },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta(matches, { title: titleFor(siteFromMatches(matches)), noindex: true });
 
 /** The reasons a customer picks from when cancelling. */
 const CANCEL_REASONS = [

@@ -6,7 +6,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { formatAddress } from "~/models/address";
 import { formatMoney } from "~/models/money";
-import { pageTitle } from "~/models/site";
+import { routeTitle } from "~/models/page-titles";
 import { autoship } from "~/services/autoship/index.server";
 import { customers } from "~/services/customers/index.server";
 import { requireCustomer } from "~/services/guards.server";
@@ -14,12 +14,10 @@ import { orders } from "~/services/orders/index.server";
 import { getSite } from "~/services/site.server";
 import { quotaMonthLabel } from "~/models/staff-program";
 import { staffMemberOf } from "~/services/staff/index.server";
-import { siteFromMatches } from "~/utils/meta";
+import { pageMeta, siteFromMatches } from "~/utils/meta";
 
-export const meta: MetaFunction = ({ matches }) => [
-  { title: pageTitle(siteFromMatches(matches), "My Account") },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta(matches, { title: routeTitle(siteFromMatches(matches), "/account/dashboard"), noindex: true });
 
 /** "March 4, 2025" (dates are shown as the server formats them, so the page hydrates alike). */
 const longDate = (iso: string | Date) =>

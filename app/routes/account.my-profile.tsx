@@ -10,18 +10,16 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { CheckboxField, FormError, TextField, useClearPasswords, NewPasswordFields } from "~/components/form-field";
 import { EmailChangeSchema, PasswordChangeSchema, ProfileSchema } from "~/models/account-forms";
-import { pageTitle } from "~/models/site";
+import { routeTitle } from "~/models/page-titles";
 import { CustomerError, customers } from "~/services/customers/index.server";
 import { requireCustomer } from "~/services/guards.server";
 import { identity } from "~/services/identity/index.server";
 import { getSignedIn } from "~/services/session.server";
 import { commitNotice } from "~/services/notice.server";
-import { siteFromMatches } from "~/utils/meta";
+import { pageMeta, siteFromMatches } from "~/utils/meta";
 
-export const meta: MetaFunction = ({ matches }) => [
-  { title: pageTitle(siteFromMatches(matches), "My Profile") },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta(matches, { title: routeTitle(siteFromMatches(matches), "/account/my-profile"), noindex: true });
 
 type ProfileForm = "profile" | "email" | "password";
 type Reply = SubmissionResult<string[]> & { form: ProfileForm };

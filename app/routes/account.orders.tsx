@@ -7,19 +7,17 @@ import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { formatMoney } from "~/models/money";
-import { pageTitle } from "~/models/site";
+import { routeTitle } from "~/models/page-titles";
 import { requireCustomer } from "~/services/guards.server";
 import { orders } from "~/services/orders/index.server";
-import { siteFromMatches } from "~/utils/meta";
+import { pageMeta, siteFromMatches } from "~/utils/meta";
 
 const ORDERS_PER_PAGE = 20;
 const MAX_QUERY_LENGTH = 100;
 const MAX_CURSOR_LENGTH = 200;
 
-export const meta: MetaFunction = ({ matches }) => [
-  { title: pageTitle(siteFromMatches(matches), "My Orders") },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta(matches, { title: routeTitle(siteFromMatches(matches), "/account/orders"), noindex: true });
 
 const shortDate = (iso: string) =>
   new Date(iso).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });

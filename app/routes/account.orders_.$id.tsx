@@ -11,7 +11,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { OrderAmountList } from "~/components/order-amounts";
 import { formatMoney } from "~/models/money";
 import type { Notice } from "~/models/notice";
-import { pageTitle, type SiteId } from "~/models/site";
+import type { SiteId } from "~/models/site";
 import { addToCart, cartCookieAfter } from "~/services/cart-session.server";
 import { CartError, type CartLineInput } from "~/services/commerce/cart.server";
 import { commerce } from "~/services/commerce/index.server";
@@ -19,12 +19,10 @@ import { requireCustomer } from "~/services/guards.server";
 import { commitNotice } from "~/services/notice.server";
 import { orders, type OrderView } from "~/services/orders/index.server";
 import { getSite } from "~/services/site.server";
-import { siteFromMatches } from "~/utils/meta";
+import { pageMeta } from "~/utils/meta";
 
-export const meta: MetaFunction<typeof loader> = ({ matches }) => [
-  { title: pageTitle(siteFromMatches(matches), "My Order Details") },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction<typeof loader> = ({ matches }) =>
+  pageMeta(matches, { title: "My Order Details", noindex: true });
 
 /** The customer's order on this site; anything else is "not found", the same as an unknown id. */
 async function requireOwnOrder(request: Request, customerId: string, id: string | undefined): Promise<OrderView> {

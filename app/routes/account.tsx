@@ -6,6 +6,7 @@ import { json } from "@remix-run/node";
 import { Form, NavLink, Outlet, useRouteLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { prisma } from "~/db.server";
+import { routeTitle } from "~/models/page-titles";
 import { requireCustomer } from "~/services/guards.server";
 import { getSite } from "~/services/site.server";
 
@@ -25,7 +26,7 @@ export function useAccount() {
 
 export default function AccountLayout() {
   const data = useAccount();
-  const autoshipLabel = data?.site === "HPSF" ? "My Autoships" : "My Subscriptions";
+  const autoshipLabel = routeTitle(data?.site ?? "DTC", "/account/autoships");
   const links = [
     { to: "/account/dashboard", label: "My Account" },
     { to: "/account/orders", label: "My Orders" },

@@ -10,7 +10,6 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { isShopperAttributeKey, summarizeCart, type CartActionData } from "~/models/cart";
 import type { Notice } from "~/models/notice";
 import { isHomeDeliveryZip, parseZipRanges } from "~/models/zip";
-import { pageTitle } from "~/models/site";
 import { addToCart, cartCookieAfter, currentCart } from "~/services/cart-session.server";
 import { CartError, type CartResult } from "~/services/commerce/cart.server";
 import { commerce } from "~/services/commerce/index.server";
@@ -21,7 +20,7 @@ import { getLocation, setHomeZip } from "~/services/location.server";
 import { flashNotice, getSession, sessionStorage } from "~/services/session.server";
 import { getSite } from "~/services/site.server";
 import { stock } from "~/services/stock/index.server";
-import { siteFromMatches } from "~/utils/meta";
+import { pageMeta } from "~/utils/meta";
 
 /** Product types left out of the free-shipping subtotal (catalogue spec section 9: "one special product type"). */
 const FREE_SHIPPING_EXCLUDED_TYPES: string[] = [];
@@ -63,11 +62,9 @@ const CartIntentSchema = z.discriminatedUnion("intent", [
   }),
 ]);
 
-export const meta: MetaFunction = ({ matches }) => [
-  { title: pageTitle(siteFromMatches(matches), "Shopping Cart") },
-  { name: "description", content: "Shopping Cart" },
-  { name: "robots", content: "noindex" },
-];
+// Catalogue spec section 2 "Cart page texts": title and description 'Shopping Cart'.
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta(matches, { title: "Shopping Cart", description: "Shopping Cart", noindex: true });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const site = getSite(request);

@@ -30,7 +30,6 @@ import {
 } from "~/models/checkout-forms";
 import { formatMoney } from "~/models/money";
 import { encodeRedirect } from "~/models/redirect-param";
-import { pageTitle } from "~/models/site";
 import { env } from "~/env.server";
 import { customers } from "~/services/customers/index.server";
 import { currentCart } from "~/services/cart-session.server";
@@ -41,7 +40,7 @@ import { commitNotice } from "~/services/notice.server";
 import { OrderError } from "~/services/orders/place.server";
 import { getCustomerId, getSession, sessionStorage } from "~/services/session.server";
 import { getSite } from "~/services/site.server";
-import { siteFromMatches } from "~/utils/meta";
+import { pageMeta } from "~/utils/meta";
 import { rememberOrder } from "~/services/order-access.server";
 import { setMemberLocation } from "~/services/location.server";
 import { staffMemberOf, staffProgram } from "~/services/staff/index.server";
@@ -49,10 +48,7 @@ import { staffMemberOf, staffProgram } from "~/services/staff/index.server";
 /** The shipping step's choice of a staff member's clinic (in place of an address-book id). */
 const CLINIC_ADDRESS_ID = "clinic";
 
-export const meta: MetaFunction = ({ matches }) => [
-  { title: pageTitle(siteFromMatches(matches), "Checkout") },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, { title: "Checkout", noindex: true });
 
 /** The cart to check out: the cookie's, or the one a checkoutUrl names (adopted when it may be). */
 async function checkoutCart(request: Request, customerId: string | null) {

@@ -8,17 +8,13 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { OrderAmountList } from "~/components/order-amounts";
 import { formatAddress } from "~/models/address";
 import { formatMoney } from "~/models/money";
-import { pageTitle } from "~/models/site";
 import { mayViewOrder } from "~/services/order-access.server";
 import { orders } from "~/services/orders/index.server";
 import { getCustomerId, getSession } from "~/services/session.server";
 import { getSite } from "~/services/site.server";
-import { siteFromMatches } from "~/utils/meta";
+import { pageMeta } from "~/utils/meta";
 
-export const meta: MetaFunction = ({ matches }) => [
-  { title: pageTitle(siteFromMatches(matches), "Order Confirmation") },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, { title: "Order Confirmation", noindex: true });
 
 const longDate = (iso: string) =>
   new Date(iso).toLocaleDateString("en-US", { weekday: "long", month: "long", day: "numeric", timeZone: "UTC" });

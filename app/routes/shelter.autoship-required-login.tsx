@@ -8,17 +8,13 @@ import { Link, useActionData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { SignInForm } from "~/components/sign-in-form";
 import { decodeRedirect } from "~/models/redirect-param";
-import { pageTitle } from "~/models/site";
 import { signInAction } from "~/services/auth.server";
 import { getCustomerId } from "~/services/session.server";
-import { siteFromMatches } from "~/utils/meta";
+import { pageMeta } from "~/utils/meta";
 
 export const handle = { layout: false };
 
-export const meta: MetaFunction = ({ matches }) => [
-  { title: pageTitle(siteFromMatches(matches), "Log In") },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, { title: "Log In", noindex: true });
 
 const target = (request: Request) => decodeRedirect(new URL(request.url).searchParams.get("redirect")) ?? "/checkout";
 

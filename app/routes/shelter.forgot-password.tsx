@@ -9,7 +9,6 @@ import { HoneypotInputs } from "remix-utils/honeypot/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FormError, TextField } from "~/components/form-field";
 import { ForgotPasswordSchema } from "~/models/account-forms";
-import { pageTitle } from "~/models/site";
 import { allowSignInAttempt, clientIpOf } from "~/services/auth.server";
 import { email } from "~/services/email/index.server";
 import { passwordResetEmail } from "~/services/email/templates";
@@ -17,12 +16,9 @@ import { isSpam } from "~/services/honeypot.server";
 import { identity, userStoreFor } from "~/services/identity/index.server";
 import { commitNotice } from "~/services/notice.server";
 import { getSite } from "~/services/site.server";
-import { siteFromMatches } from "~/utils/meta";
+import { pageMeta } from "~/utils/meta";
 
-export const meta: MetaFunction = ({ matches }) => [
-  { title: pageTitle(siteFromMatches(matches), "Forgot Password") },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, { title: "Forgot Password", noindex: true });
 
 export const SENT_MESSAGE =
   "If an account exists for that email, we have sent it a link to reset the password. Check your inbox.";

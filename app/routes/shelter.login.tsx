@@ -8,17 +8,18 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { SignInForm } from "~/components/sign-in-form";
 import { afterSignIn, referrerPath } from "~/models/guards";
 import { decodeRedirect } from "~/models/redirect-param";
-import { pageTitle } from "~/models/site";
+import { routeTitle } from "~/models/page-titles";
 import { env } from "~/env.server";
 import { signInAction } from "~/services/auth.server";
 import { oidcEnabled } from "~/services/oidc.server";
 import { getSession, sessionStorage } from "~/services/session.server";
-import { siteFromMatches } from "~/utils/meta";
+import { pageMeta, siteFromMatches } from "~/utils/meta";
 
-export const meta: MetaFunction = ({ matches }) => [
-  { title: pageTitle(siteFromMatches(matches), "Log In") },
-  { name: "description", content: "Log in to your account" },
-];
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta(matches, {
+    title: routeTitle(siteFromMatches(matches), "/shelter/login"),
+    description: "Log in to your account",
+  });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);

@@ -13,7 +13,7 @@ import { CheckboxField, FormError, TextField, useClearPasswords, NewPasswordFiel
 import { RegisterSchema } from "~/models/account-forms";
 import { afterSignIn } from "~/models/guards";
 import { decodeRedirect } from "~/models/redirect-param";
-import { pageTitle } from "~/models/site";
+import { routeTitle } from "~/models/page-titles";
 import { signInAndRedirect } from "~/services/auth.server";
 import { isSpam } from "~/services/honeypot.server";
 import { identity } from "~/services/identity/index.server";
@@ -29,7 +29,7 @@ import {
 import { setMemberLocation } from "~/services/location.server";
 import { getSession, flashNotice, sessionStorage } from "~/services/session.server";
 import { StaffError, staffMemberOf, staffProgram } from "~/services/staff/index.server";
-import { siteFromMatches } from "~/utils/meta";
+import { pageMeta, siteFromMatches } from "~/utils/meta";
 
 /** The signed-in staff member still to register, or null (then this page creates an account). */
 async function pendingMember(request: Request) {
@@ -94,15 +94,14 @@ async function completeRegistration(request: Request, formData: FormData, custom
   return redirect(to, { headers: { "Set-Cookie": await sessionStorage.commitSession(session) } });
 }
 
-export const meta: MetaFunction<typeof loader> = ({ matches, data }) => [
-  {
-    title: pageTitle(
-      siteFromMatches(matches),
-      data?.step === "program" ? "Complete your registration" : "Create Account",
-    ),
-  },
-  { name: "description", content: "Create your account" },
-];
+export const meta: MetaFunction<typeof loader> = ({ matches, data }) =>
+  pageMeta(matches, {
+    title:
+      data?.step === "program"
+        ? "Complete your registration"
+        : routeTitle(siteFromMatches(matches), "/shelter/register"),
+    description: "Create your account",
+  });
 
 export async function action({ request }: ActionFunctionArgs) {
   const formData = await request.formData();

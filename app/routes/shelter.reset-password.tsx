@@ -8,15 +8,11 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FormError, useClearPasswords, NewPasswordFields } from "~/components/form-field";
 import { ResetPasswordSchema } from "~/models/account-forms";
-import { pageTitle } from "~/models/site";
 import { identity } from "~/services/identity/index.server";
 import { commitNotice } from "~/services/notice.server";
-import { siteFromMatches } from "~/utils/meta";
+import { pageMeta } from "~/utils/meta";
 
-export const meta: MetaFunction = ({ matches }) => [
-  { title: pageTitle(siteFromMatches(matches), "Reset Password") },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, { title: "Reset Password", noindex: true });
 
 const EXPIRED = "This reset link has expired or was already used. Ask for a new one.";
 

@@ -4,6 +4,7 @@ import type { CategoryPath } from "~/models/category";
 import { filterGroupView, optionLabel, visibleFilterGroups } from "~/models/filter-groups";
 import { activeFilterChips, listingSearchParams, parseListingState, type SortKey } from "~/models/listing";
 import type { Crumb } from "~/models/navigation";
+import { routeTitle } from "~/models/page-titles";
 import { listingCard } from "~/models/product";
 import type { SiteId } from "~/models/site";
 import { commerce } from "~/services/commerce/index.server";
@@ -54,7 +55,12 @@ export async function loadListingPage({ site, url, category, search }: ListingPa
     site,
     pathname: url.pathname,
     origin: url.origin,
-    title: term !== undefined ? (term ? `Results for “${term}”` : "Search") : (category?.title ?? "Shop All Pet Food"),
+    title:
+      term !== undefined
+        ? term
+          ? `Results for “${term}”`
+          : "Search"
+        : (category?.title ?? routeTitle(site, "/products")),
     crumbs,
     groups,
     species: species ?? null,

@@ -1,12 +1,17 @@
 import type { MetaFunction } from "@remix-run/node";
+import { mergeMeta, pageSeo, type PageSeoInput } from "~/models/seo";
 import { pageTitle, type SiteId } from "~/models/site";
 
 type Matches = Parameters<MetaFunction>[0]["matches"];
 
+/** The root loader's data as `meta` reads it. */
+function rootData(matches: Matches): { site?: SiteId; origin?: string } | undefined {
+  return matches.find((match) => match.id === "root")?.data as { site?: SiteId; origin?: string } | undefined;
+}
+
 /** The site of the current request, read from the root loader's data in `meta`. */
 export function siteFromMatches(matches: Matches): SiteId {
-  const root = matches.find((match) => match.id === "root")?.data as { site?: SiteId } | undefined;
-  return root?.site ?? "DTC";
+  return rootData(matches)?.site ?? "DTC";
 }
 
 /** A page's <title> with the site suffix (catalogue spec section 2). */
@@ -14,10 +19,22 @@ export function titleMeta(matches: Matches, title?: string) {
   return [{ title: pageTitle(siteFromMatches(matches), title) }];
 }
 
-/** TEMPORARY until the SEO branch lands: title and description only. */
-export function pageMeta(matches: Matches, page: { title?: string; description?: string } = {}) {
-  return [
-    { title: pageTitle(siteFromMatches(matches), page.title) },
-    ...(page.description ? [{ name: "description", content: page.description }] : []),
-  ];
+/**
+ * A page's whole head (issue 8 "SEO"): the suffixed title, its description (the
+ * site's default when none is given), a canonical link built from the root
+ * loader's origin and the leaf match's path (no query string) and Open Graph tags.
+ * Remix v2 uses only the leaf route's `meta`, so the page's route returns all of
+ * it. `extra` descriptors are added, replacing a default of the same name.
+ */
+export function pageMeta(
+  matches: Matches,
+  page: Omit<PageSeoInput, "origin" | "pathname"> = {},
+  extra: Record<string, unknown>[] = [],
+) {
+  const root = rootData(matches);
+  const leaf = matches[matches.length - 1];
+  return mergeMeta(
+    pageSeo(root?.site ?? "DTC", { ...page, origin: root?.origin, pathname: leaf?.pathname ?? "/" }),
+    extra,
+  );
 }

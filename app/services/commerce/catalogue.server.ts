@@ -14,7 +14,9 @@ import type { CommerceProvider, ListingQuery, ListingResult } from "./types";
 const soldOnSite = (site: SiteId) => (p: CatalogueProduct) => (site === "HPSF" ? p.soldOnHpsf : p.soldOnDtc);
 
 /** Catalogue reads of the embedded provider. */
-export function createCatalogue(db: PrismaClient): Omit<CommerceProvider, "getCartTotalQuantity" | keyof Carts> {
+export function createCatalogue(
+  db: PrismaClient,
+): Omit<CommerceProvider, "getCartTotalQuantity" | "listSitemapProducts" | keyof Carts> {
   const snapshot = () => catalogueSnapshot(db);
 
   const facetCounts = async ({ site, fixed, state, relevance }: ListingQuery) => {

@@ -45,6 +45,16 @@ export interface SkuProduct {
   autoshipEligible: boolean;
 }
 
+/** A product as the sitemaps list it. */
+export interface SitemapProduct {
+  handle: string;
+  title: string;
+  species: string;
+  /** The product page the shop links to: /products/{variantURL} of its default variant. */
+  path: string;
+  updatedAt: Date;
+}
+
 /**
  * The commerce platform as the routes see it. The embedded provider answers from
  * our database; a remote adapter for a hosted platform implements the same shape.
@@ -68,6 +78,8 @@ export interface CommerceProvider extends Carts {
     product: { id: string; species: string; brand: string; foodForm: string },
     limit: number,
   ): Promise<ProductCardData[]>;
+  /** Every product sold on the site, by species then title, for sitemap.xml and /sitemap. */
+  listSitemapProducts(site: SiteId): Promise<SitemapProduct[]>;
   /** Autoship frequencies. */
   getSellingPlans(): Promise<SellingPlanSummary[]>;
   /** Total item count of a cart, 0 when the cart does not exist. */

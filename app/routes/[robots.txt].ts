@@ -1,0 +1,9 @@
+// GET /robots.txt (issue 8 "SEO"): the same rules on both sites, each naming its own sitemap.
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { robotsTxt } from "~/models/sitemap";
+
+export function loader({ request }: LoaderFunctionArgs) {
+  return new Response(robotsTxt(new URL(request.url).origin), {
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=3600" },
+  });
+}
