@@ -10,22 +10,13 @@ import { getGlobals } from "~/services/content/index.server";
 import { loadHome } from "~/services/content-pages.server";
 import { Hero, HomeSections } from "~/components/content-sections";
 import { getSite } from "~/services/site.server";
-import { titleMeta } from "~/utils/meta";
+import { pageMeta } from "~/utils/meta";
 
 const FEATURED_LIMIT = 8;
 
-export const meta: MetaFunction<typeof loader> = ({ matches, data }) => [
-  ...titleMeta(matches),
-  {
-    name: "description",
-    content:
-      data?.description ??
-      (data?.site === "HPSF"
-        ? "Program pricing on dog and cat food for veterinary clinic and school staff."
-        : "Science-led dog and cat food, delivered once or on autoship."),
-  },
-  ...(data ? websiteSeo(data.site, data.origin) : []),
-];
+// The description comes from the content globals (site_description), else the site default.
+export const meta: MetaFunction<typeof loader> = ({ matches, data }) =>
+  pageMeta(matches, { description: data?.description ?? undefined }, data ? websiteSeo(data.site, data.origin) : []);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const site = getSite(request);

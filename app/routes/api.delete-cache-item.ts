@@ -22,7 +22,7 @@ export async function loader() {
  */
 export async function action({ request }: ActionFunctionArgs) {
   requireMethod(request, "POST");
-  const presented = request.headers.get("Authorization")?.replace(/^Bearer\s+/i, "") ?? null;
+  const presented = /^Bearer\s+(.+)$/i.exec(request.headers.get("Authorization") ?? "")?.[1] ?? null;
   if (!env.ADMIN_SECRET) return apiError(403, "FORBIDDEN", "Cache administration is not configured (ADMIN_SECRET).");
   if (!secretMatches(presented, env.ADMIN_SECRET)) {
     return apiError(401, "UNAUTHORIZED", "A valid admin secret is required.", undefined, {

@@ -29,13 +29,18 @@ import { commitNotice } from "~/services/notice.server";
 import { getCustomerId } from "~/services/session.server";
 import { getSite } from "~/services/site.server";
 import contactStyles from "~/styles/contact.css";
-import { titleMeta } from "~/utils/meta";
+import { pageMeta } from "~/utils/meta";
 
 const CONTACT_PATH = "/contact-us";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: contactStyles }];
 
-export const meta: MetaFunction = ({ matches }) => titleMeta(matches, CONTACT_TITLE);
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta(matches, {
+    title: CONTACT_TITLE,
+    description:
+      "Questions about an order, Autoship or our foods? Send us a message and we reply within one business day.",
+  });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { details, topics } = await contactPageOf(getSite(request));

@@ -101,7 +101,7 @@ test.describe("consumer catalogue (issue 3)", () => {
 
   test("the product page offers autoship with 'save an extra 5%' and related products", async ({ page }) => {
     await page.goto("/products/science-diet/adult-dry-dog-food/chicken-barley/15.5lb");
-    await expect(page.getByText("and save an extra 5%")).toBeVisible();
+    await expect(page.getByText("and save an extra 5%", { exact: true })).toBeVisible();
     await expect(page.getByLabel("Deliver every")).toBeVisible();
     await expect(page.getByText(/^Free shipping on orders over \$\d+\.\d{2}$/).first()).toBeVisible();
     await expect(page.getByRole("heading", { name: "You may also like" })).toBeVisible();

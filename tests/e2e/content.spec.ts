@@ -109,18 +109,10 @@ for (const { site, baseURL, suffix } of SITES) {
     }, testInfo) => {
       await open(page, testInfo, "/help");
       await expect(page).toHaveURL(/\/faq$/);
-      await page.route("https://careers.example.com/**", (route) =>
-        route.fulfill({ status: 200, contentType: "text/html", body: "<title>Careers</title><h1>Careers</h1>" }),
-      );
-      await page.goto("/careers");
-      await expect(page).toHaveURL("https://careers.example.com/");
-      await expect(page.getByRole("heading", { name: "Careers" })).toBeVisible();
-    });
-
-    test("content images are served as webp from /cms/{id} (catalogue spec section 3)", async ({ request }) => {
-      const response = await request.get("/cms/hero-dtc-bowl?w=640");
-      expect(response.status()).toBe(200);
-      expect(response.headers()["content-type"]).toBe("image/webp");
+      // The browser is sent on to the external address (it does not resolve here, offline).
+      const leaving = page.waitForRequest("https://careers.example.com/");
+      await page.goto("/careers").catch(() => null);
+      expect((await leaving).redirectedFrom()?.url()).toMatch(/\/careers$/);
     });
 
     test("the maintenance page has no layout (shop-core spec section 2)", async ({ page }, testInfo) => {
@@ -131,6 +123,18 @@ for (const { site, baseURL, suffix } of SITES) {
     });
   });
 }
+
+test("an external redirect answers 302 with the target; content images are webp from /cms/{id}", async ({
+  request,
+}) => {
+  const redirect = await request.get("/careers", { maxRedirects: 0 });
+  expect(redirect.status()).toBe(302);
+  expect(redirect.headers()["location"]).toBe("https://careers.example.com/");
+  // Catalogue spec section 3: jpeg and png assets are served as webp.
+  const image = await request.get("/cms/hero-dtc-bowl?w=640");
+  expect(image.status()).toBe(200);
+  expect(image.headers()["content-type"]).toBe("image/webp");
+});
 
 test("the search page's no-results suggestions come from content (issue 8 Pages)", async ({ page }, testInfo) => {
   await open(page, testInfo, "/search?search=zzzzqqq");

@@ -35,6 +35,9 @@ export interface Globals {
   raw: ContentData<"globals">;
 }
 
+/** Most answers kept at once; the oldest goes first. */
+export const MAX_CACHE_ENTRIES = 1000;
+
 /** The cache key of a read: "{site}:{type}:{key}", "*" for every key of a type. */
 export const cacheKeyOf = (site: SiteId, type: ContentType, key?: string) => `${site}:${type}:${key ?? "*"}`;
 
@@ -55,6 +58,11 @@ export function createContentService(provider: ContentProvider, options: Content
     if (preview || options.ttlMs <= 0) return read();
     const hit = cache.get(key);
     if (hit && hit.expires > now()) return hit.value as Promise<V>;
+    // Callers choose some keys (a navigation handle, an asset id): the cache stays bounded.
+    if (!hit && cache.size >= MAX_CACHE_ENTRIES) {
+      for (const [k, entry] of cache) if (entry.expires <= now()) cache.delete(k);
+      if (cache.size >= MAX_CACHE_ENTRIES) cache.delete(cache.keys().next().value as string);
+    }
     const value = read();
     cache.set(key, { expires: now() + options.ttlMs, value });
     // A failed read is not remembered: the next request tries again.
@@ -192,7 +200,7 @@ export function createContentService(provider: ContentProvider, options: Content
     clearCache(): void {
       cache.clear();
     },
-    /** The keys cached now (the admin call lists them when a key is unknown). */
+    /** The keys cached now (for tests and diagnostics). */
     cacheKeys(): string[] {
       return [...cache.keys()];
     },

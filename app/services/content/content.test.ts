@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import type { SiteId } from "~/models/site";
-import { cacheKeyOf, createContentService } from "./content.server";
+import { cacheKeyOf, createContentService, MAX_CACHE_ENTRIES } from "./content.server";
 import type { ContentProvider, ContentRecord } from "./types";
 
 function fakeProvider(records: ContentRecord[]) {
@@ -120,5 +120,13 @@ describe("publish filtering in the service (issue 8 Content service)", () => {
     const globals = await service.getGlobals("DTC");
     expect(globals.freeShippingMinimumCents).toBe(5000);
     expect(globals.notFound.title).toBe("404 Error");
+  });
+});
+
+describe("the content cache stays bounded (issue 8 Content service)", () => {
+  it("never holds more than MAX_CACHE_ENTRIES answers, whatever keys callers choose", async () => {
+    const service = createContentService(fakeProvider([]), { ttlMs: 60_000 });
+    for (let i = 0; i < MAX_CACHE_ENTRIES + 50; i++) await service.getNavigation("DTC", `junk-${i}`);
+    expect(service.cacheKeys()).toHaveLength(MAX_CACHE_ENTRIES);
   });
 });
