@@ -1,6 +1,6 @@
 import type { SerializeFrom } from "@remix-run/node";
+import type { LoadedCarousel } from "~/models/content";
 import type { SiteId } from "~/models/site";
-import type { LoadedCarousel } from "~/services/content-pages.server";
 import { ProductCard } from "./product-card";
 import { ProductCarousel } from "./product-carousel";
 

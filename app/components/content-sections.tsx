@@ -1,9 +1,8 @@
 import type { SerializeFrom } from "@remix-run/node";
 import { Fragment } from "react";
-import type { ContentData, ContentLink, HomeSection, ImageRef } from "~/models/content";
+import type { ContentData, ContentLink, HomeSection, ImageRef, LoadedCarousel } from "~/models/content";
 import { carouselBackground, carouselTextColor } from "~/models/carousel";
 import type { SiteId } from "~/models/site";
-import type { LoadedCarousel } from "~/services/content-pages.server";
 import { ContentImage } from "./content-image";
 import { ContentLinkTo } from "./content-link";
 import { ContentCarousels } from "./content-carousels";

@@ -14,11 +14,12 @@ function renderFailingRoute(path: string, fail: () => never) {
 }
 
 describe("error pages (catalogue spec section 2 '404 page'; shop-core spec section 2)", () => {
-  it("shows 'Page not found' with the path and a 'Back To Homepage' link for a 404", async () => {
+  it("shows '404 Error', 'Page not found', the path and a 'Back To Homepage' link for a 404 without content", async () => {
     renderFailingRoute("/no-such-page", () => {
       throw new Response("Not Found", { status: 404 });
     });
-    expect(await screen.findByRole("heading", { level: 1, name: "Page not found" })).toBeTruthy();
+    expect(await screen.findByRole("heading", { level: 1, name: "404 Error" })).toBeTruthy();
+    expect(screen.getByText(/^Page not found/)).toBeTruthy();
     expect(screen.getByText("/no-such-page")).toBeTruthy();
     expect(screen.getByRole("link", { name: "Back To Homepage" }).getAttribute("href")).toBe("/");
   });

@@ -2,6 +2,7 @@
 // Pure: the schemas validate content files at seed time and every entry the
 // content service serves, so a malformed entry is refused, never rendered.
 import { z } from "zod";
+import type { ProductCardData } from "./product";
 import { SITE_IDS, type SiteId } from "./site";
 
 /** Publish status values (catalogue spec section 3). */
@@ -103,6 +104,12 @@ export const CarouselConfigSchema = z.object({
   copyColor: z.string().nullish(),
   isLastComponent: z.boolean().optional(),
 });
+
+/** A configured carousel with the cards of its products that the site sells. */
+export interface LoadedCarousel {
+  config: z.infer<typeof CarouselConfigSchema>;
+  products: ProductCardData[];
+}
 
 /** The home page's section kinds, in the order an editor lists them. */
 export const HOME_SECTIONS = [

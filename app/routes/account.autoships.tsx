@@ -12,6 +12,7 @@ import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { useAccount } from "~/routes/account";
 import { FieldError, FormError, SelectField } from "~/components/form-field";
 import { MAX_AUTOSHIP_PER_LINE, MIN_QUANTITY } from "~/models/cart-limits";
 import { routeTitle } from "~/models/page-titles";
@@ -238,6 +239,7 @@ type SubscriptionView = LoaderData["subscriptions"][number];
 
 export default function MySubscriptions() {
   const data = useLoaderData<typeof loader>();
+  const account = useAccount();
   const answer = useActionData<typeof action>() as Reply | undefined;
   const known = answer?.subscriptionId && data.subscriptions.some((s) => s.id === answer.subscriptionId);
   const title = titleFor(data.site);
@@ -254,7 +256,10 @@ export default function MySubscriptions() {
       ) : null}
       {data.subscriptions.length === 0 ? (
         <div className="account-autoships__empty">
-          <p>You have no {noun}s yet. Choose Autoship on a product page to have food delivered on a schedule.</p>
+          <p>
+            {account?.settings?.autoships_empty ??
+              `You have no ${noun}s yet. Choose Autoship on a product page to have food delivered on a schedule.`}
+          </p>
           <p>
             <Link to="/products" className="button button--primary">
               Shop now

@@ -6,6 +6,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { useAccount } from "~/routes/account";
 import { formatMoney } from "~/models/money";
 import { routeTitle } from "~/models/page-titles";
 import { requireCustomer } from "~/services/guards.server";
@@ -60,6 +61,7 @@ function pageHref(query: string, after?: string | null) {
 
 export default function MyOrders() {
   const { query, orders: rows, pageInfo } = useLoaderData<typeof loader>();
+  const account = useAccount();
   return (
     <section aria-labelledby="orders-title" className="account-orders">
       <h1 id="orders-title">My Orders</h1>
@@ -80,7 +82,7 @@ export default function MyOrders() {
             <p>There are no more orders.</p>
           ) : (
             <>
-              <p>You have not placed any orders yet.</p>
+              <p>{account?.settings?.orders_empty ?? "You have not placed any orders yet."}</p>
               <p>
                 <Link to="/products" className="button button--primary">
                   Shop now

@@ -7,16 +7,23 @@ import { Form, NavLink, Outlet, useRouteLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { prisma } from "~/db.server";
 import { routeTitle } from "~/models/page-titles";
+import { ContentLinkTo } from "~/components/content-link";
+import { content } from "~/services/content/index.server";
 import { requireCustomer } from "~/services/guards.server";
 import { getSite } from "~/services/site.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const customerId = await requireCustomer(request);
-  const customer = await prisma.customer.findUniqueOrThrow({
-    where: { id: customerId },
-    select: { id: true, firstName: true, lastName: true, email: true },
-  });
-  return json({ customer, site: getSite(request) });
+  const site = getSite(request);
+  const [customer, settings] = await Promise.all([
+    prisma.customer.findUniqueOrThrow({
+      where: { id: customerId },
+      select: { id: true, firstName: true, lastName: true, email: true },
+    }),
+    // The account pages' help box and texts come from content (get-account-pages-settings).
+    content.getAccountPagesSettings(site),
+  ]);
+  return json({ customer, site, settings });
 }
 
 /** The account layout's data, for child pages that need the customer's names. */
@@ -51,6 +58,13 @@ export default function AccountLayout() {
             </Form>
           </li>
         </ul>
+        {data?.settings ? (
+          <aside className="account-help" aria-labelledby="account-help-heading">
+            <h2 id="account-help-heading">{data.settings.help.heading}</h2>
+            <p>{data.settings.help.body}</p>
+            <ContentLinkTo link={data.settings.help.link} />
+          </aside>
+        ) : null}
       </nav>
       <div className="account-page__content">
         <Outlet />

@@ -1,14 +1,14 @@
 // Content made into page data: product carousels with their products, the home
 // page's sections and the 404 answer (issue 8 "Pages").
 import { json } from "@remix-run/node";
-import type { ContentData } from "~/models/content";
+import type { ContentData, LoadedCarousel } from "~/models/content";
 import { listingCard } from "~/models/product";
 import type { SiteId } from "~/models/site";
 import { commerce } from "~/services/commerce/index.server";
 import { content } from "~/services/content/index.server";
 
-/** A configured carousel with the cards of its products that the site sells. */
-export async function productCarouselsFor(site: SiteId, page: string) {
+/** The carousels configured for a page, each with the cards of its products that the site sells. */
+export async function productCarouselsFor(site: SiteId, page: string): Promise<LoadedCarousel[]> {
   const configs = await content.getProductCarousels(site, page);
   const carousels = await Promise.all(
     configs.map(async (config) => ({
@@ -24,8 +24,6 @@ export async function productCarouselsFor(site: SiteId, page: string) {
   // "The carousel shows only when its products are loaded" (catalogue spec section 4).
   return carousels.filter((carousel) => carousel.products.length > 0);
 }
-
-export type LoadedCarousel = Awaited<ReturnType<typeof productCarouselsFor>>[number];
 
 /** Size and alt text of the assets named, by id (unknown ids are left out, so their images are not drawn). */
 export async function assetsFor(ids: readonly (string | undefined)[]) {

@@ -22,28 +22,38 @@ describe("/healthz (issue 2 'Sites, shell and errors')", () => {
   });
 });
 
-describe("home page featured products per site (catalogue spec section 3 brands)", () => {
-  it("shows featured consumer products, never Prescription Diet, on DTC", async () => {
+describe("home page carousels per site (issue 8 Pages; catalogue spec section 3 brands)", () => {
+  const carouselProducts = (data: { home: { carousels: { products: { brand: string }[] }[] } }) =>
+    data.home.carousels.flatMap((carousel) => carousel.products);
+
+  it("builds the consumer home from content, never showing Prescription Diet", async () => {
     const data = await (await homeLoader(args(new Request(DTC_URL)))).json();
     expect(data.site).toBe("DTC");
-    expect(data.featured.length).toBeGreaterThan(0);
-    expect(data.featured.some((p) => p.brand === "hills-treats")).toBe(true);
-    expect(data.featured.every((p) => p.brand !== "prescription-diet")).toBe(true);
+    expect(data.home.hero.heading).toBeTruthy();
+    expect(data.home.carousels.map((c: { config: { headline: string } }) => c.config.headline)).toEqual([
+      "Dog favorites",
+      "Cat favorites",
+    ]);
+    const products = carouselProducts(data);
+    expect(products.length).toBeGreaterThan(0);
+    expect(products.every((p) => p.brand !== "prescription-diet")).toBe(true);
   });
 
   it("shows Prescription Diet but never Hill's Treats on the staff site", async () => {
     const data = await (await homeLoader(args(new Request(HPSF_URL)))).json();
     expect(data.site).toBe("HPSF");
-    expect(data.featured.some((p) => p.brand === "prescription-diet")).toBe(true);
-    expect(data.featured.every((p) => p.brand !== "hills-treats")).toBe(true);
+    const products = carouselProducts(data);
+    expect(products.some((p) => p.brand === "prescription-diet")).toBe(true);
+    expect(products.every((p) => p.brand !== "hills-treats")).toBe(true);
   });
 
   it("picks an in-stock variant for each card and links it as /products/{variantURL}?sku=", async () => {
     const data = await (await homeLoader(args(new Request(DTC_URL)))).json();
-    for (const product of data.featured)
+    const products = carouselProducts(data) as unknown as { variant: { url: string; inventory: number } }[];
+    expect(products.length).toBeGreaterThan(0);
+    for (const product of products)
       expect(product.variant.url).toMatch(/^[a-z-]+\/[a-z0-9.-]+\/[a-z0-9.-]+\/[a-z0-9.]+$/);
-    const outOfStockEverywhere = data.featured.filter((p) => p.variant.inventory === 0);
-    expect(outOfStockEverywhere).toEqual([]);
+    expect(products.filter((p) => p.variant.inventory === 0)).toEqual([]);
   });
 });
 
