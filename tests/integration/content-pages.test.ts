@@ -1,0 +1,170 @@
+// Content pages, the 404 answer, password protection and the redirect import
+// (issue 8 "Pages", "Redirects", "Bad input"), against the seeded test database.
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+
+vi.hoisted(() => {
+  process.env.CONTENT_PREVIEW_SECRET = "preview-secret-for-tests-0123";
+});
+
+import { prisma } from "~/db.server";
+import { content } from "~/services/content/index.server";
+import { importRedirects } from "~/services/content/redirects.server";
+import { clearRedirectCache, findRedirect } from "~/services/guards.server";
+import { runPasswordGuard, unlock } from "~/services/password-protect.server";
+import * as contentPage from "~/routes/$slug";
+import * as notFound from "~/routes/$";
+import * as passwordPage from "~/routes/password-protect";
+import * as home from "~/routes/_index";
+import { callRoute, formRequest, getRequest, Jar, ORIGIN } from "../helpers/routes";
+import { ensureSeeded } from "../helpers/seeded";
+
+const STAFF = "http://staff.localhost:3000";
+
+beforeAll(async () => {
+  await ensureSeeded();
+  content.clearCache();
+});
+
+describe("/{slug} content pages (shop-core spec section 2; issue 8 Pages and Bad input)", () => {
+  const page = (path: string, origin = ORIGIN) =>
+    callRoute(contentPage.loader as never, new Request(`${origin}${path}`), undefined, {
+      params: { slug: path.slice(1).split("?")[0] },
+    });
+
+  it("renders a published page with its blocks; the staff terms title is 'Terms & Conditions'", async () => {
+    const response = await page("/faq");
+    expect(response.status).toBe(200);
+    const data = await response.json();
+    expect(data.blocks.length).toBeGreaterThan(0);
+    expect(data.preview).toBe(false);
+    const terms = await (await page("/terms-and-conditions", STAFF)).json();
+    expect(terms.title).toBe("Terms & Conditions");
+  });
+
+  it("answers 404 with the page '404' carousels for unknown, draft and archived slugs and bad slugs", async () => {
+    for (const path of ["/no-such-page", "/holiday-gift-guide", "/summer-sale", "/Not_A_Slug"]) {
+      const response = await page(path);
+      expect(response.status, path).toBe(404);
+      const body = await response.json();
+      expect(body.notFound).toBe(true);
+      expect(body.carousels[0].config.page).toBe("404");
+      expect(body.carousels[0].products.length).toBeGreaterThan(0);
+    }
+  });
+
+  it("shows a draft with the preview secret, uncached, and never with a wrong one", async () => {
+    const preview = await page("/holiday-gift-guide?preview=preview-secret-for-tests-0123");
+    expect(preview.status).toBe(200);
+    expect((await preview.json()).preview).toBe(true);
+    expect(preview.headers.get("Cache-Control")).toContain("no-store");
+    expect((await page("/holiday-gift-guide?preview=guess")).status).toBe(404);
+    // Archived stays hidden even in preview.
+    expect((await page("/summer-sale?preview=preview-secret-for-tests-0123")).status).toBe(404);
+  });
+
+  it("any unmatched path is the 404 answer too (catalogue spec section 2)", async () => {
+    const response = await callRoute(notFound.loader as never, getRequest("/a/b/c"));
+    expect(response.status).toBe(404);
+    expect((await response.json()).carousels.length).toBeGreaterThan(0);
+  });
+
+  it("the home page loader composes the content sections in the editor's order", async () => {
+    const data = await (await callRoute(home.loader as never, getRequest("/"))).json();
+    expect(data.home.sections).toEqual([
+      "highlight-content-block",
+      "product-carousel",
+      "two-column-section",
+      "promotion-banners",
+    ]);
+    expect(data.home.highlight.heading).toBeTruthy();
+    expect(data.home.twoColumn.columns).toHaveLength(2);
+    expect(data.home.promotions.length).toBeGreaterThan(0);
+    expect(Object.keys(data.home.images)).toContain(data.home.hero.image.id);
+  });
+});
+
+describe("password protection (issue 8 Pages)", () => {
+  const setEnabled = async (enabled: boolean) => {
+    const row = await prisma.contentEntry.findFirstOrThrow({ where: { site: "ALL", type: "password-protect" } });
+    await prisma.contentEntry.update({
+      where: { id: row.id },
+      data: { data: JSON.stringify({ ...JSON.parse(row.data), enabled, password: "pawsome-preview" }) },
+    });
+    content.clearCache();
+  };
+  beforeAll(() => setEnabled(true));
+  afterAll(() => setEnabled(false));
+
+  it("sends every page to /password-protect first, keeping where it was going", async () => {
+    const thrown = await runPasswordGuard(new Request(`${ORIGIN}/products/dog?page=2`), "DTC").catch((r) => r);
+    expect(thrown).toBeInstanceOf(Response);
+    const location = (thrown as Response).headers.get("Location") ?? "";
+    expect(location).toMatch(/^\/password-protect\?redirect=/);
+    expect(Buffer.from(location.split("=")[1], "base64url").toString()).toBe("/products/dog?page=2");
+    // The password page itself and the maintenance page stay open.
+    await expect(runPasswordGuard(new Request(`${ORIGIN}/password-protect`), "DTC")).resolves.toBeUndefined();
+    await expect(runPasswordGuard(new Request(`${ORIGIN}/maintenance`), "HPSF")).resolves.toBeUndefined();
+  });
+
+  it("a wrong password is an error beside the field; the right one opens the shop and returns", async () => {
+    const jar = new Jar();
+    const wrong = await callRoute(
+      passwordPage.action as never,
+      formRequest("/password-protect", { password: "nope", redirect: "" }),
+      jar,
+    );
+    expect(wrong.status).toBe(400);
+    expect((await wrong.json()).error.password).toEqual(["That password is not right."]);
+    const empty = await callRoute(passwordPage.action as never, formRequest("/password-protect", {}), jar);
+    expect((await empty.json()).error.password).toEqual(["Enter the shop's password."]);
+
+    const back = Buffer.from("/faq").toString("base64url");
+    const right = await callRoute(
+      passwordPage.action as never,
+      formRequest("/password-protect", { password: "pawsome-preview", redirect: back }),
+      jar,
+    );
+    expect(right.status).toBe(302);
+    expect(right.headers.get("Location")).toBe("/faq");
+    const cookie = right.headers.get("Set-Cookie") ?? "";
+    expect(cookie).toMatch(/^shop_access=/);
+    await expect(
+      runPasswordGuard(new Request(`${ORIGIN}/faq`, { headers: { Cookie: cookie.split(";")[0] } }), "DTC"),
+    ).resolves.toBeUndefined();
+  });
+
+  it("access granted on one site does not open the other, and changing the password closes it", async () => {
+    const cookie = ((await unlock("DTC", "pawsome-preview")) ?? "").split(";")[0];
+    const staffGuard = await runPasswordGuard(new Request(`${STAFF}/`, { headers: { Cookie: cookie } }), "HPSF").catch(
+      (r) => r,
+    );
+    expect((staffGuard as Response).headers.get("Location")).toBe("/password-protect");
+    expect(await unlock("DTC", "pawsome-previeW")).toBeNull();
+  });
+});
+
+describe("redirect import (issue 8 Redirects)", () => {
+  afterAll(async () => {
+    await prisma.redirect.deleteMany({ where: { site: "HPSF" } });
+    clearRedirectCache();
+  });
+
+  it("stores the valid rows, refuses loops and non-http(s) targets, and the guard finds them", async () => {
+    const result = await importRedirects(prisma, "HPSF", [
+      { from: "/program", to: "/faq" },
+      { from: "/loop-a", to: "/loop-b" },
+      { from: "/loop-b", to: "/loop-a" },
+      { from: "/evil", to: "javascript:alert(1)" },
+      { from: "/partner", to: "https://partner.example.com/", status: 302 },
+    ]);
+    expect(result.imported).toBe(2);
+    expect(result.refused.map((r) => r.from).sort()).toEqual(["/evil", "/loop-a", "/loop-b"]);
+    expect(await prisma.redirect.count({ where: { site: "HPSF" } })).toBe(2);
+    clearRedirectCache();
+    expect(await findRedirect("HPSF", "/program/")).toMatchObject({ toUrl: "/faq", isExternal: false });
+    expect(await findRedirect("HPSF", "/partner")).toMatchObject({ isExternal: true, status: 302 });
+    expect(await findRedirect("HPSF", "/loop-a")).toBeNull();
+    // The seeded shared redirects still apply on the staff site.
+    expect(await findRedirect("HPSF", "/help")).toMatchObject({ toUrl: "/faq" });
+  });
+});
