@@ -3,7 +3,6 @@
 // `art` description, and the redirect table imported through the import rules.
 import fs from "node:fs/promises";
 import path from "node:path";
-import sharp from "sharp";
 import { z } from "zod";
 import type { PrismaClient } from "~/generated/prisma/client";
 import {
@@ -16,6 +15,7 @@ import {
 } from "~/models/content";
 import { ASSET_DIR } from "~/services/content/assets.server";
 import { importRedirects } from "~/services/content/redirects.server";
+import { drawOnce } from "./images";
 
 export const CONTENT_DIR = path.resolve("content");
 
@@ -126,19 +126,6 @@ export function assetSvg(asset: Pick<SeedAsset, "width" | "height" | "art">): st
 </svg>`;
 }
 
-async function ensureAssetFile(asset: SeedAsset, file: string): Promise<void> {
-  const target = path.join(ASSET_DIR, file);
-  try {
-    await fs.access(target);
-    return;
-  } catch {
-    // missing: draw it
-  }
-  await fs.mkdir(ASSET_DIR, { recursive: true });
-  const image = sharp(Buffer.from(assetSvg(asset)));
-  await (asset.format === "jpeg" ? image.jpeg({ quality: 85 }) : image.png({ compressionLevel: 9 })).toFile(target);
-}
-
 export interface ContentSeedSummary {
   entries: number;
   assets: number;
@@ -154,6 +141,11 @@ export async function seedContent(
   const entries = await readContentFiles(dir);
   const publishedAt = new Date("2026-11-01T00:00:00Z");
   await db.$transaction(async (tx) => {
+    // The files are the source of the embedded content: an entry whose file is gone goes too.
+    const wanted = new Set(entries.map((e) => `${e.site}/${e.type}/${e.key}`));
+    const existing = await tx.contentEntry.findMany({ select: { id: true, site: true, type: true, key: true } });
+    const stale = existing.filter((row) => !wanted.has(`${row.site}/${row.type}/${row.key}`)).map((row) => row.id);
+    if (stale.length) await tx.contentEntry.deleteMany({ where: { id: { in: stale } } });
     for (const entry of entries) {
       const row = {
         title: entry.title,
@@ -172,7 +164,7 @@ export async function seedContent(
   const assets = await readAssets(dir);
   for (const asset of assets) {
     const file = `${asset.id}.${asset.format === "jpeg" ? "jpg" : "png"}`;
-    if (options.images) await ensureAssetFile(asset, file);
+    if (options.images) await drawOnce(path.join(ASSET_DIR, file), assetSvg(asset), asset.format);
     const { art: _art, ...row } = asset;
     await db.contentAsset.upsert({ where: { id: asset.id }, create: { ...row, file }, update: { ...row, file } });
   }

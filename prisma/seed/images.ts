@@ -67,13 +67,18 @@ export function productImageUrl(fileName: string): string {
 
 /** Writes a PNG unless it already exists (the seed is idempotent and fast on re-runs). */
 export async function ensureProductImage(fileName: string, svg: string): Promise<void> {
-  const file = path.join(IMAGE_DIR, fileName);
+  await drawOnce(path.join(IMAGE_DIR, fileName), svg, "png");
+}
+
+/** Rasterises an SVG to a png or jpeg file unless the file already exists. */
+export async function drawOnce(file: string, svg: string, format: "png" | "jpeg"): Promise<void> {
   try {
     await fs.access(file);
     return;
   } catch {
     // missing: draw it
   }
-  await fs.mkdir(IMAGE_DIR, { recursive: true });
-  await sharp(Buffer.from(svg)).png({ compressionLevel: 9 }).toFile(file);
+  await fs.mkdir(path.dirname(file), { recursive: true });
+  const image = sharp(Buffer.from(svg));
+  await (format === "jpeg" ? image.jpeg({ quality: 85 }) : image.png({ compressionLevel: 9 })).toFile(file);
 }
