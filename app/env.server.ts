@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { DEFAULT_BUILD_POLL_SECONDS } from "~/models/build-watch";
 import { DEFAULT_STAFF_HOSTS, SITE_IDS } from "~/models/site";
 import { DEFAULT_TAX_RATES, parseTaxRates } from "~/models/tax";
 
@@ -135,7 +136,9 @@ const EnvSchema = z
     ADMIN_SECRET: optional(z.string().min(16, "must be at least 16 characters long")),
     SUPPORT_EMAIL: optional(z.string().email("must be an email address")).transform((v) => v ?? "support@example.com"),
     CONTACT_RATE_LIMIT_PER_HOUR: optional(z.coerce.number().int().min(1, "must be 1 or more")).transform((v) => v ?? 5),
-    BUILD_POLL_SECONDS: optional(z.coerce.number().int().min(1, "must be 1 or more")).transform((v) => v ?? 300),
+    BUILD_POLL_SECONDS: optional(z.coerce.number().int().min(1, "must be 1 or more")).transform(
+      (v) => v ?? DEFAULT_BUILD_POLL_SECONDS,
+    ),
     /** Shows /dev/outbox outside development (never set this in production). */
     DEV_OUTBOX: flag(false),
     TRUST_PROXY: optional(

@@ -94,11 +94,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
   const notice = takeNotice(session);
   // The frame of every page comes from content (cached in process); the 404 page reads the globals.
-  const [layout, globals, notFoundPicture] = await Promise.all([
-    content.getLayout(site),
-    content.getGlobals(site),
-    notFoundImage(site),
-  ]);
+  const [layout, globals] = await Promise.all([content.getLayout(site), content.getGlobals(site)]);
+  const notFoundPicture = await notFoundImage(globals.notFound);
   const cartId = await readCartId(request);
   const cartQuantity = cartId ? await commerce.getCartTotalQuantity(cartId) : 0;
   const headers = new Headers();

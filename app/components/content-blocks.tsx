@@ -1,6 +1,5 @@
-import { Link } from "@remix-run/react";
-import { isExternalUrl, parseInline, type ContentBlock } from "~/models/content";
-import { ContentImage } from "./content-image";
+import { parseInline, type AssetSizes, type ContentBlock } from "~/models/content";
+import { ContentPicture } from "./content-image";
 import { ContentLinkTo } from "./content-link";
 
 /** Paragraph text with its [text](url) links. */
@@ -10,14 +9,8 @@ function Inline({ text }: { text: string }) {
       {parseInline(text).map((part, index) =>
         part.url === undefined ? (
           <span key={index}>{part.text}</span>
-        ) : isExternalUrl(part.url) ? (
-          <a key={index} href={part.url} rel="noopener">
-            {part.text}
-          </a>
         ) : (
-          <Link key={index} to={part.url}>
-            {part.text}
-          </Link>
+          <ContentLinkTo key={index} link={{ text: part.text, url: part.url }} />
         ),
       )}
     </>
@@ -25,13 +18,7 @@ function Inline({ text }: { text: string }) {
 }
 
 /** A content page's body, block by block. Text is rendered as text: content never injects HTML. */
-export function ContentBlocks({
-  blocks,
-  assets,
-}: {
-  blocks: ContentBlock[];
-  assets: Record<string, { width: number; height: number; alt: string }>;
-}) {
+export function ContentBlocks({ blocks, assets }: { blocks: ContentBlock[]; assets: AssetSizes }) {
   return (
     <div className="content-body">
       {blocks.map((block, index) => {
@@ -68,19 +55,8 @@ export function ContentBlocks({
                 ))}
               </section>
             );
-          case "image": {
-            const asset = assets[block.image.id];
-            return asset ? (
-              <ContentImage
-                key={index}
-                id={block.image.id}
-                alt={block.image.alt ?? asset.alt}
-                width={asset.width}
-                height={asset.height}
-                className="content-picture"
-              />
-            ) : null;
-          }
+          case "image":
+            return <ContentPicture key={index} image={block.image} assets={assets} />;
           case "cta":
             return (
               <p key={index}>

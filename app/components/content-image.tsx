@@ -1,3 +1,4 @@
+import type { AssetSizes, ImageRef } from "~/models/content";
 import { IMAGE_WIDTH_LADDER, IMAGE_FALLBACK_WIDTH, DEFAULT_IMAGE_SIZES } from "~/models/images";
 
 /** A content image asset, served as webp from /cms/{id} at the ladder widths up to its own. */
@@ -31,6 +32,33 @@ export function ContentImage({
       loading={priority ? "eager" : "lazy"}
       decoding="async"
       className={className}
+    />
+  );
+}
+
+/** An image an editor placed (an asset id), drawn only when the asset is known. */
+export function ContentPicture({
+  image,
+  assets,
+  sizes,
+  priority,
+}: {
+  image?: ImageRef;
+  assets: AssetSizes;
+  sizes?: string;
+  priority?: boolean;
+}) {
+  const asset = image ? assets[image.id] : undefined;
+  if (!image || !asset) return null;
+  return (
+    <ContentImage
+      id={image.id}
+      alt={image.alt ?? asset.alt}
+      width={asset.width}
+      height={asset.height}
+      sizes={sizes}
+      priority={priority}
+      className="content-picture"
     />
   );
 }

@@ -1,45 +1,17 @@
 import type { SerializeFrom } from "@remix-run/node";
 import { Fragment } from "react";
-import type { ContentData, ContentLink, HomeSection, ImageRef, LoadedCarousel } from "~/models/content";
+import type { AssetSizes, ContentData, ContentLink, HomeSection, LoadedCarousel } from "~/models/content";
 import { carouselBackground, carouselTextColor } from "~/models/carousel";
 import type { SiteId } from "~/models/site";
-import { ContentImage } from "./content-image";
+import { ContentPicture } from "./content-image";
 import { ContentLinkTo } from "./content-link";
 import { ContentCarousels } from "./content-carousels";
-
-type Assets = Record<string, { width: number; height: number; alt: string }>;
-
-function Picture({
-  image,
-  assets,
-  sizes,
-  priority,
-}: {
-  image?: ImageRef;
-  assets: Assets;
-  sizes?: string;
-  priority?: boolean;
-}) {
-  const asset = image ? assets[image.id] : undefined;
-  if (!image || !asset) return null;
-  return (
-    <ContentImage
-      id={image.id}
-      alt={image.alt ?? asset.alt}
-      width={asset.width}
-      height={asset.height}
-      sizes={sizes}
-      priority={priority}
-      className="content-picture"
-    />
-  );
-}
 
 function Cta({ link, variant = "primary" }: { link?: ContentLink; variant?: "primary" | "secondary" }) {
   return link ? <ContentLinkTo link={link} className={`button button--${variant}`} /> : null;
 }
 
-export function Hero({ hero, assets }: { hero: ContentData<"home">["hero"]; assets: Assets }) {
+export function Hero({ hero, assets }: { hero: ContentData<"home">["hero"]; assets: AssetSizes }) {
   return (
     <section className="hero hero--content" aria-labelledby="hero-heading">
       <div className="container hero__inner">
@@ -53,13 +25,19 @@ export function Hero({ hero, assets }: { hero: ContentData<"home">["hero"]; asse
             ) : null}
           </p>
         </div>
-        <Picture image={hero.image} assets={assets} sizes="(max-width: 768px) 100vw, 50vw" priority />
+        <ContentPicture image={hero.image} assets={assets} sizes="(max-width: 768px) 100vw, 50vw" priority />
       </div>
     </section>
   );
 }
 
-export function HighlightBlock({ block, assets }: { block: ContentData<"highlight-content-block">; assets: Assets }) {
+export function HighlightBlock({
+  block,
+  assets,
+}: {
+  block: ContentData<"highlight-content-block">;
+  assets: AssetSizes;
+}) {
   return (
     <section className="container section highlight-block" aria-labelledby="highlight-heading">
       <div className="highlight-block__copy">
@@ -68,12 +46,18 @@ export function HighlightBlock({ block, assets }: { block: ContentData<"highligh
         <p>{block.body}</p>
         <Cta link={block.cta} />
       </div>
-      <Picture image={block.image} assets={assets} sizes="(max-width: 768px) 100vw, 45vw" />
+      <ContentPicture image={block.image} assets={assets} sizes="(max-width: 768px) 100vw, 45vw" />
     </section>
   );
 }
 
-export function TwoColumnSection({ section, assets }: { section: ContentData<"two-column-section">; assets: Assets }) {
+export function TwoColumnSection({
+  section,
+  assets,
+}: {
+  section: ContentData<"two-column-section">;
+  assets: AssetSizes;
+}) {
   return (
     <section
       className="container section two-column"
@@ -84,7 +68,7 @@ export function TwoColumnSection({ section, assets }: { section: ContentData<"tw
       <div className="two-column__grid">
         {section.columns.map((column) => (
           <article key={column.heading} className="two-column__column">
-            <Picture image={column.image} assets={assets} sizes="(max-width: 768px) 100vw, 45vw" />
+            <ContentPicture image={column.image} assets={assets} sizes="(max-width: 768px) 100vw, 45vw" />
             <h3>{column.heading}</h3>
             <p>{column.body}</p>
             <Cta link={column.cta} variant="secondary" />
@@ -100,7 +84,7 @@ export function PromotionBanners({
   assets,
 }: {
   items: ContentData<"promotion-banners">["items"];
-  assets: Assets;
+  assets: AssetSizes;
 }) {
   if (items.length === 0) return null;
   return (
@@ -116,7 +100,7 @@ export function PromotionBanners({
             <p>{item.body}</p>
             <Cta link={item.cta} />
           </div>
-          <Picture image={item.image} assets={assets} sizes="(max-width: 768px) 100vw, 40vw" />
+          <ContentPicture image={item.image} assets={assets} sizes="(max-width: 768px) 100vw, 40vw" />
         </article>
       ))}
     </section>
@@ -135,7 +119,7 @@ export function HomeSections({
     twoColumn: ContentData<"two-column-section"> | null;
     carousels: LoadedCarousel[];
     promotions: ContentData<"promotion-banners">["items"];
-    images: Assets;
+    images: AssetSizes;
   }>;
   site: SiteId;
   freeShippingMinimumCents: number;

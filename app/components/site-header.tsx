@@ -1,9 +1,10 @@
 import { Form, Link, NavLink, useFetcher } from "@remix-run/react";
 import type { CartActionData } from "~/models/cart";
-import { isExternalUrl, type ContentLink } from "~/models/content";
+import type { ContentLink } from "~/models/content";
 import type { NavSection } from "~/models/navigation";
 import { SITE_NAME, type SiteId } from "~/models/site";
 import { CART_FETCHER_KEY, useCartPending } from "./cart-fetcher";
+import { ContentLinkTo } from "./content-link";
 import { Logo } from "./logo";
 import { SearchBox } from "./search-box";
 
@@ -57,17 +58,9 @@ export function SiteHeader({
         {site === "HPSF" ? <span className="site-header__program">Pro Staff Feeding</span> : null}
         <SearchBox defaultValue={searchTerm} />
         <nav className="site-header__tools" aria-label="Account and cart">
-          {utilityLinks.map((link) =>
-            isExternalUrl(link.url) ? (
-              <a key={link.url} href={link.url} className="header-tool header-tool--utility" rel="noopener">
-                {link.text}
-              </a>
-            ) : (
-              <Link key={link.url} to={link.url} className="header-tool header-tool--utility">
-                {link.text}
-              </Link>
-            ),
-          )}
+          {utilityLinks.map((link) => (
+            <ContentLinkTo key={link.url} link={link} className="header-tool header-tool--utility" />
+          ))}
           <Link to={account ? "/account/dashboard" : "/shelter/login"} className="header-tool">
             <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
               <circle cx="12" cy="8" r="4" fill="none" stroke="currentColor" strokeWidth="2" />

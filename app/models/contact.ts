@@ -3,6 +3,7 @@
 // in the browser and the action) and the JSON API, the topics and the page texts.
 import { z } from "zod";
 import { EmailField } from "./account-forms";
+import type { ContentData } from "./content";
 
 /** Topics offered when the content service has no contact entry for the site. */
 export const DEFAULT_CONTACT_TOPICS: readonly string[] = [
@@ -18,21 +19,11 @@ export const CONTACT_MESSAGE_MIN = 10;
 export const CONTACT_MESSAGE_MAX = 2000;
 export const CONTACT_ORDER_NUMBER_MAX = 20;
 
-/** The page's heading when the content entry gives none (catalogue spec section 2 title). */
-export const CONTACT_TITLE = "Contact Us";
-
 /** The notice after a message is sent. */
 export const CONTACT_SENT_MESSAGE = "Thank you, your message is sent. We reply within 1 business day.";
 
 /** The contact entry of the content service (catalogue spec section 7, get-contact). */
-export interface ContactContent {
-  heading: string;
-  intro: string;
-  phone: string;
-  email: string;
-  hours: string[];
-  topics: string[];
-}
+export type ContactContent = ContentData<"contact">;
 
 /** The topics a site's form offers: the content entry's, or the defaults when there is none. */
 export function contactTopics(contact: Pick<ContactContent, "topics"> | null | undefined): string[] {

@@ -77,6 +77,9 @@ export const AssetSchema = z.object({
 });
 export type ContentAsset = z.infer<typeof AssetSchema>;
 
+/** Size and alt text of the assets a page uses, by id (loaded with the page). */
+export type AssetSizes = Record<string, { width: number; height: number; alt: string }>;
+
 /** A block of a content page's body. Paragraphs may hold inline links as [text](url). */
 export const BlockSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("heading"), text }),

@@ -35,8 +35,8 @@ async function answer(request: Request, params: LoaderFunctionArgs["params"]) {
   }
   const body = definition.method === "POST" ? await parseJsonBody(request, definition.body) : {};
   const data = await definition.answer(getSite(request), body);
-  if (data === null && name === "get-navigation") {
-    return apiError(404, "NOT_FOUND", "There is no navigation with that handle.", { handle: "is unknown" });
+  if (data === null && definition.notFound) {
+    return apiError(404, "NOT_FOUND", definition.notFound.message, { [definition.notFound.field]: "is unknown" });
   }
   return json(
     { data },

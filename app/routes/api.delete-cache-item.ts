@@ -3,7 +3,8 @@ import { json } from "@remix-run/node";
 import { z } from "zod";
 import { env } from "~/env.server";
 import { clearRedirectCache } from "~/services/guards.server";
-import { content, secretMatches } from "~/services/content/index.server";
+import { content } from "~/services/content/index.server";
+import { secretMatches } from "~/utils/secrets.server";
 import { apiError, methodNotAllowed, parseJsonBody, requireMethod } from "~/utils/api.server";
 
 /** The cache key of the redirect table (the guard's lookup). */

@@ -16,7 +16,6 @@ import {
   CONTACT_MESSAGE_MAX,
   CONTACT_MESSAGE_MIN,
   CONTACT_SENT_MESSAGE,
-  CONTACT_TITLE,
   contactSchema,
   telHref,
   type ContactInput,
@@ -29,21 +28,26 @@ import { commitNotice } from "~/services/notice.server";
 import { getCustomerId } from "~/services/session.server";
 import { getSite } from "~/services/site.server";
 import contactStyles from "~/styles/contact.css";
-import { pageMeta } from "~/utils/meta";
+import { pageMeta, siteFromMatches } from "~/utils/meta";
+import { routeTitle } from "~/models/page-titles";
+import type { SiteId } from "~/models/site";
 
 const CONTACT_PATH = "/contact-us";
+/** 'Contact Us' on both sites (catalogue spec section 2 title tables). */
+const contactTitle = (site: SiteId) => routeTitle(site, CONTACT_PATH);
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: contactStyles }];
 
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta(matches, {
-    title: CONTACT_TITLE,
+    title: contactTitle(siteFromMatches(matches)),
     description:
       "Questions about an order, Autoship or our foods? Send us a message and we reply within one business day.",
   });
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { details, topics } = await contactPageOf(getSite(request));
+  const site = getSite(request);
+  const { details, topics } = await contactPageOf(site);
   const customerId = await getCustomerId(request);
   // A signed-in shopper need not type who they are.
   let prefill: { name: string; email: string; phone: string } | null = null;
@@ -55,7 +59,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       phone: profile.phone ?? "",
     };
   }
-  return json({ details, topics, prefill }, { headers: { "Cache-Control": "private, no-store" } });
+  return json({ site, details, topics, prefill }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -90,12 +94,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function ContactUs() {
-  const { details } = useLoaderData<typeof loader>();
+  const { site, details } = useLoaderData<typeof loader>();
   // A new page after each sent message: the form starts again from its defaults.
   const { key } = useLocation();
   return (
     <div className="container contact-page">
-      <h1>{details?.heading ?? CONTACT_TITLE}</h1>
+      <h1>{details?.heading ?? contactTitle(site)}</h1>
       {details?.intro ? <p className="contact-page__intro">{details.intro}</p> : null}
       <div className="contact-page__layout">
         <ContactForm key={key} />

@@ -1,7 +1,7 @@
 // Content made into page data: product carousels with their products, the home
 // page's sections and the 404 answer (issue 8 "Pages").
 import { json } from "@remix-run/node";
-import type { ContentData, LoadedCarousel } from "~/models/content";
+import type { AssetSizes, ContentData, LoadedCarousel, NotFoundContent } from "~/models/content";
 import { listingCard } from "~/models/product";
 import type { SiteId } from "~/models/site";
 import { commerce } from "~/services/commerce/index.server";
@@ -26,12 +26,12 @@ export async function productCarouselsFor(site: SiteId, page: string): Promise<L
 }
 
 /** Size and alt text of the assets named, by id (unknown ids are left out, so their images are not drawn). */
-export async function assetsFor(ids: readonly (string | undefined)[]) {
+export async function assetsFor(ids: readonly (string | undefined)[]): Promise<AssetSizes> {
   const unique = [...new Set(ids.filter((id): id is string => Boolean(id)))];
   const assets = await Promise.all(unique.map((id) => content.getAsset(id)));
   return Object.fromEntries(
     assets.filter((a) => a !== null).map((a) => [a.id, { width: a.width, height: a.height, alt: a.alt }]),
-  ) as Record<string, { width: number; height: number; alt: string }>;
+  );
 }
 
 /** The home page: hero and sections in the editor's order, each with its content. */
@@ -67,9 +67,8 @@ export async function notFoundResponse(site: SiteId): Promise<Response> {
   return json({ notFound: true, carousels }, { status: 404, headers: { "Cache-Control": "no-store" } });
 }
 
-/** The 404 image's size, for the root loader (null when there is none or the asset is unknown). */
-export async function notFoundImage(site: SiteId) {
-  const { notFound } = await content.getGlobals(site);
+/** The 404 image with its size, for the root loader (null when there is none or the asset is unknown). */
+export async function notFoundImage(notFound: NotFoundContent) {
   if (!notFound.image) return null;
   const asset = (await assetsFor([notFound.image.id]))[notFound.image.id];
   return asset ? { id: notFound.image.id, ...asset, alt: notFound.image.description || asset.alt } : null;

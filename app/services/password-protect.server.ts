@@ -6,7 +6,8 @@ import { createCookie, redirect } from "@remix-run/node";
 import { env } from "~/env.server";
 import { encodeRedirect } from "~/models/redirect-param";
 import type { SiteId } from "~/models/site";
-import { content, secretMatches } from "~/services/content/index.server";
+import { content } from "~/services/content/index.server";
+import { secretMatches } from "~/utils/secrets.server";
 
 export const PASSWORD_PATH = "/password-protect";
 /** Pages reachable while the shop is locked: the password page itself and the maintenance page. */

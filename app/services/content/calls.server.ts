@@ -14,6 +14,11 @@ interface CmsCall<S extends z.ZodTypeAny = z.ZodTypeAny> {
   versions: readonly string[];
   body: S;
   answer(site: SiteId, body: z.output<S>): Promise<unknown>;
+  /**
+   * When the caller names the entry (a handle), no entry is a 404 naming that field;
+   * other calls answer `{ data: null }` for a site without the entry.
+   */
+  notFound?: { field: string; message: string };
 }
 
 const call = <S extends z.ZodTypeAny>(definition: CmsCall<S>) => definition;
@@ -59,6 +64,7 @@ export const CMS_CALLS: Record<string, CmsCall> = {
     versions: ["v1.0"],
     body: z.object({ handle: z.string().trim().min(1, "is required").max(100) }),
     answer: (site, body) => content.getNavigation(site, body.handle),
+    notFound: { field: "handle", message: "There is no navigation with that handle." },
   }),
   "get-announcements": post((site) => content.getAnnouncements(site)),
   "get-header": get((site) => content.getHeader(site), ["v2.0"]),

@@ -1,10 +1,10 @@
 // The content service as the routes see it (issue 8). CONTENT_PROVIDER chooses the
 // provider; "embedded" reads typed entries from our database. A headless-CMS adapter
 // implements ContentProvider (types.ts) and is added to the switch below.
-import crypto from "node:crypto";
 import { prisma } from "~/db.server";
 import { env } from "~/env.server";
 import type { SiteId } from "~/models/site";
+import { secretMatches } from "~/utils/secrets.server";
 import { createContentService, type Globals } from "./content.server";
 import { createEmbeddedContent } from "./embedded.server";
 import type { ContentProvider } from "./types";
@@ -25,14 +25,6 @@ export const content = createContentService(providerFor(env.CONTENT_PROVIDER), {
 
 /** Site-wide settings with the spec's fallbacks (free-shipping minimum 50 dollars, 404 texts). */
 export const getGlobals = (site: SiteId): Promise<Globals> => content.getGlobals(site);
-
-/** Constant-time comparison of a presented secret with the configured one (false when none is configured). */
-export function secretMatches(presented: string | null | undefined, configured: string | undefined): boolean {
-  if (!configured || !presented) return false;
-  const a = crypto.createHash("sha256").update(presented).digest();
-  const b = crypto.createHash("sha256").update(configured).digest();
-  return crypto.timingSafeEqual(a, b);
-}
 
 /** Whether a request may see drafts: ?preview= or the x-preview-secret header holds CONTENT_PREVIEW_SECRET. */
 export function isPreview(request: Request): boolean {
