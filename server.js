@@ -37,7 +37,7 @@ try {
   }
   throw error;
 }
-const { env } = build.entry.module;
+const { env, guardRequest } = build.entry.module;
 const isProduction = env.NODE_ENV === "production";
 
 const app = express();
@@ -73,6 +73,41 @@ app.use(
   }),
 );
 app.use(compression());
+
+// The trust boundary (docs/security.md): one guard before everything else decides on the
+// Host, where a state-changing request comes from, and what body it may send.
+app.use((req, res, next) => {
+  // The host as Remix will see it (req.hostname honours X-Forwarded-Host only behind TRUST_PROXY).
+  const port = (req.get("host") ?? "").match(/:(\d+)$/)?.[1];
+  const host = `${req.hostname ?? ""}${port ? `:${port}` : ""}`;
+  const refusal = guardRequest({
+    method: req.method,
+    host,
+    origin: `${req.protocol}://${host}`,
+    pathname: req.path,
+    headers: {
+      origin: req.get("origin"),
+      secFetchSite: req.get("sec-fetch-site"),
+      referer: req.get("referer"),
+      cookie: req.get("cookie"),
+      contentType: req.get("content-type"),
+      contentLength: req.get("content-length"),
+      transferEncoding: req.get("transfer-encoding"),
+    },
+  });
+  if (!refusal) return next();
+  res.status(refusal.status).set("Cache-Control", "no-store");
+  // The body is not read: the connection closes after the answer rather than draining it.
+  if (refusal.status === 413 || refusal.status === 411) res.set("Connection", "close");
+  const wantsJson = req.path.startsWith("/api/") || "_data" in req.query || req.accepts(["html", "json"]) === "json";
+  if (wantsJson) return res.json({ error: { code: refusal.code, message: refusal.message } });
+  res
+    .type("html")
+    .send(
+      `<!doctype html><html lang="en"><meta charset="utf-8"><title>Request refused</title>` +
+        `<h1>Request refused</h1><p>${refusal.message}</p><p><a href="/">Go to the home page</a></p></html>`,
+    );
+});
 
 const requestLog = env.REQUEST_LOG ?? (isProduction ? "combined" : "dev");
 if (requestLog !== "off") {

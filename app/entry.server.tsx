@@ -8,8 +8,10 @@ import { env } from "~/env.server";
 import { startAutoshipSchedule } from "~/services/autoship/index.server";
 import { NonceProvider } from "~/utils/nonce-provider";
 
-// server.js reads the validated environment from here, so one zod schema rules.
+// server.js reads the validated environment and the request guard from here, so one zod
+// schema and one guard rule.
 export { env };
+export { guardRequest } from "~/services/request-guard.server";
 
 const ABORT_DELAY = 5_000;
 

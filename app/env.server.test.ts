@@ -14,6 +14,35 @@ function errorOf(source: Record<string, string>): EnvError {
   throw new Error("expected an EnvError");
 }
 
+describe("public origins (docs/rules.md 'Public origins')", () => {
+  it("defaults to localhost and staff.localhost on PORT, so development needs no set-up", () => {
+    expect(parseEnv({})).toMatchObject({
+      PUBLIC_URL: "http://localhost:3000",
+      STAFF_PUBLIC_URL: "http://staff.localhost:3000",
+    });
+    expect(parseEnv({ PORT: "3100" }).STAFF_PUBLIC_URL).toBe("http://staff.localhost:3100");
+  });
+
+  it("takes configured origins, normalised, and serves the staff site on the staff origin's host", () => {
+    const env = parseEnv({ PUBLIC_URL: "https://Shop.Example.com/", STAFF_PUBLIC_URL: "https://pro.example.com" });
+    expect(env.PUBLIC_URL).toBe("https://shop.example.com");
+    expect(env.STAFF_PUBLIC_URL).toBe("https://pro.example.com");
+    expect(env.STAFF_HOSTS).toEqual(["staff.localhost", "pro.example.com"]);
+  });
+
+  it("refuses anything but a bare http(s) origin", () => {
+    for (const value of [
+      "shop.example.com",
+      "ftp://shop.example.com",
+      "https://shop.example.com/shop",
+      "https://u:p@shop.example.com",
+      "https://shop.example.com/?a=1",
+    ]) {
+      expect(errorOf({ PUBLIC_URL: value }).issues[0]).toMatch(/^PUBLIC_URL must be/);
+    }
+  });
+});
+
 describe("environment validation (issue 2 'Configuration')", () => {
   it("applies defaults when nothing is set", () => {
     const env = parseEnv({});

@@ -21,6 +21,26 @@ const hostList = (defaults: string[]) =>
       : defaults,
   );
 
+/** A public origin such as "https://shop.example.com": http(s), no path, query or credentials. */
+const originUrl = optional(
+  z
+    .string()
+    .url("must be a URL such as https://shop.example.com")
+    .refine((value) => {
+      if (!URL.canParse(value)) return true; // .url() reports it
+      const url = new URL(value);
+      return (
+        (url.protocol === "http:" || url.protocol === "https:") &&
+        url.pathname === "/" &&
+        !url.search &&
+        !url.hash &&
+        !url.username &&
+        !url.password
+      );
+    }, "must be an http(s) origin with no path, such as https://shop.example.com")
+    .transform((value) => new URL(value).origin),
+);
+
 /** A true/false switch: 1/0, true/false, on/off, yes/no. */
 const flag = (fallback: boolean) =>
   optional(
@@ -55,6 +75,13 @@ const EnvSchema = z
       ),
     ),
     STAFF_HOSTS: hostList([...DEFAULT_STAFF_HOSTS]),
+    // Public origins per site (docs/security.md "Absolute URLs"): every absolute URL (email links,
+    // canonical and Open Graph URLs, sitemaps, JSON-LD, OpenID redirect URIs) is built from these,
+    // never from the Host header. Defaults: http://localhost:PORT and http://staff.localhost:PORT.
+    PUBLIC_URL: originUrl,
+    STAFF_PUBLIC_URL: originUrl,
+    // Further Host names answered in production besides the two public origins' hosts.
+    ALLOWED_HOSTS: hostList([]),
     // Content hosts the image optimiser may fetch from (catalogue spec section 7); local paths always work.
     IMAGE_HOSTS: hostList([]),
     REQUEST_LOG: optional(
@@ -153,6 +180,15 @@ const EnvSchema = z
         message: "is required when EMAIL_TRANSPORT is smtp",
       });
     }
+  })
+  .transform((env) => {
+    const PUBLIC_URL = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
+    const STAFF_PUBLIC_URL = env.STAFF_PUBLIC_URL ?? `http://staff.localhost:${env.PORT}`;
+    // A configured staff origin's host serves the staff site, so configuring the origin is enough.
+    const staffHost = env.STAFF_PUBLIC_URL ? new URL(env.STAFF_PUBLIC_URL).hostname : null;
+    const STAFF_HOSTS =
+      staffHost && !env.STAFF_HOSTS.includes(staffHost) ? [...env.STAFF_HOSTS, staffHost] : env.STAFF_HOSTS;
+    return { ...env, PUBLIC_URL, STAFF_PUBLIC_URL, STAFF_HOSTS };
   });
 
 export type Env = z.infer<typeof EnvSchema> & { SESSION_SECRET: string };

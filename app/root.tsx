@@ -41,7 +41,7 @@ import {
 import { staffMemberOf, staffProgram } from "~/services/staff/index.server";
 import { HoneypotProvider } from "remix-utils/honeypot/react";
 import { InactivityAlert } from "~/components/inactivity-alert";
-import { getSite } from "~/services/site.server";
+import { getSite, publicOrigin } from "~/services/site.server";
 import { titleMeta } from "~/utils/meta";
 import { useNonce } from "~/utils/nonce-provider";
 import styles from "~/styles/app.css";
@@ -104,7 +104,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     {
       site,
       // The absolute address pages build canonical and Open Graph URLs from.
-      origin: new URL(request.url).origin,
+      origin: publicOrigin(site),
       cartQuantity,
       notice,
       env: publicEnv(),

@@ -1,13 +1,14 @@
 // GET /sitemap.xml (issue 8 "SEO"): the site's home, listings, products, content
-// pages, Contact Us and /sitemap as absolute URLs on the request's origin.
+// pages, Contact Us and /sitemap as absolute URLs on the site's configured public origin.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { sitemapUrls, sitemapXml } from "~/models/sitemap";
 import { loadSitemapData } from "~/services/sitemap.server";
-import { getSite } from "~/services/site.server";
+import { getSite, publicOrigin } from "~/services/site.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const data = await loadSitemapData(getSite(request));
-  return new Response(sitemapXml(new URL(request.url).origin, sitemapUrls(data)), {
+  const site = getSite(request);
+  const data = await loadSitemapData(site);
+  return new Response(sitemapXml(publicOrigin(site), sitemapUrls(data)), {
     headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
   });
 }

@@ -9,7 +9,7 @@ import { commerce } from "~/services/commerce/index.server";
 import { getGlobals } from "~/services/content/index.server";
 import { loadHome } from "~/services/content-pages.server";
 import { Hero, HomeSections } from "~/components/content-sections";
-import { getSite } from "~/services/site.server";
+import { getSite, publicOrigin } from "~/services/site.server";
 import { pageMeta } from "~/utils/meta";
 
 const FEATURED_LIMIT = 8;
@@ -26,7 +26,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json(
     {
       site,
-      origin: new URL(request.url).origin,
+      origin: publicOrigin(site),
       description: globals.siteDescription,
       home,
       featured: featured.map((card) => listingCard(card, site)),

@@ -8,7 +8,7 @@ import { prisma } from "~/db.server";
 import { isLocalPath } from "~/models/redirect-param";
 import { createMultipassToken, MULTIPASS_TTL_MS } from "~/services/multipass.server";
 import { getCustomerId } from "~/services/session.server";
-import { getSite } from "~/services/site.server";
+import { getSite, publicOrigin } from "~/services/site.server";
 import { apiError, methodNotAllowed, NO_STORE, parseJsonBody, requireMethod } from "~/utils/api.server";
 
 const MultipassSchema = z.object({
@@ -22,7 +22,7 @@ export const loader = () => methodNotAllowed(["POST"]);
 export async function action({ request }: ActionFunctionArgs) {
   requireMethod(request, "POST");
   const body = await parseJsonBody(request, MultipassSchema);
-  const origin = new URL(request.url).origin;
+  const origin = publicOrigin(getSite(request));
   let path: string;
   try {
     const target = new URL(body.checkoutUrl, origin);

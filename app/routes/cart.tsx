@@ -8,6 +8,7 @@ import { quotaMonthLabel } from "~/models/staff-program";
 import { staffMemberOf, type StaffMember } from "~/services/staff/index.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { isShopperAttributeKey, summarizeCart, type CartActionData } from "~/models/cart";
+import { referrerPath } from "~/models/guards";
 import type { Notice } from "~/models/notice";
 import { isHomeDeliveryZip, parseZipRanges } from "~/models/zip";
 import { addToCart, cartCookieAfter, currentCart } from "~/services/cart-session.server";
@@ -18,7 +19,7 @@ import { getGlobals } from "~/services/content/index.server";
 import { commitNotice } from "~/services/notice.server";
 import { getLocation, setHomeZip } from "~/services/location.server";
 import { flashNotice, getSession, sessionStorage } from "~/services/session.server";
-import { getSite } from "~/services/site.server";
+import { getSite, publicOrigin } from "~/services/site.server";
 import { stock } from "~/services/stock/index.server";
 import { pageMeta } from "~/utils/meta";
 
@@ -126,12 +127,8 @@ function programView(member: StaffMember | null): CartProgramView {
 function backTo(request: Request, formData: FormData): string {
   const explicit = formData.get("redirectTo");
   if (typeof explicit === "string" && explicit) return safeRedirect(explicit, "/cart");
-  const referer = request.headers.get("Referer");
-  if (referer) {
-    const url = new URL(referer);
-    if (url.origin === new URL(request.url).origin) return safeRedirect(`${url.pathname}${url.search}`, "/cart");
-  }
-  return "/cart";
+  const previous = referrerPath(request.headers.get("Referer"), publicOrigin(getSite(request)));
+  return previous ? safeRedirect(previous, "/cart") : "/cart";
 }
 
 /** What a fetcher (JavaScript) gets back instead of a redirect; see `CartActionData`. */

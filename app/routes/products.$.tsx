@@ -10,7 +10,7 @@ import { listingSeo, productSeo } from "~/models/seo";
 import { commerce } from "~/services/commerce/index.server";
 import { loadListingPage } from "~/services/listing-page.server";
 import { loadProductPage, RELATED_LIMIT } from "~/services/product-page.server";
-import { getSite } from "~/services/site.server";
+import { getSite, publicOrigin } from "~/services/site.server";
 import { listingHref } from "~/utils/listing-href";
 import { siteFromMatches } from "~/utils/meta";
 
@@ -61,7 +61,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     if (!page) throw new Response("Not Found", { status: 404 });
     const related = commerce.getRelatedProducts(site, page.product, RELATED_LIMIT);
     return defer(
-      { kind: "product" as const, ...page, origin: url.origin, related },
+      { kind: "product" as const, ...page, origin: publicOrigin(site), related },
       { headers: { "Cache-Control": "private, max-age=60" } },
     );
   }

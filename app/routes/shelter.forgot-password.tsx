@@ -15,6 +15,7 @@ import { passwordResetEmail } from "~/services/email/templates";
 import { isSpam } from "~/services/honeypot.server";
 import { identity, userStoreFor } from "~/services/identity/index.server";
 import { commitNotice } from "~/services/notice.server";
+import { passwordResetLink } from "~/services/email/links.server";
 import { getSite } from "~/services/site.server";
 import { pageMeta } from "~/utils/meta";
 
@@ -35,9 +36,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const reset = await identity.createPasswordReset(userStoreFor(getSite(request)), submission.value.email);
   if (reset) {
-    const link = `${new URL(request.url).origin}/shelter/reset-password?token=${encodeURIComponent(reset.token)}`;
     try {
-      await email.send(passwordResetEmail(reset.email, link));
+      await email.send(passwordResetEmail(reset.email, passwordResetLink(getSite(request), reset.token)));
     } catch (error) {
       console.error("password reset email failed", error);
     }

@@ -13,6 +13,7 @@ import { env } from "~/env.server";
 import { signInAction } from "~/services/auth.server";
 import { oidcEnabled } from "~/services/oidc.server";
 import { getSession, sessionStorage } from "~/services/session.server";
+import { getSite, publicOrigin } from "~/services/site.server";
 import { pageMeta, siteFromMatches } from "~/utils/meta";
 
 export const meta: MetaFunction = ({ matches }) =>
@@ -22,10 +23,9 @@ export const meta: MetaFunction = ({ matches }) =>
   });
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const url = new URL(request.url);
   const session = await getSession(request);
   const inactive = session.get("loggedOutForInactivity") === true;
-  const previous = referrerPath(request.headers.get("Referer"), url.origin);
+  const previous = referrerPath(request.headers.get("Referer"), publicOrigin(getSite(request)));
   return json(
     {
       inactive,

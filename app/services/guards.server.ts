@@ -8,6 +8,7 @@ import { registrationGuard } from "~/models/staff-program";
 import { encodeRedirect } from "~/models/redirect-param";
 import type { SiteId } from "~/models/site";
 import { getCustomerId } from "~/services/session.server";
+import { getSite, publicOrigin } from "~/services/site.server";
 
 export const LOGIN_PATH = "/shelter/login";
 
@@ -34,7 +35,7 @@ export async function runLoginGuard(request: Request, staff: { registered: boole
     pathname: url.pathname,
     search: url.search,
     signedIn,
-    referrer: referrerPath(request.headers.get("Referer"), url.origin),
+    referrer: referrerPath(request.headers.get("Referer"), publicOrigin(getSite(request))),
     registrationPending: staff !== null && !staff.registered,
   });
   if (decision?.kind === "login") throw redirect(loginUrlFor(decision.returnTo));

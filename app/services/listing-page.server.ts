@@ -10,6 +10,7 @@ import type { SiteId } from "~/models/site";
 import { commerce } from "~/services/commerce/index.server";
 import { getGlobals } from "~/services/content/index.server";
 import { normalizeSearchTerm, searchProducts } from "~/services/search/index.server";
+import { publicOrigin } from "~/services/site.server";
 
 export interface ListingPageInput {
   site: SiteId;
@@ -54,7 +55,7 @@ export async function loadListingPage({ site, url, category, search }: ListingPa
   return {
     site,
     pathname: url.pathname,
-    origin: url.origin,
+    origin: publicOrigin(site),
     title:
       term !== undefined
         ? term

@@ -3,5 +3,29 @@ import { resolveSite, type SiteId } from "~/models/site";
 
 /** The site (DTC or HPSF) a request is for, from its host or SITE_ID. */
 export function getSite(request: Request): SiteId {
-  return resolveSite(new URL(request.url).host, { forcedSite: env.SITE_ID, staffHosts: env.STAFF_HOSTS });
+  return siteForHost(new URL(request.url).host);
+}
+
+/** The site a Host name serves (ARCHITECTURE "Sites"). */
+export function siteForHost(host: string): SiteId {
+  return resolveSite(host, { forcedSite: env.SITE_ID, staffHosts: env.STAFF_HOSTS });
+}
+
+/**
+ * The configured public origin of a site (PUBLIC_URL, STAFF_PUBLIC_URL): every
+ * absolute URL the shop writes is built from it, never from the Host header
+ * (docs/rules.md "Public origins").
+ */
+export function publicOrigin(site: SiteId): string {
+  return site === "HPSF" ? env.STAFF_PUBLIC_URL : env.PUBLIC_URL;
+}
+
+/** An absolute URL on a site's public origin: `publicUrl("DTC", "/cart")`. */
+export function publicUrl(site: SiteId, path: string): string {
+  return `${publicOrigin(site)}${path.startsWith("/") ? path : `/${path}`}`;
+}
+
+/** Host names (with port) the shop answers in production: both public origins' and ALLOWED_HOSTS. */
+export function allowedHosts(): string[] {
+  return [...new Set([new URL(env.PUBLIC_URL).host, new URL(env.STAFF_PUBLIC_URL).host, ...env.ALLOWED_HOSTS])];
 }

@@ -7,6 +7,7 @@ import type { PrismaClient } from "~/generated/prisma/client";
 import { parseAddress } from "~/models/address";
 import { MAX_AUTOSHIP_PER_LINE } from "~/models/cart-limits";
 import { ORDER_TYPE_CLINIC, ORDER_TYPE_DIRECT, SALES_ORG } from "~/models/checkout";
+import { autoshipsLink, orderLink } from "~/services/email/links.server";
 import type { EmailService } from "~/services/email/types";
 import {
   autoshipFailedEmail,
@@ -71,7 +72,7 @@ export interface RunSummary {
 }
 
 const subscriptionInclude = {
-  customer: { select: { email: true, clinicId: true } },
+  customer: { select: { email: true, clinicId: true, site: true } },
   product: { select: { title: true } },
   variant: { select: { title: true } },
 } as const;
@@ -94,6 +95,7 @@ export function createAutoship(deps: AutoshipDeps) {
     quantity: sub.quantity,
     frequency: sub.frequency,
     nextOrderDate: sub.nextOrderDate,
+    link: autoshipsLink(sub.customer.site),
   });
 
   /** Claims an event (unique per subscription, due date and kind); false when it already happened. */
@@ -180,6 +182,7 @@ export function createAutoship(deps: AutoshipDeps) {
             discountCodes: order.discountCodes.split(",").filter(Boolean),
             lines: order.lines.map((l) => ({ ...l, plan: sub.frequency })),
             shippingAddress: address,
+            link: orderLink(order),
           },
           "autoship",
         ),

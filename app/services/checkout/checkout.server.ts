@@ -9,6 +9,7 @@ import { cartLimits } from "~/models/cart";
 import { checkoutAttributes, orderType, priceOrder, shippingLocation, type PricedOrder } from "~/models/checkout";
 import type { Cart } from "~/services/commerce/cart.server";
 import type { EmailService } from "~/services/email/types";
+import { orderLink } from "~/services/email/links.server";
 import { orderConfirmationEmail } from "~/services/email/templates";
 import type { PaymentProvider } from "~/services/payment/types";
 import {
@@ -583,6 +584,7 @@ export function createCheckouts(deps: CheckoutDeps) {
             plan: l.sellingPlanId ? (plans.get(l.sellingPlanId) ?? null) : null,
           })),
           shippingAddress: parseAddress(order.shippingAddress)!,
+          link: orderLink(order),
         }),
       );
     } catch (error) {

@@ -7,6 +7,8 @@ import type { EmailInput } from "./types";
 export interface EmailOrder extends OrderAmounts {
   number: number;
   email: string;
+  /** Where to see the order: an absolute URL on the site's configured public origin. */
+  link: string;
   lines: {
     productTitle: string;
     variantTitle: string;
@@ -60,6 +62,8 @@ export function orderConfirmationEmail(order: EmailOrder, origin: "checkout" | "
     "",
     "Shipping to:",
     ...address,
+    "",
+    `See your order: ${order.link}`,
   ].join("\n");
   return {
     to: order.email,
@@ -71,6 +75,7 @@ export function orderConfirmationEmail(order: EmailOrder, origin: "checkout" | "
       `<ul>${lineText.map((l) => `<li>${escape(l)}</li>`).join("")}</ul>`,
       `<table>${amounts.map(([k, v]) => `<tr><th align="left">${escape(k)}</th><td>${escape(v)}</td></tr>`).join("")}</table>`,
       `<p>Shipping to:<br>${address.map(escape).join("<br>")}</p>`,
+      `<p><a href="${escape(order.link)}">See your order</a></p>`,
     ]),
   };
 }
@@ -82,6 +87,8 @@ export interface EmailSubscription {
   quantity: number;
   frequency: string;
   nextOrderDate: Date;
+  /** My Autoship: an absolute URL on the site's configured public origin. */
+  link: string;
 }
 
 const day = (date: Date) =>
@@ -93,16 +100,22 @@ const day = (date: Date) =>
     timeZone: "UTC",
   });
 
-/** A message of plain paragraphs, as text and as HTML. */
-function paragraphsEmail(to: string, subject: string, paragraphs: string[], template: string): EmailInput {
+/** A message of plain paragraphs and a closing link, as text and as HTML. */
+function paragraphsEmail(
+  to: string,
+  subject: string,
+  paragraphs: string[],
+  template: string,
+  link: { label: string; href: string },
+): EmailInput {
   return {
     to,
     subject,
-    text: paragraphs.join("\n\n"),
-    html: html(
-      subject,
-      paragraphs.map((p) => `<p>${escape(p)}</p>`),
-    ),
+    text: [...paragraphs, `${link.label}: ${link.href}`].join("\n\n"),
+    html: html(subject, [
+      ...paragraphs.map((p) => `<p>${escape(p)}</p>`),
+      `<p><a href="${escape(link.href)}">${escape(link.label)}</a></p>`,
+    ]),
     template,
   };
 }
@@ -114,7 +127,7 @@ export function autoshipReminderEmail(sub: EmailSubscription): EmailInput {
     `Your next autoship order (${sub.quantity} × ${sub.productTitle}, ${sub.variantTitle}, ${sub.frequency.toLowerCase()}) will be placed on ${day(sub.nextOrderDate)}.`,
     "To skip it, change the date or the quantity, visit My Autoship in your account.",
   ];
-  return paragraphsEmail(sub.email, subject, body, "autoship-reminder");
+  return paragraphsEmail(sub.email, subject, body, "autoship-reminder", { label: "My Autoship", href: sub.link });
 }
 
 /** Why an autoship order was not placed. */
@@ -130,7 +143,10 @@ export function autoshipFailedEmail(sub: EmailSubscription, reason: AutoshipFail
     over_quota: `Your autoship order due ${due} is over what is left of your monthly program allowance, so it was not placed.`,
   }[reason];
   const body = [why, "We will try again on the next run. You can also change or skip this delivery in My Autoship."];
-  return paragraphsEmail(sub.email, subject, body, `autoship-${reason.replaceAll("_", "-")}`);
+  return paragraphsEmail(sub.email, subject, body, `autoship-${reason.replaceAll("_", "-")}`, {
+    label: "My Autoship",
+    href: sub.link,
+  });
 }
 
 /** The password-reset link (issue 6): one use, expires in an hour. */

@@ -1,0 +1,166 @@
+import { describe, expect, it } from "vitest";
+import {
+  checkRequest,
+  checkSameOrigin,
+  MAX_REQUEST_BODY_BYTES,
+  type GuardPolicy,
+  type GuardRequest,
+} from "./request-guard";
+
+const SHOP = "https://shop.example.com";
+const production: GuardPolicy = {
+  enforceHosts: true,
+  allowedHosts: ["shop.example.com", "pro.example.com"],
+  siteOrigin: SHOP,
+};
+const development: GuardPolicy = {
+  enforceHosts: false,
+  allowedHosts: ["localhost:3000"],
+  siteOrigin: "http://localhost:3000",
+};
+
+function post(headers: GuardRequest["headers"] = {}, overrides: Partial<GuardRequest> = {}): GuardRequest {
+  return {
+    method: "POST",
+    host: "shop.example.com",
+    origin: "http://shop.example.com",
+    pathname: "/cart",
+    headers: { contentType: "application/x-www-form-urlencoded", contentLength: "10", ...headers },
+    ...overrides,
+  };
+}
+
+const sameOrigin = { origin: SHOP, secFetchSite: "same-origin", cookie: "__session=abc" };
+
+describe("same-origin guard (docs/rules.md 'Same-origin guard')", () => {
+  it("lets a same-origin browser post through", () => {
+    expect(checkRequest(post(sameOrigin), production)).toBeNull();
+    // Older browsers send Origin without Sec-Fetch-Site.
+    expect(checkRequest(post({ origin: SHOP, cookie: "a=b" }), production)).toBeNull();
+  });
+
+  it("refuses another origin by its Origin header, 403", () => {
+    for (const origin of [
+      "https://evil.test",
+      "http://shop.example.com",
+      "https://shop.example.com:8443",
+      "null",
+      "garbage",
+    ]) {
+      expect(checkRequest(post({ origin, cookie: "a=b" }), production)).toMatchObject({
+        status: 403,
+        code: "CROSS_ORIGIN_REQUEST",
+      });
+    }
+  });
+
+  it("refuses by Sec-Fetch-Site even when Origin is missing or forged to match", () => {
+    for (const secFetchSite of ["cross-site", "same-site", "none"]) {
+      expect(checkRequest(post({ secFetchSite }), production)?.status).toBe(403);
+      expect(checkRequest(post({ secFetchSite, origin: SHOP }), production)?.status).toBe(403);
+    }
+  });
+
+  it("falls back to the Referer when there is no Origin", () => {
+    expect(checkRequest(post({ referer: `${SHOP}/cart?x=1`, cookie: "a=b" }), production)).toBeNull();
+    expect(
+      checkRequest(post({ referer: "https://evil.test/shop.example.com", cookie: "a=b" }), production)?.status,
+    ).toBe(403);
+  });
+
+  it("refuses a cookie-bearing post that says nowhere where it comes from", () => {
+    expect(checkRequest(post({ cookie: "__session=abc" }), production)).toMatchObject({ status: 403 });
+    // No ambient credentials: a server-to-server call passes to the route's own checks.
+    expect(checkRequest(post({}), production)).toBeNull();
+    expect(checkRequest(post({ cookie: "  " }), production)).toBeNull();
+  });
+
+  it("guards every state-changing method, not only POST", () => {
+    for (const method of ["PUT", "PATCH", "DELETE", "post"]) {
+      expect(checkRequest(post({ origin: "https://evil.test" }, { method }), production)?.status).toBe(403);
+    }
+  });
+
+  it("leaves GET and HEAD alone and refuses a cross-origin preflight", () => {
+    expect(checkRequest(post({ origin: "https://evil.test" }, { method: "GET" }), production)).toBeNull();
+    expect(checkRequest(post({ origin: "https://evil.test" }, { method: "HEAD" }), production)).toBeNull();
+    expect(checkRequest(post({ origin: "https://evil.test" }, { method: "OPTIONS" }), production)?.status).toBe(403);
+    expect(checkRequest(post({ origin: SHOP }, { method: "OPTIONS" }), production)).toBeNull();
+  });
+
+  it("outside production also accepts the request's own origin (a developer on 127.0.0.1)", () => {
+    const local = post(
+      { origin: "http://127.0.0.1:3000", cookie: "a=b" },
+      { host: "127.0.0.1:3000", origin: "http://127.0.0.1:3000" },
+    );
+    expect(checkRequest(local, development)).toBeNull();
+    expect(
+      checkRequest({ ...local, headers: { ...local.headers, origin: "http://localhost:4000" } }, development)?.status,
+    ).toBe(403);
+  });
+
+  it("compares whole origins, never prefixes", () => {
+    expect(checkSameOrigin(post({ origin: `${SHOP}.evil.test` }), [SHOP])?.status).toBe(403);
+    expect(checkSameOrigin(post({ referer: `${SHOP}.evil.test/` }), [SHOP])?.status).toBe(403);
+    expect(checkSameOrigin(post({ referer: "javascript:alert(1)", cookie: "a=b" }), [SHOP])?.status).toBe(403);
+  });
+});
+
+describe("configured hosts (docs/rules.md 'Configured hosts')", () => {
+  it("answers 421 in production for a Host that is not configured", () => {
+    const get = (host: string, pathname = "/") => checkRequest(post({}, { method: "GET", host, pathname }), production);
+    expect(get("shop.example.com")).toBeNull();
+    expect(get("SHOP.example.com")).toBeNull();
+    expect(get("pro.example.com")).toBeNull();
+    expect(get("evil.test")).toMatchObject({ status: 421, code: "UNKNOWN_HOST" });
+    expect(get("shop.example.com:8080")?.status).toBe(421);
+    expect(get("")?.status).toBe(421);
+    // Health probes come by address.
+    expect(get("10.0.0.5:3000", "/healthz")).toBeNull();
+  });
+
+  it("answers any Host outside production", () => {
+    expect(checkRequest(post({}, { method: "GET", host: "evil.test" }), development)).toBeNull();
+  });
+});
+
+describe("request bodies (docs/rules.md 'Request bodies')", () => {
+  it("takes a body of exactly 1 MB and refuses one byte more with 413", () => {
+    expect(checkRequest(post({ ...sameOrigin, contentLength: String(MAX_REQUEST_BODY_BYTES) }), production)).toBeNull();
+    expect(
+      checkRequest(post({ ...sameOrigin, contentLength: String(MAX_REQUEST_BODY_BYTES + 1) }), production),
+    ).toMatchObject({ status: 413, code: "PAYLOAD_TOO_LARGE" });
+  });
+
+  it("asks for a length when the body is chunked, and refuses a broken length", () => {
+    expect(
+      checkRequest(post({ ...sameOrigin, contentLength: null, transferEncoding: "chunked" }), production)?.status,
+    ).toBe(411);
+    for (const contentLength of ["-1", "abc", "1e3", "99999999999999999999"]) {
+      expect(checkRequest(post({ ...sameOrigin, contentLength }), production)?.status).toBe(400);
+    }
+  });
+
+  it("JSON calls take only application/json (415), so a browser must preflight", () => {
+    const api = (contentType: string | null) =>
+      checkRequest(post({ ...sameOrigin, contentType }, { pathname: "/api/ecom/v1.0/create-cart" }), production);
+    expect(api("application/json")).toBeNull();
+    expect(api("Application/JSON; charset=utf-8")).toBeNull();
+    for (const type of ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", null]) {
+      expect(api(type)).toMatchObject({ status: 415, code: "UNSUPPORTED_MEDIA_TYPE" });
+    }
+  });
+
+  it("page actions take only form bodies (415 otherwise)", () => {
+    const page = (contentType: string | null) => checkRequest(post({ ...sameOrigin, contentType }), production);
+    expect(page("application/x-www-form-urlencoded")).toBeNull();
+    expect(page("multipart/form-data; boundary=----x")).toBeNull();
+    for (const type of ["text/plain", "application/json", "", null]) expect(page(type)?.status).toBe(415);
+  });
+
+  it("checks the origin before the body, so a cross-origin post learns nothing more", () => {
+    expect(checkRequest(post({ origin: "https://evil.test", contentType: "text/plain" }), production)?.status).toBe(
+      403,
+    );
+  });
+});
