@@ -46,6 +46,8 @@ const SERVER_ENV = {
   SESSION_SECRET: "bench-only-session-secret-".padEnd(64, "0"), // fixed: no data/session-secret write
   SITE_ID: "", // resolve the site from the Host header, as production does
   STAFF_HOSTS: "staff.localhost",
+  // The load is sent to 127.0.0.1, which production answers only when it is a configured origin.
+  PUBLIC_URL: `http://127.0.0.1:${PORT}`,
 };
 
 /** Targets from issue 3; scenarios not listed here have none. */
@@ -221,7 +223,8 @@ function cartVariantIds(count) {
 async function cartScenarios() {
   const [first, ...others] = cartVariantIds(3);
   const form = (variantId) => new URLSearchParams({ intent: "add", variantId, quantity: "1" }).toString();
-  const formHeaders = { "content-type": "application/x-www-form-urlencoded" };
+  // A same-origin browser post: the shop's guard refuses cookie-bearing posts that name no origin.
+  const formHeaders = { "content-type": "application/x-www-form-urlencoded", origin: BASE_URL };
   let cookie = "";
   for (const variantId of [first, ...others]) {
     const response = await fetch(`${BASE_URL}/cart`, {
@@ -252,7 +255,8 @@ const CHECKOUTS = Number(process.env.BENCH_CHECKOUTS ?? 400);
 
 /** Every checkout step but the last, as a browser without JavaScript posts them; returns what placing needs. */
 async function prepareCheckout(variantId) {
-  const formHeaders = { "content-type": "application/x-www-form-urlencoded" };
+  // A same-origin browser post: the shop's guard refuses cookie-bearing posts that name no origin.
+  const formHeaders = { "content-type": "application/x-www-form-urlencoded", origin: BASE_URL };
   let cookie = "";
   const post = async (path, fields) => {
     const response = await fetch(`${BASE_URL}${path}`, {
@@ -323,6 +327,7 @@ async function checkoutScenario() {
             headers: {
               ...request.headers,
               "content-type": "application/x-www-form-urlencoded",
+              origin: BASE_URL,
               cookie: checkout.cookie,
             },
             body: new URLSearchParams({
