@@ -128,10 +128,9 @@ const EnvSchema = z
     TOKEN_INACTIVITY_SECONDS: optional(z.coerce.number().int().min(5, "must be 5 seconds or more")).transform(
       (v) => v ?? 900,
     ),
-    // An outside OpenID Connect identity provider (issue 6): on when all four are set.
-    OIDC_AUTHORIZATION_URL: optional(z.string().url("must be a URL")),
-    OIDC_TOKEN_URL: optional(z.string().url("must be a URL")),
-    OIDC_USERINFO_URL: optional(z.string().url("must be a URL")),
+    // An outside OpenID Connect provider (OpenID Connect Core 1.0 and Discovery 1.0): on when
+    // the issuer and the client id are set; its endpoints come from the issuer's discovery document.
+    OIDC_ISSUER: optional(z.string().url("must be a URL such as https://id.example.com")),
     OIDC_CLIENT_ID: optional(z.string().min(1)),
     OIDC_CLIENT_SECRET: optional(z.string().min(1)),
     OIDC_PROVIDER_NAME: optional(z.string().min(1)).transform((v) => v ?? "your clinic account"),

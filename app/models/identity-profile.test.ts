@@ -16,7 +16,9 @@ describe("identity provider profile and data (shop-core spec section 3)", () => 
         },
       }),
     ).toEqual({
+      subject: null,
       email: "vet@clinic.example",
+      emailVerified: false,
       firstName: "Sam",
       lastName: "Ng",
       country: "US",
@@ -39,6 +41,19 @@ describe("identity provider profile and data (shop-core spec section 3)", () => 
     });
     expect(mapIdentityProfile({ given_name: "A" })).toBeNull();
     expect(mapIdentityProfile("nope")).toBeNull();
+  });
+
+  it("reads sub, and counts an email as verified only when email_verified is the boolean true (OpenID Connect Core 1.0 section 5.1)", () => {
+    const base = { sub: "248289761001", email: "a@b.example" };
+    expect(mapIdentityProfile({ ...base, email_verified: true })).toMatchObject({
+      subject: "248289761001",
+      emailVerified: true,
+    });
+    expect(mapIdentityProfile({ ...base, email_verified: false })?.emailVerified).toBe(false);
+    expect(mapIdentityProfile({ ...base, email_verified: "true" })?.emailVerified).toBe(false);
+    expect(mapIdentityProfile(base)?.emailVerified).toBe(false);
+    expect(mapIdentityProfile({ profile: { email: "a@b.example", email_verified: true } })?.emailVerified).toBe(true);
+    expect(mapIdentityProfile({ email: "a@b.example", sub: "" })?.subject).toBeNull();
   });
 
   it("derives isRegistered and isEligibleForPd", () => {

@@ -1,10 +1,16 @@
 // Maps an outside identity provider's answer onto our customer (shop-core spec
 // section 3): a profile (country, email, firstName, lastName) and data
 // (roleCode, graduationYear, SF_PreferedShipTo, SF_StoreSoldTo, current school
-// name, SAP_CustomerAccountGroup). Standard OpenID Connect claims are read too.
+// name, SAP_CustomerAccountGroup). Standard OpenID Connect claims are read too
+// (OpenID Connect Core 1.0 section 5.1: sub, email, email_verified, given_name,
+// family_name).
 
 export interface IdentityProfile {
+  /** The provider's subject identifier (`sub`), null when the answer has none. */
+  subject: string | null;
   email: string;
+  /** True only when the provider says `email_verified: true` (a boolean, as section 5.1 defines it). */
+  emailVerified: boolean;
   firstName: string;
   lastName: string;
   country: string;
@@ -28,7 +34,9 @@ export function mapIdentityProfile(userinfo: unknown): IdentityProfile | null {
   if (!email || !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)) return null;
   const year = Number(data.graduationYear);
   return {
+    subject: typeof root.sub === "string" && root.sub ? root.sub : null,
     email,
+    emailVerified: (profile.email_verified ?? root.email_verified) === true,
     firstName: text(profile.firstName) ?? text(profile.given_name) ?? "",
     lastName: text(profile.lastName) ?? text(profile.family_name) ?? "",
     country: text(profile.country) ?? "US",

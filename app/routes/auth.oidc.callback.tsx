@@ -1,26 +1,42 @@
-// GET /auth/oidc/callback: the provider sends the shopper back here; the
-// profile becomes our customer and the shopper is signed in.
+// GET /auth/oidc/callback: the provider sends the shopper back here. A linked
+// (or brand-new) identity signs in and goes where ?redirect= asked; an email
+// that matches an existing account goes to the sign-in page to prove it with
+// the password (docs/rules.md "OpenID identities"); anything wrong goes back to
+// the sign-in page with a notice, never a 500.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
+import { afterSignIn } from "~/models/guards";
 import { signInAndRedirect } from "~/services/auth.server";
-import { commitNotice } from "~/services/notice.server";
-import { authenticateWithProvider, oidcEnabled } from "~/services/oidc.server";
+import { LOGIN_PATH, loginUrlFor } from "~/services/guards.server";
+import { clearStateCookie, finishSignIn, OidcSignInError, oidcEnabled, providerName } from "~/services/oidc.server";
+import { flashNotice, getSession, sessionStorage, setPendingLink } from "~/services/session.server";
 import { getSite } from "~/services/site.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   if (!oidcEnabled) throw new Response("Not Found", { status: 404 });
-  let customerId: string;
+  const clearState = await clearStateCookie();
+  const session = await getSession(request);
+  let redirectTo: string | null = null;
   try {
-    customerId = await authenticateWithProvider(request, getSite(request));
-  } catch (error) {
-    if (error instanceof Response) throw error;
-    console.warn("identity provider sign-in failed:", error instanceof Error ? error.message : error);
-    throw redirect("/shelter/login", {
-      headers: await commitNotice(request, {
-        tone: "error",
-        message: "Sign-in with your account provider failed. Try again.",
-      }),
+    const outcome = await finishSignIn(request, getSite(request));
+    redirectTo = outcome.redirectTo;
+    if (outcome.kind === "signed-in") {
+      const to = afterSignIn({ redirectParam: outcome.redirectTo, previous: null });
+      const response = await signInAndRedirect(request, outcome.customerId, to, undefined, outcome.idToken);
+      response.headers.append("Set-Cookie", clearState);
+      return response;
+    }
+    setPendingLink(session, outcome.pending);
+    flashNotice(session, {
+      tone: "info",
+      message: `An account with this email already exists. Sign in with your password once to link your ${providerName} account.`,
     });
+  } catch (error) {
+    if (!(error instanceof OidcSignInError)) throw error;
+    flashNotice(session, { tone: "error", message: error.message });
   }
-  return signInAndRedirect(request, customerId, "/");
+  const headers = new Headers();
+  headers.append("Set-Cookie", await sessionStorage.commitSession(session));
+  headers.append("Set-Cookie", clearState);
+  return redirect(redirectTo ? loginUrlFor(redirectTo) : LOGIN_PATH, { headers });
 }

@@ -1,11 +1,23 @@
-// GET /auth/oidc: off to the outside identity provider (when configured).
+// GET /auth/oidc: off to the outside OpenID Connect provider (when configured),
+// carrying the ?redirect= path (base64, same-origin only) to return to afterwards.
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { authenticateWithProvider, oidcEnabled } from "~/services/oidc.server";
+import { redirect } from "@remix-run/node";
+import { decodeRedirect } from "~/models/redirect-param";
+import { LOGIN_PATH, loginUrlFor } from "~/services/guards.server";
+import { commitNotice } from "~/services/notice.server";
+import { OidcSignInError, oidcEnabled, startSignIn } from "~/services/oidc.server";
 import { getSite } from "~/services/site.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   if (!oidcEnabled) throw new Response("Not Found", { status: 404 });
-  // The strategy throws the redirect to the provider's authorization page.
-  await authenticateWithProvider(request, getSite(request));
-  return null;
+  const redirectTo = decodeRedirect(new URL(request.url).searchParams.get("redirect"));
+  try {
+    const { url, setCookie } = await startSignIn(getSite(request), redirectTo);
+    return redirect(url, { headers: { "Set-Cookie": setCookie, "Cache-Control": "private, no-store" } });
+  } catch (error) {
+    if (!(error instanceof OidcSignInError)) throw error;
+    return redirect(redirectTo ? loginUrlFor(redirectTo) : LOGIN_PATH, {
+      headers: await commitNotice(request, { tone: "error", message: error.message }),
+    });
+  }
 }

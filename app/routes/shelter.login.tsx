@@ -7,11 +7,10 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { SignInForm } from "~/components/sign-in-form";
 import { afterSignIn, referrerPath } from "~/models/guards";
-import { decodeRedirect } from "~/models/redirect-param";
+import { decodeRedirect, encodeRedirect } from "~/models/redirect-param";
 import { routeTitle } from "~/models/page-titles";
-import { env } from "~/env.server";
 import { signInAction } from "~/services/auth.server";
-import { oidcEnabled } from "~/services/oidc.server";
+import { OIDC_START_PATH, oidcEnabled, providerName } from "~/services/oidc.server";
 import { getSession, sessionStorage } from "~/services/session.server";
 import { getSite, publicOrigin } from "~/services/site.server";
 import { pageMeta, siteFromMatches } from "~/utils/meta";
@@ -25,12 +24,16 @@ export const meta: MetaFunction = ({ matches }) =>
 export async function loader({ request }: LoaderFunctionArgs) {
   const session = await getSession(request);
   const inactive = session.get("loggedOutForInactivity") === true;
+  const url = new URL(request.url);
+  const redirectTo = decodeRedirect(url.searchParams.get("redirect"));
   const previous = referrerPath(request.headers.get("Referer"), publicOrigin(getSite(request)));
   return json(
     {
       inactive,
       previous: previous?.startsWith("/shelter/") ? null : previous,
-      provider: oidcEnabled ? env.OIDC_PROVIDER_NAME : null,
+      provider: oidcEnabled ? providerName : null,
+      // The provider sign-in returns to the same page as the password sign-in.
+      providerHref: redirectTo ? `${OIDC_START_PATH}?redirect=${encodeRedirect(redirectTo)}` : OIDC_START_PATH,
     },
     inactive ? { headers: { "Set-Cookie": await sessionStorage.commitSession(session) } } : undefined,
   );
@@ -48,7 +51,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function LogIn() {
-  const { inactive, previous, provider } = useLoaderData<typeof loader>();
+  const { inactive, previous, provider, providerHref } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
   return (
     <div className="bare-page">
@@ -61,7 +64,7 @@ export default function LogIn() {
       <SignInForm lastResult={lastResult} previous={previous} />
       {provider ? (
         <p>
-          <a href="/auth/oidc" className="button">
+          <a href={providerHref} className="button">
             Sign in with {provider}
           </a>
         </p>

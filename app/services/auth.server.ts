@@ -12,11 +12,14 @@ import { SignInSchema } from "~/models/sign-in";
 import { cartAfterSignIn } from "~/services/cart-session.server";
 import { cartIdCookie, readCartId } from "~/services/commerce/cart-cookie.server";
 import { identity, userStoreFor } from "~/services/identity/index.server";
+import { completePendingLink, endSessionUrl, providerName } from "~/services/oidc.server";
 import {
   flashNotice,
   getSession,
+  idTokenOf,
   sessionStorage,
   sessionTokenOf,
+  setIdToken,
   setSessionToken,
   type Notice,
 } from "~/services/session.server";
@@ -66,19 +69,22 @@ authenticator.use(
 /**
  * Signs the customer in and redirects (create-customer-token): a new session
  * with a new token (an earlier one is revoked: tokens rotate at sign-in), and
- * the guest cart merged into the saved cart (shop-core spec section 4).
+ * the guest cart merged into the saved cart (shop-core spec section 4). After an
+ * OpenID Connect sign-in the session keeps the ID token for RP-initiated logout.
  */
 export async function signInAndRedirect(
   request: Request,
   customerId: string,
   to: string,
   notice?: Notice,
+  idToken?: string,
 ): Promise<Response> {
   const site = getSite(request);
   const previous = sessionTokenOf(await getSession(request));
   if (previous) await identity.revokeSession(previous, "rotated");
   const session = await sessionStorage.getSession();
   setSessionToken(session, await identity.createSession(customerId, site));
+  if (idToken) setIdToken(session, idToken);
   const { cartId, notices } = await cartAfterSignIn({ site, customerId, guestCartId: await readCartId(request) });
   const message = [notice?.message, ...notices.map((n) => n.message)].filter(Boolean).join(" ");
   if (message) flashNotice(session, { tone: notice?.tone ?? "info", message });
@@ -96,11 +102,15 @@ export type SignOutReason = "logout" | "inactivity";
 /**
  * Signs out (shop-core spec section 4): the token is revoked, the session and
  * the cart cookie cleared, then home. After inactivity the sign-in page says why.
+ * A session signed in through the OpenID Connect provider is also ended there
+ * (RP-initiated logout), which sends the browser back home.
  */
 export async function signOutAndRedirect(request: Request, reason: SignOutReason = "logout"): Promise<Response> {
   const old = await getSession(request);
   const token = sessionTokenOf(old);
   if (token) await identity.revokeSession(token, reason);
+  const idToken = idTokenOf(old);
+  const providerLogout = idToken && reason === "logout" ? await endSessionUrl(getSite(request), idToken) : null;
   const headers = new Headers();
   headers.append("Set-Cookie", await sessionStorage.destroySession(old));
   headers.append("Set-Cookie", await cartIdCookie.serialize("", { maxAge: 0 }));
@@ -111,7 +121,7 @@ export async function signOutAndRedirect(request: Request, reason: SignOutReason
     headers.append("Set-Cookie", await cartIdCookie.serialize("", { maxAge: 0 }));
     return redirect("/shelter/login", { headers });
   }
-  return redirect("/", { headers });
+  return redirect(providerLogout ?? "/", { headers });
 }
 
 /** Sign-in posts per client address per minute; the next one is refused with 429 (issue 6 "Brute force"). */
@@ -148,7 +158,14 @@ export async function signInAction(request: Request, context: AppLoadContext, ta
   }
   try {
     const customerId = await authenticator.authenticate("form", request);
-    return await signInAndRedirect(request, customerId, target);
+    // A provider identity waiting for this customer's password proof is linked now.
+    const linked = await completePendingLink(request, customerId);
+    return await signInAndRedirect(
+      request,
+      customerId,
+      target,
+      linked ? { tone: "success", message: `Your ${providerName} account is now linked to this account.` } : undefined,
+    );
   } catch (error) {
     if (!(error instanceof SignInError)) throw error;
     const submission = parseWithZod(error.form, { schema: SignInSchema });

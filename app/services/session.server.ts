@@ -4,6 +4,7 @@
 // expires and can be revoked, is the identity provider's).
 import { createCookieSessionStorage, type Session } from "@remix-run/node";
 import { env } from "~/env.server";
+import type { PendingLink } from "~/models/identity-link";
 import type { Notice } from "~/models/notice";
 import { identity } from "~/services/identity/index.server";
 
@@ -93,4 +94,31 @@ export function clearSessionToken(session: Session): void {
 export function sessionTokenOf(session: Session): string | null {
   const token: unknown = session.get(TOKEN_KEY);
   return typeof token === "string" && token ? token : null;
+}
+
+const ID_TOKEN_KEY = "oidcIdToken";
+const PENDING_LINK_KEY = "oidcPendingLink";
+
+/**
+ * Keeps the ID token of an OpenID Connect sign-in, the `id_token_hint` of
+ * RP-initiated logout (OpenID Connect RP-Initiated Logout 1.0 section 2).
+ */
+export function setIdToken(session: Session, idToken: string): void {
+  session.set(ID_TOKEN_KEY, idToken);
+}
+
+/** The ID token of the session's OpenID Connect sign-in, or null after a password sign-in. */
+export function idTokenOf(session: Session): string | null {
+  const value: unknown = session.get(ID_TOKEN_KEY);
+  return typeof value === "string" && value ? value : null;
+}
+
+/** Marks a provider identity as waiting for the customer's password sign-in (docs/rules.md "OpenID identities"). */
+export function setPendingLink(session: Session, link: PendingLink): void {
+  session.set(PENDING_LINK_KEY, link);
+}
+
+/** The pending link as stored (unchecked: `pendingLinkFor` decides whether it applies). */
+export function pendingLinkOf(session: Session): unknown {
+  return session.get(PENDING_LINK_KEY) ?? null;
 }
