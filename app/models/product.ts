@@ -1,3 +1,4 @@
+import type { SiteId } from "./site";
 import { truncate } from "./text";
 
 /** A variant as a card or product page shows it. */
@@ -68,6 +69,19 @@ export const VET_SUPERVISED_LABEL = "Vet-Supervised Nutrition";
 /** True for the brand that is sold under veterinary supervision. */
 export function isVetSupervised(brand: string): boolean {
   return brand === "prescription-diet";
+}
+
+/**
+ * The product column that says a site sells it (catalogue spec section 1: Prescription Diet
+ * only on the staff site, treats only on the consumer site). Every path that answers about a
+ * product (pages, search, cart, stock and product APIs) filters by it; a product a site does
+ * not sell answers there as unknown.
+ */
+export const SOLD_ON_FLAG = { DTC: "soldOnDtc", HPSF: "soldOnHpsf" } as const satisfies Record<SiteId, string>;
+
+/** True when the site sells the product (see SOLD_ON_FLAG). */
+export function soldOnSite(site: SiteId, product: { soldOnDtc: boolean; soldOnHpsf: boolean }): boolean {
+  return product[SOLD_ON_FLAG[site]];
 }
 
 /** Link to a variant from a card: /products/{variantURL}?sku={sku}. */

@@ -5,13 +5,11 @@
 import type { PrismaClient } from "~/generated/prisma/client";
 import { FILTER_GROUPS } from "~/models/filter-groups";
 import { clampPage, pageCount, PAGE_SIZE } from "~/models/listing";
-import type { ProductCardData } from "~/models/product";
+import { soldOnSite, type ProductCardData } from "~/models/product";
 import type { SiteId } from "~/models/site";
 import { catalogueSnapshot, type CatalogueProduct } from "./catalogue-snapshot.server";
 import type { Carts } from "./cart.server";
 import type { CommerceProvider, ListingQuery, ListingResult } from "./types";
-
-const soldOnSite = (site: SiteId) => (p: CatalogueProduct) => (site === "HPSF" ? p.soldOnHpsf : p.soldOnDtc);
 
 /** Catalogue reads of the embedded provider. */
 export function createCatalogue(
@@ -56,21 +54,20 @@ export function createCatalogue(
 
     async getProduct(site, handle) {
       const product = (await snapshot()).byHandle.get(handle);
-      return product && soldOnSite(site)(product) ? product.detail : null;
+      return product && soldOnSite(site, product) ? product.detail : null;
     },
 
     async getProductCardsByHandles(site, handles) {
       const { byHandle } = await snapshot();
-      const onSite = soldOnSite(site);
       return handles.flatMap((handle) => {
         const product = byHandle.get(handle);
-        return product && onSite(product) ? [product.card] : [];
+        return product && soldOnSite(site, product) ? [product.card] : [];
       });
     },
 
     async getProductBySku(site, sku) {
       const found = (await snapshot()).bySku.get(sku);
-      if (!found || !soldOnSite(site)(found.product)) return null;
+      if (!found || !soldOnSite(site, found.product)) return null;
       const { detail } = found.product;
       const variant = detail.variants.find((v) => v.id === found.variantId);
       if (!variant) return null;
