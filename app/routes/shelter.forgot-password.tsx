@@ -33,7 +33,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") return json(submission.reply(), 400);
   const verdict = rateLimits.attempt("password-reset", clientIpOf(context));
   if (!verdict.allowed) {
-    return json(submission.reply({ formErrors: [verdict.message] }), { status: 429, headers: retryAfterHeaders(verdict) });
+    return json(submission.reply({ formErrors: [verdict.message] }), {
+      status: 429,
+      headers: retryAfterHeaders(verdict),
+    });
   }
   const reset = await identity.createPasswordReset(userStoreFor(getSite(request)), submission.value.email);
   if (reset) {
