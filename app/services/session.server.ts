@@ -7,9 +7,12 @@ import { env } from "~/env.server";
 import type { Notice } from "~/models/notice";
 import { identity } from "~/services/identity/index.server";
 
+/** The session cookie's name. */
+export const SESSION_COOKIE_NAME = "__session";
+
 export const sessionStorage = createCookieSessionStorage({
   cookie: {
-    name: "__session",
+    name: SESSION_COOKIE_NAME,
     httpOnly: true,
     sameSite: "lax",
     secure: env.NODE_ENV === "production",
