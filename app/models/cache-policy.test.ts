@@ -25,7 +25,14 @@ describe("isPublicPage", () => {
   });
 
   it("refuses other routes, other methods and other statuses", () => {
-    for (const routeId of ["root", "routes/cart", "routes/checkout", "routes/account.dashboard", "routes/logout", null]) {
+    for (const routeId of [
+      "root",
+      "routes/cart",
+      "routes/checkout",
+      "routes/account.dashboard",
+      "routes/logout",
+      null,
+    ]) {
       expect(isPublicPage({ routeId, method: "GET", status: 200 }), String(routeId)).toBe(false);
     }
     expect(isPublicPage({ routeId: "routes/products.$", method: "POST", status: 200 })).toBe(false);

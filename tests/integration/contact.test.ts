@@ -16,7 +16,16 @@ import { createEmailService } from "~/services/email/email.server";
 import { identity } from "~/services/identity/index.server";
 import { createTestDatabase } from "../helpers/db";
 import { startFakeSmtp } from "../helpers/fake-smtp";
-import { callRoute, flashedNotice, formRequest, getRequest, honeypotFields, Jar, jsonRequest, signedInJar } from "../helpers/routes";
+import {
+  callRoute,
+  flashedNotice,
+  formRequest,
+  getRequest,
+  honeypotFields,
+  Jar,
+  jsonRequest,
+  signedInJar,
+} from "../helpers/routes";
 
 const STAFF_ORIGIN = "http://staff.localhost:3000";
 
