@@ -72,6 +72,11 @@ export default defineConfig({
       CONTENT_PREVIEW_SECRET: "e2e-preview-secret-0123456789",
       ADMIN_SECRET: "e2e-admin-secret-0123456789",
       BUILD_POLL_SECONDS: "2",
+      // Every browser test registers, resets passwords and calls the token API from 127.0.0.1:
+      // each purpose's own per-address budget (docs/rules.md "Rate-limit budgets") is raised.
+      REGISTER_RATE_LIMIT_PER_HOUR: "1000",
+      PASSWORD_RESET_RATE_LIMIT_PER_HOUR: "1000",
+      TOKEN_API_RATE_LIMIT_PER_MINUTE: "1000",
     },
   },
 });

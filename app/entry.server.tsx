@@ -1,11 +1,12 @@
 import { PassThrough } from "node:stream";
-import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/node";
+import type { AppLoadContext, EntryContext, HandleDataRequestFunction, HandleErrorFunction } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { env } from "~/env.server";
 import { startAutoshipSchedule } from "~/services/autoship/index.server";
+import { applyCachePolicy } from "~/services/cache-policy.server";
 import { NonceProvider } from "~/utils/nonce-provider";
 
 // server.js reads the validated environment and the request guard from here, so one zod
@@ -26,6 +27,16 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = typeof loadContext.cspNonce === "string" ? loadContext.cspNonce : "";
+  // Who may keep a copy (models/cache-policy.ts): decided once, for the page as a whole.
+  const { matches, loaderHeaders, actionHeaders } = remixContext.staticHandlerContext;
+  applyCachePolicy(
+    request,
+    { status: responseStatusCode, headers: responseHeaders },
+    {
+      routeId: matches.at(-1)?.route.id ?? null,
+      declared: [...Object.values(loaderHeaders), ...Object.values(actionHeaders)].map((h) => h.get("Cache-Control")),
+    },
+  );
   // Bots and no-JS crawlers get the whole document at once; browsers get it streamed.
   const readyEvent = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
 
@@ -62,6 +73,16 @@ export default function handleRequest(
     setTimeout(abort, ABORT_DELAY);
   });
 }
+
+/** `?_data=` answers (client navigations, fetchers) get the same cache policy as documents. */
+export const handleDataRequest: HandleDataRequestFunction = (response, { request }) => {
+  const routeId = new URL(request.url).searchParams.get("_data");
+  // Redirects and Remix's own error answers are built fresh per request; copy the headers to change them.
+  const headers = new Headers(response.headers);
+  const declared = [response.headers.get("Cache-Control")];
+  applyCachePolicy(request, { status: response.status, headers }, { routeId, declared });
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+};
 
 /** Logs unexpected loader/action errors once, without aborted-request noise. */
 export const handleError: HandleErrorFunction = (error, { request }) => {

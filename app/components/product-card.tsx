@@ -69,7 +69,9 @@ export function ProductCard({ product, site, freeShippingMinimumCents, headingLe
         ) : (
           <>
             <p className="size-pill">{variant.size}</p>
-            <Price priceCents={variant.priceCents} compareAtPriceCents={variant.compareAtPriceCents} />
+            {variant.priceCents !== undefined ? (
+              <Price priceCents={variant.priceCents} compareAtPriceCents={variant.compareAtPriceCents} />
+            ) : null}
             {product.autoshipEligible ? <p className="card-note">Autoship &amp; save an extra 5%</p> : null}
             <p className="card-note">Free shipping on orders over {formatMoney(freeShippingMinimumCents)}</p>
           </>

@@ -107,9 +107,9 @@ export function ProductView({
           <h1 id="product-title">{product.title}</h1>
           {staff ? (
             <CompareAtPrice compareAtPriceCents={variant.compareAtPriceCents} />
-          ) : (
+          ) : variant.priceCents !== undefined ? (
             <Price priceCents={variant.priceCents} compareAtPriceCents={variant.compareAtPriceCents} />
-          )}
+          ) : null}
           <p className={`stock stock--${inStock ? "in" : "out"}`} data-testid="stock-state">
             {stockText(variant.inventory)}
           </p>

@@ -9,7 +9,8 @@ interface Suggestion {
   title: string;
   href: string;
   image: string | null;
-  priceCents: number | null;
+  /** Absent where the site hides retail prices. */
+  priceCents?: number;
 }
 
 const DEBOUNCE_MS = 200;
@@ -116,7 +117,7 @@ export function SearchBox({ defaultValue = "" }: { defaultValue?: string }) {
               >
                 {suggestion.image ? <img src={suggestion.image} alt="" width={40} height={40} /> : null}
                 <span className="site-search__title">{suggestion.title}</span>
-                {suggestion.priceCents !== null ? (
+                {suggestion.priceCents !== undefined ? (
                   <span className="site-search__price">{formatMoney(suggestion.priceCents)}</span>
                 ) : null}
               </li>

@@ -1,3 +1,4 @@
+import type { SiteId } from "./site";
 import { truncate } from "./text";
 
 /** A variant as a card or product page shows it. */
@@ -9,7 +10,8 @@ export interface VariantSummary {
   size: string;
   flavor: string;
   productForm: string;
-  priceCents: number;
+  /** The retail price; absent in what a site that hides retail prices sends (RETAIL_PRICE_SHOWN). */
+  priceCents?: number;
   compareAtPriceCents: number | null;
   inventory: number;
   badgeTags: string[];
@@ -68,6 +70,51 @@ export const VET_SUPERVISED_LABEL = "Vet-Supervised Nutrition";
 /** True for the brand that is sold under veterinary supervision. */
 export function isVetSupervised(brand: string): boolean {
   return brand === "prescription-diet";
+}
+
+/**
+ * The product column that says a site sells it (catalogue spec section 1: Prescription Diet
+ * only on the staff site, treats only on the consumer site). Every path that answers about a
+ * product (pages, search, cart, stock and product APIs) filters by it; a product a site does
+ * not sell answers there as unknown.
+ */
+export const SOLD_ON_FLAG = { DTC: "soldOnDtc", HPSF: "soldOnHpsf" } as const satisfies Record<SiteId, string>;
+
+/** True when the site sells the product (see SOLD_ON_FLAG). */
+export function soldOnSite(site: SiteId, product: { soldOnDtc: boolean; soldOnHpsf: boolean }): boolean {
+  return product[SOLD_ON_FLAG[site]];
+}
+
+/**
+ * Whether a site shows retail prices on cards, product pages, search and the
+ * product APIs (catalogue spec section 1: staff mode hides the price; the
+ * compare-at price is still shown). Where it is false the price never reaches
+ * the browser: the catalogue drops it (priceForSite), it is not just hidden. The
+ * staff site's program prices appear from the cart on, which this does not cover.
+ */
+export const RETAIL_PRICE_SHOWN = { DTC: true, HPSF: false } as const satisfies Record<SiteId, boolean>;
+
+/** A variant (or anything with a retail price) as the site may send it: without `priceCents` where prices are hidden. */
+export function priceForSite<T extends { priceCents?: number }>(site: SiteId, item: T): T {
+  if (RETAIL_PRICE_SHOWN[site] || !("priceCents" in item)) return item;
+  const { priceCents: _hidden, ...rest } = item;
+  return rest as T;
+}
+
+/** A product card as the site may send it (priceForSite on every variant). */
+export function cardForSite(site: SiteId, card: ProductCardData): ProductCardData {
+  if (RETAIL_PRICE_SHOWN[site]) return card;
+  return {
+    ...card,
+    variant: priceForSite(site, card.variant),
+    variants: card.variants.map((v) => priceForSite(site, v)),
+  };
+}
+
+/** A product page's product as the site may send it (priceForSite on every variant). */
+export function detailForSite(site: SiteId, detail: ProductDetail): ProductDetail {
+  if (RETAIL_PRICE_SHOWN[site]) return detail;
+  return { ...detail, variants: detail.variants.map((v) => priceForSite(site, v)) };
 }
 
 /** Link to a variant from a card: /products/{variantURL}?sku={sku}. */

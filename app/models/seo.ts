@@ -125,8 +125,8 @@ export function productSeo(site: SiteId, data: ProductSeoInput): Meta {
     brand: { "@type": "Brand", name: BRAND_NAMES[product.brand] ?? product.brand },
     image: product.images.map((image) => `${origin}${image.url}`),
     url,
-    // Staff-feeding mode hides retail prices, so it publishes no offer.
-    ...(site === "DTC"
+    // Staff-feeding mode hides retail prices (the catalogue sends none), so it publishes no offer.
+    ...(variant.priceCents !== undefined
       ? {
           offers: {
             "@type": "Offer",

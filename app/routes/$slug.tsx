@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
+import { PRIVATE_NO_STORE } from "~/models/cache-policy";
 import { useLoaderData } from "@remix-run/react";
 import { ContentBlocks } from "~/components/content-blocks";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -30,7 +31,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!page) throw await notFoundResponse(site);
   return json(
     { ...page, preview },
-    { headers: { "Cache-Control": preview ? "private, no-store" : "public, max-age=60, stale-while-revalidate=300" } },
+    // A draft preview must never be stored; otherwise the page policy applies (models/cache-policy.ts).
+    preview ? { headers: { "Cache-Control": PRIVATE_NO_STORE } } : undefined,
   );
 }
 

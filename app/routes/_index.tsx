@@ -23,17 +23,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const [home, globals] = await Promise.all([loadHome(site), getGlobals(site)]);
   // Without home content (a database seeded before content existed) the page still sells: featured products.
   const featured = home.hero ? [] : await commerce.getFeaturedProducts(site, FEATURED_LIMIT);
-  return json(
-    {
-      site,
-      origin: publicOrigin(site),
-      description: globals.siteDescription,
-      home,
-      featured: featured.map((card) => listingCard(card, site)),
-      freeShippingMinimumCents: globals.freeShippingMinimumCents,
-    },
-    { headers: { "Cache-Control": "private, max-age=0, must-revalidate" } },
-  );
+  // Cache-Control is the one page policy (models/cache-policy.ts), applied in entry.server.tsx.
+  return json({
+    site,
+    origin: publicOrigin(site),
+    description: globals.siteDescription,
+    home,
+    featured: featured.map((card) => listingCard(card, site)),
+    freeShippingMinimumCents: globals.freeShippingMinimumCents,
+  });
 }
 
 export default function HomePage() {

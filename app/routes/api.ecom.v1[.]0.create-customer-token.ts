@@ -1,15 +1,15 @@
 // POST /api/ecom/v1.0/create-customer-token { email, first_name?, last_name?, key }
 // → { sessionToken, expiresAt } (shop-core spec section 7). `key` is the
-// account's password with the embedded identity provider. The same lockout
-// and per-address limit as the sign-in page apply.
+// account's password with the embedded identity provider. The same lockout as
+// the sign-in page applies; calls count against the token API's own budget.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { z } from "zod";
 import { EmailField } from "~/models/account-forms";
-import { allowSignInAttempt, clientIpOf } from "~/services/auth.server";
 import { identity, userStoreFor } from "~/services/identity/index.server";
 import { getSite } from "~/services/site.server";
 import { apiError, methodNotAllowed, NO_STORE, parseJsonBody, requireMethod } from "~/utils/api.server";
+import { requireApiBudget } from "~/utils/rate-limit.server";
 
 const Body = z.object({
   email: EmailField,
@@ -22,11 +22,7 @@ export const loader = () => methodNotAllowed(["POST"]);
 
 export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, "POST");
-  if (!allowSignInAttempt(clientIpOf(context))) {
-    return apiError(429, "RATE_LIMITED", "Too many sign-in attempts. Wait a minute.", undefined, {
-      "Retry-After": "60",
-    });
-  }
+  requireApiBudget("token-api", context);
   const body = await parseJsonBody(request, Body);
   const site = getSite(request);
   const result = await identity.signIn({ store: userStoreFor(site), email: body.email, password: body.key });

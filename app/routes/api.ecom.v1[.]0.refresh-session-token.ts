@@ -8,6 +8,7 @@ import { identity } from "~/services/identity/index.server";
 import { getSession, sessionTokenOf } from "~/services/session.server";
 import { SessionTokenSchema } from "~/utils/api-auth.server";
 import { apiError, methodNotAllowed, NO_STORE, parseJsonBody, requireMethod } from "~/utils/api.server";
+import { requireApiBudget } from "~/utils/rate-limit.server";
 
 const Body = z.object({
   sessionToken: SessionTokenSchema,
@@ -16,8 +17,9 @@ const Body = z.object({
 
 export const loader = () => methodNotAllowed(["POST"]);
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, "POST");
+  requireApiBudget("token-api", context);
   const body = await parseJsonBody(request, Body);
   const token = body.sessionToken ?? sessionTokenOf(await getSession(request));
   const session = token

@@ -7,9 +7,11 @@ import { identityJwt } from "~/services/identity/index.server";
 import { JWT_TTL_SECONDS } from "~/services/identity/jwt.server";
 import { getSite } from "~/services/site.server";
 import { methodNotAllowed, NO_STORE } from "~/utils/api.server";
+import { requireApiBudget } from "~/utils/rate-limit.server";
 import { requireApiCustomer } from "~/utils/api-auth.server";
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  requireApiBudget("token-api", context);
   const customerId = await requireApiCustomer(request, {});
   const jwt = await identityJwt.issue(customerId, getSite(request));
   return json({ jwt, expiresIn: JWT_TTL_SECONDS }, { headers: NO_STORE });

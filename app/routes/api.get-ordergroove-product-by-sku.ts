@@ -28,7 +28,8 @@ export async function action({ request }: ActionFunctionArgs) {
       productId: found.productId,
       handle: found.handle,
       title: `${found.title} - ${found.variantTitle}`,
-      price: found.priceCents,
+      // Absent where the site hides retail prices (RETAIL_PRICE_SHOWN).
+      ...(found.priceCents !== undefined ? { price: found.priceCents } : {}),
       inStock: found.inventory > 0,
       autoshipEligible: found.autoshipEligible,
       sellingPlans,

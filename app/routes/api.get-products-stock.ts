@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { z } from "zod";
+import { getSite } from "~/services/site.server";
 import { stock } from "~/services/stock/index.server";
 import { STOCK_DESTINATIONS } from "~/services/stock/types";
 import { methodNotAllowed, NO_STORE, parseJsonBody, requireMethod } from "~/utils/api.server";
@@ -22,5 +23,5 @@ export async function loader() {
 export async function action({ request }: ActionFunctionArgs) {
   requireMethod(request, "POST");
   const query = await parseJsonBody(request, ProductsStockBodySchema);
-  return json({ products: await stock.getProductsStock(query) }, { headers: NO_STORE });
+  return json({ products: await stock.getProductsStock({ ...query, site: getSite(request) }) }, { headers: NO_STORE });
 }

@@ -10,6 +10,7 @@ import { createMultipassToken, MULTIPASS_TTL_MS } from "~/services/multipass.ser
 import { getCustomerId } from "~/services/session.server";
 import { getSite, publicOrigin } from "~/services/site.server";
 import { apiError, methodNotAllowed, NO_STORE, parseJsonBody, requireMethod } from "~/utils/api.server";
+import { requireApiBudget } from "~/utils/rate-limit.server";
 
 const MultipassSchema = z.object({
   getURL: z.boolean().optional(),
@@ -19,8 +20,9 @@ const MultipassSchema = z.object({
 
 export const loader = () => methodNotAllowed(["POST"]);
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, "POST");
+  requireApiBudget("token-api", context);
   const body = await parseJsonBody(request, MultipassSchema);
   const origin = publicOrigin(getSite(request));
   let path: string;

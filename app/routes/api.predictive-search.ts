@@ -33,8 +33,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
         title: p.title,
         href: productCardHref(p.variant),
         image: p.image?.url ?? null,
-        // Staff-feeding mode hides retail prices (catalogue spec section 1).
-        priceCents: site === "DTC" ? p.variant.priceCents : null,
+        // Absent where the site hides retail prices: the catalogue already dropped it (RETAIL_PRICE_SHOWN).
+        ...(p.variant.priceCents !== undefined ? { priceCents: p.variant.priceCents } : {}),
       })),
     },
     { headers: { "Cache-Control": "private, max-age=60" } },

@@ -80,6 +80,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // staff member shipping to their clinic, HOME otherwise (catalogue spec section 5).
   const availability = cart?.lines.length
     ? await stock.getProductsStock({
+        site,
         skus: cart.lines.map((l) => l.sku),
         zipCode: location.zip,
         destination: member?.isRegistered && location.atClinic ? "CLINIC" : "HOME",

@@ -44,7 +44,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     const category = segments.length ? parseCategoryPath(segments, site) : undefined;
     if (category === null) throw new Response("Not Found", { status: 404 });
     const data = await loadListingPage({ site, url, category });
-    return json({ kind: "listing" as const, ...data }, { headers: { "Cache-Control": "private, max-age=60" } });
+    return json({ kind: "listing" as const, ...data });
   }
 
   if (segments.length === 1 || segments.length === 4) {
@@ -60,10 +60,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     });
     if (!page) throw new Response("Not Found", { status: 404 });
     const related = commerce.getRelatedProducts(site, page.product, RELATED_LIMIT);
-    return defer(
-      { kind: "product" as const, ...page, origin: publicOrigin(site), related },
-      { headers: { "Cache-Control": "private, max-age=60" } },
-    );
+    return defer({ kind: "product" as const, ...page, origin: publicOrigin(site), related });
   }
   throw new Response("Not Found", { status: 404 });
 }

@@ -21,7 +21,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const data = await loadListingPage({ site, url, search: url.searchParams.get("search") ?? "" });
   // No-results suggestions come from content (issue 8); none configured shows the tips alone.
   const suggestions = data.total === 0 ? await content.getNoResultsSuggestions(site) : null;
-  return json({ ...data, suggestions }, { headers: { "Cache-Control": "private, max-age=60" } });
+  return json({ ...data, suggestions });
 }
 
 export default function SearchPage() {

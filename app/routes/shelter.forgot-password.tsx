@@ -9,10 +9,11 @@ import { HoneypotInputs } from "remix-utils/honeypot/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FormError, TextField } from "~/components/form-field";
 import { ForgotPasswordSchema } from "~/models/account-forms";
-import { allowSignInAttempt, clientIpOf } from "~/services/auth.server";
+import { clientIpOf } from "~/services/auth.server";
 import { email } from "~/services/email/index.server";
 import { passwordResetEmail } from "~/services/email/templates";
 import { isSpam } from "~/services/honeypot.server";
+import { rateLimits, retryAfterHeaders } from "~/services/rate-limit.server";
 import { identity, userStoreFor } from "~/services/identity/index.server";
 import { commitNotice } from "~/services/notice.server";
 import { passwordResetLink } from "~/services/email/links.server";
@@ -31,8 +32,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return json(submission.reply({ formErrors: ["Your form could not be sent. Reload the page and try again."] }), 400);
   }
   if (submission.status !== "success") return json(submission.reply(), 400);
-  if (!allowSignInAttempt(clientIpOf(context))) {
-    return json(submission.reply({ formErrors: ["Too many attempts. Wait a minute and try again."] }), 429);
+  const verdict = rateLimits.attempt("password-reset", clientIpOf(context));
+  if (!verdict.allowed) {
+    return json(submission.reply({ formErrors: [verdict.message] }), {
+      status: 429,
+      headers: retryAfterHeaders(verdict),
+    });
   }
   const reset = await identity.createPasswordReset(userStoreFor(getSite(request)), submission.value.email);
   if (reset) {

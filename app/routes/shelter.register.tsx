@@ -14,8 +14,9 @@ import { RegisterSchema } from "~/models/account-forms";
 import { afterSignIn } from "~/models/guards";
 import { decodeRedirect } from "~/models/redirect-param";
 import { routeTitle } from "~/models/page-titles";
-import { signInAndRedirect } from "~/services/auth.server";
+import { clientIpOf, signInAndRedirect } from "~/services/auth.server";
 import { isSpam } from "~/services/honeypot.server";
+import { rateLimits, retryAfterHeaders } from "~/services/rate-limit.server";
 import { identity } from "~/services/identity/index.server";
 import { getSite } from "~/services/site.server";
 import { ProgramStep } from "~/components/staff-registration";
@@ -103,7 +104,7 @@ export const meta: MetaFunction<typeof loader> = ({ matches, data }) =>
     description: "Create your account",
   });
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
   const member = await pendingMember(request);
   if (member) return completeRegistration(request, formData, member.customerId);
@@ -120,6 +121,13 @@ export async function action({ request }: ActionFunctionArgs) {
     );
   }
   if (submission.status !== "success") return json(submission.reply({ hideFields }), 400);
+  const verdict = rateLimits.attempt("registration", clientIpOf(context));
+  if (!verdict.allowed) {
+    return json(submission.reply({ formErrors: [verdict.message], hideFields }), {
+      status: 429,
+      headers: retryAfterHeaders(verdict),
+    });
+  }
   const { confirmPassword: _confirm, ...input } = submission.value;
   const result = await identity.register({ site: getSite(request), ...input });
   if (!result.ok) {

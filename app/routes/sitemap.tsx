@@ -20,8 +20,8 @@ export const meta: MetaFunction<typeof loader> = ({ matches }) =>
 export async function loader({ request }: LoaderFunctionArgs) {
   const site = getSite(request);
   const page = sitemapPage(site, await loadSitemapData(site));
-  // The same for every visitor: shared caches may keep it a while.
-  return json({ site, ...page }, { headers: { "Cache-Control": "public, max-age=300" } });
+  // The same for every visitor: a public page (models/cache-policy.ts).
+  return json({ site, ...page });
 }
 
 export default function Sitemap() {

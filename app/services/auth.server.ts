@@ -7,7 +7,6 @@ import { json, redirect, type AppLoadContext } from "@remix-run/node";
 import { parseWithZod } from "@conform-to/zod";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
-import { env } from "~/env.server";
 import { SignInSchema } from "~/models/sign-in";
 import { cartAfterSignIn } from "~/services/cart-session.server";
 import { cartIdCookie, readCartId } from "~/services/commerce/cart-cookie.server";
@@ -24,8 +23,8 @@ import {
   type Notice,
 } from "~/services/session.server";
 import { getSite } from "~/services/site.server";
-import { isSpam } from "~/services/honeypot.server";
-import { createRateLimiter } from "~/services/rate-limit.server";
+import { isSpam, SPAM_MESSAGE } from "~/services/honeypot.server";
+import { rateLimits, retryAfterHeaders } from "~/services/rate-limit.server";
 
 export { SignInSchema };
 
@@ -124,13 +123,12 @@ export async function signOutAndRedirect(request: Request, reason: SignOutReason
   return redirect(providerLogout ?? "/", { headers });
 }
 
-/** Sign-in posts per client address per minute; the next one is refused with 429 (issue 6 "Brute force"). */
-export const SIGN_IN_LIMIT_PER_MINUTE = env.SIGN_IN_RATE_LIMIT_PER_MINUTE;
-const signInLimiter = createRateLimiter({ limit: SIGN_IN_LIMIT_PER_MINUTE, windowMs: 60_000 });
+/** Sign-in posts per client address per minute (the registry's "sign-in" budget); the next one is refused with 429. */
+export const SIGN_IN_LIMIT_PER_MINUTE = rateLimits.budgets["sign-in"].limit;
 
 /** Counts a sign-in attempt from an address; false once it is over the limit for the last minute. */
 export function allowSignInAttempt(clientIp: string, now = Date.now()): boolean {
-  return signInLimiter.attempt(clientIp, now).allowed;
+  return rateLimits.attempt("sign-in", clientIp, now).allowed;
 }
 
 /** The client address Express saw (server.js puts it in the load context). */
@@ -143,19 +141,15 @@ export const clientIpOf = (context: AppLoadContext) =>
  * refusal answers the form's reply with the email kept and the password not.
  */
 export async function signInAction(request: Request, context: AppLoadContext, target: string): Promise<Response> {
-  if (!allowSignInAttempt(clientIpOf(context))) {
+  const verdict = rateLimits.attempt("sign-in", clientIpOf(context));
+  if (!verdict.allowed) {
     return json(
-      { status: "error", error: { "": ["Too many sign-in attempts. Wait a minute and try again."] } },
-      { status: 429, headers: { "Retry-After": "60" } },
+      { status: "error", error: { "": [verdict.message] } },
+      { status: 429, headers: retryAfterHeaders(verdict) },
     );
   }
   const form = await request.clone().formData();
-  if (isSpam(form)) {
-    return json(
-      { status: "error", error: { "": ["Your form could not be sent. Reload the page and try again."] } },
-      400,
-    );
-  }
+  if (isSpam(form)) return json({ status: "error", error: { "": [SPAM_MESSAGE] } }, 400);
   try {
     const customerId = await authenticator.authenticate("form", request);
     // A provider identity waiting for this customer's password proof is linked now.

@@ -1,18 +1,35 @@
-// The honeypot on public forms (issue 6 "Brute force"; remix-utils): a hidden
-// field people leave empty and bots fill in, plus an encrypted "valid from"
-// time. The root loader hands its inputs to every form.
-import { Honeypot, SpamError } from "remix-utils/honeypot/server";
+// The honeypot on public forms (CONVENTIONS 9; remix-utils): a hidden field
+// people leave empty and bots fill in, plus an encrypted "valid from" time. The
+// root loader hands its inputs to every form (rendered on the server, so they
+// are there without JavaScript).
+import { Honeypot } from "remix-utils/honeypot/server";
 import { env } from "~/env.server";
 
 export const honeypot = new Honeypot({ encryptionSeed: env.SESSION_SECRET });
 
-/** True when a posted form tripped the honeypot. */
+/** The names of the two honeypot inputs every public form posts. */
+export const HONEYPOT_FIELDS = {
+  name: honeypot.getInputProps().nameFieldName,
+  // remix-utils names it unless configured otherwise; we never turn it off.
+  validFrom: honeypot.getInputProps().validFromFieldName ?? "from__confirm",
+} as const;
+
+/** What a refused public form post is told (400). */
+export const SPAM_MESSAGE = "Your form could not be sent. Reload the page and try again.";
+
+/**
+ * True when a posted public form must be refused: its honeypot inputs are
+ * missing (remix-utils alone skips the check then, so a bot that drops them
+ * would pass), the hidden field is filled in, or the "valid from" time is not
+ * one we issued (undecryptable, in the future, not a number).
+ */
 export function isSpam(formData: FormData): boolean {
+  if (!formData.has(HONEYPOT_FIELDS.name) || !formData.has(HONEYPOT_FIELDS.validFrom)) return true;
   try {
     honeypot.check(formData);
     return false;
-  } catch (error) {
-    if (error instanceof SpamError) return true;
-    throw error;
+  } catch {
+    // SpamError, or crypto-js failing on a forged "valid from" (malformed UTF-8): both are a refusal.
+    return true;
   }
 }

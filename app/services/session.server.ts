@@ -8,9 +8,12 @@ import type { PendingLink } from "~/models/identity-link";
 import type { Notice } from "~/models/notice";
 import { identity } from "~/services/identity/index.server";
 
+/** The session cookie's name. */
+export const SESSION_COOKIE_NAME = "__session";
+
 export const sessionStorage = createCookieSessionStorage({
   cookie: {
-    name: "__session",
+    name: SESSION_COOKIE_NAME,
     httpOnly: true,
     sameSite: "lax",
     secure: env.NODE_ENV === "production",

@@ -4,6 +4,7 @@ import { CHECKOUT_ATTRIBUTE_KEYS } from "~/models/cart";
 // listing body the content-service listing calls share.
 import { json } from "@remix-run/node";
 import { z } from "zod";
+import { PRIVATE_NO_STORE } from "~/models/cache-policy";
 import { FILTER_GROUPS } from "~/models/filter-groups";
 import { parseListingState, SORT_OPTIONS } from "~/models/listing";
 import type { SiteId } from "~/models/site";
@@ -31,12 +32,12 @@ export function apiError(
 ): Response {
   const body: ApiErrorBody = { error: { code, message, ...(fields ? { fields } : {}) } };
   const responseHeaders = new Headers(headers);
-  responseHeaders.set("Cache-Control", "no-store");
+  responseHeaders.set("Cache-Control", PRIVATE_NO_STORE);
   return json(body, { status, headers: responseHeaders });
 }
 
-/** Headers of answers that must not be cached (carts, stock). */
-export const NO_STORE = { "Cache-Control": "no-store" } as const;
+/** Headers of answers that must not be cached (carts, stock, anything of a session): models/cache-policy.ts. */
+export const NO_STORE = { "Cache-Control": PRIVATE_NO_STORE } as const;
 
 /** A 404 error answer for a thing the site does not have. */
 export function notFound(message: string): Response {

@@ -29,7 +29,7 @@ test.describe("new deployment detection (issue 8 'Pages')", () => {
     expect(pageVersion, "the page's Remix manifest").toBeTruthy();
     const response = await request.get("/builds/latest.json");
     expect(response.status()).toBe(200);
-    expect(response.headers()["cache-control"]).toBe("no-store");
+    expect(response.headers()["cache-control"]).toBe("private, no-store");
     const body = (await response.json()) as { version: string };
     expect(Object.keys(body)).toEqual(["version"]);
     expect(body.version.toUpperCase()).toBe(pageVersion?.toUpperCase());

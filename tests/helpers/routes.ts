@@ -1,5 +1,7 @@
 // Calling route loaders and actions in integration tests, with the cookies a
 // browser would keep between requests.
+import { honeypot } from "~/services/honeypot.server";
+
 /** Cookies a browser would keep between requests (route-level integration tests). */
 export class Jar {
   private cookies = new Map<string, string>();
@@ -64,11 +66,28 @@ export async function callRoute(
 export const getRequest = (path: string, jar = new Jar(), headers: Record<string, string> = {}) =>
   new Request(`${ORIGIN}${path}`, { headers: { Cookie: jar.header, ...headers } });
 
-/** A form post, as a browser without JavaScript sends it. */
-export const formRequest = (path: string, fields: Record<string, string>, jar = new Jar()) =>
+/**
+ * The honeypot inputs every rendered public form carries (the root loader hands them
+ * out): the empty trap field and a "valid from" time a minute in the past.
+ */
+export function honeypotFields(): Record<string, string> {
+  const props = honeypot.getInputProps({ validFromTimestamp: Date.now() - 60_000 });
+  return { [props.nameFieldName]: "", [props.validFromFieldName ?? "from__confirm"]: props.encryptedValidFrom };
+}
+
+/**
+ * A form post, as a browser without JavaScript sends it: the page's honeypot inputs
+ * included (`{ honeypot: false }` leaves them out, as a bot might).
+ */
+export const formRequest = (
+  path: string,
+  fields: Record<string, string>,
+  jar = new Jar(),
+  options: { honeypot?: boolean } = {},
+) =>
   new Request(`${ORIGIN}${path}`, {
     method: "POST",
-    body: new URLSearchParams(fields),
+    body: new URLSearchParams({ ...(options.honeypot === false ? {} : honeypotFields()), ...fields }),
     headers: { Cookie: jar.header, "Content-Type": "application/x-www-form-urlencoded" },
   });
 

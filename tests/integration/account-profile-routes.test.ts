@@ -398,7 +398,7 @@ describe("customer JSON API (shop-core spec section 7 'Account and commerce', is
     ]);
     const byCookie = await call("get-embedded-customer", {}, jar);
     expect(byCookie.status).toBe(200);
-    expect(byCookie.headers.get("Cache-Control")).toBe("no-store");
+    expect(byCookie.headers.get("Cache-Control")).toBe("private, no-store");
     const { customer } = (await byCookie.json()) as { customer: Record<string, unknown> };
     expect(customer).toMatchObject({
       id,

@@ -146,7 +146,7 @@ describe("get-cart (shop-core spec section 7)", () => {
     const created = await newCart([{ merchandiseId: dry, quantity: 2 }]);
     const { status, headers, body } = await api<{ cart: ApiCart }>("get-cart", { cartId: created.id });
     expect(status).toBe(200);
-    expect(headers.get("Cache-Control")).toBe("no-store");
+    expect(headers.get("Cache-Control")).toBe("private, no-store");
     expect(Object.keys(body).sort()).toEqual(["cart"]);
     expect(Object.keys(body.cart).sort()).toEqual(CART_FIELDS);
     expect(body.cart).toMatchObject({

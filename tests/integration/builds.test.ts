@@ -12,7 +12,7 @@ describe("/builds/latest.json (shop-core spec section 7)", () => {
     const response = await call(loader, getRequest("/builds/latest.json"), { buildVersion: "abc" });
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toMatch(/^application\/json/);
-    expect(response.headers.get("Cache-Control")).toBe("no-store");
+    expect(response.headers.get("Cache-Control")).toBe("private, no-store");
     expect(await response.json()).toEqual({ version: "abc" });
   });
 
@@ -20,7 +20,7 @@ describe("/builds/latest.json (shop-core spec section 7)", () => {
     const request = new Request(`${ORIGIN}/builds/latest.json`, { method: "HEAD" });
     const response = await call(loader, request, { buildVersion: "abc" });
     expect(response.status).toBe(200);
-    expect(response.headers.get("Cache-Control")).toBe("no-store");
+    expect(response.headers.get("Cache-Control")).toBe("private, no-store");
   });
 
   it("answers the same on the staff site", async () => {
@@ -34,7 +34,7 @@ describe("/builds/latest.json (shop-core spec section 7)", () => {
     for (const context of [{}, { buildVersion: "" }, { buildVersion: 42 }]) {
       const response = await call(loader, getRequest("/builds/latest.json"), context);
       expect(response.status, JSON.stringify(context)).toBe(503);
-      expect(response.headers.get("Cache-Control")).toBe("no-store");
+      expect(response.headers.get("Cache-Control")).toBe("private, no-store");
       expect(await response.json()).toEqual({
         error: { code: "BUILD_VERSION_UNKNOWN", message: "The build version is not known." },
       });

@@ -63,10 +63,10 @@ describe("listing queries (issue 3 'Listings'; catalogue spec section 3)", () =>
 
   it("sorts by price, name and newest", async () => {
     const prices = await commerce.listProducts({ site: "DTC", fixed: {}, state: state({}, { sort: "price-asc" }) });
-    const low = prices.products.map((p) => Math.min(...p.variants.map((v) => v.priceCents)));
+    const low = prices.products.map((p) => Math.min(...p.variants.map((v) => v.priceCents!)));
     expect(low).toEqual([...low].sort((a, b) => a - b));
     const high = await commerce.listProducts({ site: "DTC", fixed: {}, state: state({}, { sort: "price-desc" }) });
-    const highPrices = high.products.map((p) => Math.min(...p.variants.map((v) => v.priceCents)));
+    const highPrices = high.products.map((p) => Math.min(...p.variants.map((v) => v.priceCents!)));
     expect(highPrices).toEqual([...highPrices].sort((a, b) => b - a));
     const names = await commerce.listProducts({ site: "DTC", fixed: {}, state: state({}, { sort: "name" }) });
     const titles = names.products.map((p) => p.title);
@@ -89,7 +89,7 @@ describe("listing queries (issue 3 'Listings'; catalogue spec section 3)", () =>
     });
     expect(result.total).toBeGreaterThan(0);
     for (const product of result.products) {
-      const min = Math.min(...product.variants.map((v) => v.priceCents));
+      const min = Math.min(...product.variants.map((v) => v.priceCents!));
       expect(min).toBeGreaterThanOrEqual(2000);
       expect(min).toBeLessThanOrEqual(2500);
     }

@@ -16,7 +16,16 @@ import { createEmailService } from "~/services/email/email.server";
 import { identity } from "~/services/identity/index.server";
 import { createTestDatabase } from "../helpers/db";
 import { startFakeSmtp } from "../helpers/fake-smtp";
-import { callRoute, flashedNotice, formRequest, getRequest, Jar, jsonRequest, signedInJar } from "../helpers/routes";
+import {
+  callRoute,
+  flashedNotice,
+  formRequest,
+  getRequest,
+  honeypotFields,
+  Jar,
+  jsonRequest,
+  signedInJar,
+} from "../helpers/routes";
 
 const STAFF_ORIGIN = "http://staff.localhost:3000";
 
@@ -225,7 +234,7 @@ describe("/contact-us page (shop-core spec section 2; issue 8 'Contact form')", 
     const sent = options.origin
       ? new Request(`${options.origin}/contact-us`, {
           method: "POST",
-          body: new URLSearchParams(fields),
+          body: new URLSearchParams({ ...honeypotFields(), ...fields }),
           headers: request.headers,
         })
       : request;

@@ -47,7 +47,7 @@ let outOfStockSku: string;
 beforeAll(async () => {
   await ensureSeeded();
   const stocked = await prisma.productVariant.findFirstOrThrow({
-    where: { inventory: { gt: 0 } },
+    where: { inventory: { gt: 0 }, product: { soldOnDtc: true } },
     orderBy: { sku: "asc" },
     select: { sku: true, inventory: true },
   });
@@ -55,7 +55,7 @@ beforeAll(async () => {
   inStockUnits = stocked.inventory;
   outOfStockSku = (
     await prisma.productVariant.findFirstOrThrow({
-      where: { inventory: 0 },
+      where: { inventory: 0, product: { soldOnDtc: true } },
       orderBy: { sku: "asc" },
       select: { sku: true },
     })
@@ -209,6 +209,7 @@ describe("stock service, embedded provider (catalogue spec section 7, shop-core 
     } as unknown as PrismaClient;
     const rows = await prisma.productVariant.findMany({ take: 50, orderBy: { sku: "asc" }, select: { sku: true } });
     const answer = await createEmbeddedStock(db).getProductsStock({
+      site: "DTC",
       skus: rows.map((r) => r.sku),
       zipCode: COVERED_ZIP,
       destination: "HOME",
@@ -221,7 +222,12 @@ describe("stock service, embedded provider (catalogue spec section 7, shop-core 
     const before = await prisma.productVariant.findUniqueOrThrow({ where: { sku: inStockSku } });
     await prisma.productVariant.update({ where: { sku: inStockSku }, data: { inventory: 0 } });
     try {
-      const [answer] = await stock.getProductsStock({ skus: [inStockSku], zipCode: COVERED_ZIP, destination: "HOME" });
+      const [answer] = await stock.getProductsStock({
+        site: "DTC",
+        skus: [inStockSku],
+        zipCode: COVERED_ZIP,
+        destination: "HOME",
+      });
       expect(answer).toEqual({ sku: inStockSku, inStock: false, available: 0 });
     } finally {
       await prisma.productVariant.update({ where: { sku: inStockSku }, data: { inventory: before.inventory } });

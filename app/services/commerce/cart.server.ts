@@ -5,6 +5,7 @@ import crypto from "node:crypto";
 import type { Prisma, PrismaClient } from "~/generated/prisma/client";
 import { MAX_AUTOSHIP_PER_LINE, MAX_ITEMS_PER_ORDER, normalizeQuantity } from "~/models/cart-limits";
 import { lineSubtotalCents, quantityThatFits, type CartLineView } from "~/models/cart";
+import { SOLD_ON_FLAG } from "~/models/product";
 import type { SiteId } from "~/models/site";
 import type { WeightUnit } from "~/models/weight";
 
@@ -216,7 +217,7 @@ function checkQuantity(quantity: number, field = "quantity", allowZero = false) 
 
 async function sellableVariant(tx: Tx, site: SiteId, variantId: string, field = "merchandiseId") {
   const variant = await tx.productVariant.findFirst({
-    where: { id: variantId, product: site === "HPSF" ? { soldOnHpsf: true } : { soldOnDtc: true } },
+    where: { id: variantId, product: { [SOLD_ON_FLAG[site]]: true } },
     select: {
       id: true,
       weightValue: true,

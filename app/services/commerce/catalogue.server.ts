@@ -5,13 +5,42 @@
 import type { PrismaClient } from "~/generated/prisma/client";
 import { FILTER_GROUPS } from "~/models/filter-groups";
 import { clampPage, pageCount, PAGE_SIZE } from "~/models/listing";
-import type { ProductCardData } from "~/models/product";
+import {
+  cardForSite,
+  detailForSite,
+  priceForSite,
+  soldOnSite,
+  type ProductCardData,
+  type ProductDetail,
+} from "~/models/product";
 import type { SiteId } from "~/models/site";
 import { catalogueSnapshot, type CatalogueProduct } from "./catalogue-snapshot.server";
 import type { Carts } from "./cart.server";
 import type { CommerceProvider, ListingQuery, ListingResult } from "./types";
 
-const soldOnSite = (site: SiteId) => (p: CatalogueProduct) => (site === "HPSF" ? p.soldOnHpsf : p.soldOnDtc);
+// What leaves the catalogue is what the site may show: retail prices are dropped
+// where the site hides them (RETAIL_PRICE_SHOWN). The per-site copies of the
+// snapshot's objects are kept beside them, so a listing allocates nothing new.
+const siteCards = {
+  DTC: new WeakMap<ProductCardData, ProductCardData>(),
+  HPSF: new WeakMap<ProductCardData, ProductCardData>(),
+};
+const siteDetails = {
+  DTC: new WeakMap<ProductDetail, ProductDetail>(),
+  HPSF: new WeakMap<ProductDetail, ProductDetail>(),
+};
+
+function shownCard(site: SiteId, card: ProductCardData): ProductCardData {
+  let shown = siteCards[site].get(card);
+  if (!shown) siteCards[site].set(card, (shown = cardForSite(site, card)));
+  return shown;
+}
+
+function shownDetail(site: SiteId, detail: ProductDetail): ProductDetail {
+  let shown = siteDetails[site].get(detail);
+  if (!shown) siteDetails[site].set(detail, (shown = detailForSite(site, detail)));
+  return shown;
+}
 
 /** Catalogue reads of the embedded provider. */
 export function createCatalogue(
@@ -35,7 +64,10 @@ export function createCatalogue(
       const page = clampPage(state.page, total, pageSize);
       const ids = index.page(matched, state.sort, (page - 1) * pageSize, pageSize, relevance);
       return {
-        products: ids.flatMap((id) => byId.get(id)?.card ?? []),
+        products: ids.flatMap((id) => {
+          const product = byId.get(id);
+          return product ? [shownCard(site, product.card)] : [];
+        }),
         total,
         page,
         pageCount: pageCount(total, pageSize),
@@ -51,30 +83,29 @@ export function createCatalogue(
         .page(index.match(site, {}), "featured", 0, limit)
         .flatMap((id) => byId.get(id) ?? [])
         .filter((p) => p.featuredRank !== null)
-        .map((p) => p.card);
+        .map((p) => shownCard(site, p.card));
     },
 
     async getProduct(site, handle) {
       const product = (await snapshot()).byHandle.get(handle);
-      return product && soldOnSite(site)(product) ? product.detail : null;
+      return product && soldOnSite(site, product) ? shownDetail(site, product.detail) : null;
     },
 
     async getProductCardsByHandles(site, handles) {
       const { byHandle } = await snapshot();
-      const onSite = soldOnSite(site);
       return handles.flatMap((handle) => {
         const product = byHandle.get(handle);
-        return product && onSite(product) ? [product.card] : [];
+        return product && soldOnSite(site, product) ? [shownCard(site, product.card)] : [];
       });
     },
 
     async getProductBySku(site, sku) {
       const found = (await snapshot()).bySku.get(sku);
-      if (!found || !soldOnSite(site)(found.product)) return null;
+      if (!found || !soldOnSite(site, found.product)) return null;
       const { detail } = found.product;
       const variant = detail.variants.find((v) => v.id === found.variantId);
       if (!variant) return null;
-      return {
+      return priceForSite(site, {
         sku: variant.sku,
         productId: detail.id,
         variantId: variant.id,
@@ -84,7 +115,7 @@ export function createCatalogue(
         priceCents: variant.priceCents,
         inventory: variant.inventory,
         autoshipEligible: detail.autoshipEligible,
-      };
+      });
     },
 
     async getRelatedProducts(site, product, limit): Promise<ProductCardData[]> {
@@ -99,7 +130,7 @@ export function createCatalogue(
       return candidates
         .sort((a, b) => score(b) - score(a))
         .slice(0, limit)
-        .map((p) => p.card);
+        .map((p) => shownCard(site, p.card));
     },
 
     async getSellingPlans() {

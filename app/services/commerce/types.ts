@@ -40,7 +40,8 @@ export interface SkuProduct {
   handle: string;
   title: string;
   variantTitle: string;
-  priceCents: number;
+  /** Absent where the site hides retail prices (RETAIL_PRICE_SHOWN). */
+  priceCents?: number;
   inventory: number;
   autoshipEligible: boolean;
 }

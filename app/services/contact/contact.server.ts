@@ -6,13 +6,15 @@ import type { ContactInput } from "~/models/contact";
 import { SITE_NAME, type SiteId } from "~/models/site";
 import type { EmailService } from "~/services/email/types";
 import { contactUsEmail } from "~/services/email/templates";
-import { createRateLimiter } from "~/services/rate-limit.server";
+import { createRateLimiter, type RateLimiter } from "~/services/rate-limit.server";
 
 export interface ContactServiceOptions {
   /** Where messages go (SUPPORT_EMAIL). */
   supportEmail: string;
   /** Messages per client address per hour (CONTACT_RATE_LIMIT_PER_HOUR). */
   limitPerHour: number;
+  /** The limiter that counts them (the shop's registry's "contact" budget); by default one of its own. */
+  limiter?: RateLimiter;
   /** The clock (tests). */
   now?: () => number;
   /** Where a failed support email is reported. */
@@ -37,7 +39,7 @@ export const CONTACT_WINDOW_MS = 60 * 60 * 1000;
 
 /** The contact service over a database and an email service. */
 export function createContactService(db: PrismaClient, email: EmailService, options: ContactServiceOptions) {
-  const limiter = createRateLimiter({ limit: options.limitPerHour, windowMs: CONTACT_WINDOW_MS });
+  const limiter = options.limiter ?? createRateLimiter({ limit: options.limitPerHour, windowMs: CONTACT_WINDOW_MS });
   const now = options.now ?? Date.now;
   const logError = options.logError ?? ((message, error) => console.error(message, error));
 

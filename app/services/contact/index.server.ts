@@ -4,6 +4,7 @@ import { contactTopics, type ContactContent } from "~/models/contact";
 import type { SiteId } from "~/models/site";
 import { content } from "~/services/content/index.server";
 import { email } from "~/services/email/index.server";
+import { rateLimits } from "~/services/rate-limit.server";
 import { createContactService } from "./contact.server";
 
 export { createContactService, type ContactService, type SendContactResult } from "./contact.server";
@@ -12,6 +13,7 @@ export { createContactService, type ContactService, type SendContactResult } fro
 export const contact = createContactService(prisma, email, {
   supportEmail: env.SUPPORT_EMAIL,
   limitPerHour: env.CONTACT_RATE_LIMIT_PER_HOUR,
+  limiter: rateLimits.limiter("contact"),
 });
 
 /** A site's contact entry (heading, details, topics) or null, and the topics its form offers. */

@@ -1,6 +1,7 @@
 // The embedded stock provider: coverage from the ZipRange table, units from the
 // variants' inventory (the seed's stand-in for the stock service).
 import type { PrismaClient } from "~/generated/prisma/client";
+import { SOLD_ON_FLAG } from "~/models/product";
 import { isHomeDeliveryZip, parseZipRanges } from "~/models/zip";
 import type { StockDestination, StockProvider, StockRecord } from "./types";
 
@@ -19,10 +20,13 @@ export function createEmbeddedStock(db: PrismaClient): StockProvider {
   return {
     getCoverage: coverage,
 
-    async getProductsStock({ skus, zipCode, destination }) {
+    async getProductsStock({ site, skus, zipCode, destination }) {
       const unique = [...new Set(skus)];
       const [variants, records] = await Promise.all([
-        db.productVariant.findMany({ where: { sku: { in: unique } }, select: { sku: true, inventory: true } }),
+        db.productVariant.findMany({
+          where: { sku: { in: unique }, product: { [SOLD_ON_FLAG[site]]: true } },
+          select: { sku: true, inventory: true },
+        }),
         destination === "HOME" ? coverage("HOME") : Promise.resolve([]),
       ]);
       const deliverable =

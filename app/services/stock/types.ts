@@ -1,3 +1,5 @@
+import type { SiteId } from "~/models/site";
+
 /** Where an order is delivered: the customer's home or their clinic (catalogue spec section 5). */
 export const STOCK_DESTINATIONS = ["HOME", "CLINIC"] as const;
 export type StockDestination = (typeof STOCK_DESTINATIONS)[number];
@@ -18,6 +20,8 @@ export interface ProductStock {
 }
 
 export interface ProductsStockQuery {
+  /** The site asking: a product it does not sell answers as an unknown SKU (SOLD_ON_FLAG). */
+  site: SiteId;
   skus: string[];
   zipCode: string;
   destination: StockDestination;
@@ -33,7 +37,8 @@ export interface StockProvider {
   /**
    * Stock of each SKU, in the order given (repeats answered once). In stock means
    * units available and, for HOME, a zip inside the home-delivery coverage; clinic
-   * deliveries do not depend on the shopper's zip. Unknown SKUs are not in stock.
+   * deliveries do not depend on the shopper's zip. Unknown SKUs, and SKUs of products the
+   * site does not sell, are not in stock with 0 available.
    */
   getProductsStock(query: ProductsStockQuery): Promise<ProductStock[]>;
 }

@@ -1,0 +1,50 @@
+import { describe, expect, it } from "vitest";
+import { cardForSite, priceForSite, RETAIL_PRICE_SHOWN, soldOnSite, type ProductCardData } from "./product";
+
+const variant = {
+  id: "v1",
+  sku: "SD1",
+  url: "science-diet/x/chicken/4lb",
+  size: "4 lb bag",
+  flavor: "Chicken",
+  productForm: "Dry",
+  priceCents: 1999,
+  compareAtPriceCents: 2399,
+  inventory: 3,
+  badgeTags: [],
+};
+const card: ProductCardData = {
+  id: "p1",
+  handle: "x",
+  title: "X",
+  description: "",
+  brand: "science-diet",
+  productType: "Dry Dog Food",
+  autoshipEligible: true,
+  image: null,
+  variant,
+  variants: [variant],
+};
+
+describe("retail prices per site (catalogue spec section 1: staff mode hides prices)", () => {
+  it("the consumer site shows them, the staff site does not", () => {
+    expect(RETAIL_PRICE_SHOWN).toEqual({ DTC: true, HPSF: false });
+  });
+
+  it("drops priceCents from every variant of a staff card and keeps the compare-at price", () => {
+    const staff = cardForSite("HPSF", card);
+    expect("priceCents" in staff.variant).toBe(false);
+    expect(staff.variants.some((v) => "priceCents" in v)).toBe(false);
+    expect(staff.variant.compareAtPriceCents).toBe(2399);
+    expect(cardForSite("DTC", card)).toBe(card);
+    expect(priceForSite("DTC", variant).priceCents).toBe(1999);
+  });
+});
+
+describe("which site sells a product (catalogue spec section 1: Prescription Diet staff only)", () => {
+  it("reads the site's own flag", () => {
+    const pd = { soldOnDtc: false, soldOnHpsf: true };
+    expect(soldOnSite("DTC", pd)).toBe(false);
+    expect(soldOnSite("HPSF", pd)).toBe(true);
+  });
+});
