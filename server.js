@@ -11,6 +11,7 @@ import express from "express";
 import { rateLimit } from "express-rate-limit";
 import helmet from "helmet";
 import morgan from "morgan";
+import onHeaders from "on-headers";
 import { createImageMiddleware } from "./server/images.js";
 
 installGlobals();
@@ -37,7 +38,7 @@ try {
   }
   throw error;
 }
-const { env, guardRequest } = build.entry.module;
+const { env, guardRequest, PRIVATE_NO_STORE } = build.entry.module;
 const isProduction = env.NODE_ENV === "production";
 
 const app = express();
@@ -73,6 +74,16 @@ app.use(
   }),
 );
 app.use(compression());
+
+// A response that sets a cookie is personal whatever answered it (a redirect after an action,
+// a resource route): no cache may keep it (docs/rules.md "Cache policy"). on-headers runs the
+// check when the headers go out, after every handler has had its say.
+app.use((_req, res, next) => {
+  onHeaders(res, () => {
+    if (res.getHeader("Set-Cookie")) res.setHeader("Cache-Control", PRIVATE_NO_STORE);
+  });
+  next();
+});
 
 // The trust boundary (docs/security.md): one guard before everything else decides on the
 // Host, where a state-changing request comes from, and what body it may send.

@@ -13,6 +13,7 @@ import { NonceProvider } from "~/utils/nonce-provider";
 // schema and one guard rule.
 export { env };
 export { guardRequest } from "~/services/request-guard.server";
+export { PRIVATE_NO_STORE } from "~/models/cache-policy";
 
 const ABORT_DELAY = 5_000;
 

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { open, register, STAFF_URL, uniqueEmail } from "./helpers";
+import { open, query, register, STAFF_URL, uniqueEmail } from "./helpers";
 
 // What is private stays private (ARCHITECTURE "The trust boundary"), on real
 // responses of the production build: the cache policy (models/cache-policy.ts),
@@ -27,6 +27,25 @@ test.describe("privacy", () => {
       expect(response?.status(), path).toBe(200);
       expect(response?.headers()["cache-control"], path).toBe(PRIVATE);
     }
+  });
+
+  test("a redirect that sets a cookie is private, no-store, whatever route answered it", async ({
+    request,
+    baseURL,
+  }, testInfo) => {
+    // A no-JavaScript add to cart: the action's redirect sets the cart cookie (server.js backstop).
+    const [{ id }] = query<{ id: string }>(
+      testInfo,
+      "SELECT v.id FROM ProductVariant v JOIN Product p ON p.id = v.productId WHERE p.soldOnDtc = 1 LIMIT 1",
+    );
+    const response = await request.post("/cart", {
+      form: { intent: "add", variantId: id, quantity: "1" },
+      headers: { Origin: baseURL! },
+      maxRedirects: 0,
+    });
+    expect(response.status()).toBe(302);
+    expect(response.headers()["set-cookie"]).toContain("col_cart_id=");
+    expect(response.headers()["cache-control"]).toBe(PRIVATE);
   });
 
   test("the staff listing sends no retail price: no priceCents anywhere, no $ amount on a card but a compare-at", async ({

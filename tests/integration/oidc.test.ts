@@ -2,7 +2,7 @@
 // (oidc-provider): discovery, code flow with PKCE, state and nonce, ID-token
 // validation, linking by (issuer, subject) (docs/rules.md "OpenID identities"),
 // the redirect parameter, and RP-initiated logout.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startTestProvider, type TestProvider } from "../helpers/oidc-provider";
 import { callRoute, flashedNotice, formRequest, Jar } from "../helpers/routes";
 
@@ -44,6 +44,8 @@ beforeAll(async () => {
   process.env.OIDC_CLIENT_ID = "pet-shop";
   process.env.OIDC_CLIENT_SECRET = "a-client-secret-for-tests-only";
   process.env.OIDC_PROVIDER_NAME = "Test ID";
+  // The route helpers may already have loaded the app's environment (the honeypot): start afresh.
+  vi.resetModules();
   app = await loadApp();
   expect(app.publicOrigin("DTC")).toBe(SHOP);
   // Loaded after the environment: it imports the app's database module.
@@ -210,11 +212,7 @@ describe("linking by (issuer, subject) (docs/rules.md 'OpenID identities')", () 
     // The owner's password sign-in completes the link and follows ?redirect=.
     const proof = await callRoute(
       app.login.action as never,
-      new Request(`${SHOP}/shelter/login?redirect=${app.encodeRedirect("/account")}`, {
-        method: "POST",
-        body: new URLSearchParams({ email, password: PASSWORD }),
-        headers: { Cookie: jar.header, "Content-Type": "application/x-www-form-urlencoded" },
-      }),
+      formRequest(`/shelter/login?redirect=${app.encodeRedirect("/account")}`, { email, password: PASSWORD }, jar),
       jar,
       { clientIp: "203.0.113.41" },
     );
