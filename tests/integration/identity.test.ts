@@ -17,29 +17,14 @@ import { createIdentity, LOCKOUT_MS, MAX_FAILED_SIGN_INS, SESSION_TTL_MS } from 
 import { identity } from "~/services/identity/index.server";
 import { getCustomerId } from "~/services/session.server";
 import { callRoute, formRequest, Jar, jsonRequest, ORIGIN, type RouteHandler } from "../helpers/routes";
+import { newAccount, PASSWORD } from "../helpers/accounts";
 import { ensureSeeded } from "../helpers/seeded";
-
-const PASSWORD = "Walkies-2026";
 
 beforeAll(async () => {
   await ensureSeeded();
 });
 
 const uniqueEmail = (tag: string) => `${tag}-${crypto.randomUUID()}@example.com`;
-
-async function newAccount(tag: string) {
-  const email = uniqueEmail(tag);
-  const result = await identity.register({
-    site: "DTC",
-    email,
-    password: PASSWORD,
-    firstName: "Pat",
-    lastName: "Doe",
-    acceptsMarketing: false,
-  });
-  if (!result.ok) throw new Error("register failed");
-  return { email, customerId: result.customerId };
-}
 
 const call = (handler: RouteHandler, request: Request, jar: Jar, ip = "203.0.113.1") =>
   callRoute(handler, request, jar, { clientIp: ip });

@@ -12,7 +12,6 @@ import { action as autoshipLoginAction } from "~/routes/shelter.autoship-require
 import { action as forgotAction } from "~/routes/shelter.forgot-password";
 import { action as loginAction } from "~/routes/shelter.login";
 import { action as registerAction } from "~/routes/shelter.register";
-import { identity } from "~/services/identity/index.server";
 import { isSpam } from "~/services/honeypot.server";
 import { createMultipassToken } from "~/services/multipass.server";
 import { loader as multipassLoader } from "~/routes/multipass.$token";
@@ -28,9 +27,9 @@ import {
   ORIGIN,
   type RouteHandler,
 } from "../helpers/routes";
+import { newAccount, PASSWORD } from "../helpers/accounts";
 import { ensureSeeded } from "../helpers/seeded";
 
-const PASSWORD = "Walkies-2026";
 let ipCounter = 0;
 /** A fresh client address per test, so budgets never leak between tests. */
 const newIp = () => `198.18.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
@@ -42,20 +41,6 @@ beforeAll(async () => {
 afterEach(() => {
   rateLimits.reset();
 });
-
-async function newAccount(tag: string) {
-  const email = `${tag}-${crypto.randomUUID()}@example.com`;
-  const result = await identity.register({
-    site: "DTC",
-    email,
-    password: PASSWORD,
-    firstName: "Pat",
-    lastName: "Doe",
-    acceptsMarketing: false,
-  });
-  if (!result.ok) throw new Error("register failed");
-  return { email, customerId: result.customerId };
-}
 
 const call = (handler: RouteHandler, request: Request, jar: Jar, ip = newIp()) =>
   callRoute(handler, request, jar, { clientIp: ip });
