@@ -3,9 +3,10 @@
 // page, which says why. GET works too, for plain links.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { signOutAndRedirect } from "~/services/auth.server";
+import { readFormData } from "~/utils/form.server";
 
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await readFormData(request);
   return signOutAndRedirect(request, form.get("reason") === "inactivity" ? "inactivity" : "logout");
 }
 
