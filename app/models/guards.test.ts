@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { afterSignIn, loginGuard, referrerPath } from "./guards";
-import { decodeRedirect, encodeRedirect, isLocalPath } from "./redirect-param";
+import { decodeRedirect, encodeRedirect, isLocalPath, localPathOr } from "./redirect-param";
 
 const guard = (pathname: string, signedIn: boolean, referrer: string | null = null, search = "") =>
   loginGuard({ pathname, search, signedIn, referrer });
@@ -53,5 +53,29 @@ describe("redirect parameter decoding (shop-core spec section 2: base64)", () =>
     expect(decodeRedirect("")).toBeNull();
     expect(decodeRedirect(null)).toBeNull();
     expect(isLocalPath("/checkout")).toBe(true);
+  });
+});
+
+describe("local redirect paths (shop-core spec section 2: same-origin only)", () => {
+  it("refuses what a Location header cannot carry or a browser reads as another host", () => {
+    // Non-ASCII and control characters would make the redirect itself throw (a 500).
+    expect(decodeRedirect(encodeRedirect("/日本"))).toBeNull();
+    expect(decodeRedirect(encodeRedirect("/a\r\nSet-Cookie: x=1"))).toBeNull();
+    expect(decodeRedirect(encodeRedirect("/\u0000"))).toBeNull();
+    expect(decodeRedirect(encodeRedirect("javascript:alert(1)"))).toBeNull();
+    expect(decodeRedirect("!!!not base64!!!")).toBeNull();
+    expect(decodeRedirect("A".repeat(100_000))).toBeNull();
+    expect(isLocalPath("/%E6%97%A5?q=%ED%A0%80")).toBe(true);
+    expect(isLocalPath("/a b")).toBe(false);
+  });
+
+  it("localPathOr falls back for anything but a local path", () => {
+    expect(localPathOr(" /cart?x=1 ", "/")).toBe("/cart?x=1");
+    expect(localPathOr("//evil.test", "/cart")).toBe("/cart");
+    expect(localPathOr("/\\evil.test", "/cart")).toBe("/cart");
+    expect(localPathOr("/日本", "/cart")).toBe("/cart");
+    expect(localPathOr("/\ud800", "/cart")).toBe("/cart");
+    expect(localPathOr(new File(["/cart"], "x"), "/")).toBe("/");
+    expect(localPathOr(null, "/")).toBe("/");
   });
 });

@@ -18,8 +18,18 @@ export function decodeRedirect(value: string | null | undefined): string | null 
   return isLocalPath(path) ? path : null;
 }
 
-/** "/checkout?x=1" yes; "//evil.example", "https://…", "/\\evil" and control characters no. */
+/**
+ * "/checkout?x=1" yes; "//evil.example", "https://…", "/\\evil", spaces, control and
+ * non-ASCII characters no: a local path is printable ASCII, as a URL's path and query
+ * are once percent-encoded, so it can go into a Location header as it is.
+ */
 export function isLocalPath(path: string): boolean {
-  // \s already excludes tabs and newlines; other control characters are refused by code point.
-  return /^\/(?![/\\])[^\s\\]*$/.test(path) && [...path].every((c) => c.charCodeAt(0) >= 0x20);
+  return /^\/(?![/\\])[\x21-\x5b\x5d-\x7e]*$/.test(path);
+}
+
+/** A user-given redirect target when it is a local path (see isLocalPath), otherwise `fallback`. */
+export function localPathOr(value: unknown, fallback: string): string {
+  if (typeof value !== "string") return fallback;
+  const path = value.trim();
+  return isLocalPath(path) ? path : fallback;
 }

@@ -16,6 +16,7 @@ import { CustomerError, customers, type AddressView } from "~/services/customers
 import { requireCustomer } from "~/services/guards.server";
 import { commitNotice } from "~/services/notice.server";
 import { pageMeta, siteFromMatches } from "~/utils/meta";
+import { readFormData } from "~/utils/form.server";
 
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta(matches, { title: routeTitle(siteFromMatches(matches), "/account/address-book"), noindex: true });
@@ -49,7 +50,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const customerId = await requireCustomer(request);
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const intent = String(formData.get("intent") ?? "");
   const done = async (message: string) =>
     redirect(PAGE, { headers: await commitNotice(request, { tone: "success", message }) });

@@ -24,6 +24,7 @@ import { commitNotice } from "~/services/notice.server";
 import { OrderError } from "~/services/orders/place.server";
 import { getSite } from "~/services/site.server";
 import { pageMeta, siteFromMatches } from "~/utils/meta";
+import { readFormData } from "~/utils/form.server";
 
 const DAY_MS = 86_400_000;
 
@@ -156,7 +157,7 @@ const reply = (
 export async function action({ request }: ActionFunctionArgs) {
   const customerId = await requireCustomer(request);
   const site = getSite(request);
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const submission = parseWithZod(formData, { schema: ActionSchema });
   const raw = (name: string) => (typeof formData.get(name) === "string" ? String(formData.get(name)) : undefined);
   const tag = { subscriptionId: raw("subscriptionId"), formIntent: raw("intent") };

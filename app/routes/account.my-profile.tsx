@@ -17,6 +17,7 @@ import { identity } from "~/services/identity/index.server";
 import { getSignedIn } from "~/services/session.server";
 import { commitNotice } from "~/services/notice.server";
 import { pageMeta, siteFromMatches } from "~/utils/meta";
+import { readFormData } from "~/utils/form.server";
 
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta(matches, { title: routeTitle(siteFromMatches(matches), "/account/my-profile"), noindex: true });
@@ -43,7 +44,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const customerId = await requireCustomer(request);
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const intent = String(formData.get("intent") ?? "");
   const saved = async (message: string) =>
     redirect(new URL(request.url).pathname, {

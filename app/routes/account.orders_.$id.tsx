@@ -20,6 +20,7 @@ import { commitNotice } from "~/services/notice.server";
 import { orders, type OrderView } from "~/services/orders/index.server";
 import { getSite } from "~/services/site.server";
 import { pageMeta } from "~/utils/meta";
+import { readFormData } from "~/utils/form.server";
 
 export const meta: MetaFunction<typeof loader> = ({ matches }) =>
   pageMeta(matches, { title: "My Order Details", noindex: true });
@@ -120,7 +121,7 @@ const list = (names: string[]) => names.join(", ");
 export async function action({ request, params }: ActionFunctionArgs) {
   const customerId = await requireCustomer(request);
   const site = getSite(request);
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   if (!ActionSchema.safeParse({ intent: formData.get("intent") }).success) {
     throw json({ message: "Unknown action" }, 400);
   }

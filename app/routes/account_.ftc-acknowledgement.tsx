@@ -3,18 +3,19 @@
 // notice, once, and goes back to the page it was posted from.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { safeRedirect } from "remix-utils/safe-redirect";
 import { requireCustomer } from "~/services/guards.server";
 import { getSite } from "~/services/site.server";
 import { staffProgram } from "~/services/staff/index.server";
+import { localPathOr } from "~/models/redirect-param";
 import { methodNotAllowed } from "~/utils/api.server";
+import { readFormData } from "~/utils/form.server";
 
 export const loader = () => methodNotAllowed(["POST"]);
 
 export async function action({ request }: ActionFunctionArgs) {
   const customerId = await requireCustomer(request);
-  const form = await request.formData();
-  const back = safeRedirect(form.get("redirectTo"), "/");
+  const form = await readFormData(request);
+  const back = localPathOr(form.get("redirectTo"), "/");
   if (getSite(request) !== "HPSF") return redirect(back);
   await staffProgram.acknowledgeFtc(customerId);
   return redirect(back);

@@ -1,15 +1,15 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { safeRedirect } from "remix-utils/safe-redirect";
 import { z } from "zod";
 import { CartView, type CartProgramView } from "~/components/cart-view";
 import { quotaMonthLabel } from "~/models/staff-program";
 import { staffMemberOf, type StaffMember } from "~/services/staff/index.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { isShopperAttributeKey, summarizeCart, type CartActionData } from "~/models/cart";
-import { referrerPath } from "~/models/guards";
 import type { Notice } from "~/models/notice";
+import { referrerPath } from "~/models/guards";
+import { localPathOr } from "~/models/redirect-param";
 import { isHomeDeliveryZip, parseZipRanges } from "~/models/zip";
 import { addToCart, cartCookieAfter, currentCart } from "~/services/cart-session.server";
 import { CartError, type CartResult } from "~/services/commerce/cart.server";
@@ -22,6 +22,7 @@ import { flashNotice, getSession, sessionStorage } from "~/services/session.serv
 import { getSite, publicOrigin } from "~/services/site.server";
 import { stock } from "~/services/stock/index.server";
 import { pageMeta } from "~/utils/meta";
+import { readFormData } from "~/utils/form.server";
 
 /** Product types left out of the free-shipping subtotal (catalogue spec section 9: "one special product type"). */
 const FREE_SHIPPING_EXCLUDED_TYPES: string[] = [];
@@ -127,9 +128,9 @@ function programView(member: StaffMember | null): CartProgramView {
 /** Where to go back to after a post without JavaScript: the page it came from, same origin only. */
 function backTo(request: Request, formData: FormData): string {
   const explicit = formData.get("redirectTo");
-  if (typeof explicit === "string" && explicit) return safeRedirect(explicit, "/cart");
-  const previous = referrerPath(request.headers.get("Referer"), publicOrigin(getSite(request)));
-  return previous ? safeRedirect(previous, "/cart") : "/cart";
+  if (typeof explicit === "string" && explicit) return localPathOr(explicit, "/cart");
+  const back = referrerPath(request.headers.get("Referer"), publicOrigin(getSite(request)));
+  return back ? localPathOr(back, "/cart") : "/cart";
 }
 
 /** What a fetcher (JavaScript) gets back instead of a redirect; see `CartActionData`. */
@@ -139,7 +140,7 @@ function jsonReply(data: CartActionData, status = 200, cookie?: string | null) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const site = getSite(request);
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   // Fetchers add `_response=json`: they stay on their page and update in place.
   const wantsJson = formData.get("_response") === "json";
   const back = backTo(request, formData);

@@ -44,6 +44,7 @@ import { pageMeta } from "~/utils/meta";
 import { rememberOrder } from "~/services/order-access.server";
 import { setMemberLocation } from "~/services/location.server";
 import { staffMemberOf, staffProgram } from "~/services/staff/index.server";
+import { readFormData } from "~/utils/form.server";
 
 /** The shipping step's choice of a staff member's clinic (in place of an address-book id). */
 const CLINIC_ADDRESS_ID = "clinic";
@@ -161,7 +162,7 @@ const nextStep = (step: CheckoutStep) => `/checkout?step=${CHECKOUT_STEPS[CHECKO
 export async function action({ request }: ActionFunctionArgs) {
   const site = getSite(request);
   const customerId = await getCustomerId(request);
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const intent = String(formData.get("intent") ?? "");
 
   if (intent === "place") {

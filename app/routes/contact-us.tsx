@@ -31,6 +31,7 @@ import contactStyles from "~/styles/contact.css";
 import { pageMeta, siteFromMatches } from "~/utils/meta";
 import { routeTitle } from "~/models/page-titles";
 import type { SiteId } from "~/models/site";
+import { readFormData } from "~/utils/form.server";
 
 const CONTACT_PATH = "/contact-us";
 /** 'Contact Us' on both sites (catalogue spec section 2 title tables). */
@@ -64,7 +65,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const site = getSite(request);
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const { topics } = await contactPageOf(site);
   const submission = parseWithZod(formData, { schema: contactSchema(topics) });
   if (isSpam(formData)) {

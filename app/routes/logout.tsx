@@ -10,6 +10,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { signOutAndRedirect } from "~/services/auth.server";
 import { getSignedIn } from "~/services/session.server";
 import { pageMeta } from "~/utils/meta";
+import { readFormData } from "~/utils/form.server";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, { title: "Sign out", noindex: true });
 
@@ -18,7 +19,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await readFormData(request);
   return signOutAndRedirect(request, form.get("reason") === "inactivity" ? "inactivity" : "logout");
 }
 

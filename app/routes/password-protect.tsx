@@ -15,6 +15,7 @@ import { content } from "~/services/content/index.server";
 import { activePassword, unlock } from "~/services/password-protect.server";
 import { getSite } from "~/services/site.server";
 import { pageMeta } from "~/utils/meta";
+import { readFormData } from "~/utils/form.server";
 
 export const handle = { layout: false };
 
@@ -42,7 +43,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const submission = parseWithZod(formData, { schema: SitePasswordSchema });
   if (submission.status !== "success") return json(submission.reply({ hideFields: ["password"] }), 400);
   // Password guesses count against the same per-address limit as sign-in attempts.

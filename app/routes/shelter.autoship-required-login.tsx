@@ -10,6 +10,7 @@ import { SignInForm } from "~/components/sign-in-form";
 import { decodeRedirect } from "~/models/redirect-param";
 import { signInAction } from "~/services/auth.server";
 import { getCustomerId } from "~/services/session.server";
+import { readFormData } from "~/utils/form.server";
 import { pageMeta } from "~/utils/meta";
 
 export const handle = { layout: false };
@@ -24,6 +25,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
+  await readFormData(request.clone()); // a body that is not a form is refused here (400/415)
   return signInAction(request, context, target(request));
 }
 

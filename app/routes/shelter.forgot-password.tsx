@@ -19,6 +19,7 @@ import { commitNotice } from "~/services/notice.server";
 import { passwordResetLink } from "~/services/email/links.server";
 import { getSite } from "~/services/site.server";
 import { pageMeta } from "~/utils/meta";
+import { readFormData } from "~/utils/form.server";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, { title: "Forgot Password", noindex: true });
 
@@ -26,7 +27,7 @@ export const SENT_MESSAGE =
   "If an account exists for that email, we have sent it a link to reset the password. Check your inbox.";
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const submission = parseWithZod(formData, { schema: ForgotPasswordSchema });
   if (isSpam(formData)) {
     return json(submission.reply({ formErrors: ["Your form could not be sent. Reload the page and try again."] }), 400);

@@ -14,6 +14,7 @@ import { OIDC_START_PATH, oidcEnabled, providerName } from "~/services/oidc.serv
 import { getSession, sessionStorage } from "~/services/session.server";
 import { getSite, publicOrigin } from "~/services/site.server";
 import { pageMeta, siteFromMatches } from "~/utils/meta";
+import { readFormData } from "~/utils/form.server";
 
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta(matches, {
@@ -41,7 +42,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const url = new URL(request.url);
-  const form = await request.clone().formData();
+  const form = await readFormData(request.clone());
   const previous = form.get("previous");
   const target = afterSignIn({
     redirectParam: decodeRedirect(url.searchParams.get("redirect")),

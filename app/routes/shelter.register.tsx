@@ -31,6 +31,7 @@ import { setMemberLocation } from "~/services/location.server";
 import { getSession, flashNotice, sessionStorage } from "~/services/session.server";
 import { StaffError, staffMemberOf, staffProgram } from "~/services/staff/index.server";
 import { pageMeta, siteFromMatches } from "~/utils/meta";
+import { readFormData } from "~/utils/form.server";
 
 /** The signed-in staff member still to register, or null (then this page creates an account). */
 async function pendingMember(request: Request) {
@@ -105,7 +106,7 @@ export const meta: MetaFunction<typeof loader> = ({ matches, data }) =>
   });
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const member = await pendingMember(request);
   if (member) return completeRegistration(request, formData, member.customerId);
   if (formData.get("intent") === "program") {

@@ -11,6 +11,7 @@ import { ResetPasswordSchema } from "~/models/account-forms";
 import { identity } from "~/services/identity/index.server";
 import { commitNotice } from "~/services/notice.server";
 import { pageMeta } from "~/utils/meta";
+import { readFormData } from "~/utils/form.server";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, { title: "Reset Password", noindex: true });
 
@@ -22,7 +23,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: ResetPasswordSchema });
+  const submission = parseWithZod(await readFormData(request), { schema: ResetPasswordSchema });
   const hideFields = ["password", "confirmPassword"];
   if (submission.status !== "success") return json(submission.reply({ hideFields }), 400);
   if (!(await identity.resetPassword(submission.value.token, submission.value.password))) {

@@ -95,7 +95,32 @@ export async function parseJsonBody<S extends z.ZodTypeAny>(request: Request, sc
       throw apiError(400, "MALFORMED_JSON", "The request body is not valid JSON.");
     }
   }
+  // JSON may escape half a UTF-16 pair ("\ud800"); such text cannot be stored or compared.
+  if (hasLoneSurrogate(data)) {
+    throw apiError(400, "MALFORMED_JSON", "The request body contains text that is not valid Unicode.");
+  }
   return validate(schema, data, "request body");
+}
+
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** True when a parsed JSON value has a string or key with a lone UTF-16 surrogate (walked without recursion). */
+export function hasLoneSurrogate(value: unknown): boolean {
+  const pending: unknown[] = [value];
+  while (pending.length) {
+    const next = pending.pop();
+    if (typeof next === "string") {
+      if (LONE_SURROGATE.test(next)) return true;
+    } else if (Array.isArray(next)) {
+      for (const item of next) pending.push(item);
+    } else if (next !== null && typeof next === "object") {
+      for (const [key, item] of Object.entries(next)) {
+        if (LONE_SURROGATE.test(key)) return true;
+        pending.push(item);
+      }
+    }
+  }
+  return false;
 }
 
 /** Validates a GET request's query parameters (one value each); throws a 400 answer with fields. */

@@ -187,3 +187,29 @@ describe("cart note and attributes by form post (issue 4 'Cart')", () => {
     expect(JSON.parse(cart.attributes)).toEqual([{ key: "gift_message", value: "Happy birthday" }]);
   });
 });
+
+describe("/cart action with malformed input (a 4xx, never a 500)", () => {
+  it("goes back to the cart when the Referer is not a URL or the redirect target is not a local path", async () => {
+    const jar = new Jar();
+    for (const referer of ["not a url", `${ORIGIN}/%E6%97%A5`]) {
+      const response = await post(jar, { intent: "zip", zip: "80011" }, referer);
+      expect(response.headers.get("Location")).toBe(referer === "not a url" ? "/cart" : "/%E6%97%A5");
+    }
+    for (const redirectTo of ["/日本", "/a\r\nSet-Cookie: x=1", "//evil.test", "/\\evil.test"]) {
+      const response = await post(jar, { intent: "zip", zip: "80011", redirectTo });
+      expect(response.status).toBe(302);
+      expect(response.headers.get("Location")).toBe("/cart");
+    }
+  });
+
+  it("answers a body that is not a form with 415 and a broken multipart body with 400", async () => {
+    const send = (body: string, type: string) =>
+      action({
+        request: new Request(`${ORIGIN}/cart`, { method: "POST", body, headers: { "Content-Type": type } }),
+        params: {},
+        context: {},
+      }).catch((error: unknown) => error as Response);
+    expect((await send('{"intent":"add"}', "application/json")).status).toBe(415);
+    expect((await send("intent=add", "multipart/form-data")).status).toBe(400);
+  });
+});

@@ -1,0 +1,36 @@
+// Reading a page action's form body (ARCHITECTURE "Requests, sessions, cookies": every
+// mutation is a form post). A body that is not a form, or a broken one, is the
+// sender's mistake: it answers 415 or 400 with a clear message, never a 500.
+
+/** Content types a page form is sent as (HTML forms and Remix fetchers). */
+const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
+
+function refuse(status: 400 | 415, message: string): Response {
+  return new Response(message, {
+    status,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+  });
+}
+
+/**
+ * The form body of a page action. Throws a 415 answer when the body is not a form
+ * (JSON, text, none: browsers and Remix fetchers always send one), a 400 when it cannot
+ * be parsed (broken multipart, a missing boundary) or carries a file, since no page
+ * form uploads one.
+ */
+export async function readFormData(request: Request): Promise<FormData> {
+  const type = (request.headers.get("Content-Type") ?? "").split(";")[0].trim().toLowerCase();
+  if (!FORM_TYPES.has(type)) {
+    throw refuse(415, "Send this form as application/x-www-form-urlencoded or multipart/form-data.");
+  }
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    throw refuse(400, "The form could not be read. Reload the page and try again.");
+  }
+  for (const value of form.values()) {
+    if (typeof value !== "string") throw refuse(400, "This form takes no files.");
+  }
+  return form;
+}
