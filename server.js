@@ -108,8 +108,9 @@ app.use((req, res, next) => {
   });
   if (!refusal) return next();
   res.status(refusal.status).set("Cache-Control", "no-store");
-  // The body is not read: the connection closes after the answer rather than draining it.
-  if (refusal.status === 413 || refusal.status === 411) res.set("Connection", "close");
+  // The body is not read: the connection closes after the answer rather than draining it, so
+  // the client's next request never lands on a half-read stream.
+  if (req.method !== "GET" && req.method !== "HEAD") res.set("Connection", "close");
   const wantsJson = req.path.startsWith("/api/") || "_data" in req.query || req.accepts(["html", "json"]) === "json";
   if (wantsJson) return res.json({ error: { code: refusal.code, message: refusal.message } });
   res
@@ -145,8 +146,8 @@ app.use("/_ipx", createImageMiddleware({ publicDir: path.resolve("public"), allo
 app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y" }));
 app.use(express.static("public", { maxAge: "1h" }));
 
-app.all(
-  "*",
+// app.use, not app.all("*"): Express decodes a "*" parameter and throws on a path such as "/%FF".
+app.use(
   createRequestHandler({
     build,
     mode: build.mode,
@@ -160,8 +161,14 @@ app.all(
   }),
 );
 
-// Last resort for errors outside Remix: a plain 500 without internals.
+// Last resort for errors outside Remix: a client error keeps its 4xx (a malformed request is
+// not our failure); anything else is a plain 500 without internals.
 app.use((error, _req, res, _next) => {
+  const status = Number(error?.status ?? error?.statusCode);
+  if (status >= 400 && status < 500) {
+    if (!res.headersSent) res.status(status).type("text").send("Bad request.");
+    return;
+  }
   console.error(error);
   if (res.headersSent) return;
   res.status(500).type("html").send("<!doctype html><title>Server error</title><h1>Something went wrong</h1>");

@@ -1,7 +1,7 @@
 import { PassThrough } from "node:stream";
 import type { AppLoadContext, EntryContext, HandleDataRequestFunction, HandleErrorFunction } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
-import { RemixServer } from "@remix-run/react";
+import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { env } from "~/env.server";
@@ -85,8 +85,9 @@ export const handleDataRequest: HandleDataRequestFunction = (response, { request
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 };
 
-/** Logs unexpected loader/action errors once, without aborted-request noise. */
+/** Logs unexpected loader/action errors once, without aborted-request noise or the 4xx Remix raises for malformed requests. */
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) return;
   console.error(`Unhandled error on ${request.method} ${new URL(request.url).pathname}:`, error);
 };

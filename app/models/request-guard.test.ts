@@ -164,3 +164,24 @@ describe("request bodies (docs/rules.md 'Request bodies')", () => {
     );
   });
 });
+
+describe("request paths (docs/rules.md 'Request paths')", () => {
+  const get = (pathname: string) => checkRequest(post({}, { method: "GET", pathname }), production);
+
+  it("answers 400 for a path that is not valid percent-encoding", () => {
+    for (const pathname of ["/%FF", "/products/%E0%A4%A", "/%"]) {
+      expect(get(pathname)).toMatchObject({ status: 400, code: "BAD_PATH" });
+    }
+  });
+
+  it("answers 404 for a path that decodes to another host", () => {
+    for (const pathname of ["//evil.test", "/%5C", "/%5C%5Cevil.test", "/%2F%2Fevil.test", "/\\evil.test"]) {
+      expect(get(pathname)).toMatchObject({ status: 404 });
+    }
+  });
+
+  it("serves ordinary and non-ASCII paths", () => {
+    for (const pathname of ["/", "/products/dog", "/%E2%80%AE", "/caf%C3%A9", "/a/%5C"])
+      expect(get(pathname)).toBeNull();
+  });
+});

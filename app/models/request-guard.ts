@@ -43,7 +43,7 @@ export interface GuardPolicy {
 }
 
 export interface GuardRefusal {
-  status: 400 | 403 | 411 | 413 | 415 | 421;
+  status: 400 | 403 | 404 | 411 | 413 | 415 | 421;
   code: string;
   message: string;
 }
@@ -97,9 +97,26 @@ export function checkSameOrigin(request: GuardRequest, siteOrigins: readonly str
 }
 
 /**
+ * A path the shop can route (docs/rules.md "Request paths"): it must decode as
+ * UTF-8 percent-encoding (400 otherwise), and a path that decodes to start with
+ * `//` or `/\` names another host to a browser, so it is no page of ours (404).
+ */
+export function checkPath(pathname: string): GuardRefusal | null {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    return { status: 400, code: "BAD_PATH", message: "The address is not valid percent-encoding." };
+  }
+  if (/^\/[\\/]/.test(decoded)) return { status: 404, code: "NOT_FOUND", message: "There is no page at this address." };
+  return null;
+}
+
+/**
  * The guard's verdict on one request (docs/rules.md "Same-origin guard",
- * "Configured hosts", "Request bodies"), or null to let it through. In order:
- * an unconfigured Host in production (421); for state-changing methods, another
+ * "Configured hosts", "Request paths", "Request bodies"), or null to let it
+ * through. In order: an unconfigured Host in production (421); a path that does
+ * not decode or names another host (400, 404); for state-changing methods, another
  * origin (403); a body of unknown length (411) or over MAX_REQUEST_BODY_BYTES
  * (413); a JSON call whose body is not application/json, or a page action whose
  * body is not a form (415). A cross-origin preflight is refused too (403): the
@@ -114,6 +131,8 @@ export function checkRequest(request: GuardRequest, policy: GuardPolicy): GuardR
       message: "This server does not serve that host name.",
     };
   }
+  const badPath = checkPath(request.pathname);
+  if (badPath) return badPath;
   const method = request.method.toUpperCase();
   // Outside production the shop also answers on whatever host a developer uses (127.0.0.1, a LAN name).
   const siteOrigins = policy.enforceHosts ? [policy.siteOrigin] : [policy.siteOrigin, request.origin];
