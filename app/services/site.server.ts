@@ -17,8 +17,10 @@ export function siteForHost(host: string): SiteId {
  * (docs/rules.md "Public origins").
  */
 export function publicOrigin(site: SiteId): string {
-  return site === "HPSF" ? env.STAFF_PUBLIC_URL : env.PUBLIC_URL;
+  return PUBLIC_ORIGINS[site];
 }
+
+const PUBLIC_ORIGINS: Record<SiteId, string> = { DTC: env.PUBLIC_URL, HPSF: env.STAFF_PUBLIC_URL };
 
 /** An absolute URL on a site's public origin: `publicUrl("DTC", "/cart")`. */
 export function publicUrl(site: SiteId, path: string): string {
