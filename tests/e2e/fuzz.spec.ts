@@ -518,6 +518,9 @@ function spread(cases: Case[], cap: number): Case[] {
   return Array.from({ length: cap }, (_, i) => cases[Math.floor(i * step)]);
 }
 
+/** A call of the public JSON API (`/api/...`), which gets the full count of requests. */
+const isApiRoute = (route: FuzzRoute) => route.resource && route.file.startsWith("api.");
+
 /** The cases of one route on one site, at most `perRoute` (GET-only routes: a third). */
 function routeCases(route: FuzzRoute, variant: Variant, perRoute: number): Case[] {
   const { good, fuzzed } = routePaths(route, variant.known);
@@ -535,11 +538,17 @@ function routeCases(route: FuzzRoute, variant: Variant, perRoute: number): Case[
       ];
   if (!route.hasAction) {
     // No action: a post is refused (405) whatever its body.
-    return spread([...gets, ...bodyCases(route, good).slice(0, 12)], Math.ceil(perRoute / 3));
+    const posts = bodyCases(route, good).slice(0, 12);
+    if (!isApiRoute(route)) return spread([...gets, ...posts], Math.ceil(perRoute / 3));
+    // A GET-only API call takes its input from the query: every name it reads, and prototype
+    // keys, with every odd form value, so it gets as many requests as an action.
+    const names = [...new Set([...route.queryNames, ...PROTOTYPE_KEYS])];
+    const queried = names.flatMap((name) => FORM_VALUES.map((value) => get(withQuery(good, `${name}=${value}`))));
+    return spread([...gets, ...posts, ...queried], perRoute);
   }
   const targets = route.resource ? [good] : [withQuery(good, `_data=${dataId}`), good, withQuery(good, "index")];
   const posts = targets.flatMap((target) => bodyCases(route, target));
-  const isJsonApi = route.resource && route.file.startsWith("api.");
+  const isJsonApi = isApiRoute(route);
   if (isJsonApi) {
     posts.push(...jsonCases(route, good, variant.known, perRoute));
     posts.push(...formCases(route, good, 40));
@@ -788,7 +797,9 @@ test.describe("no 5xx on any input", () => {
 
           const counts = new Map<string, number>();
           for (const c of cases) counts.set(c.route, (counts.get(c.route) ?? 0) + 1);
-          const thin = routes.filter((r) => r.hasAction && (counts.get(r.file) ?? 0) < perRoute).map((r) => r.file);
+          const thin = routes
+            .filter((r) => (r.hasAction || isApiRoute(r)) && (counts.get(r.file) ?? 0) < perRoute)
+            .map((r) => r.file);
           console.log(
             `fuzz ${site.site} ${signedInVariant ? "signed in" : "anonymous"}: ${cases.length} requests, ` +
               `${routes.length} routes, ${failures.length} 5xx, ${seconds} s (${mainSeconds} s before the 10 MB bodies)`,
