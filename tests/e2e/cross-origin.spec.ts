@@ -1,8 +1,8 @@
 // The same-origin guard as an attacker meets it (docs/security.md "Cross-site
 // request forgery"): a page on another localhost port (same site, other origin,
 // so the browser sends the shopper's SameSite=Lax cookies) posts to the shop,
-// with and without `?_data=`, to a page action, the cart, sign-out and a JSON
-// call. Every post is refused with 403 and nothing changes.
+// with and without `?_data=`, to a page action, the cart, sign-out, sign-in
+// (login CSRF) and a JSON call. Every post is refused with 403 and nothing changes.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, test } from "@playwright/test";
@@ -24,6 +24,8 @@ function attackerPage(variantId: string): string {
     form("profile-data", "/account/my-profile?_data=routes%2Faccount.my-profile", profile),
     form("cart", "/cart", { intent: "add", variantId, quantity: "3" }),
     form("logout", "/logout", {}),
+    // Login CSRF: signing the shopper into the attacker's account.
+    form("login", "/shelter/login", { email: "shopper@example.com", password: "Shopper-demo-2026" }),
     form("api-text", "/api/ecom/v1.0/update-cart-note", { '{"cartId":"x","note":"owned","a': '"}' }, "text/plain"),
   ].join("\n");
 }
@@ -51,7 +53,7 @@ test.describe("cross-origin posts change nothing (docs/security.md)", () => {
     const email = uniqueEmail(testInfo, "csrf");
     await register(page, testInfo, email, "Riley");
 
-    for (const id of ["profile", "profile-data", "cart", "api-text", "logout"]) {
+    for (const id of ["profile", "profile-data", "cart", "api-text", "logout", "login"]) {
       await page.goto(attacker);
       const answer = page.waitForResponse((response) => response.url().startsWith(SHOP));
       await page.getByRole("button", { name: id, exact: true }).click();
@@ -69,6 +71,8 @@ test.describe("cross-origin posts change nothing (docs/security.md)", () => {
     // Still signed in (the forged sign-out did nothing) and the cart is empty.
     await open(page, testInfo, "/account/my-profile");
     await expect(page).toHaveURL((url) => url.pathname === "/account/my-profile");
+    // Still the shopper's own session, not the attacker's account.
+    await expect(page.getByLabel("First name")).toHaveValue("Riley");
     await open(page, testInfo, "/cart");
     await expect(page.getByRole("heading", { level: 1 })).toContainText(/cart/i);
     await expect(page.getByText(/your cart is empty/i)).toBeVisible();
