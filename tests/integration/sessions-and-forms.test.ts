@@ -142,6 +142,14 @@ describe("GET /logout changes nothing; POST /logout signs out", () => {
   });
 });
 
+/** A sign-in post with a wrong password: 401 while the sign-in budget lasts, then 429. */
+const wrongPasswordSignIn = (jar: Jar, ip: string) =>
+  call(loginAction, formRequest("/shelter/login", { email: "a@example.com", password: "x" }, jar), jar, ip);
+
+/** A forgot-password post: 302 while the password-reset budget lasts, then 429. */
+const askForReset = (jar: Jar, ip: string) =>
+  call(forgotAction, formRequest("/shelter/forgot-password", { email: "a@example.com" }, jar), jar, ip);
+
 describe("rate limits: a budget per purpose (services/rate-limit.server.ts)", () => {
   it("allows exactly the budget per address and window, then refuses with Retry-After; other purposes and addresses are untouched", () => {
     const now = 1_000_000;
@@ -213,20 +221,10 @@ describe("rate limits: a budget per purpose (services/rate-limit.server.ts)", ()
     const ip = newIp();
     exhaust("password-reset", ip);
     const jar = new Jar();
-    const refused = await call(
-      forgotAction,
-      formRequest("/shelter/forgot-password", { email: "a@example.com" }, jar),
-      jar,
-      ip,
-    );
+    const refused = await askForReset(jar, ip);
     expect(refused.status).toBe(429);
     expect(refused.headers.get("Retry-After")).toBeTruthy();
-    const signIn = await call(
-      loginAction,
-      formRequest("/shelter/login", { email: "a@example.com", password: "x" }, jar),
-      jar,
-      ip,
-    );
+    const signIn = await wrongPasswordSignIn(jar, ip);
     expect(signIn.status).toBe(401);
   });
 
@@ -234,20 +232,10 @@ describe("rate limits: a budget per purpose (services/rate-limit.server.ts)", ()
     const ip = newIp();
     exhaust("sign-in", ip);
     const jar = new Jar();
-    const signIn = await call(
-      loginAction,
-      formRequest("/shelter/login", { email: "a@example.com", password: "x" }, jar),
-      jar,
-      ip,
-    );
+    const signIn = await wrongPasswordSignIn(jar, ip);
     expect(signIn.status).toBe(429);
     expect(signIn.headers.get("Retry-After")).toBeTruthy();
-    const reset = await call(
-      forgotAction,
-      formRequest("/shelter/forgot-password", { email: "a@example.com" }, jar),
-      jar,
-      ip,
-    );
+    const reset = await askForReset(jar, ip);
     expect(reset.status).toBe(302);
   });
 
@@ -266,12 +254,7 @@ describe("rate limits: a budget per purpose (services/rate-limit.server.ts)", ()
     expect(created.headers.get("Retry-After")).toBeTruthy();
     const refreshed = await call(refreshAction, jsonRequest("/api/ecom/v1.0/refresh-session-token", {}, jar), jar, ip);
     expect(refreshed.status).toBe(429);
-    const signIn = await call(
-      loginAction,
-      formRequest("/shelter/login", { email: "a@example.com", password: "x" }, jar),
-      jar,
-      ip,
-    );
+    const signIn = await wrongPasswordSignIn(jar, ip);
     expect(signIn.status).toBe(401);
   });
 });
