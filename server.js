@@ -75,6 +75,12 @@ app.use(
 );
 app.use(compression());
 
+// Logged before the guard, so the operator sees the requests it refuses too.
+const requestLog = env.REQUEST_LOG ?? (isProduction ? "combined" : "dev");
+if (requestLog !== "off") {
+  app.use(morgan(requestLog, { skip: (req) => req.path === "/healthz" }));
+}
+
 // A response that sets a cookie is personal whatever answered it (a redirect after an action,
 // a resource route): no cache may keep it (docs/rules.md "Cache policy"). on-headers runs the
 // check when the headers go out, after every handler has had its say.
@@ -107,7 +113,7 @@ app.use((req, res, next) => {
     },
   });
   if (!refusal) return next();
-  res.status(refusal.status).set("Cache-Control", "no-store");
+  res.status(refusal.status).set("Cache-Control", PRIVATE_NO_STORE);
   // The body is not read: the connection closes after the answer rather than draining it, so
   // the client's next request never lands on a half-read stream.
   if (req.method !== "GET" && req.method !== "HEAD") res.set("Connection", "close");
@@ -120,11 +126,6 @@ app.use((req, res, next) => {
         `<h1>Request refused</h1><p>${refusal.message}</p><p><a href="/">Go to the home page</a></p></html>`,
     );
 });
-
-const requestLog = env.REQUEST_LOG ?? (isProduction ? "combined" : "dev");
-if (requestLog !== "off") {
-  app.use(morgan(requestLog, { skip: (req) => req.path === "/healthz" }));
-}
 
 if (env.MUTATION_RATE_LIMIT_PER_MINUTE > 0) {
   app.use(

@@ -12,8 +12,11 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 /** Paths answered on any Host: load balancers and orchestrators probe by address. */
 const ANY_HOST_PATHS = new Set(["/healthz"]);
 
-/** Media types a page action reads (HTML forms, with or without JavaScript). */
-const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
+/** Media types a page action reads (HTML forms and Remix fetchers, with or without JavaScript). */
+export const FORM_MEDIA_TYPES: ReadonlySet<string> = new Set([
+  "application/x-www-form-urlencoded",
+  "multipart/form-data",
+]);
 
 export interface GuardRequest {
   method: string;
@@ -168,7 +171,7 @@ export function checkRequest(request: GuardRequest, policy: GuardPolicy): GuardR
         message: "Send the request body as application/json.",
       };
     }
-  } else if (!FORM_TYPES.has(type)) {
+  } else if (!FORM_MEDIA_TYPES.has(type)) {
     return {
       status: 415,
       code: "UNSUPPORTED_MEDIA_TYPE",

@@ -12,7 +12,7 @@ import { ForgotPasswordSchema } from "~/models/account-forms";
 import { clientIpOf } from "~/services/auth.server";
 import { email } from "~/services/email/index.server";
 import { passwordResetEmail } from "~/services/email/templates";
-import { isSpam } from "~/services/honeypot.server";
+import { isSpam, SPAM_MESSAGE } from "~/services/honeypot.server";
 import { rateLimits, retryAfterHeaders } from "~/services/rate-limit.server";
 import { identity, userStoreFor } from "~/services/identity/index.server";
 import { commitNotice } from "~/services/notice.server";
@@ -30,7 +30,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readFormData(request);
   const submission = parseWithZod(formData, { schema: ForgotPasswordSchema });
   if (isSpam(formData)) {
-    return json(submission.reply({ formErrors: ["Your form could not be sent. Reload the page and try again."] }), 400);
+    return json(submission.reply({ formErrors: [SPAM_MESSAGE] }), 400);
   }
   if (submission.status !== "success") return json(submission.reply(), 400);
   const verdict = rateLimits.attempt("password-reset", clientIpOf(context));

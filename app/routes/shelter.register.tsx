@@ -15,7 +15,7 @@ import { afterSignIn } from "~/models/guards";
 import { decodeRedirect } from "~/models/redirect-param";
 import { routeTitle } from "~/models/page-titles";
 import { clientIpOf, signInAndRedirect } from "~/services/auth.server";
-import { isSpam } from "~/services/honeypot.server";
+import { isSpam, SPAM_MESSAGE } from "~/services/honeypot.server";
 import { rateLimits, retryAfterHeaders } from "~/services/rate-limit.server";
 import { identity } from "~/services/identity/index.server";
 import { getSite } from "~/services/site.server";
@@ -116,10 +116,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: RegisterSchema });
   const hideFields = ["password", "confirmPassword"];
   if (isSpam(formData)) {
-    return json(
-      submission.reply({ formErrors: ["Your form could not be sent. Reload the page and try again."], hideFields }),
-      400,
-    );
+    return json(submission.reply({ formErrors: [SPAM_MESSAGE], hideFields }), 400);
   }
   if (submission.status !== "success") return json(submission.reply({ hideFields }), 400);
   const verdict = rateLimits.attempt("registration", clientIpOf(context));

@@ -8,7 +8,7 @@ import { env } from "~/env.server";
 export const honeypot = new Honeypot({ encryptionSeed: env.SESSION_SECRET });
 
 /** The names of the two honeypot inputs every public form posts. */
-export const HONEYPOT_FIELDS = {
+const HONEYPOT_FIELDS = {
   name: honeypot.getInputProps().nameFieldName,
   // remix-utils names it unless configured otherwise; we never turn it off.
   validFrom: honeypot.getInputProps().validFromFieldName ?? "from__confirm",

@@ -1,9 +1,7 @@
 // Reading a page action's form body (ARCHITECTURE "Requests, sessions, cookies": every
 // mutation is a form post). A body that is not a form, or a broken one, is the
 // sender's mistake: it answers 415 or 400 with a clear message, never a 500.
-
-/** Content types a page form is sent as (HTML forms and Remix fetchers). */
-const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
+import { FORM_MEDIA_TYPES, mediaType } from "~/models/request-guard";
 
 function refuse(status: 400 | 415, message: string): Response {
   return new Response(message, {
@@ -19,8 +17,7 @@ function refuse(status: 400 | 415, message: string): Response {
  * form uploads one.
  */
 export async function readFormData(request: Request): Promise<FormData> {
-  const type = (request.headers.get("Content-Type") ?? "").split(";")[0].trim().toLowerCase();
-  if (!FORM_TYPES.has(type)) {
+  if (!FORM_MEDIA_TYPES.has(mediaType(request.headers.get("Content-Type")))) {
     throw refuse(415, "Send this form as application/x-www-form-urlencoded or multipart/form-data.");
   }
   let form: FormData;
