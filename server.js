@@ -10,8 +10,8 @@ import compression from "compression";
 import express from "express";
 import { rateLimit } from "express-rate-limit";
 import helmet from "helmet";
-import morgan from "morgan";
 import onHeaders from "on-headers";
+import { pinoHttp } from "pino-http";
 import { createImageMiddleware } from "./server/images.js";
 
 installGlobals();
@@ -38,7 +38,7 @@ try {
   }
   throw error;
 }
-const { env, guardRequest, PRIVATE_NO_STORE } = build.entry.module;
+const { env, guardRequest, PRIVATE_NO_STORE, rootLogger, withLogger, redactUrl } = build.entry.module;
 const isProduction = env.NODE_ENV === "production";
 
 const app = express();
@@ -75,11 +75,35 @@ app.use(
 );
 app.use(compression());
 
-// Logged before the guard, so the operator sees the requests it refuses too.
-const requestLog = env.REQUEST_LOG ?? (isProduction ? "combined" : "dev");
-if (requestLog !== "off") {
-  app.use(morgan(requestLog, { skip: (req) => req.path === "/healthz" }));
-}
+// Structured request logs (docs/operations.md "Logs"), before the guard so the operator sees
+// what it refuses too. Each request gets an id, sent back as X-Request-Id; every line logged
+// while answering it (here or deep in a service, through `logger()`) carries it as reqId.
+const PROBES = new Set(["/healthz", "/readyz", "/metrics"]);
+app.use(
+  pinoHttp({
+    logger: rootLogger,
+    quietReqLogger: true,
+    genReqId: (_req, res) => {
+      const id = crypto.randomUUID();
+      res.setHeader("X-Request-Id", id);
+      return id;
+    },
+    autoLogging: env.REQUEST_LOG === "on" ? { ignore: (req) => PROBES.has(req.path ?? "") } : false,
+    customLogLevel: (_req, res, error) =>
+      error || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info",
+    customSuccessMessage: (req, res) => `${req.method} ${redactUrl(req.originalUrl ?? req.url)} ${res.statusCode}`,
+    customErrorMessage: (req, res) => `${req.method} ${redactUrl(req.originalUrl ?? req.url)} ${res.statusCode}`,
+    // An error is logged once with its stack where it was caught (Remix's handleError, the error
+    // handler below); a bare 5xx line gets no invented stack.
+    customErrorObject: (_req, res, _error, value) => (res.err ? value : { ...value, err: undefined }),
+    serializers: {
+      // No headers, cookies or bodies: the method, the path with secrets redacted, and the client.
+      req: (req) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.remoteAddress }),
+      res: (res) => ({ statusCode: res.statusCode }),
+    },
+  }),
+);
+app.use((req, _res, next) => withLogger(req.log, next));
 
 // A response that sets a cookie is personal whatever answered it (a redirect after an action,
 // a resource route): no cache may keep it (docs/rules.md "Cache policy"). on-headers runs the
@@ -170,13 +194,14 @@ app.use((error, _req, res, _next) => {
     if (!res.headersSent) res.status(status).type("text").send("Bad request.");
     return;
   }
-  console.error(error);
+  // Logged once, with its stack, on the request's log line (pino-http reads res.err).
+  res.err = error;
   if (res.headersSent) return;
   res.status(500).type("html").send("<!doctype html><title>Server error</title><h1>Something went wrong</h1>");
 });
 
 const server = app.listen(env.PORT, env.HOST, () => {
-  console.log(`Shop listening on http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${env.PORT}`);
+  rootLogger.info(`Shop listening on http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${env.PORT}`);
   if (build.mode === "development") broadcastDevReady(build);
 });
 

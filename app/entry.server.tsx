@@ -5,8 +5,10 @@ import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { env } from "~/env.server";
+import { redactUrl } from "~/models/log-redaction";
 import { startAutoshipSchedule } from "~/services/autoship/index.server";
 import { applyCachePolicy } from "~/services/cache-policy.server";
+import { logger } from "~/services/observability/index.server";
 import { NonceProvider } from "~/utils/nonce-provider";
 
 // server.js reads the validated environment and the request guard from here, so one zod
@@ -14,6 +16,8 @@ import { NonceProvider } from "~/utils/nonce-provider";
 export { env };
 export { guardRequest } from "~/services/request-guard.server";
 export { PRIVATE_NO_STORE } from "~/models/cache-policy";
+export { rootLogger, withLogger } from "~/services/observability/index.server";
+export { redactUrl } from "~/models/log-redaction";
 
 const ABORT_DELAY = 5_000;
 
@@ -67,7 +71,7 @@ export default function handleRequest(
         onError(error: unknown) {
           responseStatusCode = 500;
           // Errors after the shell are reported by handleError; log only the early ones.
-          if (shellRendered) console.error(error);
+          if (shellRendered) logger().error({ err: error }, "Error while streaming the page");
         },
       },
     );
@@ -89,5 +93,5 @@ export const handleDataRequest: HandleDataRequestFunction = (response, { request
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
   if (isRouteErrorResponse(error) && error.status < 500) return;
-  console.error(`Unhandled error on ${request.method} ${new URL(request.url).pathname}:`, error);
+  logger().error({ err: error }, `Unhandled error on ${request.method} ${redactUrl(new URL(request.url).pathname)}`);
 };

@@ -84,9 +84,15 @@ const EnvSchema = z
     ALLOWED_HOSTS: hostList([]),
     // Content hosts the image optimiser may fetch from (catalogue spec section 7); local paths always work.
     IMAGE_HOSTS: hostList([]),
-    REQUEST_LOG: optional(
-      z.enum(["combined", "dev", "off"], { errorMap: () => ({ message: "must be combined, dev or off" }) }),
+    // Structured JSON logs (docs/operations.md "Logs"): one line per request unless REQUEST_LOG=off.
+    REQUEST_LOG: optional(z.enum(["on", "off"], { errorMap: () => ({ message: "must be on or off" }) })).transform(
+      (v) => v ?? "on",
     ),
+    LOG_LEVEL: optional(
+      z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
+        errorMap: () => ({ message: "must be fatal, error, warn, info, debug, trace or silent" }),
+      }),
+    ).transform((v) => v ?? "info"),
     MUTATION_RATE_LIMIT_PER_MINUTE: optional(
       z.coerce
         .number({ invalid_type_error: "must be a number" })

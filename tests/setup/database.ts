@@ -8,3 +8,5 @@ const file = path.join(TEST_DB_DIR, `worker-${process.env.VITEST_POOL_ID ?? "0"}
 if (!fs.existsSync(file)) applyMigrations(file);
 process.env.DATABASE_URL = `file:${file}`;
 process.env.REQUEST_LOG = "off";
+// Tests that read logs make their own logger; the rest stay quiet.
+process.env.LOG_LEVEL ??= "silent";

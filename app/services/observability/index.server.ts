@@ -1,0 +1,2 @@
+export { logger, rootLogger, withLogger, REDACTED_PATHS, type Logger } from "./logger.server";
+export { metrics, type Metrics } from "./metrics.server";
