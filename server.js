@@ -2,6 +2,7 @@
 // so compression, security headers, request logging, rate limits and caching
 // have one place. `remix dev -c "node server.js"` runs it too.
 import crypto from "node:crypto";
+import fs from "node:fs";
 import path from "node:path";
 import url from "node:url";
 import { createRequestHandler } from "@remix-run/express";
@@ -38,7 +39,17 @@ try {
   }
   throw error;
 }
-const { env, guardRequest, PRIVATE_NO_STORE, rootLogger, withLogger, redactUrl } = build.entry.module;
+const {
+  env,
+  guardRequest,
+  PRIVATE_NO_STORE,
+  rootLogger,
+  withLogger,
+  redactUrl,
+  metrics,
+  createRouteLabeler,
+  methodLabel,
+} = build.entry.module;
 const isProduction = env.NODE_ENV === "production";
 
 const app = express();
@@ -79,10 +90,41 @@ app.use(compression());
 // what it refuses too. Each request gets an id, sent back as X-Request-Id; every line logged
 // while answering it (here or deep in a service, through `logger()`) carries it as reqId.
 const PROBES = new Set(["/healthz", "/readyz", "/metrics"]);
+
+// Request metrics (docs/operations.md "Metrics"): every answer's duration by route PATTERN,
+// method and status, so series stay bounded whatever paths clients send. The route label is
+// decided once here and also goes on the request's log lines (customProps below).
+const staticPaths = new Set(
+  fs
+    .readdirSync("public", { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => `/${path.relative("public", path.join(entry.parentPath, entry.name)).split(path.sep).join("/")}`)
+    .filter((file) => !file.startsWith("/build/")),
+);
+const routeLabel = createRouteLabeler(build.routes, { staticPaths });
+app.use((req, res, next) => {
+  const started = process.hrtime.bigint();
+  res.locals.route = routeLabel(req.path);
+  let recorded = false;
+  const record = () => {
+    if (recorded) return;
+    recorded = true;
+    const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+    metrics.httpRequestDuration.observe(
+      { route: res.locals.route, method: methodLabel(req.method), status: String(res.statusCode) },
+      seconds,
+    );
+  };
+  res.once("finish", record);
+  res.once("close", record);
+  next();
+});
+
 app.use(
   pinoHttp({
     logger: rootLogger,
     quietReqLogger: true,
+    customProps: (_req, res) => ({ route: res.locals.route }),
     genReqId: (_req, res) => {
       const id = crypto.randomUUID();
       res.setHeader("X-Request-Id", id);

@@ -16,7 +16,13 @@ import { NonceProvider } from "~/utils/nonce-provider";
 export { env };
 export { guardRequest } from "~/services/request-guard.server";
 export { PRIVATE_NO_STORE } from "~/models/cache-policy";
-export { rootLogger, withLogger } from "~/services/observability/index.server";
+export {
+  rootLogger,
+  withLogger,
+  metrics,
+  createRouteLabeler,
+  methodLabel,
+} from "~/services/observability/index.server";
 export { redactUrl } from "~/models/log-redaction";
 
 const ABORT_DELAY = 5_000;

@@ -169,3 +169,22 @@ describe("staff-feeding program settings (issue 7; shop-core spec section 3 isEl
     );
   });
 });
+
+describe("observability settings (docs/rules.md 'Metrics need a token in production', 'Browser error reports')", () => {
+  it("has no metrics token or forwarding by default and 10 browser error reports a minute", () => {
+    const env = parseEnv({});
+    expect(env.METRICS_TOKEN).toBeUndefined();
+    expect(env.CLIENT_ERROR_FORWARD_URL).toBeUndefined();
+    expect(env.CLIENT_ERROR_RATE_LIMIT_PER_MINUTE).toBe(10);
+  });
+
+  it("refuses a short metrics token and a forward URL that is not http(s), without echoing either", () => {
+    const error = errorOf({ METRICS_TOKEN: "short", CLIENT_ERROR_FORWARD_URL: "ftp://key@errors.example.com" });
+    expect(error.issues).toEqual([
+      "METRICS_TOKEN must be at least 16 characters long",
+      "CLIENT_ERROR_FORWARD_URL must be an http(s) URL",
+    ]);
+    expect(error.message).not.toContain("short");
+    expect(error.message).not.toContain("key@");
+  });
+});

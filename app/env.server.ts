@@ -93,6 +93,19 @@ const EnvSchema = z
         errorMap: () => ({ message: "must be fatal, error, warn, info, debug, trace or silent" }),
       }),
     ).transform((v) => v ?? "info"),
+    // Bearer token a Prometheus scraper presents to /metrics in production (unset there: /metrics is 404).
+    METRICS_TOKEN: optional(z.string().min(16, "must be at least 16 characters long")),
+    // Where browser error reports are forwarded through the outbox (unset: logged and counted only).
+    CLIENT_ERROR_FORWARD_URL: optional(
+      z
+        .string()
+        .url("must be a URL such as https://errors.example.com/ingest")
+        .refine((value) => /^https?:\/\//i.test(value), "must be an http(s) URL"),
+    ),
+    // Browser error reports accepted per client address per minute before 429.
+    CLIENT_ERROR_RATE_LIMIT_PER_MINUTE: optional(z.coerce.number().int().min(1, "must be 1 or more")).transform(
+      (v) => v ?? 10,
+    ),
     MUTATION_RATE_LIMIT_PER_MINUTE: optional(
       z.coerce
         .number({ invalid_type_error: "must be a number" })
@@ -227,7 +240,10 @@ export function parseEnv(source: Record<string, string | undefined>): z.infer<ty
   const issues = result.error.issues.map((issue) => {
     const name = String(issue.path[0]);
     // Secrets and URLs that may carry credentials are never echoed.
-    const hidden = name.includes("SECRET") || name === "SMTP_URL" || source[name] === undefined;
+    const hidden =
+      name.includes("SECRET") ||
+      ["SMTP_URL", "METRICS_TOKEN", "CLIENT_ERROR_FORWARD_URL"].includes(name) ||
+      source[name] === undefined;
     const given = hidden ? "" : ` (got ${JSON.stringify(source[name])})`;
     return `${name} ${issue.message}${given}`;
   });

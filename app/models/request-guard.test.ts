@@ -117,6 +117,9 @@ describe("configured hosts (docs/rules.md 'Configured hosts')", () => {
     expect(get("")?.status).toBe(421);
     // Health probes come by address.
     expect(get("10.0.0.5:3000", "/healthz")).toBeNull();
+    // So does a Prometheus scraper (its token is checked by the /metrics route).
+    expect(get("10.0.0.5:3000", "/metrics")).toBeNull();
+    expect(get("10.0.0.5:3000", "/metrics/")?.status).toBe(421);
   });
 
   it("answers any Host outside production", () => {

@@ -9,8 +9,11 @@ export const MAX_REQUEST_BODY_BYTES = 1024 * 1024;
 /** Methods that never change state; everything else must pass the same-origin check. */
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
-/** Paths answered on any Host: load balancers and orchestrators probe by address. */
-const ANY_HOST_PATHS = new Set(["/healthz"]);
+/**
+ * Paths answered on any Host: load balancers and orchestrators probe by address, and so does a
+ * Prometheus scraper (/metrics checks its own token: docs/rules.md "Metrics need a token in production").
+ */
+const ANY_HOST_PATHS = new Set(["/healthz", "/metrics"]);
 
 /** Media types a page action reads (HTML forms and Remix fetchers, with or without JavaScript). */
 export const FORM_MEDIA_TYPES: ReadonlySet<string> = new Set([

@@ -1,2 +1,3 @@
 export { logger, rootLogger, withLogger, REDACTED_PATHS, type Logger } from "./logger.server";
 export { metrics, type Metrics } from "./metrics.server";
+export { createRouteLabeler, methodLabel, ROUTE_LABELS } from "./route-label";
