@@ -2,7 +2,7 @@
 // limited). Per process: several app processes each count on their own, which
 // is enough to slow a single abusive client down. `rateLimits` is the one
 // registry: a budget per purpose (sign-in, password reset, registration,
-// contact, token API), so using up one never blocks another.
+// contact, token API, browser error reports), so using up one never blocks another.
 import { env } from "~/env.server";
 
 export interface RateLimitVerdict {
@@ -63,7 +63,14 @@ export function createRateLimiter({
 }
 
 /** The purposes with a budget of their own: using one up never blocks another. */
-export const RATE_LIMIT_PURPOSES = ["sign-in", "password-reset", "registration", "contact", "token-api"] as const;
+export const RATE_LIMIT_PURPOSES = [
+  "sign-in",
+  "password-reset",
+  "registration",
+  "contact",
+  "token-api",
+  "client-error",
+] as const;
 export type RateLimitPurpose = (typeof RATE_LIMIT_PURPOSES)[number];
 
 export interface RateLimitBudget {
@@ -83,6 +90,7 @@ export function rateLimitBudgets(config: {
   registerPerHour: number;
   contactPerHour: number;
   tokenApiPerMinute: number;
+  clientErrorPerMinute: number;
 }): Record<RateLimitPurpose, RateLimitBudget> {
   return {
     "sign-in": {
@@ -109,6 +117,12 @@ export function rateLimitBudgets(config: {
       limit: config.tokenApiPerMinute,
       windowMs: MINUTE,
       message: "Too many token requests. Wait a minute and try again.",
+    },
+    // Browser error reports (docs/rules.md "Browser error reports"): a broken page may loop.
+    "client-error": {
+      limit: config.clientErrorPerMinute,
+      windowMs: MINUTE,
+      message: "Too many error reports from your address. Wait a minute.",
     },
   };
 }
@@ -162,5 +176,6 @@ export const rateLimits = createRateLimitRegistry(
     registerPerHour: env.REGISTER_RATE_LIMIT_PER_HOUR,
     contactPerHour: env.CONTACT_RATE_LIMIT_PER_HOUR,
     tokenApiPerMinute: env.TOKEN_API_RATE_LIMIT_PER_MINUTE,
+    clientErrorPerMinute: env.CLIENT_ERROR_RATE_LIMIT_PER_MINUTE,
   }),
 );

@@ -170,7 +170,14 @@ describe("rate limits: a budget per purpose (services/rate-limit.server.ts)", ()
 
   it("has the configured defaults", () => {
     const limits = Object.fromEntries(RATE_LIMIT_PURPOSES.map((p) => [p, rateLimits.budgets[p].limit]));
-    expect(limits).toEqual({ "sign-in": 10, "password-reset": 10, registration: 10, contact: 5, "token-api": 30 });
+    expect(limits).toEqual({
+      "sign-in": 10,
+      "password-reset": 10,
+      registration: 10,
+      contact: 5,
+      "token-api": 30,
+      "client-error": 10,
+    });
   });
 
   const exhaust = (purpose: RateLimitPurpose, ip: string) => {
