@@ -268,13 +268,19 @@ export function generatedSessionSecret(dataDir: string): string {
   return secret;
 }
 
+/**
+ * Warnings about the configuration found while parsing it. The logger is built from the
+ * environment, so it logs these once it exists (services/observability/logger.server.ts).
+ */
+export const envWarnings: string[] = [];
+
 function loadEnv(): Env {
   const parsed = parseEnv(process.env);
   let secret = parsed.SESSION_SECRET;
   if (!secret) {
     secret = generatedSessionSecret(path.resolve("data"));
     if (parsed.NODE_ENV === "production") {
-      console.warn(
+      envWarnings.push(
         "SESSION_SECRET is not set: using a generated secret from data/session-secret. " +
           "Set SESSION_SECRET when more than one host serves the shop.",
       );

@@ -29,6 +29,7 @@ import { content } from "~/services/content/index.server";
 import { runPasswordGuard } from "~/services/password-protect.server";
 import { notFoundImage } from "~/services/content-pages.server";
 import { honeypot } from "~/services/honeypot.server";
+import { logger } from "~/services/observability/index.server";
 import { setMemberLocation, storedLocation } from "~/services/location.server";
 import {
   clearSessionToken,
@@ -80,7 +81,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   let changed = false;
   if (!signedIn && (await hasStaleToken(request))) {
     // "If no token can be obtained the user is logged out" (logged).
-    console.info("session token expired or revoked: signing the browser out");
+    logger().info("session token expired or revoked: signing the browser out");
     clearSessionToken(session);
     changed = true;
   }
@@ -88,7 +89,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     // Staff-feeding onboarding when the customer loads (shop-core spec section 4).
     const onboarded = await staffProgram.onboard(member.customerId);
     for (const refused of onboarded.refused) {
-      console.warn(`onboarding: metafield ${refused.key} refused: ${refused.message}`);
+      logger().warn({ metafield: refused.key }, `onboarding: metafield ${refused.key} refused: ${refused.message}`);
     }
     if (onboarded.location) changed = setMemberLocation(session, onboarded.location) || changed;
   }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { commerce } from "~/services/commerce/index.server";
+import { logger } from "~/services/observability/index.server";
 import { cartChangeAction, CartLineInputSchema, MAX_CART_LINES_PER_CALL, methodNotAllowed } from "~/utils/api.server";
 
 export const loader = () => methodNotAllowed(["POST"]);
@@ -9,5 +10,5 @@ export const action = cartChangeAction(
   { lineItems: z.array(CartLineInputSchema).min(1).max(MAX_CART_LINES_PER_CALL) },
   (id, { lineItems }) => commerce.addLines(id, lineItems),
   // Shop-core spec section 8: nothing is added to a missing cart.
-  (error) => error.code === "CART_NOT_FOUND" && console.warn("No cart found"),
+  (error) => error.code === "CART_NOT_FOUND" && logger().warn("No cart found"),
 );

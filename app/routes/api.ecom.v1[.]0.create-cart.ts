@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { commerce } from "~/services/commerce/index.server";
+import { logger } from "~/services/observability/index.server";
 import { getSite } from "~/services/site.server";
 import {
   answerCartChange,
@@ -28,6 +29,10 @@ export async function action({ request }: ActionFunctionArgs) {
   return answerCartChange(
     () => commerce.createCart({ site: getSite(request), buyerIdentity, lines: lineItems }),
     // Shop-core spec section 8: a failed creation is logged and leaves no cart.
-    (error) => console.error(`Error creating the cart (check that the variant id is valid): ${error.message}`),
+    (error) =>
+      logger().error(
+        { code: error.code },
+        `Error creating the cart (check that the variant id is valid): ${error.message}`,
+      ),
   );
 }

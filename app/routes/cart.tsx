@@ -14,6 +14,7 @@ import { isHomeDeliveryZip, parseZipRanges } from "~/models/zip";
 import { addToCart, cartCookieAfter, currentCart } from "~/services/cart-session.server";
 import { CartError, type CartResult } from "~/services/commerce/cart.server";
 import { commerce } from "~/services/commerce/index.server";
+import { logger } from "~/services/observability/index.server";
 import { cartIdCookie, readCartId } from "~/services/commerce/cart-cookie.server";
 import { getGlobals } from "~/services/content/index.server";
 import { commitNotice } from "~/services/notice.server";
@@ -215,7 +216,7 @@ export async function action({ request }: ActionFunctionArgs) {
     }
   } catch (error) {
     if (error instanceof CartError) {
-      if (error.code === "CART_NOT_FOUND") console.warn("No cart found");
+      if (error.code === "CART_NOT_FOUND") logger().warn("No cart found");
       const notice: Notice = { tone: "error", message: error.message };
       if (wantsJson) {
         const status = error.code === "CART_NOT_FOUND" || error.code === "LINE_NOT_FOUND" ? 404 : 400;

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { renderAsset } from "~/services/content/assets.server";
 import { content } from "~/services/content/index.server";
+import { logger } from "~/services/observability/index.server";
 
 const ONE_WEEK_SECONDS = 7 * 24 * 60 * 60;
 
@@ -21,7 +22,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     image = await renderAsset(asset, w === null ? null : Math.max(1, Number(w)));
   } catch (error) {
     // The row exists but its file is missing or unreadable: an asset we cannot serve.
-    console.error(`content asset ${id}:`, error);
+    logger().error({ err: error, assetId: id }, "content asset could not be rendered");
     return new Response("Image not found", { status: 404, headers: { "Content-Type": "text/plain" } });
   }
   return new Response(new Uint8Array(image), {

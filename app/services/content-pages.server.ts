@@ -6,6 +6,7 @@ import { listingCard } from "~/models/product";
 import type { SiteId } from "~/models/site";
 import { commerce } from "~/services/commerce/index.server";
 import { content } from "~/services/content/index.server";
+import { logger } from "~/services/observability/index.server";
 
 /** The carousels configured for a page, each with the cards of its products that the site sells. */
 export async function productCarouselsFor(site: SiteId, page: string): Promise<LoadedCarousel[]> {
@@ -61,7 +62,7 @@ export type HeroContent = ContentData<"home">["hero"];
 export async function notFoundResponse(site: SiteId): Promise<Response> {
   const carousels = await productCarouselsFor(site, "404").catch((error) => {
     // "Carousel load failure: logged only" (catalogue spec section 8).
-    console.error("404 carousel:", error);
+    logger().error({ err: error }, "404 carousel failed to load");
     return [];
   });
   return json({ notFound: true, carousels }, { status: 404, headers: { "Cache-Control": "no-store" } });

@@ -1,4 +1,5 @@
 import { prisma } from "~/db.server";
+import { logger } from "~/services/observability/index.server";
 
 /** True when the database answers a trivial query. */
 export async function databaseIsHealthy(): Promise<boolean> {
@@ -6,7 +7,7 @@ export async function databaseIsHealthy(): Promise<boolean> {
     await prisma.$queryRaw`SELECT 1`;
     return true;
   } catch (error) {
-    console.error("Health check: database did not answer", error);
+    logger().error({ err: error }, "Health check: database did not answer");
     return false;
   }
 }

@@ -16,8 +16,12 @@ import { decideIdentityLink, PENDING_LINK_TTL_MS, pendingLinkFor, type PendingLi
 import { mapIdentityProfile, type IdentityProfile } from "~/models/identity-profile";
 import type { SiteId } from "~/models/site";
 import { userStoreFor } from "~/services/identity/index.server";
+import { logger } from "~/services/observability/index.server";
 import { getSession, pendingLinkOf } from "~/services/session.server";
 import { publicOrigin } from "~/services/site.server";
+
+/** What a log line says about a provider failure: its message only (never tokens or bodies from the provider). */
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export const OIDC_START_PATH = "/auth/oidc";
 export const OIDC_CALLBACK_PATH = "/auth/oidc/callback";
@@ -98,7 +102,7 @@ export async function startSignIn(
   try {
     config = await providerConfiguration();
   } catch (error) {
-    console.warn("OpenID Connect discovery failed:", error instanceof Error ? error.message : error);
+    logger().warn({ reason: errorText(error) }, "OpenID Connect discovery failed");
     throw new OidcSignInError(`Sign-in with ${providerName} is not available right now. Try again later.`);
   }
   const flow: FlowState = {
@@ -165,7 +169,7 @@ export async function finishSignIn(request: Request, site: SiteId): Promise<Call
     if (error instanceof client.AuthorizationResponseError && error.error === "access_denied") {
       throw new OidcSignInError(`Sign-in with ${providerName} was cancelled.`);
     }
-    console.warn("OpenID Connect sign-in refused:", error instanceof Error ? error.message : error);
+    logger().warn({ reason: errorText(error) }, "OpenID Connect sign-in refused");
     throw new OidcSignInError(`Sign-in with ${providerName} failed: its answer could not be verified. Try again.`);
   }
 
@@ -321,7 +325,7 @@ export async function endSessionUrl(site: SiteId, idToken: string): Promise<stri
       post_logout_redirect_uri: postLogoutUriFor(site),
     }).href;
   } catch (error) {
-    console.warn("OpenID Connect logout URL unavailable:", error instanceof Error ? error.message : error);
+    logger().warn({ reason: errorText(error) }, "OpenID Connect logout URL unavailable");
     return null;
   }
 }

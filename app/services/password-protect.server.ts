@@ -7,6 +7,7 @@ import { env } from "~/env.server";
 import { encodeRedirect } from "~/models/redirect-param";
 import type { SiteId } from "~/models/site";
 import { content } from "~/services/content/index.server";
+import { logger } from "~/services/observability/index.server";
 import { secretMatches } from "~/utils/secrets.server";
 
 export const PASSWORD_PATH = "/password-protect";
@@ -31,7 +32,7 @@ export async function activePassword(site: SiteId): Promise<string | null> {
   const settings = await content.getPasswordProtect(site);
   if (!settings?.enabled) return null;
   if (!settings.password) {
-    console.warn("password protection is on but has no password: the shop stays open");
+    logger().warn({ site }, "password protection is on but has no password: the shop stays open");
     return null;
   }
   return settings.password;

@@ -15,6 +15,7 @@ import * as updateLines from "~/routes/api.ecom.v1[.]0.update-cart-line-items";
 import * as updateNote from "~/routes/api.ecom.v1[.]0.update-cart-note";
 import { commerce } from "~/services/commerce/index.server";
 import { saveCartForCustomer, savedCartId } from "~/services/commerce/saved-cart.server";
+import { captureLogs, LEVEL } from "../helpers/logs";
 import { ensureSeeded } from "../helpers/seeded";
 
 type Site = "DTC" | "HPSF";
@@ -204,14 +205,11 @@ describe("create-cart (shop-core spec section 7)", () => {
   it("takes the site from the Host: Prescription Diet only on HPSF, treats only on DTC", async () => {
     const staff = await newCart([{ merchandiseId: prescription, quantity: 1 }], "HPSF");
     expect((await prisma.cart.findUniqueOrThrow({ where: { id: staff.id } })).site).toBe("HPSF");
-    const error = vi.spyOn(console, "error").mockImplementation(() => {});
-    expectError(
-      await api("create-cart", { lineItems: [{ merchandiseId: treat, quantity: 1 }] }, "HPSF"),
-      404,
-      "VARIANT_NOT_FOUND",
-      "lineItems.0.merchandiseId",
+    const { result, lines } = await captureLogs(() =>
+      api("create-cart", { lineItems: [{ merchandiseId: treat, quantity: 1 }] }, "HPSF"),
     );
-    expect(error).toHaveBeenCalledOnce();
+    expectError(result, 404, "VARIANT_NOT_FOUND", "lineItems.0.merchandiseId");
+    expect(lines.filter((line) => line.level === LEVEL.error)).toHaveLength(1);
   });
 
   it("with an empty body creates an empty cart", async () => {
@@ -223,18 +221,20 @@ describe("create-cart (shop-core spec section 7)", () => {
   });
 
   it("an unknown variant is logged as an error creating the cart and leaves no cart (shop-core spec section 8)", async () => {
-    const error = vi.spyOn(console, "error").mockImplementation(() => {});
     const before = await prisma.cart.count();
-    const answer = await api("create-cart", {
-      lineItems: [
-        { merchandiseId: dry, quantity: 1 },
-        { merchandiseId: "no-such-variant", quantity: 1 },
-      ],
-    });
+    const { result: answer, lines } = await captureLogs(() =>
+      api("create-cart", {
+        lineItems: [
+          { merchandiseId: dry, quantity: 1 },
+          { merchandiseId: "no-such-variant", quantity: 1 },
+        ],
+      }),
+    );
     expectError(answer, 404, "VARIANT_NOT_FOUND", "lineItems.1.merchandiseId");
     expect(await prisma.cart.count()).toBe(before);
-    expect(error).toHaveBeenCalledOnce();
-    expect(String(error.mock.calls[0][0])).toMatch(/error creating the cart.*variant id/i);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({ level: LEVEL.error, reqId: "test-request" });
+    expect(lines[0].msg).toMatch(/error creating the cart.*variant id/i);
   });
 
   it("is a 400 with fields for a malformed buyer identity", async () => {
@@ -449,18 +449,14 @@ describe("refused cart changes map to 404 and 400 (shop-core spec sections 7 and
   });
 
   it("adding to an unknown cart logs 'No cart found' and is a 404 CART_NOT_FOUND", async () => {
-    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
-    expectError(
-      await api("add-cart-line-items", { cartId: "no-such-cart", lineItems: [{ merchandiseId: dry, quantity: 1 }] }),
-      404,
-      "CART_NOT_FOUND",
-      "cartId",
+    const { result, lines } = await captureLogs(() =>
+      api("add-cart-line-items", { cartId: "no-such-cart", lineItems: [{ merchandiseId: dry, quantity: 1 }] }),
     );
-    expect(warn).toHaveBeenCalledWith("No cart found");
+    expectError(result, 404, "CART_NOT_FOUND", "cartId");
+    expect(lines).toMatchObject([{ level: LEVEL.warn, msg: "No cart found" }]);
   });
 
   it("every call naming an unknown or another site's cart is a 404 CART_NOT_FOUND, never a 500", async () => {
-    vi.spyOn(console, "warn").mockImplementation(() => {});
     const foreign = await newCart([{ merchandiseId: can, quantity: 1 }], "HPSF");
     const bodies = (cartId: string): [Endpoint, object][] => [
       ["get-cart", { cartId }],
@@ -506,7 +502,6 @@ describe("refused cart changes map to 404 and 400 (shop-core spec sections 7 and
   });
 
   it("a forged sellingPlanId is a 400 SELLING_PLAN_INVALID in create, add and update", async () => {
-    vi.spyOn(console, "error").mockImplementation(() => {});
     const forged = "autoship-1d";
     expectError(
       await api("create-cart", { lineItems: [{ merchandiseId: dry, quantity: 1, sellingPlanId: forged }] }),

@@ -1,6 +1,6 @@
 // The builds manifest (shop-core spec section 7 "builds/latest.json is polled to detect
 // new versions"; issue 8 "Pages"): GET/HEAD answer the server build's version, never cached.
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { action, loader } from "~/routes/builds.latest[.]json";
 import { callRoute, getRequest, ORIGIN } from "../helpers/routes";
 
@@ -30,7 +30,6 @@ describe("/builds/latest.json (shop-core spec section 7)", () => {
   });
 
   it("is a 503 JSON error, not a 500, when the server passed no build version", async () => {
-    vi.spyOn(console, "warn").mockImplementation(() => {});
     for (const context of [{}, { buildVersion: "" }, { buildVersion: 42 }]) {
       const response = await call(loader, getRequest("/builds/latest.json"), context);
       expect(response.status, JSON.stringify(context)).toBe(503);
@@ -39,7 +38,6 @@ describe("/builds/latest.json (shop-core spec section 7)", () => {
         error: { code: "BUILD_VERSION_UNKNOWN", message: "The build version is not known." },
       });
     }
-    vi.restoreAllMocks();
   });
 
   it("refuses other methods with a 405 JSON error naming GET and HEAD", async () => {

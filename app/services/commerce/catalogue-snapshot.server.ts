@@ -8,6 +8,7 @@ import type { Prisma, PrismaClient } from "~/generated/prisma/client";
 import { FacetIndex } from "~/models/facet-index";
 import type { Facet } from "~/models/facets";
 import { splitTags, type ProductCardData, type ProductDetail } from "~/models/product";
+import { logger } from "~/services/observability/index.server";
 
 /** How stale the snapshot may be (stock shown on listings; checkout re-checks stock). */
 export const FRESHNESS_MS = 2000;
@@ -269,7 +270,7 @@ export async function catalogueSnapshot(db: PrismaClient): Promise<CatalogueSnap
     const current = state;
     current.checkedAt = performance.now();
     current.checking = refresh(db, current)
-      .catch((error) => console.error("Catalogue snapshot refresh failed; serving the previous one", error))
+      .catch((error) => logger().error({ err: error }, "Catalogue snapshot refresh failed; serving the previous one"))
       .finally(() => {
         current.checking = null;
       });

@@ -11,6 +11,7 @@ import {
 } from "~/models/content";
 import { DEFAULT_FREE_SHIPPING_MINIMUM_CENTS } from "~/models/free-shipping";
 import type { SiteId } from "~/models/site";
+import { logger } from "~/services/observability/index.server";
 import type { AssetRecord, ContentProvider, ContentRecord } from "./types";
 
 export interface Entry<T extends ContentType> {
@@ -51,7 +52,7 @@ export interface ContentServiceOptions {
 
 export function createContentService(provider: ContentProvider, options: ContentServiceOptions) {
   const now = options.now ?? Date.now;
-  const warn = options.warn ?? ((message: string) => console.warn(message));
+  const warn = options.warn ?? ((message: string) => logger().warn(message));
   const cache = new Map<string, { expires: number; value: Promise<unknown> }>();
 
   function cached<V>(key: string, read: () => Promise<V>, preview: boolean | undefined): Promise<V> {

@@ -4,7 +4,7 @@
 // anywhere below asks `logger()` for the current one.
 import { AsyncLocalStorage } from "node:async_hooks";
 import pino, { type Logger } from "pino";
-import { env } from "~/env.server";
+import { env, envWarnings } from "~/env.server";
 
 export type { Logger };
 
@@ -35,6 +35,13 @@ export const rootLogger: Logger = (globalForLogger.__logger ??= pino({
   timestamp: pino.stdTimeFunctions.isoTime,
   redact: { paths: REDACTED_PATHS, censor: "[redacted]" },
 }));
+
+// Configuration warnings found before the logger existed, logged once per process.
+const globalForWarnings = globalThis as unknown as { __envWarningsLogged?: boolean };
+if (!globalForWarnings.__envWarningsLogged) {
+  globalForWarnings.__envWarningsLogged = true;
+  for (const warning of envWarnings) rootLogger.warn(warning);
+}
 
 const current = new AsyncLocalStorage<Logger>();
 
