@@ -206,6 +206,20 @@ test("no secret reaches a log; every request line has its id; an error is logged
   expect(report.status()).toBe(204);
   secrets.push("leaky.person@example.com", "4000 0000 0000 0002");
 
+  // A real page's unhandled error: the browser reporter sends it (CSP and the guard let it through).
+  await open(page, testInfo, "/cart?token=Qm7secret");
+  const sent = page.waitForResponse((response) => response.url().endsWith("/api/client-errors"));
+  await page.evaluate(() => {
+    setTimeout(() => {
+      throw new Error("checkout broke for page.person@example.com");
+    });
+  });
+  expect((await sent).status()).toBe(204);
+  secrets.push("page.person@example.com", "Qm7secret");
+  await expect
+    .poll(() => lines().some((line) => line.msg === "Browser error on /cart: checkout broke for [email]"))
+    .toBe(true);
+
   // A route that throws: its table is gone, so the loader fails (a 500 the operator must see).
   db((handle) => handle.exec(`ALTER TABLE "EmailMessage" RENAME TO "EmailMessageGone"`));
   const broken = await request.get("/dev/outbox");
