@@ -43,7 +43,14 @@ export function isPlainRead(sql: string): boolean {
  */
 export function createSqliteAdapter(
   url: string,
-  { busyTimeoutMs = DEFAULT_DATABASE_BUSY_TIMEOUT_MS }: { busyTimeoutMs?: number } = {},
+  {
+    busyTimeoutMs = DEFAULT_DATABASE_BUSY_TIMEOUT_MS,
+    reader: withReader = true,
+  }: {
+    busyTimeoutMs?: number;
+    /** false for the Prisma CLI: its schema engine takes the file in exclusive locking mode, which a second connection would block. */
+    reader?: boolean;
+  } = {},
 ): SqlMigrationAwareDriverAdapterFactory {
   const writerFactory = new PrismaBetterSQLite3({ url, timeout: 0 });
   // Opened after the writer, which creates the file and switches it to WAL.
@@ -54,6 +61,7 @@ export function createSqliteAdapter(
     async connect() {
       const writer = await writerFactory.connect();
       await writer.executeScript(WRITER_PRAGMAS);
+      if (!withReader) return readerAndWriter(null, writer, busyTimeoutMs);
       const reader = await readerFactory.connect();
       await reader.executeScript(READER_PRAGMAS);
       return readerAndWriter(reader, writer, busyTimeoutMs);
@@ -96,7 +104,11 @@ async function whileBusy<R>(run: () => Promise<R>, startedAt: number, deadline: 
  * Code inside `$transaction` must use its `tx` client (a top-level write there would
  * wait for its own transaction).
  */
-function readerAndWriter(reader: SqlDriverAdapter, writer: SqlDriverAdapter, busyTimeoutMs: number): SqlDriverAdapter {
+function readerAndWriter(
+  reader: SqlDriverAdapter | null,
+  writer: SqlDriverAdapter,
+  busyTimeoutMs: number,
+): SqlDriverAdapter {
   const lock = withTimeout(new Mutex(), busyTimeoutMs);
 
   /** Takes the writer (FIFO); rejects with the busy error when its turn does not come in time. */
@@ -125,7 +137,7 @@ function readerAndWriter(reader: SqlDriverAdapter, writer: SqlDriverAdapter, bus
     provider: writer.provider,
     adapterName: writer.adapterName,
     queryRaw(query) {
-      if (!isPlainRead(query.sql)) return onWriter(() => writer.queryRaw(query));
+      if (!reader || !isPlainRead(query.sql)) return onWriter(() => writer.queryRaw(query));
       const startedAt = Date.now();
       return whileBusy(() => reader.queryRaw(query), startedAt, startedAt + busyTimeoutMs);
     },
@@ -178,7 +190,7 @@ function readerAndWriter(reader: SqlDriverAdapter, writer: SqlDriverAdapter, bus
     },
     getConnectionInfo: writer.getConnectionInfo?.bind(writer),
     async dispose() {
-      await Promise.all([reader.dispose(), writer.dispose()]);
+      await Promise.all([reader?.dispose(), writer.dispose()]);
     },
   };
 }
