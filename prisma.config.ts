@@ -21,6 +21,6 @@ export default defineConfig({
   async adapter() {
     const url = env("DATABASE_URL");
     fs.mkdirSync(path.dirname(url.replace(/^file:/, "")), { recursive: true });
-    return createSqliteAdapter(url);
+    return createSqliteAdapter(url, { reader: false });
   },
 });

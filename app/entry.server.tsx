@@ -5,6 +5,7 @@ import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { env } from "~/env.server";
+import { databaseBusyHeaders, isDatabaseBusy } from "~/models/database-busy";
 import { redactUrl } from "~/models/log-redaction";
 import { startAutoshipSchedule } from "~/services/autoship/index.server";
 import { applyCachePolicy } from "~/services/cache-policy.server";
@@ -48,6 +49,10 @@ export default function handleRequest(
       declared: [...Object.values(loaderHeaders), ...Object.values(actionHeaders)].map((h) => h.get("Cache-Control")),
     },
   );
+  // Database busy (docs/rules.md): the busy answer's Retry-After reaches the page too.
+  if (Object.values(remixContext.staticHandlerContext.errors ?? {}).some(isDatabaseBusy)) {
+    for (const [name, value] of Object.entries(databaseBusyHeaders())) responseHeaders.set(name, value);
+  }
   // Bots and no-JS crawlers get the whole document at once; browsers get it streamed.
   const readyEvent = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
 

@@ -3,6 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { DEFAULT_BUILD_POLL_SECONDS } from "~/models/build-watch";
+import { DEFAULT_DATABASE_BUSY_TIMEOUT_MS } from "~/models/database-busy";
 import { DEFAULT_STAFF_HOSTS, SITE_IDS } from "~/models/site";
 import { DEFAULT_TAX_RATES, parseTaxRates } from "~/models/tax";
 
@@ -67,6 +68,15 @@ const EnvSchema = z
     DATABASE_URL: optional(
       z.string().regex(/^file:.+/, 'must be a SQLite file URL such as "file:./data/shop.db"'),
     ).transform((v) => v ?? "file:./data/shop.db"),
+    // Database busy (docs/rules.md): how long a write waits for the write lock, in this process
+    // and in SQLite together, before it is answered 503 with Retry-After.
+    DATABASE_BUSY_TIMEOUT_MS: optional(
+      z.coerce
+        .number({ invalid_type_error: "must be a number of milliseconds" })
+        .int("must be whole milliseconds")
+        .min(1, "must be from 1 to 60000 milliseconds")
+        .max(60_000, "must be from 1 to 60000 milliseconds"),
+    ).transform((v) => v ?? DEFAULT_DATABASE_BUSY_TIMEOUT_MS),
     SESSION_SECRET: optional(z.string().min(32, "must be at least 32 characters long")),
     SITE_ID: optional(
       z.preprocess(

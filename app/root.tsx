@@ -20,6 +20,7 @@ import { PageViewTracker } from "~/components/page-view-tracker";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { AnnouncementBar, SitewideBanners } from "~/components/site-notices";
+import { isDatabaseBusy } from "~/models/database-busy";
 import { mainNavigation, navigationFromContent } from "~/models/navigation";
 import { publicEnv } from "~/env.server";
 import { commerce } from "~/services/commerce/index.server";
@@ -61,6 +62,7 @@ export const links: LinksFunction = () => [
 export const meta: MetaFunction<typeof loader> = ({ matches, error, data }) => {
   if (!error) return titleMeta(matches);
   const notFound = isRouteErrorResponse(error) && error.status === 404;
+  if (isDatabaseBusy(error)) return titleMeta(matches, "The shop is busy");
   return titleMeta(matches, notFound ? (data?.notFound.title ?? "404 Error") : "Something went wrong");
 };
 

@@ -2,6 +2,7 @@ import { isRouteErrorResponse, useLocation, useRouteError, useRouteLoaderData } 
 import type { ReactNode } from "react";
 import type { ContentLink, NotFoundContent } from "~/models/content";
 import { DEFAULT_404_CTA, DEFAULT_404_TITLE } from "~/models/content";
+import { DATABASE_BUSY_MESSAGE, isDatabaseBusyBody } from "~/models/database-busy";
 import type { SiteId } from "~/models/site";
 import { ContentCarousels } from "./content-carousels";
 import { ContentImage } from "./content-image";
@@ -36,6 +37,14 @@ export function GeneralErrorBoundary({ statusHandlers }: { statusHandlers?: Reco
   const error = useRouteError();
   const { pathname } = useLocation();
   if (isRouteErrorResponse(error)) {
+    // Database busy (docs/rules.md): the thrown 503 answer carries the shopper's message.
+    if (error.status === 503 && isDatabaseBusyBody(error.data)) {
+      return (
+        <ErrorPage title="The shop is busy" code={503}>
+          <p role="alert">{DATABASE_BUSY_MESSAGE}</p>
+        </ErrorPage>
+      );
+    }
     const handler = statusHandlers?.[error.status] ?? defaultStatusHandlers[error.status];
     if (handler) return <>{handler({ pathname, data: error.data })}</>;
     if (error.status < 500) {
