@@ -123,9 +123,7 @@ describe("email settings (issue 5 'Email')", () => {
     expect(parseEnv({}).OUTBOX_MAX_TRIES).toBe(8);
     expect(parseEnv({ OUTBOX_MAX_TRIES: "3" }).OUTBOX_MAX_TRIES).toBe(3);
     expect(errorOf({ OUTBOX_MAX_TRIES: "0" }).issues).toEqual(['OUTBOX_MAX_TRIES must be from 1 to 100 (got "0")']);
-    expect(errorOf({ OUTBOX_MAX_TRIES: "many" }).issues).toEqual([
-      'OUTBOX_MAX_TRIES must be a number (got "many")',
-    ]);
+    expect(errorOf({ OUTBOX_MAX_TRIES: "many" }).issues).toEqual(['OUTBOX_MAX_TRIES must be a number (got "many")']);
   });
 });
 

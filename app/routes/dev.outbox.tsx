@@ -52,8 +52,8 @@ export default function Outbox() {
     <div className="container">
       <h1>Outbox</h1>
       <p>
-        Every message the shop has to deliver (emails, …), newest first. A message is written with the event that
-        causes it and delivered by the outbox job: retried with backoff, marked failed after its last try.
+        Every message the shop has to deliver (emails, …), newest first. A message is written with the event that causes
+        it and delivered by the outbox job: retried with backoff, marked failed after its last try.
       </p>
       <nav aria-label="Filter by status">
         <ul style={{ display: "flex", gap: "1rem", listStyle: "none", padding: 0 }}>
@@ -98,9 +98,7 @@ export default function Outbox() {
         </article>
       ) : null}
       <table>
-        <caption>
-          {status ? `The last ${PAGE_SIZE} ${status} messages` : `The last ${PAGE_SIZE} messages`}
-        </caption>
+        <caption>{status ? `The last ${PAGE_SIZE} ${status} messages` : `The last ${PAGE_SIZE} messages`}</caption>
         <thead>
           <tr>
             <th scope="col">Written</th>

@@ -97,7 +97,12 @@ describe("delivering email over SMTP (a real server on loopback)", () => {
       expect(headerOf(mails[0], "Reply-To")).toBe("help@example.com");
       expect(headerOf(mails[0], "Message-ID")).toBe(`<${id}@${HOST}>`);
       expect(mails[0].raw).toContain("Thanks for your order.");
-      expect(await outboxRowOf(id)).toMatchObject({ status: "sent", tries: 1, lastError: null, sentAt: expect.any(Date) });
+      expect(await outboxRowOf(id)).toMatchObject({
+        status: "sent",
+        tries: 1,
+        lastError: null,
+        sentAt: expect.any(Date),
+      });
       // Sent is final: a later run sends nothing again.
       await outbox.deliverDue({ now: new Date(Date.now() + 86_400_000) });
       expect(smtp.mails.filter((m) => m.to.includes(input.to))).toHaveLength(1);
@@ -130,25 +135,28 @@ describe("delivering email over SMTP (a real server on loopback)", () => {
   it.each([
     ["RCPT TO", "rcpt", 550],
     ["the end of DATA", "data", 554],
-  ] as const)("a permanent refusal (%s answered %i) marks it failed with the error, never retried", async (_, at, code) => {
-    const smtp = await startSmtpServer({ refuse: { at, code, message: "No such mailbox here" } });
-    try {
-      const { email, outbox } = mailer("smtp", `smtp://127.0.0.1:${smtp.port}`);
-      const { id } = await email.enqueue(db, message());
-      const summary = await outbox.deliverDue();
-      expect(summary.failed).toBeGreaterThanOrEqual(1);
-      const row = await outboxRowOf(id);
-      expect(row).toMatchObject({ status: "failed", tries: 1, sentAt: null });
-      expect(row.lastError).toContain(String(code));
-      expect(row.lastError).toContain("No such mailbox here");
+  ] as const)(
+    "a permanent refusal (%s answered %i) marks it failed with the error, never retried",
+    async (_, at, code) => {
+      const smtp = await startSmtpServer({ refuse: { at, code, message: "No such mailbox here" } });
+      try {
+        const { email, outbox } = mailer("smtp", `smtp://127.0.0.1:${smtp.port}`);
+        const { id } = await email.enqueue(db, message());
+        const summary = await outbox.deliverDue();
+        expect(summary.failed).toBeGreaterThanOrEqual(1);
+        const row = await outboxRowOf(id);
+        expect(row).toMatchObject({ status: "failed", tries: 1, sentAt: null });
+        expect(row.lastError).toContain(String(code));
+        expect(row.lastError).toContain("No such mailbox here");
 
-      await outbox.deliverDue({ now: new Date(Date.now() + 86_400_000) });
-      expect(await outboxRowOf(id)).toMatchObject({ status: "failed", tries: 1 });
-      expect(smtp.mails).toHaveLength(0);
-    } finally {
-      await smtp.close();
-    }
-  });
+        await outbox.deliverDue({ now: new Date(Date.now() + 86_400_000) });
+        expect(await outboxRowOf(id)).toMatchObject({ status: "failed", tries: 1 });
+        expect(smtp.mails).toHaveLength(0);
+      } finally {
+        await smtp.close();
+      }
+    },
+  );
 
   it("SMTP down, then up on the same port: queued with the error, then sent exactly once", async () => {
     const port = await unusedPort();
