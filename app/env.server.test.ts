@@ -118,6 +118,13 @@ describe("email settings (issue 5 'Email')", () => {
     );
     expect(errorOf({ SMTP_URL: "http://mail" }).issues).toEqual(["SMTP_URL must be an smtp:// or smtps:// URL"]);
   });
+
+  it("gives each outbox message 8 tries unless OUTBOX_MAX_TRIES says otherwise (docs/rules.md 'Outbox')", () => {
+    expect(parseEnv({}).OUTBOX_MAX_TRIES).toBe(8);
+    expect(parseEnv({ OUTBOX_MAX_TRIES: "3" }).OUTBOX_MAX_TRIES).toBe(3);
+    expect(errorOf({ OUTBOX_MAX_TRIES: "0" }).issues).toEqual(['OUTBOX_MAX_TRIES must be from 1 to 100 (got "0")']);
+    expect(errorOf({ OUTBOX_MAX_TRIES: "many" }).issues).toEqual(['OUTBOX_MAX_TRIES must be a number (got "many")']);
+  });
 });
 
 describe("checkout and autoship settings (issue 5 'Pricing', 'Autoship engine')", () => {

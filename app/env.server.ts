@@ -4,6 +4,7 @@ import path from "node:path";
 import { z } from "zod";
 import { DEFAULT_BUILD_POLL_SECONDS } from "~/models/build-watch";
 import { DEFAULT_DATABASE_BUSY_TIMEOUT_MS } from "~/models/database-busy";
+import { DEFAULT_OUTBOX_MAX_TRIES } from "~/models/outbox";
 import { DEFAULT_STAFF_HOSTS, SITE_IDS } from "~/models/site";
 import { DEFAULT_TAX_RATES, parseTaxRates } from "~/models/tax";
 
@@ -127,6 +128,14 @@ const EnvSchema = z
     ).transform((v) => v ?? "outbox"),
     SMTP_URL: optional(z.string().regex(/^smtps?:\/\/.+/, "must be an smtp:// or smtps:// URL")),
     EMAIL_FROM: optional(z.string().min(3)).transform((v) => v ?? "Pet Nutrition <orders@example.com>"),
+    // Outbox (docs/rules.md "Outbox"): tries per message before it is marked failed with its last error.
+    OUTBOX_MAX_TRIES: optional(
+      z.coerce
+        .number({ invalid_type_error: "must be a number" })
+        .int("must be a whole number")
+        .min(1, "must be from 1 to 100")
+        .max(100, "must be from 1 to 100"),
+    ).transform((v) => v ?? DEFAULT_OUTBOX_MAX_TRIES),
     // Checkout (issue 5): flat shipping below the free-shipping minimum, and sales tax per state.
     SHIPPING_RATE_CENTS: optional(
       z.coerce.number({ invalid_type_error: "must be a number of cents" }).int("must be whole cents").min(0),

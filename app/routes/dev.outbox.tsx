@@ -1,6 +1,7 @@
-// The email outbox for developers (issue 5 "Email"): every message the outbox
-// transport stored, newest first. Only in development, or with DEV_OUTBOX=true;
-// everywhere else it does not exist.
+// The outbox for developers (docs/rules.md "Outbox"; issue 5 "Email"): the newest
+// messages of every topic with their delivery state (status, tries, next attempt,
+// last error, sent time), and an email's content. Only in development, or with
+// DEV_OUTBOX=true; everywhere else it does not exist.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
@@ -9,57 +10,129 @@ import { devOutboxOpen } from "~/env.server";
 
 export const meta: MetaFunction = () => [{ title: "Outbox" }, { name: "robots", content: "noindex" }];
 
+const STATUSES = ["queued", "sending", "sent", "failed"] as const;
+const PAGE_SIZE = 50;
+
 export async function loader({ request }: LoaderFunctionArgs) {
   if (!devOutboxOpen()) throw new Response("Not Found", { status: 404 });
-  const id = new URL(request.url).searchParams.get("id");
+  const params = new URL(request.url).searchParams;
+  const id = params.get("id");
+  const status = STATUSES.find((s) => s === params.get("status")) ?? null;
   const [messages, selected] = await Promise.all([
-    prisma.emailMessage.findMany({
+    prisma.outboxMessage.findMany({
+      where: status ? { status } : undefined,
       orderBy: { createdAt: "desc" },
-      take: 50,
-      select: { id: true, to: true, subject: true, template: true, createdAt: true },
+      take: PAGE_SIZE,
+      select: {
+        id: true,
+        topic: true,
+        status: true,
+        tries: true,
+        nextAttemptAt: true,
+        lastError: true,
+        sentAt: true,
+        createdAt: true,
+        email: { select: { id: true, to: true, subject: true, template: true } },
+      },
     }),
-    id ? prisma.emailMessage.findUnique({ where: { id } }) : null,
+    id ? prisma.emailMessage.findUnique({ where: { id }, include: { outboxMessage: true } }) : null,
   ]);
-  return json({ messages, selected });
+  return json({ messages, selected, status }, { headers: { "Cache-Control": "private, no-store" } });
+}
+
+/** A time the same on the server and in the browser (no locale or time zone of either). */
+function When({ at }: { at: string | null }) {
+  if (!at) return <>–</>;
+  return <time dateTime={at}>{at.slice(0, 19).replace("T", " ")} UTC</time>;
 }
 
 export default function Outbox() {
-  const { messages, selected } = useLoaderData<typeof loader>();
+  const { messages, selected, status } = useLoaderData<typeof loader>();
   return (
     <div className="container">
       <h1>Outbox</h1>
-      <p>The last 50 messages the shop sent with the outbox transport.</p>
+      <p>
+        Every message the shop has to deliver (emails, …), newest first. A message is written with the event that causes
+        it and delivered by the outbox job: retried with backoff, marked failed after its last try.
+      </p>
+      <nav aria-label="Filter by status">
+        <ul style={{ display: "flex", gap: "1rem", listStyle: "none", padding: 0 }}>
+          <li>
+            <Link to="." aria-current={status === null ? "page" : undefined}>
+              All
+            </Link>
+          </li>
+          {STATUSES.map((s) => (
+            <li key={s}>
+              <Link to={`?status=${s}`} aria-current={status === s ? "page" : undefined}>
+                {s}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
       {selected ? (
-        <article className="checkout-summary">
-          <h2>{selected.subject}</h2>
-          <p>
-            To {selected.to} · {selected.template ?? "message"} · {new Date(selected.createdAt).toLocaleString()}
-          </p>
+        <article className="checkout-summary" aria-labelledby="outbox-selected">
+          <h2 id="outbox-selected">{selected.subject}</h2>
+          <dl>
+            <dt>To</dt>
+            <dd>{selected.to}</dd>
+            <dt>From</dt>
+            <dd>{selected.from}</dd>
+            {selected.replyTo ? (
+              <>
+                <dt>Reply to</dt>
+                <dd>{selected.replyTo}</dd>
+              </>
+            ) : null}
+            <dt>Kind</dt>
+            <dd>{selected.template ?? "message"}</dd>
+            <dt>Written</dt>
+            <dd>
+              <When at={selected.createdAt} />
+            </dd>
+            <dt>Status</dt>
+            <dd>{selected.outboxMessage?.status ?? "not in the outbox"}</dd>
+          </dl>
           <pre style={{ whiteSpace: "pre-wrap" }}>{selected.text}</pre>
         </article>
       ) : null}
       <table>
+        <caption>{status ? `The last ${PAGE_SIZE} ${status} messages` : `The last ${PAGE_SIZE} messages`}</caption>
         <thead>
           <tr>
-            <th scope="col">Sent</th>
+            <th scope="col">Written</th>
+            <th scope="col">Topic</th>
             <th scope="col">To</th>
             <th scope="col">Subject</th>
-            <th scope="col">Kind</th>
+            <th scope="col">Status</th>
+            <th scope="col">Tries</th>
+            <th scope="col">Next attempt</th>
+            <th scope="col">Last error</th>
+            <th scope="col">Sent</th>
           </tr>
         </thead>
         <tbody>
           {messages.map((m) => (
             <tr key={m.id}>
-              <td>{new Date(m.createdAt).toLocaleString()}</td>
-              <td>{m.to}</td>
               <td>
-                <Link to={`?id=${m.id}`}>{m.subject}</Link>
+                <When at={m.createdAt} />
               </td>
-              <td>{m.template}</td>
+              <td>{m.topic}</td>
+              <td>{m.email?.to ?? "–"}</td>
+              <td>{m.email ? <Link to={`?id=${encodeURIComponent(m.email.id)}`}>{m.email.subject}</Link> : "–"}</td>
+              <td>{m.status}</td>
+              <td>{m.tries}</td>
+              <td>{m.status === "queued" ? <When at={m.nextAttemptAt} /> : "–"}</td>
+              <td>{m.lastError ?? "–"}</td>
+              <td>
+                <When at={m.sentAt} />
+              </td>
             </tr>
           ))}
         </tbody>
       </table>
+      {messages.length === 0 ? <p>No messages.</p> : null}
     </div>
   );
 }

@@ -1,5 +1,6 @@
-// /shelter/forgot-password: sends a one-time reset link by email. The answer is
-// the same whether or not the email has an account (no account enumeration).
+// /shelter/forgot-password: sends a one-time reset link by email (stored with its
+// token, then delivered by the outbox). The answer is the same whether or not the
+// email has an account (no account enumeration).
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
@@ -10,13 +11,10 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FormError, TextField } from "~/components/form-field";
 import { ForgotPasswordSchema } from "~/models/account-forms";
 import { clientIpOf } from "~/services/auth.server";
-import { email } from "~/services/email/index.server";
-import { passwordResetEmail } from "~/services/email/templates";
 import { isSpam, SPAM_MESSAGE } from "~/services/honeypot.server";
 import { rateLimits, retryAfterHeaders } from "~/services/rate-limit.server";
-import { identity, userStoreFor } from "~/services/identity/index.server";
+import { requestPasswordReset } from "~/services/identity/index.server";
 import { commitNotice } from "~/services/notice.server";
-import { passwordResetLink } from "~/services/email/links.server";
 import { getSite } from "~/services/site.server";
 import { pageMeta } from "~/utils/meta";
 import { readFormData } from "~/utils/form.server";
@@ -40,14 +38,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       headers: retryAfterHeaders(verdict),
     });
   }
-  const reset = await identity.createPasswordReset(userStoreFor(getSite(request)), submission.value.email);
-  if (reset) {
-    try {
-      await email.send(passwordResetEmail(reset.email, passwordResetLink(getSite(request), reset.token)));
-    } catch (error) {
-      console.error("password reset email failed", error);
-    }
-  }
+  await requestPasswordReset(getSite(request), submission.value.email);
   return redirect("/shelter/forgot-password", {
     headers: await commitNotice(request, { tone: "success", message: SENT_MESSAGE }),
   });

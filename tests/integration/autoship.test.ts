@@ -4,6 +4,8 @@ import type { PrismaClient } from "~/generated/prisma/client";
 import { autoshipUnitPriceCents } from "~/models/cart";
 import { createAutoship, SubscriptionError, ymd } from "~/services/autoship/autoship.server";
 import { createEmailService } from "~/services/email/email.server";
+import { metrics } from "~/services/observability/index.server";
+import { createOutbox } from "~/services/outbox/outbox.server";
 import { createEmbeddedPayments } from "~/services/payment/embedded.server";
 import { seedDatabase } from "../../prisma/seed/index";
 import { createTestDatabase } from "../helpers/db";
@@ -38,7 +40,7 @@ const services = () => {
   const autoship = createAutoship({
     db,
     payments,
-    email: createEmailService(db, { transport: "outbox", from: "t@example.com" }),
+    email: createEmailService(createOutbox(db, { maxTries: 8 }), { transport: "outbox", from: "t@example.com" }),
     pricing: async () => PRICING,
     reminderDays: 3,
     now: () => clock,
@@ -126,7 +128,15 @@ const ordersOf = (customerId: string) =>
 const inventoryOf = async (variantId: string) =>
   (await db.productVariant.findUniqueOrThrow({ where: { id: variantId } })).inventory;
 
-const emailsTo = (to: string, template: string) => db.emailMessage.count({ where: { to, template } });
+/** Emails of a kind to an address, each queued in the outbox (docs/rules.md "Outbox"). */
+const emailsTo = (to: string, template: string) =>
+  db.emailMessage.count({ where: { to, template, outboxMessage: { status: "queued", topic: "email" } } });
+
+/** A counter's value for one set of labels. */
+async function counted(counter: { get(): Promise<{ values: { labels: object; value: number }[] }> }, labels: object) {
+  const { values } = await counter.get();
+  return values.find((v) => JSON.stringify(v.labels) === JSON.stringify(labels))?.value ?? 0;
+}
 
 const eventsOf = (subscriptionId: string) =>
   db.autoshipEvent.findMany({ where: { subscriptionId }, orderBy: { createdAt: "asc" } });
@@ -145,9 +155,11 @@ describe("autoship engine (issue 5: Autoship engine)", () => {
   it("due: places one paid autoship order at the autoship price, takes the stock, advances the date, records and emails it", async () => {
     const { autoship } = services();
     const { customer, variant, subscription } = await subscribe({ dueInMs: -HOUR_MS, quantity: 2, inventory: 10 });
+    const placedBefore = await counted(metrics.ordersPlaced, { site: "DTC", source: "autoship" });
 
     const summary = await autoship.run();
     expect(summary).toMatchObject({ due: 1, ordered: 1, outOfStock: 0, declined: 0, errors: 0 });
+    expect(await counted(metrics.ordersPlaced, { site: "DTC", source: "autoship" })).toBe(placedBefore + 1);
 
     const orders = await ordersOf(customer.id);
     expect(orders).toHaveLength(1);
@@ -263,6 +275,22 @@ describe("autoship engine (issue 5: Autoship engine)", () => {
     expect(await inventoryOf(variant.id)).toBe(10);
   });
 
+  it("reminder: the event and its email are kept together; when the email cannot be written, neither is", async () => {
+    const { autoship } = services();
+    const { customer, subscription } = await subscribe({ dueInMs: 2 * DAY_MS });
+    await db.customer.update({ where: { id: customer.id }, data: { email: "not-an-address" } });
+
+    expect(await autoship.run()).toMatchObject({ reminders: 0, errors: 1 });
+    expect(await eventsOf(subscription.id)).toHaveLength(0);
+    expect(await db.emailMessage.count({ where: { to: "not-an-address" } })).toBe(0);
+
+    // Fixed: the next run claims the reminder and queues its email.
+    await db.customer.update({ where: { id: customer.id }, data: { email: customer.email } });
+    expect(await autoship.run()).toMatchObject({ reminders: 1, errors: 0 });
+    expect(await emailsTo(customer.email, "autoship-reminder")).toBe(1);
+    expect((await eventsOf(subscription.id)).map((e) => e.kind)).toEqual(["reminder"]);
+  });
+
   it("out of stock: no order, the date stays, one email, and the run goes on with the others", async () => {
     const { autoship } = services();
     // Due first (the run goes in date order), so the other one is processed after the failure.
@@ -299,8 +327,10 @@ describe("autoship engine (issue 5: Autoship engine)", () => {
       inventory: 6,
       card: DECLINING_CARD,
     });
+    const declinedBefore = await counted(metrics.paymentsDeclined, { source: "autoship" });
 
     expect(await autoship.run()).toMatchObject({ due: 1, ordered: 0, declined: 1, errors: 0 });
+    expect(await counted(metrics.paymentsDeclined, { source: "autoship" })).toBe(declinedBefore + 1);
     expect(await db.order.count({ where: { customerId: customer.id } })).toBe(0);
     expect(await inventoryOf(variant.id)).toBe(6);
     expect((await db.subscription.findUniqueOrThrow({ where: { id: subscription.id } })).nextOrderDate).toEqual(

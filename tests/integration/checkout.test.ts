@@ -9,12 +9,16 @@ import { CheckoutError, createCheckouts } from "~/services/checkout/checkout.ser
 import { checkouts, pricingFor, zipCovered } from "~/services/checkout/index.server";
 import { commerce } from "~/services/commerce/index.server";
 import { saveCartForCustomer, savedCartId } from "~/services/commerce/saved-cart.server";
+import { createEmailDelivery } from "~/services/email/email.server";
 import { email } from "~/services/email/index.server";
+import { metrics } from "~/services/observability/index.server";
 import { createOrderReader } from "~/services/orders/orders.server";
 import { OrderError } from "~/services/orders/place.server";
 import { createEmbeddedPayments } from "~/services/payment/embedded.server";
 import type { PaymentProvider } from "~/services/payment/types";
+import { createOutbox } from "~/services/outbox/outbox.server";
 import { ensureSeeded } from "../helpers/seeded";
+import { headerOf, startSmtpServer, unusedPort } from "../helpers/smtp-server";
 
 type Checkouts = ReturnType<typeof createCheckouts>;
 
@@ -544,6 +548,70 @@ describe("a failed order leaves nothing behind (issue 5 'Placing an order': atom
     expect(error.message).toMatch(/insufficient funds/);
     expect(await ordersOfKey(ready.key)).toBe(0);
     expect(await inventoryOf(v.id)).toBe(12);
+  });
+});
+
+/** A counter's value for one set of labels. */
+async function counted(counter: { get(): Promise<{ values: { labels: object; value: number }[] }> }, labels: object) {
+  const { values } = await counter.get();
+  return values.find((v) => JSON.stringify(v.labels) === JSON.stringify(labels))?.value ?? 0;
+}
+
+describe("the order confirmation (docs/rules.md 'Outbox': stored with the order, delivered by the outbox)", () => {
+  it("with SMTP down the order is placed and its confirmation waits in the outbox; once SMTP answers it is sent once", async () => {
+    const v = await variant(10);
+    const ready = await readyCheckout({ lines: [{ merchandiseId: v.id, quantity: 1 }] });
+    const placed = await place(ready);
+    expect(placed.replayed).toBe(false);
+    const confirmation = await prisma.emailMessage.findFirstOrThrow({
+      where: { to: ready.email, template: "order-confirmation" },
+      include: { outboxMessage: true },
+    });
+    expect(confirmation.outboxMessage).toMatchObject({ topic: "email", status: "queued", tries: 0 });
+
+    const port = await unusedPort();
+    const outbox = createOutbox(prisma, { maxTries: 8 });
+    outbox.register(
+      "email",
+      createEmailDelivery(prisma, {
+        transport: "smtp",
+        smtpUrl: `smtp://127.0.0.1:${port}`,
+        messageIdHost: "shop.example.com",
+      }),
+    );
+    const at = new Date();
+    await outbox.deliverDue({ now: at });
+    const waiting = await prisma.outboxMessage.findUniqueOrThrow({ where: { id: confirmation.outboxMessageId! } });
+    expect(waiting).toMatchObject({ status: "queued", tries: 1, sentAt: null });
+    expect(waiting.lastError).toMatch(/ECONNREFUSED/);
+
+    const smtp = await startSmtpServer({ port });
+    try {
+      await outbox.deliverDue({ now: new Date(at.getTime() + 60_000) });
+      await outbox.deliverDue({ now: new Date(at.getTime() + 3_600_000) });
+      const mails = smtp.mails.filter((m) => m.to.includes(ready.email));
+      expect(mails).toHaveLength(1);
+      expect(headerOf(mails[0], "Subject")).toBe(`Order #${placed.number} confirmed`);
+      expect(
+        await prisma.outboxMessage.findUniqueOrThrow({ where: { id: confirmation.outboxMessageId! } }),
+      ).toMatchObject({ status: "sent", tries: 2, lastError: null });
+    } finally {
+      await smtp.close();
+    }
+  });
+
+  it("counts orders placed by site and source, and payments declined by source", async () => {
+    const placedBefore = await counted(metrics.ordersPlaced, { site: "DTC", source: "checkout" });
+    const declinedBefore = await counted(metrics.paymentsDeclined, { source: "checkout" });
+    const ok = await readyCheckout({ lines: [{ merchandiseId: (await variant(5)).id, quantity: 1 }] });
+    await place(ok);
+    const declined = await readyCheckout({
+      lines: [{ merchandiseId: (await variant(5)).id, quantity: 1 }],
+      cardNumber: "4000000000000002",
+    });
+    await expectOrderError(place(declined), "PAYMENT_DECLINED");
+    expect(await counted(metrics.ordersPlaced, { site: "DTC", source: "checkout" })).toBe(placedBefore + 1);
+    expect(await counted(metrics.paymentsDeclined, { source: "checkout" })).toBe(declinedBefore + 1);
   });
 });
 

@@ -2,7 +2,7 @@
 // /contact-us and /api/send-contact-us; CONVENTIONS 7-9): the service, the page's
 // loader and action posted as a browser without JavaScript does, and the JSON API.
 import crypto from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import { env } from "~/env.server";
 import type { PrismaClient } from "~/generated/prisma/client";
@@ -12,10 +12,11 @@ import * as page from "~/routes/contact-us";
 import { createContactService } from "~/services/contact/contact.server";
 import { contactPageOf } from "~/services/contact/index.server";
 import { content } from "~/services/content/index.server";
-import { createEmailService } from "~/services/email/email.server";
+import { createEmailDelivery, createEmailService } from "~/services/email/email.server";
 import { identity } from "~/services/identity/index.server";
+import { createOutbox } from "~/services/outbox/outbox.server";
 import { createTestDatabase } from "../helpers/db";
-import { startFakeSmtp } from "../helpers/fake-smtp";
+import { headerOf, startSmtpServer, unusedPort } from "../helpers/smtp-server";
 import {
   callRoute,
   flashedNotice,
@@ -75,6 +76,10 @@ describe("contact service (issue 8 'Contact form')", () => {
     await db.$disconnect();
   });
 
+  /** Email written to an outbox of the test database. */
+  const outboxEmail = () =>
+    createEmailService(createOutbox(db, { maxTries: 8 }), { transport: "outbox", from: "Shop <orders@example.com>" });
+
   const input = {
     name: "Robin Lee",
     email: "robin@example.com",
@@ -85,7 +90,7 @@ describe("contact service (issue 8 'Contact form')", () => {
   };
 
   it("stores the message and emails support with every field, recording the email's id", async () => {
-    const email = createEmailService(db, { transport: "outbox", from: "Shop <orders@example.com>" });
+    const email = outboxEmail();
     const service = createContactService(db, email, { supportEmail: "help@example.com", limitPerHour: 5 });
     const result = await service.sendContactMessage({ site: "HPSF", customerId: null, input, clientIp: "a" });
     expect(result.ok).toBe(true);
@@ -117,7 +122,7 @@ describe("contact service (issue 8 'Contact form')", () => {
   });
 
   it("says 'not given' for an absent phone and order number", async () => {
-    const email = createEmailService(db, { transport: "outbox", from: "Shop <orders@example.com>" });
+    const email = outboxEmail();
     const service = createContactService(db, email, { supportEmail: "help@example.com", limitPerHour: 5 });
     const bare = { name: "Sam", email: "sam@example.com", topic: "Autoship", message: "Please call me back." };
     const result = await service.sendContactMessage({ site: "DTC", customerId: "c1", input: bare, clientIp: "b" });
@@ -132,7 +137,7 @@ describe("contact service (issue 8 'Contact form')", () => {
 
   it("refuses the message over CONTACT_RATE_LIMIT_PER_HOUR per address, stores nothing, and frees up after an hour", async () => {
     let clock = Date.UTC(2026, 0, 5, 9);
-    const email = createEmailService(db, { transport: "outbox", from: "Shop <orders@example.com>" });
+    const email = outboxEmail();
     const service = createContactService(db, email, {
       supportEmail: "help@example.com",
       limitPerHour: 2,
@@ -151,35 +156,56 @@ describe("contact service (issue 8 'Contact form')", () => {
     expect((await send("10.0.0.1", "an hour after the first")).ok).toBe(true);
   });
 
-  it("keeps the message when the support email fails, and logs it", async () => {
-    const logError = vi.fn();
-    const broken = {
-      send: () => Promise.reject(new Error("SMTP down")),
-    };
-    const service = createContactService(db, broken, {
-      supportEmail: "help@example.com",
-      limitPerHour: 5,
-      logError,
-    });
-    const result = await service.sendContactMessage({ site: "DTC", customerId: null, input, clientIp: "c" });
-    if (!result.ok) throw new Error("refused");
-    expect((await db.contactMessage.findUniqueOrThrow({ where: { id: result.id } })).emailMessageId).toBeNull();
-    expect(logError).toHaveBeenCalledOnce();
+  it("stores the message and its email together, or neither (docs/rules.md 'Outbox')", async () => {
+    const service = createContactService(db, outboxEmail(), { supportEmail: "not-an-address", limitPerHour: 5 });
+    const marker = `unsendable ${crypto.randomUUID()}`;
+    await expect(
+      service.sendContactMessage({
+        site: "DTC",
+        customerId: null,
+        input: { ...input, message: marker },
+        clientIp: "c",
+      }),
+    ).rejects.toThrow();
+    expect(await db.contactMessage.count({ where: { message: marker } })).toBe(0);
+    expect(await db.emailMessage.count({ where: { text: { contains: marker } } })).toBe(0);
   });
 
-  it("over SMTP, replies go to the shopper (Reply-To)", async () => {
-    const smtp = await startFakeSmtp();
+  it("with SMTP down the shopper is answered and nothing is lost: it goes out once SMTP answers, replies to the shopper", async () => {
+    const port = await unusedPort();
+    const smtpUrl = `smtp://127.0.0.1:${port}`;
+    const outbox = createOutbox(db, { maxTries: 8 });
+    outbox.register(
+      "email",
+      createEmailDelivery(db, { transport: "smtp", smtpUrl, messageIdHost: "shop.example.com" }),
+    );
+    const email = createEmailService(outbox, { transport: "smtp", from: "Shop <orders@example.com>" });
+    const service = createContactService(db, email, { supportEmail: "help@example.com", limitPerHour: 5 });
+    const marker = `while SMTP is down ${crypto.randomUUID()}`;
+    const result = await service.sendContactMessage({
+      site: "DTC",
+      customerId: null,
+      input: { ...input, message: marker },
+      clientIp: "d",
+    });
+    if (!result.ok) throw new Error("refused");
+    const row = await db.contactMessage.findUniqueOrThrow({ where: { id: result.id } });
+    const at = new Date();
+    await outbox.deliverDue({ now: at });
+    const queued = await db.emailMessage.findUniqueOrThrow({
+      where: { id: row.emailMessageId! },
+      include: { outboxMessage: true },
+    });
+    expect(queued.outboxMessage).toMatchObject({ status: "queued", tries: 1 });
+    expect(queued.outboxMessage!.lastError).toMatch(/ECONNREFUSED/);
+
+    const smtp = await startSmtpServer({ port });
     try {
-      const email = createEmailService(db, {
-        transport: "smtp",
-        from: "Shop <orders@example.com>",
-        smtpUrl: `smtp://127.0.0.1:${smtp.port}`,
-      });
-      const service = createContactService(db, email, { supportEmail: "help@example.com", limitPerHour: 5 });
-      expect((await service.sendContactMessage({ site: "DTC", customerId: null, input, clientIp: "d" })).ok).toBe(true);
-      expect(smtp.mails).toHaveLength(1);
-      expect(smtp.mails[0].to).toEqual(["<help@example.com>"]);
-      expect(smtp.mails[0].data).toContain("Reply-To: robin@example.com");
+      await outbox.deliverDue({ now: new Date(at.getTime() + 60_000) });
+      const mails = smtp.mails.filter((m) => m.raw.includes(marker));
+      expect(mails).toHaveLength(1);
+      expect(mails[0].to).toEqual(["help@example.com"]);
+      expect(headerOf(mails[0], "Reply-To")).toBe("robin@example.com");
     } finally {
       await smtp.close();
     }

@@ -39,18 +39,53 @@ describe("GET /api/get-estimated-delivery-date (catalogue spec section 7)", () =
   });
 });
 
-describe("/dev/outbox (issue 5 'Email': viewable by developers)", () => {
-  it("lists the newest messages and shows one", async () => {
+describe("/dev/outbox (docs/rules.md 'Outbox': each message's delivery state, for developers)", () => {
+  it("lists the newest messages with status, tries, next attempt, last error and sent time, and shows one", async () => {
     const to = `outbox-${crypto.randomUUID()}@example.com`;
-    const { id } = await email.send({ to, subject: "Outbox check", text: "Hello from the outbox", template: "test" });
-    const list = (await (await callRoute(outbox, getRequest("/dev/outbox"))).json()) as {
-      messages: { id: string; to: string }[];
+    const { id } = await email.enqueue(prisma, {
+      to,
+      subject: "Outbox check",
+      text: "Hello from the outbox",
+      template: "test",
+    });
+    const { outboxMessageId } = await prisma.emailMessage.findUniqueOrThrow({ where: { id } });
+    await prisma.outboxMessage.update({
+      where: { id: outboxMessageId! },
+      data: { tries: 2, lastError: "ESOCKET: connect ECONNREFUSED 127.0.0.1:2525" },
+    });
+    const response = await callRoute(outbox, getRequest("/dev/outbox"));
+    expect(response.headers.get("Cache-Control")).toBe("private, no-store");
+    const list = (await response.json()) as {
+      messages: {
+        id: string;
+        topic: string;
+        status: string;
+        tries: number;
+        lastError: string | null;
+        nextAttemptAt: string;
+        sentAt: string | null;
+        email: { id: string; to: string } | null;
+      }[];
     };
-    expect(list.messages[0]).toMatchObject({ id, to });
+    expect(list.messages[0]).toMatchObject({
+      id: outboxMessageId,
+      topic: "email",
+      status: "queued",
+      tries: 2,
+      lastError: "ESOCKET: connect ECONNREFUSED 127.0.0.1:2525",
+      nextAttemptAt: expect.any(String),
+      sentAt: null,
+      email: { id, to },
+    });
     const one = (await (await callRoute(outbox, getRequest(`/dev/outbox?id=${id}`))).json()) as {
-      selected: { text: string };
+      selected: { text: string; outboxMessage: { status: string } };
     };
     expect(one.selected.text).toBe("Hello from the outbox");
-    expect(await prisma.emailMessage.count({ where: { to } })).toBe(1);
+    expect(one.selected.outboxMessage.status).toBe("queued");
+
+    const failedOnly = (await (await callRoute(outbox, getRequest("/dev/outbox?status=failed"))).json()) as {
+      messages: { status: string }[];
+    };
+    expect(failedOnly.messages.every((m) => m.status === "failed")).toBe(true);
   });
 });

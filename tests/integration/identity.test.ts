@@ -15,10 +15,13 @@ import { action as resetAction, loader as resetLoader } from "~/routes/shelter.r
 import { allowSignInAttempt, SIGN_IN_LIMIT_PER_MINUTE } from "~/services/auth.server";
 import { createIdentity, LOCKOUT_MS, MAX_FAILED_SIGN_INS, SESSION_TTL_MS } from "~/services/identity/identity.server";
 import { identity } from "~/services/identity/index.server";
+import { createEmailDelivery } from "~/services/email/email.server";
+import { createOutbox } from "~/services/outbox/outbox.server";
 import { getCustomerId } from "~/services/session.server";
 import { callRoute, formRequest, Jar, jsonRequest, ORIGIN, type RouteHandler } from "../helpers/routes";
 import { newAccount, PASSWORD } from "../helpers/accounts";
 import { ensureSeeded } from "../helpers/seeded";
+import { headerOf, startSmtpServer, unusedPort } from "../helpers/smtp-server";
 
 beforeAll(async () => {
   await ensureSeeded();
@@ -251,7 +254,7 @@ describe("password reset (issue 6 '/shelter/forgot-password', '/shelter/reset-pa
     expect(known.headers.get("Location")).toBe(unknown.headers.get("Location"));
 
     const message = await prisma.emailMessage.findFirstOrThrow({
-      where: { to: email, template: "password-reset" },
+      where: { to: email, template: "password-reset", outboxMessage: { topic: "email", status: "queued" } },
       orderBy: { createdAt: "desc" },
     });
     const token = decodeURIComponent(/token=([^\s"&]+)/.exec(message.text)![1]);
@@ -272,6 +275,62 @@ describe("password reset (issue 6 '/shelter/forgot-password', '/shelter/reset-pa
 
     const reused = await call(resetAction, form("/shelter/reset-password", fields, new Jar()), new Jar());
     expect(reused.status).toBe(410);
+  });
+
+  it("stores the reset token only with its email: when the email cannot be written, no token is kept", async () => {
+    const { email, customerId } = await newAccount("reset-rollback");
+    const user = await prisma.identityUser.findFirstOrThrow({ where: { customerId } });
+    await expect(
+      identity.createPasswordReset("home", email, () => Promise.reject(new Error("could not write the email"))),
+    ).rejects.toThrow("could not write the email");
+    expect(await prisma.passwordReset.count({ where: { userId: user.id } })).toBe(0);
+  });
+
+  it("with SMTP down the shopper is still told the link was sent; the email waits in the outbox and goes out once", async () => {
+    const { email } = await newAccount("reset-smtp-down");
+    const answer = await call(
+      forgotAction,
+      form("/shelter/forgot-password", { email }, new Jar()),
+      new Jar(),
+      "192.0.2.72",
+    );
+    expect(answer.status).toBe(302);
+
+    // The outbox job, delivering over SMTP to a server that is down.
+    const port = await unusedPort();
+    const outbox = createOutbox(prisma, { maxTries: 8 });
+    outbox.register(
+      "email",
+      createEmailDelivery(prisma, {
+        transport: "smtp",
+        smtpUrl: `smtp://127.0.0.1:${port}`,
+        messageIdHost: "shop.example.com",
+      }),
+    );
+    const at = new Date();
+    await outbox.deliverDue({ now: at });
+    const message = await prisma.emailMessage.findFirstOrThrow({
+      where: { to: email, template: "password-reset" },
+      include: { outboxMessage: true },
+    });
+    expect(message.outboxMessage).toMatchObject({ status: "queued", tries: 1 });
+    expect(message.outboxMessage!.lastError).toMatch(/ECONNREFUSED/);
+
+    const smtp = await startSmtpServer({ port });
+    try {
+      await outbox.deliverDue({ now: new Date(at.getTime() + 60_000) });
+      await outbox.deliverDue({ now: new Date(at.getTime() + 3_600_000) });
+      const mails = smtp.mails.filter((m) => m.to.includes(email));
+      expect(mails).toHaveLength(1);
+      expect(headerOf(mails[0], "Subject")).toBe("Reset your password");
+      expect(headerOf(mails[0], "Message-ID")).toBe(`<${message.id}@shop.example.com>`);
+      expect(await prisma.outboxMessage.findUniqueOrThrow({ where: { id: message.outboxMessageId! } })).toMatchObject({
+        status: "sent",
+        tries: 2,
+      });
+    } finally {
+      await smtp.close();
+    }
   });
 
   it("refuses an expired token", async () => {

@@ -7,14 +7,10 @@ import type { PrismaClient } from "~/generated/prisma/client";
 import { parseAddress } from "~/models/address";
 import { MAX_AUTOSHIP_PER_LINE } from "~/models/cart-limits";
 import { ORDER_TYPE_CLINIC, ORDER_TYPE_DIRECT, SALES_ORG } from "~/models/checkout";
-import { autoshipsLink, orderLink } from "~/services/email/links.server";
-import type { EmailService } from "~/services/email/types";
-import {
-  autoshipFailedEmail,
-  autoshipReminderEmail,
-  orderConfirmationEmail,
-  type AutoshipFailure,
-} from "~/services/email/templates";
+import { autoshipsLink } from "~/services/email/links.server";
+import { orderConfirmationFor } from "~/services/email/order-confirmation.server";
+import { autoshipFailedEmail, autoshipReminderEmail, type AutoshipFailure } from "~/services/email/templates";
+import type { EmailInput, EmailService } from "~/services/email/types";
 import {
   chargeReservedOrder,
   OrderError,
@@ -98,10 +94,16 @@ export function createAutoship(deps: AutoshipDeps) {
     link: autoshipsLink(sub.customer.site),
   });
 
-  /** Claims an event (unique per subscription, due date and kind); false when it already happened. */
-  async function claim(subscriptionId: string, dueDate: string, kind: string, detail?: string): Promise<boolean> {
+  /**
+   * Claims an event (unique per subscription, due date and kind) and enqueues its email in
+   * the same transaction (docs/rules.md "Outbox"); false when it already happened.
+   */
+  async function claim(subscriptionId: string, dueDate: string, kind: string, message: EmailInput): Promise<boolean> {
     try {
-      await db.autoshipEvent.create({ data: { subscriptionId, dueDate, kind, detail } });
+      await db.$transaction(async (tx) => {
+        await tx.autoshipEvent.create({ data: { subscriptionId, dueDate, kind } });
+        await deps.email.enqueue(tx, message);
+      });
       return true;
     } catch (error) {
       if ((error as { code?: string }).code === "P2002") return false;
@@ -166,29 +168,14 @@ export function createAutoship(deps: AutoshipDeps) {
             data: { subscriptionId: sub.id, dueDate, kind: "ordered", orderId: reserved.id },
           });
           await tx.subscription.update({ where: { id: sub.id }, data: { nextOrderDate: nextDate(now()) } });
+          // The confirmation is kept with the order or not at all (docs/rules.md "Outbox").
+          await deps.email.enqueue(tx, await orderConfirmationFor(tx, reserved.id, "autoship"));
         },
       );
     } catch (error) {
       if (error instanceof OrderError && error.code === "PAYMENT_DECLINED") return "declined";
       if ((error as { code?: string }).code === "P2002") return "already";
       throw error;
-    }
-    const order = await db.order.findUniqueOrThrow({ where: { id: reserved.id }, include: { lines: true } });
-    try {
-      await deps.email.send(
-        orderConfirmationEmail(
-          {
-            ...order,
-            discountCodes: order.discountCodes.split(",").filter(Boolean),
-            lines: order.lines.map((l) => ({ ...l, plan: sub.frequency })),
-            shippingAddress: address,
-            link: orderLink(order),
-          },
-          "autoship",
-        ),
-      );
-    } catch (error) {
-      log(`autoship: order #${order.number} placed, but its email failed: ${String(error)}`);
     }
     return "ordered";
   }
@@ -240,14 +227,12 @@ export function createAutoship(deps: AutoshipDeps) {
           include: subscriptionInclude,
         });
         for (const sub of upcoming) {
-          const dueDate = ymd(sub.nextOrderDate);
-          if (!(await claim(sub.id, dueDate, "reminder"))) continue;
           try {
-            await deps.email.send(autoshipReminderEmail(emailData(sub)));
-            summary.reminders++;
+            if (await claim(sub.id, ymd(sub.nextOrderDate), "reminder", autoshipReminderEmail(emailData(sub)))) {
+              summary.reminders++;
+            }
           } catch (error) {
-            // Not sent: forget the claim so the next run tries again.
-            await db.autoshipEvent.deleteMany({ where: { subscriptionId: sub.id, dueDate, kind: "reminder" } });
+            // Nothing was kept: the next run tries again.
             summary.errors++;
             log(`autoship: reminder for ${sub.contractId} failed: ${String(error)}`);
           }
@@ -275,9 +260,7 @@ export function createAutoship(deps: AutoshipDeps) {
             if (outcome === "out_of_stock") summary.outOfStock++;
             else if (outcome === "over_quota") summary.overQuota++;
             else summary.declined++;
-            if (await claim(sub.id, dueDate, outcome)) {
-              await deps.email.send(autoshipFailedEmail(emailData(sub), outcome));
-            }
+            await claim(sub.id, dueDate, outcome, autoshipFailedEmail(emailData(sub), outcome));
           }
         } catch (error) {
           summary.errors++;

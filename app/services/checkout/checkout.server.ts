@@ -9,8 +9,7 @@ import { cartLimits } from "~/models/cart";
 import { checkoutAttributes, orderType, priceOrder, shippingLocation, type PricedOrder } from "~/models/checkout";
 import type { Cart } from "~/services/commerce/cart.server";
 import type { EmailService } from "~/services/email/types";
-import { orderLink } from "~/services/email/links.server";
-import { orderConfirmationEmail } from "~/services/email/templates";
+import { orderConfirmationFor } from "~/services/email/order-confirmation.server";
 import type { PaymentProvider } from "~/services/payment/types";
 import {
   chargeReservedOrder,
@@ -65,7 +64,6 @@ export interface CheckoutDeps {
   /** True when home delivery reaches the zip (stock service coverage). */
   zipCovered: (zip: string) => Promise<boolean>;
   now?: () => Date;
-  log?: (message: string, error?: unknown) => void;
 }
 
 /** What was ordered: enough for the confirmation page. */
@@ -118,7 +116,6 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export function createCheckouts(deps: CheckoutDeps) {
   const { db } = deps;
   const now = deps.now ?? (() => new Date());
-  const log = deps.log ?? ((message: string, error?: unknown) => console.error(message, error ?? ""));
 
   async function get(id: string): Promise<CheckoutState | null> {
     const row = await db.checkout.findUnique({ where: { id } });
@@ -543,10 +540,11 @@ export function createCheckouts(deps: CheckoutDeps) {
         }
         await tx.checkout.update({ where: { id: checkout.id }, data: { orderId: reserved.id, completedAt: now() } });
         await tx.cart.delete({ where: { id: cart.id } });
+        // The confirmation is kept with the order or not at all (docs/rules.md "Outbox").
+        await deps.email.enqueue(tx, await orderConfirmationFor(tx, reserved.id, "checkout"));
       },
     );
 
-    await sendConfirmation(reserved.id);
     return { id: reserved.id, number: reserved.number, replayed: false };
   }
 
@@ -566,30 +564,5 @@ export function createCheckouts(deps: CheckoutDeps) {
       undefined,
       409,
     );
-  }
-
-  async function sendConfirmation(orderId: string) {
-    try {
-      const order = await db.order.findUniqueOrThrow({
-        where: { id: orderId },
-        include: { lines: { include: { variant: false } } },
-      });
-      const plans = new Map((await db.sellingPlan.findMany()).map((p) => [p.id, p.name]));
-      await deps.email.send(
-        orderConfirmationEmail({
-          ...order,
-          discountCodes: order.discountCodes.split(",").filter(Boolean),
-          lines: order.lines.map((l) => ({
-            ...l,
-            plan: l.sellingPlanId ? (plans.get(l.sellingPlanId) ?? null) : null,
-          })),
-          shippingAddress: parseAddress(order.shippingAddress)!,
-          link: orderLink(order),
-        }),
-      );
-    } catch (error) {
-      // The order stands; the email can be resent from the outbox or the logs.
-      log(`Order ${orderId}: confirmation email failed`, error);
-    }
   }
 }

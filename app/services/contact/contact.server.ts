@@ -17,8 +17,6 @@ export interface ContactServiceOptions {
   limiter?: RateLimiter;
   /** The clock (tests). */
   now?: () => number;
-  /** Where a failed support email is reported. */
-  logError?: (message: string, error: unknown) => void;
 }
 
 export interface ContactRequest {
@@ -37,49 +35,47 @@ export type SendContactResult =
 /** The rate limit's window: one hour. */
 export const CONTACT_WINDOW_MS = 60 * 60 * 1000;
 
-/** The contact service over a database and an email service. */
+/** The contact service over a database and an email service (which writes to the outbox). */
 export function createContactService(db: PrismaClient, email: EmailService, options: ContactServiceOptions) {
   const limiter = options.limiter ?? createRateLimiter({ limit: options.limitPerHour, windowMs: CONTACT_WINDOW_MS });
   const now = options.now ?? Date.now;
-  const logError = options.logError ?? ((message, error) => console.error(message, error));
 
   return {
     /**
-     * Stores a message and emails it to support. Refused (not stored) once the
-     * address has sent `limitPerHour` messages in the last hour. A failed email
-     * keeps the stored message (emailMessageId stays empty) and still answers ok:
-     * the shopper's words are kept for support to read.
+     * Stores a message and its email to support (the outbox delivers it). Refused
+     * (not stored) once the address has sent `limitPerHour` messages in the last hour.
      */
     async sendContactMessage({ site, customerId, input, clientIp }: ContactRequest): Promise<SendContactResult> {
       const verdict = limiter.attempt(clientIp, now());
       if (!verdict.allowed) return { ok: false, reason: "rate_limited", retryAfterSeconds: verdict.retryAfterSeconds };
-      const row = await db.contactMessage.create({
-        data: {
-          site,
-          name: input.name,
-          email: input.email,
-          phone: input.phone ?? null,
-          orderNumber: input.orderNumber ?? null,
-          topic: input.topic,
-          message: input.message,
-          customerId,
-        },
-        select: { id: true },
-      });
-      try {
-        const sent = await email.send(
+      // The message, its support email and the link between them: all kept, or none (docs/rules.md "Outbox").
+      const row = await db.$transaction(async (tx) => {
+        const stored = await tx.contactMessage.create({
+          data: {
+            site,
+            name: input.name,
+            email: input.email,
+            phone: input.phone ?? null,
+            orderNumber: input.orderNumber ?? null,
+            topic: input.topic,
+            message: input.message,
+            customerId,
+          },
+          select: { id: true },
+        });
+        const queued = await email.enqueue(
+          tx,
           contactUsEmail({
             ...input,
             to: options.supportEmail,
             site: `${SITE_NAME[site]} (${site})`,
             customerId,
-            reference: row.id,
+            reference: stored.id,
           }),
         );
-        await db.contactMessage.update({ where: { id: row.id }, data: { emailMessageId: sent.id } });
-      } catch (error) {
-        logError(`contact: the support email for message ${row.id} failed`, error);
-      }
+        await tx.contactMessage.update({ where: { id: stored.id }, data: { emailMessageId: queued.id } });
+        return stored;
+      });
       return { ok: true, id: row.id };
     },
   };

@@ -1,13 +1,12 @@
-import { prisma } from "~/db.server";
 import { env } from "~/env.server";
+import { outbox } from "~/services/outbox/index.server";
 import { createEmailService } from "./email.server";
 import type { EmailService } from "./types";
 
 export type { EmailInput, EmailService } from "./types";
 
-/** The shop's email, by EMAIL_TRANSPORT: the database outbox unless SMTP is configured. */
-export const email: EmailService = createEmailService(prisma, {
-  transport: env.EMAIL_TRANSPORT,
-  from: env.EMAIL_FROM,
-  smtpUrl: env.SMTP_URL,
-});
+/**
+ * The shop's email: written to the outbox with the caller's transaction, delivered by
+ * the outbox job with EMAIL_TRANSPORT (SMTP, or the database only in development).
+ */
+export const email: EmailService = createEmailService(outbox, { transport: env.EMAIL_TRANSPORT, from: env.EMAIL_FROM });

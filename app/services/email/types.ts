@@ -1,20 +1,24 @@
+import type { OutboxWriter } from "~/services/outbox/outbox.server";
+
 /** A message to send: plain text always, HTML when there is a richer version (issue 5 "Email"). */
 export interface EmailInput {
   to: string;
   subject: string;
   text: string;
   html?: string;
-  /**
-   * Where replies go (e.g. the shopper who wrote to support). Sent with SMTP; the
-   * outbox table has no column for it, so a message that needs it also says it in its body.
-   */
+  /** Where replies go (e.g. the shopper who wrote to support): the Reply-To header. */
   replyTo?: string;
   /** What kind of message, e.g. "order-confirmation". */
   template?: string;
 }
 
-/** The email system as the rest of the shop sees it. */
+/** The email system as the rest of the shop sees it (docs/rules.md "Outbox"). */
 export interface EmailService {
-  /** Sends (or, with the outbox, stores) a message; resolves with its id. */
-  send(message: EmailInput): Promise<{ id: string }>;
+  /**
+   * Writes the message and its outbox delivery with `writer`, the transaction of the
+   * event that causes it (a client runs a transaction of its own); resolves with the
+   * EmailMessage id. The outbox job sends it later, with retries. Throws (writing
+   * nothing) when the message is malformed, e.g. `to` is not an email address.
+   */
+  enqueue(writer: OutboxWriter, message: EmailInput): Promise<{ id: string }>;
 }

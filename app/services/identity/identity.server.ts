@@ -3,7 +3,7 @@
 // the staff-feeding program), sign-in with lockout, registration, password
 // resets, and server-side session tokens that expire, slide and are revoked.
 import crypto from "node:crypto";
-import type { PrismaClient } from "~/generated/prisma/client";
+import type { Prisma, PrismaClient } from "~/generated/prisma/client";
 import type { SiteId } from "~/models/site";
 import { hashPassword, verifyPassword } from "./password.server";
 
@@ -113,17 +113,28 @@ export function createIdentity(db: PrismaClient, now: () => Date = () => new Dat
       }
     },
 
-    /** A reset token for the email's user, or null when there is none (callers answer the same either way). */
-    async createPasswordReset(store: UserStore, email: string): Promise<{ token: string; email: string } | null> {
+    /**
+     * A reset token for the email's user, or null when there is none (callers answer the
+     * same either way). `deliver` runs in the transaction that stores the token, so the
+     * token is kept only with its email (docs/rules.md "Outbox").
+     */
+    async createPasswordReset(
+      store: UserStore,
+      email: string,
+      deliver?: (tx: Prisma.TransactionClient, reset: { token: string; email: string }) => Promise<unknown>,
+    ): Promise<{ token: string; email: string } | null> {
       const user = await db.identityUser.findUnique({
         where: { store_email: { store, email: email.trim().toLowerCase() } },
       });
       if (!user) return null;
-      const token = newToken();
-      await db.passwordReset.create({
-        data: { id: sha256(token), userId: user.id, expiresAt: new Date(now().getTime() + RESET_TTL_MS) },
+      const reset = { token: newToken(), email: user.email };
+      await db.$transaction(async (tx) => {
+        await tx.passwordReset.create({
+          data: { id: sha256(reset.token), userId: user.id, expiresAt: new Date(now().getTime() + RESET_TTL_MS) },
+        });
+        await deliver?.(tx, reset);
       });
-      return { token, email: user.email };
+      return reset;
     },
 
     /** True while a reset token is unused and unexpired. */

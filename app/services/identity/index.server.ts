@@ -1,6 +1,10 @@
 import { prisma } from "~/db.server";
 import { env } from "~/env.server";
-import { createIdentity } from "./identity.server";
+import type { SiteId } from "~/models/site";
+import { email } from "~/services/email/index.server";
+import { passwordResetLink } from "~/services/email/links.server";
+import { passwordResetEmail } from "~/services/email/templates";
+import { createIdentity, userStoreFor } from "./identity.server";
 import { createJwtIssuer } from "./jwt.server";
 
 export { userStoreFor, type UserStore } from "./identity.server";
@@ -10,3 +14,14 @@ export const identity = createIdentity(prisma);
 
 /** The identity provider's JWTs (staff-feeding calls carry one). */
 export const identityJwt = createJwtIssuer(env.SESSION_SECRET);
+
+/**
+ * "Forgot password" on a site: when the address has an account there, a one-use reset
+ * token and its email are stored in one transaction (docs/rules.md "Outbox"); the
+ * outbox job sends it. Resolves the same whether or not there is an account.
+ */
+export async function requestPasswordReset(site: SiteId, address: string): Promise<void> {
+  await identity.createPasswordReset(userStoreFor(site), address, (tx, reset) =>
+    email.enqueue(tx, passwordResetEmail(reset.email, passwordResetLink(site, reset.token))),
+  );
+}

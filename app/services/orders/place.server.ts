@@ -7,6 +7,7 @@ import type { PostalAddress } from "~/models/address";
 import { priceOrder, type PricedOrder } from "~/models/checkout";
 import { formatMoney } from "~/models/money";
 import { quotaAllows, quotaMonthLabel, quotaStatus } from "~/models/staff-program";
+import { metrics } from "~/services/observability/index.server";
 import type { PaymentProvider } from "~/services/payment/types";
 
 type Tx = Prisma.TransactionClient;
@@ -56,6 +57,8 @@ export interface ReservedOrder {
   id: string;
   number: number;
   priced: PricedOrder;
+  site: string;
+  source: OrderDraft["source"];
 }
 
 const FIRST_ORDER_NUMBER = 100001;
@@ -148,7 +151,7 @@ export async function reserveOrder(tx: Tx, draft: OrderDraft): Promise<ReservedO
     },
     select: { id: true, number: true },
   });
-  return { ...order, priced };
+  return { ...order, priced, site: draft.site, source: draft.source };
 }
 
 /**
@@ -215,7 +218,9 @@ export async function releaseOrder(db: PrismaClient, orderId: string): Promise<v
 
 /**
  * Charges a reserved order and, when paid, runs `complete` in the same
- * transaction that marks it paid. A decline or an error releases it.
+ * transaction that marks it paid (the order's emails are enqueued there,
+ * docs/rules.md "Outbox"). A decline or an error releases it. Counts orders
+ * placed and payments declined (metrics ordersPlaced, paymentsDeclined).
  */
 export async function chargeReservedOrder(
   db: PrismaClient,
@@ -233,7 +238,10 @@ export async function chargeReservedOrder(
         tokenId: payment.tokenId,
         customerId: payment.customerId,
       });
-      if (!charge.ok) throw new OrderError("PAYMENT_DECLINED", charge.message, "payment");
+      if (!charge.ok) {
+        metrics.paymentsDeclined.inc({ source: reserved.source });
+        throw new OrderError("PAYMENT_DECLINED", charge.message, "payment");
+      }
       paymentId = charge.paymentId;
     }
     await db.$transaction(async (tx) => {
@@ -249,6 +257,7 @@ export async function chargeReservedOrder(
     await releaseOrder(db, reserved.id);
     throw error;
   }
+  metrics.ordersPlaced.inc({ site: reserved.site, source: reserved.source });
 }
 
 /** Releases pending orders left behind by a crash between reserving and charging. */
