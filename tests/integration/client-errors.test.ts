@@ -5,11 +5,11 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { Writable } from "node:stream";
 import pino from "pino";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { CLIENT_ERROR_MAX_BODY_BYTES } from "~/models/client-error";
 import { action, loader } from "~/routes/api.client-errors";
 import { metrics, withLogger } from "~/services/observability/index.server";
-import { forwardClientError } from "~/services/observability/client-errors.server";
+import { forwardClientError } from "~/services/observability/client-error-forwarding.server";
 import { rateLimits } from "~/services/rate-limit.server";
 import { callRoute, jsonRequest } from "../helpers/routes";
 
@@ -160,5 +160,57 @@ describe("forwardClientError (the outbox's client-error delivery)", () => {
     const port = (closed.address() as AddressInfo).port;
     await new Promise((resolve) => closed.close(resolve));
     await expect(forwardClientError(`http://127.0.0.1:${port}/`, report)).rejects.toThrow();
+  });
+});
+
+describe("with CLIENT_ERROR_FORWARD_URL: a report is stored in the outbox and forwarded by it", () => {
+  it("queues the scrubbed report, then one deliverDue sends it to the error service once", async () => {
+    const bodies: string[] = [];
+    const server = http.createServer((req, res) => {
+      let body = "";
+      req.on("data", (chunk) => (body += chunk));
+      req.on("end", () => {
+        bodies.push(body);
+        res.writeHead(204).end();
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const previous = process.env.CLIENT_ERROR_FORWARD_URL;
+    process.env.CLIENT_ERROR_FORWARD_URL = `http://127.0.0.1:${(server.address() as AddressInfo).port}/ingest`;
+    try {
+      vi.resetModules();
+      const route = await import("~/routes/api.client-errors");
+      const { outbox } = await import("~/services/outbox/index.server");
+      const { prisma } = await import("~/db.server");
+      const { rateLimits: limits } = await import("~/services/rate-limit.server");
+      limits.reset();
+      const marker = `forward-${Math.random().toString(36).replace(/[0-9.]/g, "")}`;
+      const response = await callRoute(
+        route.action,
+        jsonRequest("/api/client-errors", { ...REPORT, message: `${marker} for ana@example.com` }),
+        undefined,
+        { clientIp: newIp() },
+      );
+      expect(response.status).toBe(204);
+      const queued = await prisma.outboxMessage.findFirstOrThrow({
+        where: { topic: "client-error", payload: { contains: marker } },
+      });
+      expect(queued.status).toBe("queued");
+      expect(queued.payload).not.toContain("ana@example.com");
+
+      await outbox.deliverDue();
+      await outbox.deliverDue();
+      const sent = await prisma.outboxMessage.findUniqueOrThrow({ where: { id: queued.id } });
+      expect(sent.status).toBe("sent");
+      const forwarded = bodies.filter((body) => body.includes(marker));
+      expect(forwarded).toHaveLength(1);
+      expect(JSON.parse(forwarded[0])).toMatchObject({ kind: "error", path: "/cart" });
+    } finally {
+      if (previous === undefined) delete process.env.CLIENT_ERROR_FORWARD_URL;
+      else process.env.CLIENT_ERROR_FORWARD_URL = previous;
+      vi.resetModules();
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });

@@ -3,8 +3,10 @@
 // topic. The job runner calls `outbox.deliverDue()` periodically.
 import { prisma } from "~/db.server";
 import { env } from "~/env.server";
+import type { ClientErrorReport } from "~/models/client-error";
 import { createEmailDelivery, EMAIL_TOPIC } from "~/services/email/email.server";
-import { createOutbox } from "./outbox.server";
+import { CLIENT_ERROR_TOPIC, forwardClientError } from "~/services/observability/client-error-forwarding.server";
+import { createOutbox, PermanentDeliveryError } from "./outbox.server";
 
 export {
   createOutbox,
@@ -27,3 +29,9 @@ outbox.register(
     messageIdHost: new URL(env.PUBLIC_URL).hostname,
   }),
 );
+
+outbox.register<ClientErrorReport>(CLIENT_ERROR_TOPIC, async ({ payload }) => {
+  // Unset after the report was queued: nowhere to send it, and retrying will not change that.
+  if (!env.CLIENT_ERROR_FORWARD_URL) throw new PermanentDeliveryError("CLIENT_ERROR_FORWARD_URL is not set");
+  await forwardClientError(env.CLIENT_ERROR_FORWARD_URL, payload);
+});
