@@ -6,7 +6,6 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { env } from "~/env.server";
 import { redactUrl } from "~/models/log-redaction";
-import { startAutoshipSchedule } from "~/services/autoship/index.server";
 import { applyCachePolicy } from "~/services/cache-policy.server";
 import { logger } from "~/services/observability/index.server";
 import { NonceProvider } from "~/utils/nonce-provider";
@@ -18,11 +17,13 @@ export { guardRequest } from "~/services/request-guard.server";
 export { PRIVATE_NO_STORE } from "~/models/cache-policy";
 export { rootLogger, withLogger } from "~/services/observability/index.server";
 export { redactUrl } from "~/models/log-redaction";
+// The process's lifecycle (docs/rules.md "Jobs", "Restarts"): server.js starts the jobs when
+// RUN_JOBS is on, and on SIGTERM drains, stops them and closes the database.
+export { prisma } from "~/db.server";
+export { startShopJobs } from "~/services/jobs/index.server";
+export { beginDraining, isDraining } from "~/services/lifecycle.server";
 
 const ABORT_DELAY = 5_000;
-
-// The autoship engine on a timer when AUTOSHIP_SCHEDULE_MINUTES is set (issue 5).
-startAutoshipSchedule();
 
 export default function handleRequest(
   request: Request,

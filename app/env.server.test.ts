@@ -126,7 +126,8 @@ describe("checkout and autoship settings (issue 5 'Pricing', 'Autoship engine')"
     expect(defaults.SHIPPING_RATE_CENTS).toBe(799);
     expect(defaults.TAX_RATES.CO).toBe(0.029);
     expect(defaults.FEE_FREE_CHECKOUT).toBe(true);
-    expect(defaults.AUTOSHIP_SCHEDULE_MINUTES).toBe(0);
+    expect(defaults.AUTOSHIP_SCHEDULE_MINUTES).toBe(60);
+    expect(parseEnv({ AUTOSHIP_SCHEDULE_MINUTES: "0" }).AUTOSHIP_SCHEDULE_MINUTES).toBe(0);
     const set = parseEnv({ TAX_RATES: "co:0.05, TX:.0625", FEE_FREE_CHECKOUT: "off", SHIPPING_RATE_CENTS: "500" });
     expect(set.TAX_RATES).toEqual({ CO: 0.05, TX: 0.0625 });
     expect(set.FEE_FREE_CHECKOUT).toBe(false);
@@ -167,5 +168,25 @@ describe("staff-feeding program settings (issue 7; shop-core spec section 3 isEl
     expect(errorOf({ PROGRAM_DISCOUNT_PERCENT: "95" }).issues[0]).toMatch(
       /^PROGRAM_DISCOUNT_PERCENT must be from 0 to 90/,
     );
+  });
+});
+
+describe("jobs and shutdown settings (docs/rules.md 'Jobs', 'Restarts')", () => {
+  it("runs the jobs in process and allows 10 s to shut down by default", () => {
+    const defaults = parseEnv({});
+    expect(defaults.RUN_JOBS).toBe(true);
+    expect(defaults.SHUTDOWN_TIMEOUT_MS).toBe(10_000);
+    expect(parseEnv({ RUN_JOBS: "false", SHUTDOWN_TIMEOUT_MS: "2500" })).toMatchObject({
+      RUN_JOBS: false,
+      SHUTDOWN_TIMEOUT_MS: 2500,
+    });
+  });
+
+  it("refuses a shutdown timeout below 100 ms or not a number", () => {
+    expect(errorOf({ SHUTDOWN_TIMEOUT_MS: "99" }).issues).toEqual(['SHUTDOWN_TIMEOUT_MS must be 100 ms or more (got "99")']);
+    expect(errorOf({ SHUTDOWN_TIMEOUT_MS: "soon" }).issues).toEqual([
+      'SHUTDOWN_TIMEOUT_MS must be a number of milliseconds (got "soon")',
+    ]);
+    expect(errorOf({ RUN_JOBS: "sometimes" }).issues).toEqual(['RUN_JOBS must be true or false (got "sometimes")']);
   });
 });

@@ -121,10 +121,21 @@ const EnvSchema = z
     DELIVERY_BUSINESS_DAYS: optional(z.coerce.number().int().min(1, "must be 1 or more").max(30)).transform(
       (v) => v ?? 5,
     ),
-    // Autoship engine: run every N minutes inside the server (0 = only `npm run autoship:run`).
+    // Autoship engine: a job run every N minutes (docs/rules.md "Jobs"); 0 = off, only `npm run autoship:run`.
     AUTOSHIP_SCHEDULE_MINUTES: optional(z.coerce.number().int().min(0, "must be 0 (off) or more")).transform(
-      (v) => v ?? 0,
+      (v) => v ?? 60,
     ),
+    // Jobs (docs/rules.md "Jobs"): `npm start` runs them in the web process unless RUN_JOBS is
+    // false (then run `npm run worker` somewhere); each job runs once at a time across processes.
+    RUN_JOBS: flag(true),
+    // Graceful shutdown (docs/rules.md "Restarts"): after SIGTERM, in-flight requests and a running
+    // job get this long before the process exits anyway.
+    SHUTDOWN_TIMEOUT_MS: optional(
+      z.coerce
+        .number({ invalid_type_error: "must be a number of milliseconds" })
+        .int("must be whole milliseconds")
+        .min(100, "must be 100 ms or more"),
+    ).transform((v) => v ?? 10_000),
     AUTOSHIP_REMINDER_DAYS: optional(z.coerce.number().int().min(0).max(30)).transform((v) => v ?? 3),
     // Sign-in posts allowed per client address per minute before 429 (issue 6 "Brute force").
     SIGN_IN_RATE_LIMIT_PER_MINUTE: optional(z.coerce.number().int().min(1, "must be 1 or more")).transform(

@@ -117,6 +117,8 @@ describe("configured hosts (docs/rules.md 'Configured hosts')", () => {
     expect(get("")?.status).toBe(421);
     // Health probes come by address.
     expect(get("10.0.0.5:3000", "/healthz")).toBeNull();
+    expect(get("10.0.0.5:3000", "/readyz")).toBeNull();
+    expect(get("10.0.0.5:3000", "/readyz/x")?.status).toBe(421);
   });
 
   it("answers any Host outside production", () => {

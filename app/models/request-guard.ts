@@ -10,7 +10,7 @@ export const MAX_REQUEST_BODY_BYTES = 1024 * 1024;
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /** Paths answered on any Host: load balancers and orchestrators probe by address. */
-const ANY_HOST_PATHS = new Set(["/healthz"]);
+const ANY_HOST_PATHS = new Set(["/healthz", "/readyz"]);
 
 /** Media types a page action reads (HTML forms and Remix fetchers, with or without JavaScript). */
 export const FORM_MEDIA_TYPES: ReadonlySet<string> = new Set([

@@ -3,7 +3,7 @@ import { env } from "~/env.server";
 import { pricingFor } from "~/services/checkout/index.server";
 import { email } from "~/services/email/index.server";
 import { payments } from "~/services/payment/index.server";
-import { createAutoship, scheduleRuns } from "./autoship.server";
+import { createAutoship } from "./autoship.server";
 
 export { SubscriptionError, type RunSummary } from "./autoship.server";
 
@@ -15,10 +15,3 @@ export const autoship = createAutoship({
   pricing: pricingFor,
   reminderDays: env.AUTOSHIP_REMINDER_DAYS,
 });
-
-let stop: (() => void) | null = null;
-
-/** Runs the engine every AUTOSHIP_SCHEDULE_MINUTES inside the server (off when 0); once per process. */
-export function startAutoshipSchedule(): void {
-  stop ??= scheduleRuns(() => autoship.run(), env.AUTOSHIP_SCHEDULE_MINUTES);
-}
