@@ -183,7 +183,9 @@ describe("jobs and shutdown settings (docs/rules.md 'Jobs', 'Restarts')", () => 
   });
 
   it("refuses a shutdown timeout below 100 ms or not a number", () => {
-    expect(errorOf({ SHUTDOWN_TIMEOUT_MS: "99" }).issues).toEqual(['SHUTDOWN_TIMEOUT_MS must be 100 ms or more (got "99")']);
+    expect(errorOf({ SHUTDOWN_TIMEOUT_MS: "99" }).issues).toEqual([
+      'SHUTDOWN_TIMEOUT_MS must be 100 ms or more (got "99")',
+    ]);
     expect(errorOf({ SHUTDOWN_TIMEOUT_MS: "soon" }).issues).toEqual([
       'SHUTDOWN_TIMEOUT_MS must be a number of milliseconds (got "soon")',
     ]);

@@ -34,16 +34,20 @@ export function leaseEnd(now: Date, leaseMs: number = JOB_LEASE_MS): Date {
 export interface LastRun {
   dueAt: Date;
   startedAt: Date;
+  /** Still marked running when a new lease holder looks: its runner stopped (crashed) mid-run. */
+  abandoned?: boolean;
 }
 
 /**
- * When a job is next due. Never run: due now. Otherwise the job keeps its own rhythm:
- * the first of `last.dueAt + k × interval` (k ≥ 1) after the last run started, so a late
- * run does not push the schedule back, and slots missed while no runner ran (the shop
- * was down) are skipped rather than caught up one after another.
+ * When a job is next due. Never run: due now. A run its runner abandoned (it crashed and
+ * its lease ran out): due again at once, as of that run's due time. Otherwise the job keeps
+ * its own rhythm: the first of `last.dueAt + k × interval` (k ≥ 1) after the last run
+ * started, so a late run does not push the schedule back, and slots missed while no runner
+ * ran (the shop was down) are skipped rather than caught up one after another.
  */
 export function nextDueAt(last: LastRun | null, intervalMs: number, now: Date): Date {
   if (!last) return now;
+  if (last.abandoned) return last.dueAt;
   const since = last.startedAt.getTime() - last.dueAt.getTime();
   const slots = since < 0 ? 1 : Math.floor(since / intervalMs) + 1;
   return new Date(last.dueAt.getTime() + slots * intervalMs);

@@ -5,7 +5,14 @@ import { env } from "~/env.server";
 import { autoship } from "~/services/autoship/index.server";
 import { defaultHolder, startJobs, type Job, type JobRunnerOptions, type StopJobs } from "./runner.server";
 
-export { createLeases, defaultHolder, startJobs, type Job, type JobRunnerOptions, type StopJobs } from "./runner.server";
+export {
+  createLeases,
+  defaultHolder,
+  startJobs,
+  type Job,
+  type JobRunnerOptions,
+  type StopJobs,
+} from "./runner.server";
 
 /** Every job the shop runs. A setting of 0 turns its job off. */
 export const shopJobs: Job[] = [

@@ -142,17 +142,21 @@ export function startJobs(jobs: readonly Job[], options: JobRunnerOptions): Stop
     if (!(await leases.acquire(job.name, at))) return waitBeforeNextCheck(at, at, maxWaitMs, maxWaitMs);
     held.add(job.name);
     try {
-      // We hold the lease, so a run still marked running was left by a runner that stopped.
-      await db.jobRun.updateMany({
-        where: { job: job.name, status: "running" },
-        data: { status: "failed", finishedAt: at, error: "The runner stopped before the run finished." },
-      });
       const last = await db.jobRun.findFirst({
         where: { job: job.name },
         orderBy: { startedAt: "desc" },
-        select: { dueAt: true, startedAt: true },
+        select: { dueAt: true, startedAt: true, status: true },
       });
-      const dueAt = nextDueAt(last, job.intervalMs, at);
+      // We hold the lease, so a run still marked running was left by a runner that stopped.
+      const abandoned = last?.status === "running";
+      if (abandoned) {
+        log.warn({ job: job.name }, `Job ${job.name}: taking over a run its runner abandoned`);
+        await db.jobRun.updateMany({
+          where: { job: job.name, status: "running" },
+          data: { status: "failed", finishedAt: at, error: "The runner stopped before the run finished." },
+        });
+      }
+      const dueAt = nextDueAt(last && { ...last, abandoned }, job.intervalMs, at);
       if (!isDue(dueAt, at) || stopped) return waitBeforeNextCheck(dueAt, at, maxWaitMs);
       await runOnce(job, dueAt);
       const after = now();
