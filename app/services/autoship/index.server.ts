@@ -2,6 +2,7 @@ import { prisma } from "~/db.server";
 import { env } from "~/env.server";
 import { pricingFor } from "~/services/checkout/index.server";
 import { email } from "~/services/email/index.server";
+import { logger } from "~/services/observability/index.server";
 import { payments } from "~/services/payment/index.server";
 import { createAutoship } from "./autoship.server";
 
@@ -14,4 +15,5 @@ export const autoship = createAutoship({
   email,
   pricing: pricingFor,
   reminderDays: env.AUTOSHIP_REMINDER_DAYS,
+  log: (message) => logger().info(message),
 });
