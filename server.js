@@ -218,10 +218,25 @@ const server = app.listen(env.PORT, env.HOST, () => {
 // Jobs in this process unless RUN_JOBS is off (then `npm run worker` runs them): docs/rules.md "Jobs".
 const stopJobs = env.RUN_JOBS ? startShopJobs() : async () => {};
 
-// Graceful shutdown (docs/rules.md "Restarts"): readiness answers 503 at once, no new
-// connections, in-flight requests finish (their answers close the connection), idle
-// keep-alive connections close, a running job finishes, then the database closes and the
-// process exits 0. Whatever is still going after SHUTDOWN_TIMEOUT_MS is cut: exit 1.
+// Graceful shutdown (docs/rules.md "Restarts"): readiness answers 503 at once; connections
+// already on their way (in the listen backlog) are still accepted, then no new ones;
+// in-flight requests finish (their answers close the connection), idle keep-alive
+// connections close, a running job finishes, then the database closes and the process
+// exits 0. Whatever is still going after SHUTDOWN_TIMEOUT_MS is cut: exit 1.
+// A busy process accepts one waiting connection per turn of its event loop, so closing the
+// listener at once would reset clients whose requests were sent before the signal.
+let accepted = 0;
+server.on("connection", () => (accepted += 1));
+/** Resolves once a whole turn of the event loop accepted no connection: the backlog is empty (at most `maxMs`). */
+async function acceptBacklog(maxMs) {
+  const until = Date.now() + maxMs;
+  const turn = () => new Promise((resolve) => setImmediate(() => setImmediate(resolve)));
+  let seen = -1;
+  while (seen !== accepted && Date.now() < until) {
+    seen = accepted;
+    await turn();
+  }
+}
 let shuttingDown = false;
 async function shutdown(signal) {
   if (shuttingDown) return;
@@ -234,10 +249,12 @@ async function shutdown(signal) {
     );
     process.exit(1);
   }, env.SHUTDOWN_TIMEOUT_MS).unref();
+  const jobsStopped = stopJobs();
+  await acceptBacklog(env.SHUTDOWN_TIMEOUT_MS / 2);
   const closed = new Promise((resolve) => server.close(resolve));
   server.closeIdleConnections();
   try {
-    await Promise.all([closed, stopJobs()]);
+    await Promise.all([closed, jobsStopped]);
     await prisma.$disconnect();
   } catch (error) {
     rootLogger.error({ err: error }, "Shutdown failed");
