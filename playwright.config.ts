@@ -60,6 +60,8 @@ export default defineConfig({
       HOST: "127.0.0.1",
       DATABASE_URL: `file:./data/e2e-${PORT}.db`,
       REQUEST_LOG: "off",
+      // No autoship runs on the server's own schedule: the tests create subscriptions and read them back.
+      AUTOSHIP_SCHEDULE_MINUTES: "0",
       // Short, so the inactivity alert can be tested (accounts.spec.ts).
       TOKEN_INACTIVITY_SECONDS: "12",
       // Every browser test signs in from 127.0.0.1: the per-address limit would trip across tests.

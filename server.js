@@ -50,11 +50,21 @@ const {
   createRouteLabeler,
   methodLabel,
 } = build.entry.module;
+const { prisma, startShopJobs, beginDraining, isDraining } = build.entry.module;
 const isProduction = env.NODE_ENV === "production";
 
 const app = express();
 app.disable("x-powered-by");
 app.set("trust proxy", env.TRUST_PROXY);
+
+// While shutting down (docs/rules.md "Restarts") every answer closes its connection, so a
+// keep-alive client sends its next request to a process that is staying.
+app.use((_req, res, next) => {
+  onHeaders(res, () => {
+    if (isDraining()) res.setHeader("Connection", "close");
+  });
+  next();
+});
 
 // A fresh nonce per request lets the document's inline Remix scripts run under a strict CSP.
 app.use((_req, res, next) => {
@@ -247,6 +257,52 @@ const server = app.listen(env.PORT, env.HOST, () => {
   if (build.mode === "development") broadcastDevReady(build);
 });
 
-for (const signal of ["SIGTERM", "SIGINT"]) {
-  process.once(signal, () => server.close(() => process.exit(0)));
+// Jobs in this process unless RUN_JOBS is off (then `npm run worker` runs them): docs/rules.md "Jobs".
+const stopJobs = env.RUN_JOBS ? startShopJobs() : async () => {};
+
+// Graceful shutdown (docs/rules.md "Restarts"): readiness answers 503 at once; connections
+// already on their way (in the listen backlog) are still accepted, then no new ones;
+// in-flight requests finish (their answers close the connection), idle keep-alive
+// connections close, a running job finishes, then the database closes and the process
+// exits 0. Whatever is still going after SHUTDOWN_TIMEOUT_MS is cut: exit 1.
+// A busy process accepts one waiting connection per turn of its event loop, so closing the
+// listener at once would reset clients whose requests were sent before the signal.
+let accepted = 0;
+server.on("connection", () => (accepted += 1));
+/** Resolves once a whole turn of the event loop accepted no connection: the backlog is empty (at most `maxMs`). */
+async function acceptBacklog(maxMs) {
+  const until = Date.now() + maxMs;
+  const turn = () => new Promise((resolve) => setImmediate(() => setImmediate(resolve)));
+  let seen = -1;
+  while (seen !== accepted && Date.now() < until) {
+    seen = accepted;
+    await turn();
+  }
 }
+let shuttingDown = false;
+async function shutdown(signal) {
+  if (shuttingDown) return;
+  shuttingDown = true;
+  beginDraining();
+  rootLogger.info({ signal }, "Shutting down: finishing in-flight requests and jobs");
+  setTimeout(() => {
+    rootLogger.error(
+      `Shutdown did not finish within SHUTDOWN_TIMEOUT_MS (${env.SHUTDOWN_TIMEOUT_MS} ms): exiting anyway`,
+    );
+    process.exit(1);
+  }, env.SHUTDOWN_TIMEOUT_MS).unref();
+  const jobsStopped = stopJobs();
+  await acceptBacklog(env.SHUTDOWN_TIMEOUT_MS / 2);
+  const closed = new Promise((resolve) => server.close(resolve));
+  server.closeIdleConnections();
+  try {
+    await Promise.all([closed, jobsStopped]);
+    await prisma.$disconnect();
+  } catch (error) {
+    rootLogger.error({ err: error }, "Shutdown failed");
+    process.exit(1);
+  }
+  rootLogger.info("Shut down cleanly");
+  process.exit(0);
+}
+for (const signal of ["SIGTERM", "SIGINT"]) process.on(signal, () => void shutdown(signal));

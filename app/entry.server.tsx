@@ -7,7 +7,6 @@ import { renderToPipeableStream } from "react-dom/server";
 import { env } from "~/env.server";
 import { databaseBusyHeaders, isDatabaseBusy } from "~/models/database-busy";
 import { redactUrl } from "~/models/log-redaction";
-import { startAutoshipSchedule } from "~/services/autoship/index.server";
 import { applyCachePolicy } from "~/services/cache-policy.server";
 import { logger } from "~/services/observability/index.server";
 import { NonceProvider } from "~/utils/nonce-provider";
@@ -25,11 +24,13 @@ export {
   methodLabel,
 } from "~/services/observability/index.server";
 export { redactUrl } from "~/models/log-redaction";
+// The process's lifecycle (docs/rules.md "Jobs", "Restarts"): server.js starts the jobs when
+// RUN_JOBS is on, and on SIGTERM drains, stops them and closes the database.
+export { prisma } from "~/db.server";
+export { startShopJobs } from "~/services/jobs/index.server";
+export { beginDraining, isDraining } from "~/services/lifecycle.server";
 
 const ABORT_DELAY = 5_000;
-
-// The autoship engine on a timer when AUTOSHIP_SCHEDULE_MINUTES is set (issue 5).
-startAutoshipSchedule();
 
 export default function handleRequest(
   request: Request,

@@ -125,6 +125,18 @@ describe("email settings (issue 5 'Email')", () => {
     expect(errorOf({ OUTBOX_MAX_TRIES: "0" }).issues).toEqual(['OUTBOX_MAX_TRIES must be from 1 to 100 (got "0")']);
     expect(errorOf({ OUTBOX_MAX_TRIES: "many" }).issues).toEqual(['OUTBOX_MAX_TRIES must be a number (got "many")']);
   });
+
+  it("looks for outbox messages every 5 s unless OUTBOX_POLL_SECONDS says otherwise, from 1 s to an hour", () => {
+    expect(parseEnv({}).OUTBOX_POLL_SECONDS).toBe(5);
+    expect(parseEnv({ OUTBOX_POLL_SECONDS: "1" }).OUTBOX_POLL_SECONDS).toBe(1);
+    expect(parseEnv({ OUTBOX_POLL_SECONDS: "3600" }).OUTBOX_POLL_SECONDS).toBe(3600);
+    expect(errorOf({ OUTBOX_POLL_SECONDS: "0" }).issues).toEqual([
+      'OUTBOX_POLL_SECONDS must be from 1 to 3600 (got "0")',
+    ]);
+    expect(errorOf({ OUTBOX_POLL_SECONDS: "3601" }).issues).toEqual([
+      'OUTBOX_POLL_SECONDS must be from 1 to 3600 (got "3601")',
+    ]);
+  });
 });
 
 describe("checkout and autoship settings (issue 5 'Pricing', 'Autoship engine')", () => {
@@ -133,7 +145,8 @@ describe("checkout and autoship settings (issue 5 'Pricing', 'Autoship engine')"
     expect(defaults.SHIPPING_RATE_CENTS).toBe(799);
     expect(defaults.TAX_RATES.CO).toBe(0.029);
     expect(defaults.FEE_FREE_CHECKOUT).toBe(true);
-    expect(defaults.AUTOSHIP_SCHEDULE_MINUTES).toBe(0);
+    expect(defaults.AUTOSHIP_SCHEDULE_MINUTES).toBe(60);
+    expect(parseEnv({ AUTOSHIP_SCHEDULE_MINUTES: "0" }).AUTOSHIP_SCHEDULE_MINUTES).toBe(0);
     const set = parseEnv({ TAX_RATES: "co:0.05, TX:.0625", FEE_FREE_CHECKOUT: "off", SHIPPING_RATE_CENTS: "500" });
     expect(set.TAX_RATES).toEqual({ CO: 0.05, TX: 0.0625 });
     expect(set.FEE_FREE_CHECKOUT).toBe(false);
@@ -193,5 +206,27 @@ describe("observability settings (docs/rules.md 'Metrics need a token in product
     ]);
     expect(error.message).not.toContain("short");
     expect(error.message).not.toContain("key@");
+  });
+});
+
+describe("jobs and shutdown settings (docs/rules.md 'Jobs', 'Restarts')", () => {
+  it("runs the jobs in process and allows 10 s to shut down by default", () => {
+    const defaults = parseEnv({});
+    expect(defaults.RUN_JOBS).toBe(true);
+    expect(defaults.SHUTDOWN_TIMEOUT_MS).toBe(10_000);
+    expect(parseEnv({ RUN_JOBS: "false", SHUTDOWN_TIMEOUT_MS: "2500" })).toMatchObject({
+      RUN_JOBS: false,
+      SHUTDOWN_TIMEOUT_MS: 2500,
+    });
+  });
+
+  it("refuses a shutdown timeout below 100 ms or not a number", () => {
+    expect(errorOf({ SHUTDOWN_TIMEOUT_MS: "99" }).issues).toEqual([
+      'SHUTDOWN_TIMEOUT_MS must be 100 ms or more (got "99")',
+    ]);
+    expect(errorOf({ SHUTDOWN_TIMEOUT_MS: "soon" }).issues).toEqual([
+      'SHUTDOWN_TIMEOUT_MS must be a number of milliseconds (got "soon")',
+    ]);
+    expect(errorOf({ RUN_JOBS: "sometimes" }).issues).toEqual(['RUN_JOBS must be true or false (got "sometimes")']);
   });
 });

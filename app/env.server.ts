@@ -136,6 +136,14 @@ const EnvSchema = z
         .min(1, "must be from 1 to 100")
         .max(100, "must be from 1 to 100"),
     ).transform((v) => v ?? DEFAULT_OUTBOX_MAX_TRIES),
+    // How often the outbox job looks for messages due (where jobs run: RUN_JOBS, `npm run worker`).
+    OUTBOX_POLL_SECONDS: optional(
+      z.coerce
+        .number({ invalid_type_error: "must be a number of seconds" })
+        .int("must be whole seconds")
+        .min(1, "must be from 1 to 3600")
+        .max(3600, "must be from 1 to 3600"),
+    ).transform((v) => v ?? 5),
     // Checkout (issue 5): flat shipping below the free-shipping minimum, and sales tax per state.
     SHIPPING_RATE_CENTS: optional(
       z.coerce.number({ invalid_type_error: "must be a number of cents" }).int("must be whole cents").min(0),
@@ -153,10 +161,21 @@ const EnvSchema = z
     DELIVERY_BUSINESS_DAYS: optional(z.coerce.number().int().min(1, "must be 1 or more").max(30)).transform(
       (v) => v ?? 5,
     ),
-    // Autoship engine: run every N minutes inside the server (0 = only `npm run autoship:run`).
+    // Autoship engine: a job run every N minutes (docs/rules.md "Jobs"); 0 = off, only `npm run autoship:run`.
     AUTOSHIP_SCHEDULE_MINUTES: optional(z.coerce.number().int().min(0, "must be 0 (off) or more")).transform(
-      (v) => v ?? 0,
+      (v) => v ?? 60,
     ),
+    // Jobs (docs/rules.md "Jobs"): `npm start` runs them in the web process unless RUN_JOBS is
+    // false (then run `npm run worker` somewhere); each job runs once at a time across processes.
+    RUN_JOBS: flag(true),
+    // Graceful shutdown (docs/rules.md "Restarts"): after SIGTERM, in-flight requests and a running
+    // job get this long before the process exits anyway.
+    SHUTDOWN_TIMEOUT_MS: optional(
+      z.coerce
+        .number({ invalid_type_error: "must be a number of milliseconds" })
+        .int("must be whole milliseconds")
+        .min(100, "must be 100 ms or more"),
+    ).transform((v) => v ?? 10_000),
     AUTOSHIP_REMINDER_DAYS: optional(z.coerce.number().int().min(0).max(30)).transform((v) => v ?? 3),
     // Sign-in posts allowed per client address per minute before 429 (issue 6 "Brute force").
     SIGN_IN_RATE_LIMIT_PER_MINUTE: optional(z.coerce.number().int().min(1, "must be 1 or more")).transform(

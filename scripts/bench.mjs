@@ -43,6 +43,7 @@ const SERVER_ENV = {
   DATABASE_URL,
   REQUEST_LOG: "off", // logging every request would measure the terminal, not the shop
   MUTATION_RATE_LIMIT_PER_MINUTE: "0",
+  AUTOSHIP_SCHEDULE_MINUTES: "0", // no autoship run in the middle of a measurement
   SESSION_SECRET: "bench-only-session-secret-".padEnd(64, "0"), // fixed: no data/session-secret write
   SITE_ID: "", // resolve the site from the Host header, as production does
   STAFF_HOSTS: "staff.localhost",

@@ -120,6 +120,9 @@ describe("configured hosts (docs/rules.md 'Configured hosts')", () => {
     // So does a Prometheus scraper (its token is checked by the /metrics route).
     expect(get("10.0.0.5:3000", "/metrics")).toBeNull();
     expect(get("10.0.0.5:3000", "/metrics/")?.status).toBe(421);
+    // And readiness probes.
+    expect(get("10.0.0.5:3000", "/readyz")).toBeNull();
+    expect(get("10.0.0.5:3000", "/readyz/x")?.status).toBe(421);
   });
 
   it("answers any Host outside production", () => {

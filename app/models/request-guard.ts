@@ -13,7 +13,7 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  * Paths answered on any Host: load balancers and orchestrators probe by address, and so does a
  * Prometheus scraper (/metrics checks its own token: docs/rules.md "Metrics need a token in production").
  */
-const ANY_HOST_PATHS = new Set(["/healthz", "/metrics"]);
+const ANY_HOST_PATHS = new Set(["/healthz", "/readyz", "/metrics"]);
 
 /** Media types a page action reads (HTML forms and Remix fetchers, with or without JavaScript). */
 export const FORM_MEDIA_TYPES: ReadonlySet<string> = new Set([

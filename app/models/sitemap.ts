@@ -58,6 +58,7 @@ export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   "multipass",
   "password-protect",
   "products",
+  "readyz",
   "search",
   "shelter",
   "sitemap",

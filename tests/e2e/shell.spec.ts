@@ -80,10 +80,13 @@ for (const { site, baseURL, suffix } of SITES) {
   });
 }
 
-test("/healthz answers 200 when the database answers", async ({ request }) => {
-  const response = await request.get("/healthz");
-  expect(response.status()).toBe(200);
-  expect(await response.json()).toEqual({ status: "ok", database: "ok" });
+test("/healthz answers 200 (liveness) and /readyz 200 when the database answers", async ({ request }) => {
+  const live = await request.get("/healthz");
+  expect(live.status()).toBe(200);
+  expect(await live.json()).toEqual({ status: "ok" });
+  const ready = await request.get("/readyz");
+  expect(ready.status()).toBe(200);
+  expect(await ready.json()).toEqual({ status: "ok", database: "ok" });
 });
 
 test("security headers are set and the page runs under its CSP", async ({ page, browserName: _ }, testInfo) => {

@@ -1,7 +1,10 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { prisma } from "~/db.server";
+import os from "node:os";
+import { createPrismaClient, prisma } from "~/db.server";
 import { loader as homeLoader } from "~/routes/_index";
 import { loader as healthLoader } from "~/routes/healthz";
+import { loader as readyLoader } from "~/routes/readyz";
+import { readiness } from "~/services/health.server";
 import { loader as rootLoader } from "~/root";
 import { cartIdCookie } from "~/services/commerce/cart-cookie.server";
 import { ensureSeeded } from "../helpers/seeded";
@@ -13,12 +16,30 @@ const args = (request: Request) => ({ request, params: {}, context: {} });
 
 beforeAll(ensureSeeded);
 
-describe("/healthz (issue 2 'Sites, shell and errors')", () => {
-  it("answers 200 when the database answers", async () => {
-    const response = await healthLoader();
+describe("/healthz and /readyz (docs/rules.md 'Restarts')", () => {
+  it("/healthz answers 200 while the process answers, without asking the database", async () => {
+    const response = healthLoader();
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: "ok" });
+    expect(response.headers.get("Cache-Control")).toBe("no-store");
+  });
+
+  it("/readyz answers 200 when the database answers and the process is not draining", async () => {
+    const response = await readyLoader();
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ status: "ok", database: "ok" });
     expect(response.headers.get("Cache-Control")).toBe("no-store");
+  });
+
+  it("is not ready when the database cannot be opened, or while draining", async () => {
+    // A directory is no SQLite file: every query fails.
+    const broken = createPrismaClient(`file:${os.tmpdir()}`);
+    try {
+      expect(await readiness(broken, false)).toEqual({ ready: false, status: "unavailable", database: "unreachable" });
+    } finally {
+      await broken.$disconnect();
+    }
+    expect(await readiness(prisma, true)).toEqual({ ready: false, status: "draining", database: "not checked" });
   });
 });
 

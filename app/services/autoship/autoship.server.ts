@@ -368,28 +368,3 @@ export type Autoship = ReturnType<typeof createAutoship>;
 
 /** A new external contract id (subscription service). */
 export const newContractId = () => `SC-${crypto.randomBytes(6).toString("hex").toUpperCase()}`;
-
-/**
- * Calls `run` every `minutes` (nothing when 0), skipping a tick while the
- * previous run is still going; a failed run is logged and the next tick comes
- * as usual. Returns the function that stops it, or null when off.
- */
-export function scheduleRuns(
-  run: () => Promise<unknown>,
-  minutes: number,
-  log: (message: string, error: unknown) => void = console.error,
-): (() => void) | null {
-  if (minutes <= 0) return null;
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    run()
-      .catch((error: unknown) => log("autoship run failed", error))
-      .finally(() => {
-        running = false;
-      });
-  }, minutes * 60_000);
-  timer.unref();
-  return () => clearInterval(timer);
-}

@@ -2,8 +2,9 @@ import { prisma } from "~/db.server";
 import { env } from "~/env.server";
 import { pricingFor } from "~/services/checkout/index.server";
 import { email } from "~/services/email/index.server";
+import { logger } from "~/services/observability/index.server";
 import { payments } from "~/services/payment/index.server";
-import { createAutoship, scheduleRuns } from "./autoship.server";
+import { createAutoship } from "./autoship.server";
 
 export { SubscriptionError, type RunSummary } from "./autoship.server";
 
@@ -14,11 +15,5 @@ export const autoship = createAutoship({
   email,
   pricing: pricingFor,
   reminderDays: env.AUTOSHIP_REMINDER_DAYS,
+  log: (message) => logger().info(message),
 });
-
-let stop: (() => void) | null = null;
-
-/** Runs the engine every AUTOSHIP_SCHEDULE_MINUTES inside the server (off when 0); once per process. */
-export function startAutoshipSchedule(): void {
-  stop ??= scheduleRuns(() => autoship.run(), env.AUTOSHIP_SCHEDULE_MINUTES);
-}

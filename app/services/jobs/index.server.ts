@@ -1,0 +1,35 @@
+// The shop's jobs (docs/rules.md "Jobs"): this list is every job `npm start` (RUN_JOBS)
+// and `npm run worker` run, each once at a time across every process on the database.
+import { prisma } from "~/db.server";
+import { env } from "~/env.server";
+import { autoship } from "~/services/autoship/index.server";
+import { outbox } from "~/services/outbox/index.server";
+import { defaultHolder, startJobs, type Job, type JobRunnerOptions, type StopJobs } from "./runner.server";
+
+export {
+  createLeases,
+  defaultHolder,
+  startJobs,
+  type Job,
+  type JobRunnerOptions,
+  type StopJobs,
+} from "./runner.server";
+
+/** Every job the shop runs. A setting of 0 turns its job off. */
+export const shopJobs: Job[] = [
+  // Delivers every queued email and remote call (docs/rules.md "Outbox").
+  { name: "outbox", intervalMs: env.OUTBOX_POLL_SECONDS * 1000, run: () => outbox.deliverDue() },
+  ...(env.AUTOSHIP_SCHEDULE_MINUTES > 0
+    ? [{ name: "autoship", intervalMs: env.AUTOSHIP_SCHEDULE_MINUTES * 60_000, run: () => autoship.run() }]
+    : []),
+];
+
+/** Starts the shop's jobs on the shop's database; `stop()` waits for a running one (up to SHUTDOWN_TIMEOUT_MS). */
+export function startShopJobs(options: Partial<JobRunnerOptions> = {}): StopJobs {
+  return startJobs(shopJobs, {
+    db: prisma,
+    holder: defaultHolder(),
+    stopTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+    ...options,
+  });
+}

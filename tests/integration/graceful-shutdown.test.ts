@@ -1,0 +1,199 @@
+// Graceful restarts (docs/rules.md "Restarts"): the production server (`node server.js`
+// over the build) as a child process on loopback, with a seeded database of its own.
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import http from "node:http";
+import net from "node:net";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TEST_DB_DIR } from "../helpers/migrations";
+
+const DB_FILE = path.join(TEST_DB_DIR, `shutdown-${crypto.randomUUID()}.db`);
+const DATABASE_URL = `file:${DB_FILE}`;
+const children = new Set<ChildProcess>();
+
+beforeAll(() => {
+  // The build this test serves; built once when missing or older than the shutdown code.
+  const built = path.resolve("build/index.js");
+  if (!fs.existsSync(built) || !fs.readFileSync(built, "utf8").includes("beginDraining")) {
+    execFileSync("npm", ["run", "build"], { stdio: "ignore", timeout: 180_000 });
+  }
+  execFileSync(process.execPath, ["scripts/setup.mjs"], {
+    stdio: "ignore",
+    env: { ...process.env, DATABASE_URL },
+    timeout: 120_000,
+  });
+}, 300_000);
+
+afterAll(() => {
+  for (const child of children) child.kill("SIGKILL");
+  for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(DB_FILE + suffix, { force: true });
+});
+
+async function freePort(): Promise<number> {
+  const probe = net.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+  const { port } = probe.address() as net.AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+interface Server {
+  port: number;
+  child: ChildProcess;
+  /** Log lines (pino JSON) written so far. */
+  lines: string[];
+  exited: Promise<number | null>;
+  /** Resolves when a log line's message contains `text`. */
+  logged(text: string): Promise<void>;
+}
+
+async function startServer(env: Record<string, string> = {}): Promise<Server> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ["server.js"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      DATABASE_URL,
+      SESSION_SECRET: "shutdown-test-session-secret-".padEnd(64, "0"),
+      REQUEST_LOG: "off",
+      LOG_LEVEL: "info",
+      MUTATION_RATE_LIMIT_PER_MINUTE: "0",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  children.add(child);
+  const lines: string[] = [];
+  const waiters: { text: string; resolve: () => void }[] = [];
+  let buffered = "";
+  child.stdout!.on("data", (chunk: Buffer) => {
+    buffered += chunk.toString();
+    const complete = buffered.split("\n");
+    buffered = complete.pop()!;
+    for (const line of complete) {
+      lines.push(line);
+      for (const waiter of waiters) if (line.includes(waiter.text)) waiter.resolve();
+    }
+  });
+  child.stderr!.on("data", (chunk: Buffer) => lines.push(chunk.toString()));
+  const exited = new Promise<number | null>((resolve) =>
+    child.once("exit", (code) => {
+      children.delete(child);
+      resolve(code);
+    }),
+  );
+  const logged = (text: string) =>
+    lines.some((line) => line.includes(text))
+      ? Promise.resolve()
+      : new Promise<void>((resolve) => waiters.push({ text, resolve }));
+  const server = { port, child, lines, exited, logged };
+  // Up when /healthz answers.
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited: ${lines.join("\n")}`);
+    const status = await get(port, "/healthz").then(
+      (r) => r.status,
+      () => 0,
+    );
+    if (status === 200) return server;
+    if (Date.now() > deadline) throw new Error("server did not start");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** One GET on a connection of its own. */
+function get(port: number, pathname: string): Promise<{ status: number; headers: http.IncomingHttpHeaders }> {
+  return new Promise((resolve, reject) => {
+    const request = http.get({ host: "127.0.0.1", port, path: pathname, agent: false }, (response) => {
+      response.resume();
+      response.on("end", () => resolve({ status: response.statusCode!, headers: response.headers }));
+      response.on("error", reject);
+    });
+    request.on("error", reject);
+  });
+}
+
+/** A raw connection that has sent `head` and waits for more; `finish` sends the rest and reads the answer. */
+async function openPartial(port: number, head: string) {
+  const socket = net.connect(port, "127.0.0.1");
+  await new Promise<void>((resolve, reject) => socket.once("connect", resolve).once("error", reject));
+  let received = "";
+  socket.on("data", (chunk: Buffer) => (received += chunk.toString()));
+  const closed = new Promise<void>((resolve) => socket.once("close", () => resolve()));
+  socket.on("error", () => undefined);
+  socket.write(head);
+  return {
+    closed,
+    received: () => received,
+    finish: async (rest: string) => {
+      socket.write(rest);
+      await closed;
+      return received;
+    },
+  };
+}
+
+describe("graceful restarts (docs/rules.md 'Restarts')", () => {
+  it("answers every in-flight request of 200 after SIGTERM, /readyz 503 while draining, then exits 0", async () => {
+    const server = await startServer();
+    expect((await get(server.port, "/readyz")).status).toBe(200);
+    // A probe whose request is under way when the signal comes, answered during the drain.
+    const probe = await openPartial(server.port, `GET /readyz HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\n`);
+
+    let answered = 0;
+    let signalledAt = 0;
+    const requests = Array.from({ length: 200 }, () =>
+      get(server.port, "/").then(
+        (response) => {
+          answered += 1;
+          if (answered === 80) {
+            signalledAt = Date.now();
+            server.child.kill("SIGTERM");
+          }
+          return response.status;
+        },
+        (error: Error) => `${error.message}`,
+      ),
+    );
+    await server.logged("Shutting down");
+    const readyAnswer = await probe.finish("\r\n");
+    const statuses = await Promise.all(requests);
+    const code = await server.exited;
+
+    expect(statuses.filter((status) => status !== 200)).toEqual([]);
+    expect(readyAnswer).toMatch(/^HTTP\/1\.1 503/);
+    expect(readyAnswer).toMatch(/\r\nConnection: close\r\n/i);
+    expect(readyAnswer).toContain('"status":"draining"');
+    expect(code).toBe(0);
+    expect(Date.now() - signalledAt).toBeLessThan(10_000);
+    expect(server.lines.some((line) => line.includes("Shut down cleanly"))).toBe(true);
+  }, 90_000);
+
+  it("cuts a hung request at SHUTDOWN_TIMEOUT_MS, with a log line, and exits 1", async () => {
+    const server = await startServer({ SHUTDOWN_TIMEOUT_MS: "1500", RUN_JOBS: "false" });
+    const origin = `http://127.0.0.1:${server.port}`;
+    // A form post whose body never finishes arriving: the action waits for it.
+    const hung = await openPartial(
+      server.port,
+      `POST /cart HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\nOrigin: ${origin}\r\n` +
+        `Content-Type: application/x-www-form-urlencoded\r\nContent-Length: 1000\r\n\r\nintent=add`,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const signalledAt = Date.now();
+    server.child.kill("SIGTERM");
+    const code = await server.exited;
+    const elapsed = Date.now() - signalledAt;
+    await hung.closed;
+
+    expect(code).toBe(1);
+    expect(elapsed).toBeGreaterThanOrEqual(1_400);
+    expect(elapsed).toBeLessThan(5_000);
+    expect(server.lines.some((line) => line.includes("Shutdown did not finish within SHUTDOWN_TIMEOUT_MS"))).toBe(true);
+    expect(hung.received()).toBe("");
+  }, 60_000);
+});
