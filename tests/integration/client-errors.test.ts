@@ -184,7 +184,9 @@ describe("with CLIENT_ERROR_FORWARD_URL: a report is stored in the outbox and fo
       const { prisma } = await import("~/db.server");
       const { rateLimits: limits } = await import("~/services/rate-limit.server");
       limits.reset();
-      const marker = `forward-${Math.random().toString(36).replace(/[0-9.]/g, "")}`;
+      const marker = `forward-${Math.random()
+        .toString(36)
+        .replace(/[0-9.]/g, "")}`;
       const response = await callRoute(
         route.action,
         jsonRequest("/api/client-errors", { ...REPORT, message: `${marker} for ana@example.com` }),
