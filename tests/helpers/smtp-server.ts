@@ -3,6 +3,9 @@
 // first byte with smtp-server's own self-signed certificate, and able to refuse.
 import net from "node:net";
 import { SMTPServer, type SMTPServerSession } from "smtp-server";
+import type { PrismaClient } from "~/generated/prisma/client";
+import { createEmailDelivery } from "~/services/email/email.server";
+import { createOutbox, type Outbox } from "~/services/outbox/index.server";
 
 export interface ReceivedMail {
   from: string;
@@ -88,4 +91,11 @@ export function headerOf(mail: ReceivedMail, name: string): string | undefined {
   const head = mail.raw.split(/\r?\n\r?\n/, 1)[0].replace(/\r?\n[ \t]+/g, " ");
   const line = head.split(/\r?\n/).find((l) => l.toLowerCase().startsWith(`${name.toLowerCase()}:`));
   return line?.slice(name.length + 1).trim();
+}
+
+/** An outbox over `db` whose "email" handler sends through `smtpUrl`: a runner as the outbox job builds it. */
+export function smtpOutbox(db: PrismaClient, smtpUrl: string, maxTries = 8): Outbox {
+  const outbox = createOutbox(db, { maxTries });
+  outbox.register("email", createEmailDelivery(db, { transport: "smtp", smtpUrl, messageIdHost: "shop.example.com" }));
+  return outbox;
 }

@@ -9,16 +9,14 @@ import { CheckoutError, createCheckouts } from "~/services/checkout/checkout.ser
 import { checkouts, pricingFor, zipCovered } from "~/services/checkout/index.server";
 import { commerce } from "~/services/commerce/index.server";
 import { saveCartForCustomer, savedCartId } from "~/services/commerce/saved-cart.server";
-import { createEmailDelivery } from "~/services/email/email.server";
 import { email } from "~/services/email/index.server";
 import { metrics } from "~/services/observability/index.server";
 import { createOrderReader } from "~/services/orders/orders.server";
 import { OrderError } from "~/services/orders/place.server";
 import { createEmbeddedPayments } from "~/services/payment/embedded.server";
 import type { PaymentProvider } from "~/services/payment/types";
-import { createOutbox } from "~/services/outbox/outbox.server";
 import { ensureSeeded } from "../helpers/seeded";
-import { headerOf, startSmtpServer, unusedPort } from "../helpers/smtp-server";
+import { headerOf, smtpOutbox, startSmtpServer, unusedPort } from "../helpers/smtp-server";
 
 type Checkouts = ReturnType<typeof createCheckouts>;
 
@@ -570,15 +568,7 @@ describe("the order confirmation (docs/rules.md 'Outbox': stored with the order,
     expect(confirmation.outboxMessage).toMatchObject({ topic: "email", status: "queued", tries: 0 });
 
     const port = await unusedPort();
-    const outbox = createOutbox(prisma, { maxTries: 8 });
-    outbox.register(
-      "email",
-      createEmailDelivery(prisma, {
-        transport: "smtp",
-        smtpUrl: `smtp://127.0.0.1:${port}`,
-        messageIdHost: "shop.example.com",
-      }),
-    );
+    const outbox = smtpOutbox(prisma, `smtp://127.0.0.1:${port}`);
     const at = new Date();
     await outbox.deliverDue({ now: at });
     const waiting = await prisma.outboxMessage.findUniqueOrThrow({ where: { id: confirmation.outboxMessageId! } });

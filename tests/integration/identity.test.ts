@@ -15,13 +15,11 @@ import { action as resetAction, loader as resetLoader } from "~/routes/shelter.r
 import { allowSignInAttempt, SIGN_IN_LIMIT_PER_MINUTE } from "~/services/auth.server";
 import { createIdentity, LOCKOUT_MS, MAX_FAILED_SIGN_INS, SESSION_TTL_MS } from "~/services/identity/identity.server";
 import { identity } from "~/services/identity/index.server";
-import { createEmailDelivery } from "~/services/email/email.server";
-import { createOutbox } from "~/services/outbox/outbox.server";
 import { getCustomerId } from "~/services/session.server";
 import { callRoute, formRequest, Jar, jsonRequest, ORIGIN, type RouteHandler } from "../helpers/routes";
 import { newAccount, PASSWORD } from "../helpers/accounts";
 import { ensureSeeded } from "../helpers/seeded";
-import { headerOf, startSmtpServer, unusedPort } from "../helpers/smtp-server";
+import { headerOf, smtpOutbox, startSmtpServer, unusedPort } from "../helpers/smtp-server";
 
 beforeAll(async () => {
   await ensureSeeded();
@@ -298,15 +296,7 @@ describe("password reset (issue 6 '/shelter/forgot-password', '/shelter/reset-pa
 
     // The outbox job, delivering over SMTP to a server that is down.
     const port = await unusedPort();
-    const outbox = createOutbox(prisma, { maxTries: 8 });
-    outbox.register(
-      "email",
-      createEmailDelivery(prisma, {
-        transport: "smtp",
-        smtpUrl: `smtp://127.0.0.1:${port}`,
-        messageIdHost: "shop.example.com",
-      }),
-    );
+    const outbox = smtpOutbox(prisma, `smtp://127.0.0.1:${port}`);
     const at = new Date();
     await outbox.deliverDue({ now: at });
     const message = await prisma.emailMessage.findFirstOrThrow({
