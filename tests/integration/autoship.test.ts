@@ -436,13 +436,23 @@ describe("autoship operations (issue 5: Autoship engine, shop-core spec section 
     );
   });
 
-  it("skipNext moves the next date one period on", async () => {
+  it("skipNext moves the next date one period on and queues its confirmation with it (docs/rules.md 'Outbox')", async () => {
     const { autoship } = services();
     const { customer, subscription } = await subscribe({ dueInMs: 10 * DAY_MS });
     await autoship.skipNext(customer.id, subscription.id);
+    const next = new Date(subscription.nextOrderDate.getTime() + 28 * DAY_MS);
     expect((await db.subscription.findUniqueOrThrow({ where: { id: subscription.id } })).nextOrderDate.getTime()).toBe(
-      subscription.nextOrderDate.getTime() + 28 * DAY_MS,
+      next.getTime(),
     );
+    const emails = await db.emailMessage.findMany({
+      where: { to: customer.email, template: "autoship-skipped" },
+      include: { outboxMessage: true },
+    });
+    expect(emails).toHaveLength(1);
+    expect(emails[0].outboxMessage).toMatchObject({ topic: "email", status: "queued" });
+    const day = (date: Date) => date.toLocaleDateString("en-US", { month: "long", day: "numeric", timeZone: "UTC" });
+    expect(emails[0].text).toContain(day(subscription.nextOrderDate));
+    expect(emails[0].text).toContain(day(next));
   });
 
   it("changeNextDate accepts tomorrow up to a year ahead only", async () => {

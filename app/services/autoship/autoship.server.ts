@@ -9,7 +9,12 @@ import { MAX_AUTOSHIP_PER_LINE } from "~/models/cart-limits";
 import { ORDER_TYPE_CLINIC, ORDER_TYPE_DIRECT, SALES_ORG } from "~/models/checkout";
 import { autoshipsLink } from "~/services/email/links.server";
 import { orderConfirmationFor } from "~/services/email/order-confirmation.server";
-import { autoshipFailedEmail, autoshipReminderEmail, type AutoshipFailure } from "~/services/email/templates";
+import {
+  autoshipFailedEmail,
+  autoshipReminderEmail,
+  autoshipSkippedEmail,
+  type AutoshipFailure,
+} from "~/services/email/templates";
 import type { EmailInput, EmailService } from "~/services/email/types";
 import {
   chargeReservedOrder,
@@ -303,12 +308,13 @@ export function createAutoship(deps: AutoshipDeps) {
       await db.subscription.update({ where: { id }, data: { quantity } });
     },
 
-    /** Skips the next order: the date moves one period on. */
+    /** Skips the next order: the date moves one period on, and the confirmation is queued with it. */
     async skipNext(customerId: string, id: string) {
       const sub = await active(customerId, id);
-      await db.subscription.update({
-        where: { id },
-        data: { nextOrderDate: new Date(sub.nextOrderDate.getTime() + sub.frequencyDays * DAY_MS) },
+      const nextOrderDate = new Date(sub.nextOrderDate.getTime() + sub.frequencyDays * DAY_MS);
+      await db.$transaction(async (tx) => {
+        await tx.subscription.update({ where: { id }, data: { nextOrderDate } });
+        await deps.email.enqueue(tx, autoshipSkippedEmail({ ...emailData(sub), nextOrderDate }, sub.nextOrderDate));
       });
     },
 

@@ -130,6 +130,16 @@ export function autoshipReminderEmail(sub: EmailSubscription): EmailInput {
   return paragraphsEmail(sub.email, subject, body, "autoship-reminder", { label: "My Autoship", href: sub.link });
 }
 
+/** Confirms a skipped delivery: which one, and when the next order is placed instead. */
+export function autoshipSkippedEmail(sub: EmailSubscription, skipped: Date): EmailInput {
+  const subject = `Your autoship delivery of ${sub.productTitle} is skipped`;
+  const body = [
+    `As you asked, we will not place your autoship order of ${sub.productTitle} (${sub.variantTitle}) due ${day(skipped)}.`,
+    `Your next order (${sub.quantity} × ${sub.productTitle}, ${sub.frequency.toLowerCase()}) will be placed on ${day(sub.nextOrderDate)}.`,
+  ];
+  return paragraphsEmail(sub.email, subject, body, "autoship-skipped", { label: "My Autoship", href: sub.link });
+}
+
 /** Why an autoship order was not placed. */
 export type AutoshipFailure = "out_of_stock" | "declined" | "over_quota";
 
