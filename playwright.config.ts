@@ -60,6 +60,8 @@ export default defineConfig({
       HOST: "127.0.0.1",
       DATABASE_URL: `file:./data/e2e-${PORT}.db`,
       REQUEST_LOG: "off",
+      // Warnings and errors only: the job runs' info lines would bury the test report.
+      LOG_LEVEL: "warn",
       // No autoship runs on the server's own schedule: the tests create subscriptions and read them back.
       AUTOSHIP_SCHEDULE_MINUTES: "0",
       // Short, so the inactivity alert can be tested (accounts.spec.ts).
