@@ -175,7 +175,9 @@ export function startJobs(jobs: readonly Job[], options: JobRunnerOptions): Stop
     const lag = lagSeconds(dueAt, startedAt);
     metrics.jobLag.set({ job: job.name }, lag);
     const jobLog = log.child({ job: job.name, runId: run.id });
-    jobLog.info({ dueAt, lagSeconds: lag }, `Job ${job.name} started`);
+    // Debug: the outbox runs every few seconds; runs are in JobRun and the job metrics, and
+    // a job logs what it did itself (docs/operations.md "Logs").
+    jobLog.debug({ dueAt, lagSeconds: lag }, `Job ${job.name} started`);
     // Renewed while the run lasts, so nobody takes it over from a slow run.
     const renewal = setInterval(() => {
       leases
@@ -212,7 +214,7 @@ export function startJobs(jobs: readonly Job[], options: JobRunnerOptions): Stop
       where: { id: run.id },
       data: { status, finishedAt: now(), error: errorText, summary },
     });
-    if (status === "ok") jobLog.info(`Job ${job.name} finished`);
+    if (status === "ok") jobLog.debug(`Job ${job.name} finished`);
     await prune(job.name);
   }
 
