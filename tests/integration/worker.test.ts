@@ -10,7 +10,7 @@ afterAll(() => db.$disconnect());
 describe("the worker process (docs/rules.md 'Jobs')", () => {
   it("runs the shop's jobs under a lease, and on SIGTERM releases them and exits 0", async () => {
     const child = spawn(path.resolve("node_modules/.bin/tsx"), [path.resolve("scripts/worker.ts")], {
-      env: { ...process.env, DATABASE_URL: url, LOG_LEVEL: "info", AUTOSHIP_SCHEDULE_MINUTES: "60" },
+      env: { ...process.env, DATABASE_URL: url, LOG_LEVEL: "debug", AUTOSHIP_SCHEDULE_MINUTES: "60" },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let output = "";
