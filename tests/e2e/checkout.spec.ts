@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
-import { open, query, uniqueEmail } from "./helpers";
+import { fillAddress, open, query, uniqueEmail } from "./helpers";
 
 // Issue 5: the checkout's steps as plain form posts (both projects), the order
 // and its confirmation email in the database, a declined card, the autoship
@@ -71,12 +71,7 @@ async function submitContact(page: Page, email: string) {
 }
 
 async function fillNewAddress(page: Page) {
-  await page.getByLabel("First name").fill("Riley");
-  await page.getByLabel("Last name").fill("Tester");
-  await page.getByLabel("Street address").fill("15200 E 6th Ave");
-  await page.getByLabel("City", { exact: true }).fill("Aurora");
-  await page.getByLabel("State", { exact: true }).selectOption("CO");
-  await page.getByLabel("Zip code").fill("80011");
+  await fillAddress(page);
   await page.getByLabel("Phone (optional)").fill("303-555-0100");
 }
 

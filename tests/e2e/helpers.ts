@@ -67,3 +67,13 @@ export async function register(page: Page, testInfo: TestInfo, email: string, fi
   await expect(page.getByRole("status").filter({ hasText: WELCOME })).toBeVisible();
   await expect(page.getByRole("banner").getByRole("link", { name: "My Account" })).toBeVisible();
 }
+
+/** Fills a checkout shipping address form with a deliverable Colorado address. */
+export async function fillAddress(page: Page) {
+  await page.getByLabel("First name").fill("Riley");
+  await page.getByLabel("Last name").fill("Tester");
+  await page.getByLabel("Street address").fill("15200 E 6th Ave");
+  await page.getByLabel("City", { exact: true }).fill("Aurora");
+  await page.getByLabel("State", { exact: true }).selectOption("CO");
+  await page.getByLabel("Zip code").fill("80011");
+}

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
 import Database from "better-sqlite3";
-import { fillRegister, open, TEST_PASSWORD, uniqueEmail } from "./helpers";
+import { fillAddress, fillRegister, open, TEST_PASSWORD, uniqueEmail } from "./helpers";
 
 // docs/rules.md "Logs carry no secrets": the production build, run as an operator runs it
 // (JSON logs on stdout, REQUEST_LOG=on, LOG_LEVEL=debug), takes flows that carry secrets —
@@ -120,12 +120,7 @@ async function checkout(page: Page, testInfo: TestInfo, email: string) {
     await page.getByRole("button", { name: "Continue to shipping" }).click();
   }
   await expect(step).toHaveText("Shipping address");
-  await page.getByLabel("First name").fill("Riley");
-  await page.getByLabel("Last name").fill("Tester");
-  await page.getByLabel("Street address").fill("15200 E 6th Ave");
-  await page.getByLabel("City", { exact: true }).fill("Aurora");
-  await page.getByLabel("State", { exact: true }).selectOption("CO");
-  await page.getByLabel("Zip code").fill("80011");
+  await fillAddress(page);
   await page.getByRole("button", { name: "Continue to delivery" }).click();
   await expect(step).toHaveText("Delivery");
   await page.getByRole("button", { name: "Continue to payment" }).click();
