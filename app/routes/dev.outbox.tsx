@@ -1,4 +1,4 @@
-// The outbox for developers (docs/rules.md "Outbox"; issue 5 "Email"): the newest
+// The outbox for developers (docs/rules.md "Outbox"): the newest
 // messages of every topic with their delivery state (status, tries, next attempt,
 // last error, sent time), and an email's content. Only in development, or with
 // DEV_OUTBOX=true; everywhere else it does not exist.

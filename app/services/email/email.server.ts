@@ -1,4 +1,4 @@
-// Email on the outbox (docs/rules.md "Outbox"; issue 5 "Email"): `enqueue` writes the
+// Email on the outbox (docs/rules.md "Outbox"): `enqueue` writes the
 // message (EmailMessage) and its delivery (OutboxMessage, topic "email") with the
 // caller's transaction, so an email exists exactly when the event that causes it
 // does. The outbox later hands it to `createEmailDelivery`, by EMAIL_TRANSPORT:
