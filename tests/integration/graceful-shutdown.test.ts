@@ -14,10 +14,17 @@ const DATABASE_URL = `file:${DB_FILE}`;
 const children = new Set<ChildProcess>();
 
 beforeAll(() => {
-  // The build this test serves; built once when missing or older than the shutdown code.
+  // The production build this test serves; built once when missing, older than the shutdown
+  // code, or a development build (vitest runs with NODE_ENV=test, which `remix build` would
+  // inherit and compile JSX for development: every page would then fail under production).
   const built = path.resolve("build/index.js");
-  if (!fs.existsSync(built) || !fs.readFileSync(built, "utf8").includes("beginDraining")) {
-    execFileSync("npm", ["run", "build"], { stdio: "ignore", timeout: 180_000 });
+  const code = fs.existsSync(built) ? fs.readFileSync(built, "utf8") : "";
+  if (!code.includes("beginDraining") || code.includes("jsxDEV")) {
+    execFileSync("npm", ["run", "build"], {
+      stdio: "ignore",
+      timeout: 180_000,
+      env: { ...process.env, NODE_ENV: "production" },
+    });
   }
   execFileSync(process.execPath, ["scripts/setup.mjs"], {
     stdio: "ignore",
