@@ -173,19 +173,20 @@ describe("the job runner (docs/rules.md 'Jobs')", () => {
 
   it("renews the lease through a run longer than the lease, so nobody else starts it", async () => {
     const [a, b, url] = twoClients();
-    const lease = { leaseMs: 300, renewEveryMs: 100 };
-    // The child starts the run (due at once) and holds it for 2 s, ten times the lease.
-    const child = await childRunner({ url, holder: "B", job: "long", intervalMs: 3_600_000, runMs: 2_000, ...lease });
+    // Renewed five times per lease, so a child slowed by a loaded machine still keeps it.
+    const lease = { leaseMs: 1_000, renewEveryMs: 200 };
+    // The child starts the run (due at once) and holds it for 3.5 s, over three times the lease.
+    const child = await childRunner({ url, holder: "B", job: "long", intervalMs: 3_600_000, runMs: 3_500, ...lease });
     await waitFor(async () => (await b.jobRun.count({ where: { job: "long" } })) === 1);
     const first = await b.jobLease.findUniqueOrThrow({ where: { name: "long" } });
     // A looks every 25 ms through the rest of the run.
     const { job, state } = countingJob("long", 3_600_000, 0);
     runner([job], a, "A", lease);
-    await sleep(900);
+    await sleep(1_800);
     const later = await b.jobLease.findUniqueOrThrow({ where: { name: "long" } });
     expect(later.holder).toBe("B");
-    expect(later.leaseUntil.getTime()).toBeGreaterThan(first.leaseUntil.getTime() + 300);
-    await waitFor(async () => (await b.jobRun.count({ where: { job: "long", status: "ok" } })) === 1, 5_000);
+    expect(later.leaseUntil.getTime()).toBeGreaterThan(first.leaseUntil.getTime() + 1_000);
+    await waitFor(async () => (await b.jobRun.count({ where: { job: "long", status: "ok" } })) === 1, 8_000);
     await sleep(200);
     expect(state.runs).toBe(0);
     expect(await b.jobRun.findMany({ where: { job: "long" } })).toEqual([
