@@ -3,14 +3,13 @@
 // id and counted; forwarding delivers to a real HTTP server on loopback.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { Writable } from "node:stream";
-import pino from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { CLIENT_ERROR_MAX_BODY_BYTES } from "~/models/client-error";
 import { action, loader } from "~/routes/api.client-errors";
-import { metrics, withLogger } from "~/services/observability/index.server";
+import { metrics } from "~/services/observability/index.server";
 import { forwardClientError } from "~/services/observability/client-error-forwarding.server";
 import { rateLimits } from "~/services/rate-limit.server";
+import { captureLogs } from "../helpers/logs";
 import { callRoute, jsonRequest } from "../helpers/routes";
 
 let ipCounter = 0;
@@ -18,15 +17,7 @@ const newIp = () => `198.51.100.${++ipCounter}`;
 
 /** Calls the action inside a request-scoped logger whose lines are collected. */
 async function post(body: unknown, ip = newIp()) {
-  const lines: Record<string, unknown>[] = [];
-  const sink = new Writable({
-    write(chunk, _enc, done) {
-      for (const line of String(chunk).split("\n").filter(Boolean)) lines.push(JSON.parse(line));
-      done();
-    },
-  });
-  const log = pino({ level: "debug" }, sink).child({ reqId: "req-1234" });
-  const response = await withLogger(log, () =>
+  const { result: response, lines } = await captureLogs(() =>
     callRoute(action, jsonRequest("/api/client-errors", body), undefined, { clientIp: ip }),
   );
   return { response, lines };
@@ -53,7 +44,7 @@ describe("POST /api/client-errors", () => {
     expect(response.status).toBe(204);
     expect(await counted("error")).toBe(before + 1);
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatchObject({ level: 40, reqId: "req-1234", clientError: { kind: "error", path: "/cart" } });
+    expect(lines[0]).toMatchObject({ level: 40, reqId: "test-request", clientError: { kind: "error", path: "/cart" } });
     const text = JSON.stringify(lines);
     expect(text).not.toContain("ana@example.com");
     expect(text).not.toContain("4242");

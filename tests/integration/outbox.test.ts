@@ -5,10 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPrismaClient } from "~/db.server";
 import type { PrismaClient } from "~/generated/prisma/client";
 import { OUTBOX_CLAIM_MS } from "~/models/outbox";
-import { createEmailDelivery, createEmailService } from "~/services/email/email.server";
+import { createEmailService } from "~/services/email/email.server";
 import { createOutbox, PermanentDeliveryError, type OutboxDelivery } from "~/services/outbox/outbox.server";
 import { createTestDatabase } from "../helpers/db";
-import { headerOf, startSmtpServer, unusedPort } from "../helpers/smtp-server";
+import { headerOf, smtpOutbox, startSmtpServer, unusedPort } from "../helpers/smtp-server";
 
 let db: PrismaClient;
 let url: string;
@@ -26,21 +26,14 @@ const from = "Shop <orders@example.com>";
 const newAddress = () => `outbox-${crypto.randomUUID()}@example.com`;
 const rowOf = (id: string) => db.outboxMessage.findUniqueOrThrow({ where: { id } });
 
-/** A runner: its own outbox over `client`, delivering email through `smtpUrl`. */
-function runner(client: PrismaClient, smtpUrl: string, maxTries = 8) {
-  const outbox = createOutbox(client, { maxTries });
-  outbox.register("email", createEmailDelivery(client, { transport: "smtp", smtpUrl, messageIdHost: HOST }));
-  return outbox;
-}
-
 describe("never twice (docs/rules.md 'Outbox')", () => {
   it("two runners calling deliverDue at once (two database connections) deliver each message once", async () => {
     const smtp = await startSmtpServer();
     const other = createPrismaClient(url);
     try {
       const smtpUrl = `smtp://127.0.0.1:${smtp.port}`;
-      const first = runner(db, smtpUrl);
-      const second = runner(other, smtpUrl);
+      const first = smtpOutbox(db, smtpUrl);
+      const second = smtpOutbox(other, smtpUrl);
       const email = createEmailService(first, { transport: "smtp", from });
       const to = newAddress();
       const ids: string[] = [];
@@ -93,7 +86,7 @@ describe("never twice (docs/rules.md 'Outbox')", () => {
 
 describe("bounded tries (OUTBOX_MAX_TRIES)", () => {
   it("with SMTP down, retries with the backoff and marks the message failed when the last try fails", async () => {
-    const outbox = runner(db, `smtp://127.0.0.1:${await unusedPort()}`, 3);
+    const outbox = smtpOutbox(db, `smtp://127.0.0.1:${await unusedPort()}`, 3);
     const email = createEmailService(outbox, { transport: "smtp", from });
     const { id: emailId } = await email.enqueue(db, { to: newAddress(), subject: "Hello", text: "Hi" });
     const { outboxMessageId: id } = await db.emailMessage.findUniqueOrThrow({ where: { id: emailId } });
