@@ -7,8 +7,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { z } from "zod";
-import { setMemberLocation } from "~/services/location.server";
-import { getSession, sessionStorage } from "~/services/session.server";
+import { setMemberLocation } from "~/services/http/location.server";
+import { getSession, sessionStorage } from "~/services/http/session.server";
 import { StaffError, staffProgram } from "~/services/staff/index.server";
 import { methodNotAllowed, NO_STORE } from "~/utils/api.server";
 import { readStaffCall, staffErrorResponse } from "~/utils/staff-api.server";

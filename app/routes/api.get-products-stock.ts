@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { z } from "zod";
-import { getSite } from "~/services/site.server";
+import { getSite } from "~/services/http/site.server";
 import { stock } from "~/services/stock/index.server";
 import { STOCK_DESTINATIONS } from "~/services/stock/types";
 import { methodNotAllowed, NO_STORE, parseJsonBody, requireMethod } from "~/utils/api.server";

@@ -6,11 +6,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { afterSignIn } from "~/models/guards";
-import { signInAndRedirect } from "~/services/auth.server";
-import { LOGIN_PATH, loginUrlFor } from "~/services/guards.server";
-import { clearStateCookie, finishSignIn, OidcSignInError, oidcEnabled, providerName } from "~/services/oidc.server";
-import { flashNotice, getSession, sessionStorage, setPendingLink } from "~/services/session.server";
-import { getSite } from "~/services/site.server";
+import { signInAndRedirect } from "~/services/identity/auth.server";
+import { LOGIN_PATH, loginUrlFor } from "~/services/http/guards.server";
+import { clearStateCookie, finishSignIn, OidcSignInError, oidcEnabled, providerName } from "~/services/identity/oidc.server";
+import { flashNotice, getSession, sessionStorage, setPendingLink } from "~/services/http/session.server";
+import { getSite } from "~/services/http/site.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   if (!oidcEnabled) throw new Response("Not Found", { status: 404 });

@@ -20,13 +20,13 @@ import {
   telHref,
   type ContactInput,
 } from "~/models/contact";
-import { clientIpOf } from "~/services/auth.server";
+import { clientIpOf } from "~/services/identity/auth.server";
 import { contact, contactPageOf } from "~/services/contact/index.server";
 import { customers } from "~/services/customers/index.server";
-import { isSpam } from "~/services/honeypot.server";
-import { commitNotice } from "~/services/notice.server";
-import { getCustomerId } from "~/services/session.server";
-import { getSite } from "~/services/site.server";
+import { isSpam } from "~/services/http/honeypot.server";
+import { commitNotice } from "~/services/http/notice.server";
+import { getCustomerId } from "~/services/http/session.server";
+import { getSite } from "~/services/http/site.server";
 import contactStyles from "~/styles/contact.css";
 import { pageMeta, siteFromMatches } from "~/utils/meta";
 import { routeTitle } from "~/models/page-titles";

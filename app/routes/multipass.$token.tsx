@@ -2,10 +2,10 @@
 // continues to its path; anything else explains that the link has expired.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { signInAndRedirect } from "~/services/auth.server";
-import { readMultipassToken } from "~/services/multipass.server";
-import { commitNotice } from "~/services/notice.server";
-import { getSite } from "~/services/site.server";
+import { signInAndRedirect } from "~/services/identity/auth.server";
+import { readMultipassToken } from "~/services/identity/multipass.server";
+import { commitNotice } from "~/services/http/notice.server";
+import { getSite } from "~/services/http/site.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const pass = readMultipassToken(params.token ?? "", getSite(request));

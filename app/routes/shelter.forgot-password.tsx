@@ -10,12 +10,12 @@ import { HoneypotInputs } from "remix-utils/honeypot/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FormError, TextField } from "~/components/form-field";
 import { ForgotPasswordSchema } from "~/models/account-forms";
-import { clientIpOf } from "~/services/auth.server";
-import { isSpam, SPAM_MESSAGE } from "~/services/honeypot.server";
-import { rateLimits, retryAfterHeaders } from "~/services/rate-limit.server";
+import { clientIpOf } from "~/services/identity/auth.server";
+import { isSpam, SPAM_MESSAGE } from "~/services/http/honeypot.server";
+import { rateLimits, retryAfterHeaders } from "~/services/http/rate-limit.server";
 import { requestPasswordReset } from "~/services/identity/index.server";
-import { commitNotice } from "~/services/notice.server";
-import { getSite } from "~/services/site.server";
+import { commitNotice } from "~/services/http/notice.server";
+import { getSite } from "~/services/http/site.server";
 import { pageMeta } from "~/utils/meta";
 import { readFormData } from "~/utils/form.server";
 

@@ -8,8 +8,8 @@ import { AddressSchema } from "~/models/checkout-forms";
 import { SAVED_CART_METAFIELD } from "~/services/commerce/saved-cart.server";
 import { CustomerError, customers } from "~/services/customers/index.server";
 import { identity } from "~/services/identity/index.server";
-import { getCustomerId } from "~/services/session.server";
-import { getSite } from "~/services/site.server";
+import { getCustomerId } from "~/services/http/session.server";
+import { getSite } from "~/services/http/site.server";
 import { apiError, NO_STORE, parseJsonBody, requireMethod, zodFields } from "~/utils/api.server";
 
 /** The spec's provider name in the customer call paths (get-{provider}-customer). */

@@ -12,7 +12,7 @@ import { type Cart, CartError, type CartErrorCode, type CartResult } from "~/ser
 import { commerce } from "~/services/commerce/index.server";
 import { deleteSavedCart, savedCartId } from "~/services/commerce/saved-cart.server";
 import type { ListingQuery } from "~/services/commerce/types";
-import { getSite } from "~/services/site.server";
+import { getSite } from "~/services/http/site.server";
 
 /** The body of every API error answer. */
 export interface ApiErrorBody {

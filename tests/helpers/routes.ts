@@ -1,6 +1,6 @@
 // Calling route loaders and actions in integration tests, with the cookies a
 // browser would keep between requests.
-import { honeypot } from "~/services/honeypot.server";
+import { honeypot } from "~/services/http/honeypot.server";
 
 /** Cookies a browser would keep between requests (route-level integration tests). */
 export class Jar {
@@ -27,7 +27,7 @@ export class Jar {
 /** A jar holding a signed-in session for the customer (a real session token, as sign-in creates). */
 export async function signedInJar(customerId: string, site = "DTC"): Promise<Jar> {
   const { identity } = await import("~/services/identity/index.server");
-  const { sessionStorage, setSessionToken } = await import("~/services/session.server");
+  const { sessionStorage, setSessionToken } = await import("~/services/http/session.server");
   const session = await sessionStorage.getSession();
   setSessionToken(session, await identity.createSession(customerId, site));
   const jar = new Jar();
@@ -101,7 +101,7 @@ export const jsonRequest = (path: string, body: unknown, jar = new Jar(), method
 
 /** The notice flashed into the jar's session, if any. */
 export async function flashedNotice(jar: Jar): Promise<{ tone: string; message: string } | undefined> {
-  const { sessionStorage } = await import("~/services/session.server");
+  const { sessionStorage } = await import("~/services/http/session.server");
   const session = await sessionStorage.getSession(`__session=${jar.get("__session")}`);
   return session.get("notice") as { tone: string; message: string } | undefined;
 }

@@ -9,7 +9,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { createPrismaClient } from "~/db.server";
 import type { PrismaClient } from "~/generated/prisma/client";
 import { backupFileName } from "~/models/backup";
-import { backupDatabase } from "~/services/backup.server";
+import { backupDatabase } from "~/services/operations/backup.server";
 import { createTestDatabase } from "../helpers/db";
 import { TEST_DB_DIR } from "../helpers/migrations";
 

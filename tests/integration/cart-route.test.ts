@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import { action, loader } from "~/routes/cart";
 import { SAVED_CART_METAFIELD, savedCartId } from "~/services/commerce/saved-cart.server";
-import { sessionStorage } from "~/services/session.server";
+import { sessionStorage } from "~/services/http/session.server";
 import { Jar, signedInJar } from "../helpers/routes";
 import { ensureSeeded } from "../helpers/seeded";
 

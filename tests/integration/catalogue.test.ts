@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import type { FacetSelection, ListingState } from "~/models/listing";
 import { commerce } from "~/services/commerce/index.server";
-import { loadProductPage } from "~/services/product-page.server";
+import { loadProductPage } from "~/services/storefront/product-page.server";
 import { searchProducts } from "~/services/search/index.server";
 import { ensureSeeded } from "../helpers/seeded";
 

@@ -8,7 +8,7 @@ import { CLIENT_ERROR_MAX_BODY_BYTES } from "~/models/client-error";
 import { action, loader } from "~/routes/api.client-errors";
 import { metrics } from "~/services/observability/index.server";
 import { forwardClientError } from "~/services/observability/client-error-forwarding.server";
-import { rateLimits } from "~/services/rate-limit.server";
+import { rateLimits } from "~/services/http/rate-limit.server";
 import { captureLogs } from "../helpers/logs";
 import { callRoute, jsonRequest } from "../helpers/routes";
 
@@ -173,7 +173,7 @@ describe("with CLIENT_ERROR_FORWARD_URL: a report is stored in the outbox and fo
       const route = await import("~/routes/api.client-errors");
       const { outbox } = await import("~/services/outbox/index.server");
       const { prisma } = await import("~/db.server");
-      const { rateLimits: limits } = await import("~/services/rate-limit.server");
+      const { rateLimits: limits } = await import("~/services/http/rate-limit.server");
       limits.reset();
       const marker = `forward-${Math.random()
         .toString(36)

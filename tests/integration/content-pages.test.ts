@@ -9,8 +9,8 @@ vi.hoisted(() => {
 import { prisma } from "~/db.server";
 import { content } from "~/services/content/index.server";
 import { importRedirects } from "~/services/content/redirects.server";
-import { clearRedirectCache, findRedirect } from "~/services/guards.server";
-import { runPasswordGuard, unlock } from "~/services/password-protect.server";
+import { clearRedirectCache, findRedirect } from "~/services/http/guards.server";
+import { runPasswordGuard, unlock } from "~/services/http/password-protect.server";
 import * as contentPage from "~/routes/$slug";
 import * as notFound from "~/routes/$";
 import * as passwordPage from "~/routes/password-protect";

@@ -6,8 +6,8 @@ import { estimatedDeliveryDate } from "~/models/checkout-forms";
 import { loader as deliveryDate } from "~/routes/api.get-estimated-delivery-date";
 import { loader as outbox } from "~/routes/dev.outbox";
 import { email } from "~/services/email/index.server";
-import { setHomeZip } from "~/services/location.server";
-import { sessionStorage } from "~/services/session.server";
+import { setHomeZip } from "~/services/http/location.server";
+import { sessionStorage } from "~/services/http/session.server";
 import { callRoute, getRequest, Jar } from "../helpers/routes";
 import { ensureSeeded } from "../helpers/seeded";
 

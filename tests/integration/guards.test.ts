@@ -3,7 +3,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import { loader as rootLoader } from "~/root";
-import { clearRedirectCache } from "~/services/guards.server";
+import { clearRedirectCache } from "~/services/http/guards.server";
 import { identity } from "~/services/identity/index.server";
 import { callRoute, ORIGIN, signedInJar } from "../helpers/routes";
 import { ensureSeeded } from "../helpers/seeded";

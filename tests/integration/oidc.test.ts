@@ -22,10 +22,10 @@ async function loadApp() {
     import("~/routes/logout"),
     import("~/db.server"),
     import("~/services/identity/index.server"),
-    import("~/services/session.server"),
-    import("~/services/site.server"),
+    import("~/services/http/session.server"),
+    import("~/services/http/site.server"),
     import("~/models/redirect-param"),
-    import("~/services/oidc.server"),
+    import("~/services/identity/oidc.server"),
   ]);
   return { start, callback, login, logout, ...db, ...identity, ...session, ...site, ...redirectParam, ...oidc };
 }

@@ -4,7 +4,7 @@ import { createPrismaClient, prisma } from "~/db.server";
 import { loader as homeLoader } from "~/routes/_index";
 import { loader as healthLoader } from "~/routes/healthz";
 import { loader as readyLoader } from "~/routes/readyz";
-import { readiness } from "~/services/health.server";
+import { readiness } from "~/services/operations/health.server";
 import { loader as rootLoader } from "~/root";
 import { cartIdCookie } from "~/services/commerce/cart-cookie.server";
 import { ensureSeeded } from "../helpers/seeded";

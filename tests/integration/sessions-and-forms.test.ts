@@ -12,11 +12,11 @@ import { action as autoshipLoginAction } from "~/routes/shelter.autoship-require
 import { action as forgotAction } from "~/routes/shelter.forgot-password";
 import { action as loginAction } from "~/routes/shelter.login";
 import { action as registerAction } from "~/routes/shelter.register";
-import { isSpam } from "~/services/honeypot.server";
-import { createMultipassToken } from "~/services/multipass.server";
+import { isSpam } from "~/services/http/honeypot.server";
+import { createMultipassToken } from "~/services/identity/multipass.server";
 import { loader as multipassLoader } from "~/routes/multipass.$token";
-import { rateLimits, RATE_LIMIT_PURPOSES, type RateLimitPurpose } from "~/services/rate-limit.server";
-import { getCustomerId } from "~/services/session.server";
+import { rateLimits, RATE_LIMIT_PURPOSES, type RateLimitPurpose } from "~/services/http/rate-limit.server";
+import { getCustomerId } from "~/services/http/session.server";
 import {
   callRoute,
   formRequest,

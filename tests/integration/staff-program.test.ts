@@ -235,7 +235,7 @@ describe("registration guard and onboarding on load (issue 7; shop-core spec sec
     const through = await callRoute(rootLoader, staffGet("/products", jar), jar);
     expect(through.status).toBe(200);
     expect((await metafieldsOf(customerId)).length).toBe(4);
-    const { sessionStorage } = await import("~/services/session.server");
+    const { sessionStorage } = await import("~/services/http/session.server");
     const session = await sessionStorage.getSession(`__session=${jar.get("__session")}`);
     expect(session.get("userLocation")).toBe("94611::clinic");
     const data = (await through.json()) as { staff: { isRegistered: boolean; showFtcNotice: boolean } };

@@ -6,7 +6,7 @@ import type { ContactInput } from "~/models/contact";
 import { SITE_NAME, type SiteId } from "~/models/site";
 import type { EmailService } from "~/services/email/types";
 import { contactUsEmail } from "~/services/email/templates";
-import { createRateLimiter, type RateLimiter } from "~/services/rate-limit.server";
+import { createRateLimiter, type RateLimiter } from "~/services/http/rate-limit.server";
 
 export interface ContactServiceOptions {
   /** Where messages go (SUPPORT_EMAIL). */

@@ -1,8 +1,8 @@
 import { prisma } from "~/db.server";
 import { env } from "~/env.server";
 import { customers } from "~/services/customers/index.server";
-import { getCustomerId } from "~/services/session.server";
-import { getSite } from "~/services/site.server";
+import { getCustomerId } from "~/services/http/session.server";
+import { getSite } from "~/services/http/site.server";
 import { createStaffProgram, type StaffMember } from "./staff.server";
 
 export { StaffError, type StaffMember } from "./staff.server";

@@ -3,7 +3,7 @@
 // form "{zip}::HOME" (staff-feeding: "{zip}::{home|clinic}").
 import type { Session } from "@remix-run/node";
 import { DEFAULT_GUEST_ZIP, locationValue, locationZip } from "~/models/zip";
-import { getSession } from "~/services/session.server";
+import { getSession } from "~/services/http/session.server";
 
 const LOCATION_KEY = "userLocation";
 

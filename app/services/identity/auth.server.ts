@@ -8,10 +8,10 @@ import { parseWithZod } from "@conform-to/zod";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { SignInSchema } from "~/models/sign-in";
-import { cartAfterSignIn } from "~/services/cart-session.server";
+import { cartAfterSignIn } from "~/services/commerce/cart-session.server";
 import { cartIdCookie, readCartId } from "~/services/commerce/cart-cookie.server";
 import { identity, userStoreFor } from "~/services/identity/index.server";
-import { completePendingLink, endSessionUrl, providerName } from "~/services/oidc.server";
+import { completePendingLink, endSessionUrl, providerName } from "~/services/identity/oidc.server";
 import {
   flashNotice,
   getSession,
@@ -21,10 +21,10 @@ import {
   setIdToken,
   setSessionToken,
   type Notice,
-} from "~/services/session.server";
-import { getSite } from "~/services/site.server";
-import { isSpam, SPAM_MESSAGE } from "~/services/honeypot.server";
-import { rateLimits, retryAfterHeaders } from "~/services/rate-limit.server";
+} from "~/services/http/session.server";
+import { getSite } from "~/services/http/site.server";
+import { isSpam, SPAM_MESSAGE } from "~/services/http/honeypot.server";
+import { rateLimits, retryAfterHeaders } from "~/services/http/rate-limit.server";
 
 export { SignInSchema };
 

@@ -1,4 +1,4 @@
-import { flashNotice, getSession, sessionStorage, type Notice } from "~/services/session.server";
+import { flashNotice, getSession, sessionStorage, type Notice } from "~/services/http/session.server";
 
 /** Headers that carry a one-time notice to the next page (a no-JavaScript post's answer). */
 export async function commitNotice(request: Request, notice: Notice): Promise<Headers> {

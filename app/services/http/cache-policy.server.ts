@@ -4,7 +4,7 @@
 // a draft preview); it can never make one public.
 import { cachePolicy, declaresPrivate, isPublicPage } from "~/models/cache-policy";
 import { cartIdCookie } from "~/services/commerce/cart-cookie.server";
-import { SESSION_COOKIE_NAME } from "~/services/session.server";
+import { SESSION_COOKIE_NAME } from "~/services/http/session.server";
 
 /** Cookies that make a request personal: the session (token, zip, notices) and the cart. */
 const PERSONAL_COOKIES = [SESSION_COOKIE_NAME, cartIdCookie.name];

@@ -11,7 +11,7 @@ import {
   type ChangeOptions,
 } from "~/services/commerce/cart.server";
 import { deleteSavedCart, saveCartForCustomer, savedCartId } from "~/services/commerce/saved-cart.server";
-import { getCustomerId } from "~/services/session.server";
+import { getCustomerId } from "~/services/http/session.server";
 import type { SiteId } from "~/models/site";
 
 /** The request's cart, or null (also when the cookie names a cart that is gone). */
