@@ -1,9 +1,25 @@
+import fs from "node:fs";
 import js from "@eslint/js";
 import jsxA11y from "eslint-plugin-jsx-a11y";
 import react from "eslint-plugin-react";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+
+const PRISMA_CLIENT = { group: ["**/generated/prisma/*"], importNames: ["default"], message: "Use ~/db.server." };
+
+/**
+ * A service folder is reached from outside only through its index.server.ts
+ * (docs/architecture.md "Layers"); inside its folder a service imports its own files.
+ */
+const serviceBoundary = (ownFolder) => ({
+  group: ["~/services/*/*", "!~/services/*/index.server", ...(ownFolder ? [`!~/services/${ownFolder}/*`] : [])],
+  message: "Reach another service through its folder's index: ~/services/<folder>/index.server.",
+});
+const serviceFolders = fs
+  .readdirSync("app/services", { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 export default tseslint.config(
   {
@@ -26,12 +42,33 @@ export default tseslint.config(
     rules: {
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
-      "no-restricted-imports": [
-        "error",
-        { patterns: [{ group: ["**/generated/prisma/*"], importNames: ["default"], message: "Use ~/db.server." }] },
-      ],
+      "no-restricted-imports": ["error", { patterns: [PRISMA_CLIENT] }],
     },
   },
+  {
+    files: ["app/**/*.{ts,tsx}", "scripts/**/*.{ts,mjs}"],
+    ignores: ["**/*.test.{ts,tsx}"],
+    rules: { "no-restricted-imports": ["error", { patterns: [PRISMA_CLIENT, serviceBoundary(null)] }] },
+  },
+  ...serviceFolders.map((folder) => ({
+    files: [`app/services/${folder}/**/*.{ts,tsx}`],
+    ignores: ["**/*.test.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            PRISMA_CLIENT,
+            serviceBoundary(folder),
+            {
+              group: ["../*"],
+              message: "Reach another service through its folder's index: ~/services/<folder>/index.server.",
+            },
+          ],
+        },
+      ],
+    },
+  })),
   {
     files: ["app/**/*.tsx", "tests/**/*.tsx"],
     ...react.configs.flat.recommended,

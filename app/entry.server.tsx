@@ -7,14 +7,14 @@ import { renderToPipeableStream } from "react-dom/server";
 import { env } from "~/env.server";
 import { databaseBusyHeaders, isDatabaseBusy } from "~/models/database-busy";
 import { redactUrl } from "~/models/log-redaction";
-import { applyCachePolicy } from "~/services/http/cache-policy.server";
+import { applyCachePolicy } from "~/services/http/index.server";
 import { logger } from "~/services/observability/index.server";
 import { NonceProvider } from "~/utils/nonce-provider";
 
 // server.js reads the validated environment and the request guard from here, so one zod
 // schema and one guard rule.
 export { env };
-export { guardRequest } from "~/services/http/request-guard.server";
+export { guardRequest } from "~/services/http/index.server";
 export { PRIVATE_NO_STORE } from "~/models/cache-policy";
 export {
   rootLogger,
@@ -28,7 +28,7 @@ export { redactUrl } from "~/models/log-redaction";
 // RUN_JOBS is on, and on SIGTERM drains, stops them and closes the database.
 export { prisma } from "~/db.server";
 export { startShopJobs } from "~/services/jobs/index.server";
-export { beginDraining, isDraining } from "~/services/operations/lifecycle.server";
+export { beginDraining, isDraining } from "~/services/operations/index.server";
 
 const ABORT_DELAY = 5_000;
 

@@ -23,27 +23,28 @@ import { AnnouncementBar, SitewideBanners } from "~/components/site-notices";
 import { isDatabaseBusy } from "~/models/database-busy";
 import { mainNavigation, navigationFromContent } from "~/models/navigation";
 import { publicEnv } from "~/env.server";
-import { commerce } from "~/services/commerce/index.server";
-import { readCartId } from "~/services/commerce/cart-cookie.server";
-import { runLoginGuard, runRedirectLookup } from "~/services/http/guards.server";
-import { content } from "~/services/content/index.server";
-import { runPasswordGuard } from "~/services/http/password-protect.server";
-import { notFoundImage } from "~/services/storefront/content-pages.server";
-import { honeypot } from "~/services/http/honeypot.server";
-import { logger } from "~/services/observability/index.server";
-import { setMemberLocation, storedLocation } from "~/services/http/location.server";
+import { commerce, readCartId } from "~/services/commerce/index.server";
 import {
+  runLoginGuard,
+  runRedirectLookup,
+  runPasswordGuard,
+  honeypot,
+  setMemberLocation,
+  storedLocation,
   clearSessionToken,
   getSession,
   getSignedIn,
   hasStaleToken,
   sessionStorage,
   takeNotice,
-} from "~/services/http/session.server";
+} from "~/services/http/index.server";
+import { getSite, publicOrigin } from "~/services/site/index.server";
+import { content } from "~/services/content/index.server";
+import { notFoundImage } from "~/services/storefront/index.server";
+import { logger } from "~/services/observability/index.server";
 import { staffMemberOf, staffProgram } from "~/services/staff/index.server";
 import { HoneypotProvider } from "remix-utils/honeypot/react";
 import { InactivityAlert } from "~/components/inactivity-alert";
-import { getSite, publicOrigin } from "~/services/http/site.server";
 import { titleMeta } from "~/utils/meta";
 import { useNonce } from "~/utils/nonce-provider";
 import styles from "~/styles/app.css";

@@ -11,7 +11,7 @@ try {
 
 // After .env is read: DATABASE_URL is parsed when this loads.
 const { env } = await import("~/env.server");
-const { backupDatabase } = await import("~/services/operations/backup.server");
+const { backupDatabase } = await import("~/services/operations/index.server");
 
 try {
   const file = await backupDatabase(env.DATABASE_URL, process.argv[2]);

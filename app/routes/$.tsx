@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { notFoundResponse } from "~/services/storefront/content-pages.server";
-import { getSite } from "~/services/http/site.server";
+import { notFoundResponse } from "~/services/storefront/index.server";
+import { getSite } from "~/services/site/index.server";
 import { titleMeta } from "~/utils/meta";
 
 // Every path no other route matches lands here, so the 404 page renders inside

@@ -6,8 +6,8 @@ import { ContentBlocks } from "~/components/content-blocks";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { SlugSchema } from "~/models/content";
 import { isPreview } from "~/services/content/index.server";
-import { loadContentPage, notFoundResponse } from "~/services/storefront/content-pages.server";
-import { getSite } from "~/services/http/site.server";
+import { loadContentPage, notFoundResponse } from "~/services/storefront/index.server";
+import { getSite } from "~/services/site/index.server";
 import { pageMeta } from "~/utils/meta";
 
 export const meta: MetaFunction<typeof loader> = (args) =>

@@ -1,7 +1,7 @@
 // GET /robots.txt (issue 8 "SEO"): the same rules on both sites, each naming its own sitemap.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { robotsTxt } from "~/models/sitemap";
-import { getSite, publicOrigin } from "~/services/http/site.server";
+import { getSite, publicOrigin } from "~/services/site/index.server";
 
 export function loader({ request }: LoaderFunctionArgs) {
   return new Response(robotsTxt(publicOrigin(getSite(request))), {

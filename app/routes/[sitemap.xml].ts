@@ -2,8 +2,8 @@
 // pages, Contact Us and /sitemap as absolute URLs on the site's configured public origin.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { sitemapUrls, sitemapXml } from "~/models/sitemap";
-import { loadSitemapData } from "~/services/storefront/sitemap.server";
-import { getSite, publicOrigin } from "~/services/http/site.server";
+import { loadSitemapData } from "~/services/storefront/index.server";
+import { getSite, publicOrigin } from "~/services/site/index.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const site = getSite(request);

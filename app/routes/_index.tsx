@@ -7,9 +7,9 @@ import { listingCard } from "~/models/product";
 import { websiteSeo } from "~/models/seo";
 import { commerce } from "~/services/commerce/index.server";
 import { getGlobals } from "~/services/content/index.server";
-import { loadHome } from "~/services/storefront/content-pages.server";
+import { loadHome } from "~/services/storefront/index.server";
 import { Hero, HomeSections } from "~/components/content-sections";
-import { getSite, publicOrigin } from "~/services/http/site.server";
+import { getSite, publicOrigin } from "~/services/site/index.server";
 import { pageMeta } from "~/utils/meta";
 
 const FEATURED_LIMIT = 8;

@@ -13,8 +13,7 @@ import { AddressFields, CheckboxField, FormError } from "~/components/form-field
 import { AddressSchema } from "~/models/checkout-forms";
 import { routeTitle } from "~/models/page-titles";
 import { CustomerError, customers, type AddressView } from "~/services/customers/index.server";
-import { requireCustomer } from "~/services/http/guards.server";
-import { commitNotice } from "~/services/http/notice.server";
+import { requireCustomer, commitNotice } from "~/services/http/index.server";
 import { pageMeta, siteFromMatches } from "~/utils/meta";
 import { readFormData } from "~/utils/form.server";
 

@@ -19,10 +19,9 @@ import { routeTitle } from "~/models/page-titles";
 import type { SiteId } from "~/models/site";
 import { autoship, SubscriptionError } from "~/services/autoship/index.server";
 import { commerce } from "~/services/commerce/index.server";
-import { requireCustomer } from "~/services/http/guards.server";
-import { commitNotice } from "~/services/http/notice.server";
-import { OrderError } from "~/services/orders/place.server";
-import { getSite } from "~/services/http/site.server";
+import { requireCustomer, commitNotice } from "~/services/http/index.server";
+import { getSite } from "~/services/site/index.server";
+import { OrderError } from "~/services/orders/index.server";
 import { pageMeta, siteFromMatches } from "~/utils/meta";
 import { readFormData } from "~/utils/form.server";
 

@@ -12,10 +12,8 @@ import { CheckboxField, FormError, TextField, useClearPasswords, NewPasswordFiel
 import { EmailChangeSchema, PasswordChangeSchema, ProfileSchema } from "~/models/account-forms";
 import { routeTitle } from "~/models/page-titles";
 import { CustomerError, customers } from "~/services/customers/index.server";
-import { requireCustomer } from "~/services/http/guards.server";
+import { requireCustomer, getSignedIn, commitNotice } from "~/services/http/index.server";
 import { identity } from "~/services/identity/index.server";
-import { getSignedIn } from "~/services/http/session.server";
-import { commitNotice } from "~/services/http/notice.server";
 import { pageMeta, siteFromMatches } from "~/utils/meta";
 import { readFormData } from "~/utils/form.server";
 

@@ -9,7 +9,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { useAccount } from "~/routes/account";
 import { formatMoney } from "~/models/money";
 import { routeTitle } from "~/models/page-titles";
-import { requireCustomer } from "~/services/http/guards.server";
+import { requireCustomer } from "~/services/http/index.server";
 import { orders } from "~/services/orders/index.server";
 import { pageMeta, siteFromMatches } from "~/utils/meta";
 

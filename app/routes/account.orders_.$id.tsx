@@ -12,13 +12,10 @@ import { OrderAmountList } from "~/components/order-amounts";
 import { formatMoney } from "~/models/money";
 import type { Notice } from "~/models/notice";
 import type { SiteId } from "~/models/site";
-import { addToCart, cartCookieAfter } from "~/services/commerce/cart-session.server";
-import { CartError, type CartLineInput } from "~/services/commerce/cart.server";
-import { commerce } from "~/services/commerce/index.server";
-import { requireCustomer } from "~/services/http/guards.server";
-import { commitNotice } from "~/services/http/notice.server";
+import { CartError, type CartLineInput, commerce } from "~/services/commerce/index.server";
+import { addToCart, cartCookieAfter, requireCustomer, commitNotice } from "~/services/http/index.server";
+import { getSite } from "~/services/site/index.server";
 import { orders, type OrderView } from "~/services/orders/index.server";
-import { getSite } from "~/services/http/site.server";
 import { pageMeta } from "~/utils/meta";
 import { readFormData } from "~/utils/form.server";
 

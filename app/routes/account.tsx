@@ -9,8 +9,8 @@ import { prisma } from "~/db.server";
 import { routeTitle } from "~/models/page-titles";
 import { ContentLinkTo } from "~/components/content-link";
 import { content } from "~/services/content/index.server";
-import { requireCustomer } from "~/services/http/guards.server";
-import { getSite } from "~/services/http/site.server";
+import { requireCustomer } from "~/services/http/index.server";
+import { getSite } from "~/services/site/index.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const customerId = await requireCustomer(request);

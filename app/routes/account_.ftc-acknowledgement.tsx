@@ -3,8 +3,8 @@
 // notice, once, and goes back to the page it was posted from.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { requireCustomer } from "~/services/http/guards.server";
-import { getSite } from "~/services/http/site.server";
+import { requireCustomer } from "~/services/http/index.server";
+import { getSite } from "~/services/site/index.server";
 import { staffProgram } from "~/services/staff/index.server";
 import { localPathOr } from "~/models/redirect-param";
 import { methodNotAllowed } from "~/utils/api.server";

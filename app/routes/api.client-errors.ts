@@ -6,7 +6,7 @@ import {
   CLIENT_ERROR_MAX_BODY_BYTES,
   type ClientErrorReport,
 } from "~/models/client-error";
-import { recordClientError } from "~/services/observability/client-errors.server";
+import { recordClientError } from "~/services/client-errors/index.server";
 import { apiError, hasLoneSurrogate, methodNotAllowed, requireMethod, zodFields } from "~/utils/api.server";
 import { requireApiBudget } from "~/utils/rate-limit.server";
 

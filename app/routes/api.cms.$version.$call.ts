@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { CMS_CALLS, CMS_VERSIONS } from "~/services/content/calls.server";
-import { getSite } from "~/services/http/site.server";
+import { CMS_CALLS, CMS_VERSIONS } from "~/services/content/index.server";
+import { getSite } from "~/services/site/index.server";
 import { apiError, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
 
 /**

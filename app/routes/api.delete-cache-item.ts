@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { z } from "zod";
 import { env } from "~/env.server";
-import { clearRedirectCache } from "~/services/http/guards.server";
+import { clearRedirectCache } from "~/services/http/index.server";
 import { content } from "~/services/content/index.server";
 import { secretMatches } from "~/utils/secrets.server";
 import { apiError, methodNotAllowed, parseJsonBody, requireMethod } from "~/utils/api.server";

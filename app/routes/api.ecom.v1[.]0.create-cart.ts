@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { commerce } from "~/services/commerce/index.server";
 import { logger } from "~/services/observability/index.server";
-import { getSite } from "~/services/http/site.server";
+import { getSite } from "~/services/site/index.server";
 import {
   answerCartChange,
   BuyerIdentitySchema,

@@ -7,7 +7,7 @@ import { json } from "@remix-run/node";
 import { z } from "zod";
 import { EmailField } from "~/models/account-forms";
 import { identity, userStoreFor } from "~/services/identity/index.server";
-import { getSite } from "~/services/http/site.server";
+import { getSite } from "~/services/site/index.server";
 import { apiError, methodNotAllowed, NO_STORE, parseJsonBody, requireMethod } from "~/utils/api.server";
 import { requireApiBudget } from "~/utils/rate-limit.server";
 

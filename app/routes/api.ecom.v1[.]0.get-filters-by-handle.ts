@@ -5,7 +5,7 @@ import { parseCategoryPath } from "~/models/category";
 import { visibleFilterGroups } from "~/models/filter-groups";
 import { parseListingState } from "~/models/listing";
 import { commerce } from "~/services/commerce/index.server";
-import { getSite } from "~/services/http/site.server";
+import { getSite } from "~/services/site/index.server";
 import { methodNotAllowed, notFound, parseJsonBody, requireMethod } from "~/utils/api.server";
 
 const BodySchema = z.object({

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { z } from "zod";
 import { commerce } from "~/services/commerce/index.server";
-import { getSite } from "~/services/http/site.server";
+import { getSite } from "~/services/site/index.server";
 import { HandleSchema, methodNotAllowed, notFound, parseSearchParams } from "~/utils/api.server";
 
 const QuerySchema = z.object({ handle: HandleSchema });

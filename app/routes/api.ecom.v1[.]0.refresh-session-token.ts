@@ -5,7 +5,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { z } from "zod";
 import { identity } from "~/services/identity/index.server";
-import { getSession, sessionTokenOf } from "~/services/http/session.server";
+import { getSession, sessionTokenOf } from "~/services/http/index.server";
 import { SessionTokenSchema } from "~/utils/api-auth.server";
 import { apiError, methodNotAllowed, NO_STORE, parseJsonBody, requireMethod } from "~/utils/api.server";
 import { requireApiBudget } from "~/utils/rate-limit.server";

@@ -3,9 +3,8 @@
 // session cookie; the staff-feeding calls send it back as `jwt`.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { identityJwt } from "~/services/identity/index.server";
-import { JWT_TTL_SECONDS } from "~/services/identity/jwt.server";
-import { getSite } from "~/services/http/site.server";
+import { identityJwt, JWT_TTL_SECONDS } from "~/services/identity/index.server";
+import { getSite } from "~/services/site/index.server";
 import { methodNotAllowed, NO_STORE } from "~/utils/api.server";
 import { requireApiBudget } from "~/utils/rate-limit.server";
 import { requireApiCustomer } from "~/utils/api-auth.server";

@@ -7,8 +7,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { z } from "zod";
-import { setMemberLocation } from "~/services/http/location.server";
-import { getSession, sessionStorage } from "~/services/http/session.server";
+import { setMemberLocation, getSession, sessionStorage } from "~/services/http/index.server";
 import { StaffError, staffProgram } from "~/services/staff/index.server";
 import { methodNotAllowed, NO_STORE } from "~/utils/api.server";
 import { readStaffCall, staffErrorResponse } from "~/utils/staff-api.server";

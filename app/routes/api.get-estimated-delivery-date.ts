@@ -5,7 +5,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { env } from "~/env.server";
 import { deliveryEstimateMessage, estimatedDeliveryDate } from "~/models/checkout-forms";
-import { getLocation } from "~/services/http/location.server";
+import { getLocation } from "~/services/http/index.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const location = await getLocation(request);

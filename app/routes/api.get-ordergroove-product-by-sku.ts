@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { z } from "zod";
 import { commerce } from "~/services/commerce/index.server";
-import { getSite } from "~/services/http/site.server";
+import { getSite } from "~/services/site/index.server";
 import { methodNotAllowed, notFound, parseJsonBody, requireMethod } from "~/utils/api.server";
 
 const BodySchema = z.object({ sku: z.string().trim().min(1).max(64) });

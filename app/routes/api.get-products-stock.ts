@@ -1,9 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { z } from "zod";
-import { getSite } from "~/services/http/site.server";
-import { stock } from "~/services/stock/index.server";
-import { STOCK_DESTINATIONS } from "~/services/stock/types";
+import { getSite } from "~/services/site/index.server";
+import { stock, STOCK_DESTINATIONS } from "~/services/stock/index.server";
 import { methodNotAllowed, NO_STORE, parseJsonBody, requireMethod } from "~/utils/api.server";
 
 const ProductsStockBodySchema = z.object({

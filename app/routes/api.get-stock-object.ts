@@ -1,8 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { z } from "zod";
-import { stock } from "~/services/stock/index.server";
-import { STOCK_DESTINATIONS } from "~/services/stock/types";
+import { stock, STOCK_DESTINATIONS } from "~/services/stock/index.server";
 import { methodNotAllowed, NO_STORE, parseJsonBody, requireMethod } from "~/utils/api.server";
 
 const StockObjectBodySchema = z.object({ destination: z.enum(STOCK_DESTINATIONS) });

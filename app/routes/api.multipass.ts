@@ -6,9 +6,9 @@ import { json } from "@remix-run/node";
 import { z } from "zod";
 import { prisma } from "~/db.server";
 import { isLocalPath } from "~/models/redirect-param";
-import { createMultipassToken, MULTIPASS_TTL_MS } from "~/services/identity/multipass.server";
-import { getCustomerId } from "~/services/http/session.server";
-import { getSite, publicOrigin } from "~/services/http/site.server";
+import { createMultipassToken, MULTIPASS_TTL_MS } from "~/services/sign-in/index.server";
+import { getCustomerId } from "~/services/http/index.server";
+import { getSite, publicOrigin } from "~/services/site/index.server";
 import { apiError, methodNotAllowed, NO_STORE, parseJsonBody, requireMethod } from "~/utils/api.server";
 import { requireApiBudget } from "~/utils/rate-limit.server";
 

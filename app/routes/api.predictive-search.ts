@@ -3,7 +3,7 @@ import { json } from "@remix-run/node";
 import { productCardHref } from "~/models/product";
 import { commerce } from "~/services/commerce/index.server";
 import { normalizeSearchTerm, searchProducts } from "~/services/search/index.server";
-import { getSite } from "~/services/http/site.server";
+import { getSite } from "~/services/site/index.server";
 
 /** Suggestions shown while typing in the header search box. */
 export const PREDICTIVE_LIMIT = 6;

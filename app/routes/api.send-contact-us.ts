@@ -5,10 +5,10 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { z } from "zod";
 import { contactSchema } from "~/models/contact";
-import { clientIpOf } from "~/services/identity/auth.server";
+import { clientIpOf } from "~/services/sign-in/index.server";
 import { contact, contactPageOf } from "~/services/contact/index.server";
-import { getCustomerId } from "~/services/http/session.server";
-import { getSite } from "~/services/http/site.server";
+import { getCustomerId } from "~/services/http/index.server";
+import { getSite } from "~/services/site/index.server";
 import { apiError, methodNotAllowed, NO_STORE, parseJsonBody, requireMethod, zodFields } from "~/utils/api.server";
 
 const Envelope = z.object(

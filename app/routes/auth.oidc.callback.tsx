@@ -6,11 +6,23 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { afterSignIn } from "~/models/guards";
-import { signInAndRedirect } from "~/services/identity/auth.server";
-import { LOGIN_PATH, loginUrlFor } from "~/services/http/guards.server";
-import { clearStateCookie, finishSignIn, OidcSignInError, oidcEnabled, providerName } from "~/services/identity/oidc.server";
-import { flashNotice, getSession, sessionStorage, setPendingLink } from "~/services/http/session.server";
-import { getSite } from "~/services/http/site.server";
+import {
+  signInAndRedirect,
+  clearStateCookie,
+  finishSignIn,
+  OidcSignInError,
+  oidcEnabled,
+  providerName,
+} from "~/services/sign-in/index.server";
+import {
+  LOGIN_PATH,
+  loginUrlFor,
+  flashNotice,
+  getSession,
+  sessionStorage,
+  setPendingLink,
+} from "~/services/http/index.server";
+import { getSite } from "~/services/site/index.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   if (!oidcEnabled) throw new Response("Not Found", { status: 404 });

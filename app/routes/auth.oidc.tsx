@@ -3,10 +3,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { decodeRedirect } from "~/models/redirect-param";
-import { LOGIN_PATH, loginUrlFor } from "~/services/http/guards.server";
-import { commitNotice } from "~/services/http/notice.server";
-import { OidcSignInError, oidcEnabled, startSignIn } from "~/services/identity/oidc.server";
-import { getSite } from "~/services/http/site.server";
+import { LOGIN_PATH, loginUrlFor, commitNotice } from "~/services/http/index.server";
+import { getSite } from "~/services/site/index.server";
+import { OidcSignInError, oidcEnabled, startSignIn } from "~/services/sign-in/index.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   if (!oidcEnabled) throw new Response("Not Found", { status: 404 });

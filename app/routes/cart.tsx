@@ -11,16 +11,21 @@ import type { Notice } from "~/models/notice";
 import { referrerPath } from "~/models/guards";
 import { localPathOr } from "~/models/redirect-param";
 import { isHomeDeliveryZip, parseZipRanges } from "~/models/zip";
-import { addToCart, cartCookieAfter, currentCart } from "~/services/commerce/cart-session.server";
-import { CartError, type CartResult } from "~/services/commerce/cart.server";
-import { commerce } from "~/services/commerce/index.server";
+import { CartError, type CartResult, commerce, cartIdCookie, readCartId } from "~/services/commerce/index.server";
+import {
+  addToCart,
+  cartCookieAfter,
+  currentCart,
+  commitNotice,
+  getLocation,
+  setHomeZip,
+  flashNotice,
+  getSession,
+  sessionStorage,
+} from "~/services/http/index.server";
 import { logger } from "~/services/observability/index.server";
-import { cartIdCookie, readCartId } from "~/services/commerce/cart-cookie.server";
 import { getGlobals } from "~/services/content/index.server";
-import { commitNotice } from "~/services/http/notice.server";
-import { getLocation, setHomeZip } from "~/services/http/location.server";
-import { flashNotice, getSession, sessionStorage } from "~/services/http/session.server";
-import { getSite, publicOrigin } from "~/services/http/site.server";
+import { getSite, publicOrigin } from "~/services/site/index.server";
 import { stock } from "~/services/stock/index.server";
 import { pageMeta } from "~/utils/meta";
 import { readFormData } from "~/utils/form.server";

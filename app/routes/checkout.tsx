@@ -32,17 +32,19 @@ import { formatMoney } from "~/models/money";
 import { encodeRedirect } from "~/models/redirect-param";
 import { env } from "~/env.server";
 import { customers } from "~/services/customers/index.server";
-import { currentCart } from "~/services/commerce/cart-session.server";
+import { cartIdCookie, commerce } from "~/services/commerce/index.server";
+import {
+  currentCart,
+  commitNotice,
+  getCustomerId,
+  getSession,
+  sessionStorage,
+  setMemberLocation,
+} from "~/services/http/index.server";
 import { CheckoutError, checkouts } from "~/services/checkout/index.server";
-import { cartIdCookie } from "~/services/commerce/cart-cookie.server";
-import { commerce } from "~/services/commerce/index.server";
-import { commitNotice } from "~/services/http/notice.server";
-import { OrderError } from "~/services/orders/place.server";
-import { getCustomerId, getSession, sessionStorage } from "~/services/http/session.server";
-import { getSite } from "~/services/http/site.server";
+import { getSite } from "~/services/site/index.server";
+import { OrderError, rememberOrder } from "~/services/orders/index.server";
 import { pageMeta } from "~/utils/meta";
-import { rememberOrder } from "~/services/orders/order-access.server";
-import { setMemberLocation } from "~/services/http/location.server";
 import { staffMemberOf, staffProgram } from "~/services/staff/index.server";
 import { readFormData } from "~/utils/form.server";
 

@@ -8,10 +8,9 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { OrderAmountList } from "~/components/order-amounts";
 import { formatAddress } from "~/models/address";
 import { formatMoney } from "~/models/money";
-import { mayViewOrder } from "~/services/orders/order-access.server";
-import { orders } from "~/services/orders/index.server";
-import { getCustomerId, getSession } from "~/services/http/session.server";
-import { getSite } from "~/services/http/site.server";
+import { mayViewOrder, orders } from "~/services/orders/index.server";
+import { getCustomerId, getSession } from "~/services/http/index.server";
+import { getSite } from "~/services/site/index.server";
 import { pageMeta } from "~/utils/meta";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, { title: "Order Confirmation", noindex: true });

@@ -1,6 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { renderAsset } from "~/services/content/assets.server";
-import { content } from "~/services/content/index.server";
+import { renderAsset, content } from "~/services/content/index.server";
 import { logger } from "~/services/observability/index.server";
 
 const ONE_WEEK_SECONDS = 7 * 24 * 60 * 60;

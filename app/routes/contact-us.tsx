@@ -20,13 +20,11 @@ import {
   telHref,
   type ContactInput,
 } from "~/models/contact";
-import { clientIpOf } from "~/services/identity/auth.server";
+import { clientIpOf } from "~/services/sign-in/index.server";
 import { contact, contactPageOf } from "~/services/contact/index.server";
 import { customers } from "~/services/customers/index.server";
-import { isSpam } from "~/services/http/honeypot.server";
-import { commitNotice } from "~/services/http/notice.server";
-import { getCustomerId } from "~/services/http/session.server";
-import { getSite } from "~/services/http/site.server";
+import { isSpam, commitNotice, getCustomerId } from "~/services/http/index.server";
+import { getSite } from "~/services/site/index.server";
 import contactStyles from "~/styles/contact.css";
 import { pageMeta, siteFromMatches } from "~/utils/meta";
 import { routeTitle } from "~/models/page-titles";

@@ -7,8 +7,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { signOutAndRedirect } from "~/services/identity/auth.server";
-import { getSignedIn } from "~/services/http/session.server";
+import { signOutAndRedirect } from "~/services/sign-in/index.server";
+import { getSignedIn } from "~/services/http/index.server";
 import { pageMeta } from "~/utils/meta";
 import { readFormData } from "~/utils/form.server";
 

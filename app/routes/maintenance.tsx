@@ -4,8 +4,8 @@ import { useLoaderData } from "@remix-run/react";
 import { ContentBlocks } from "~/components/content-blocks";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Logo } from "~/components/logo";
-import { loadContentPage } from "~/services/storefront/content-pages.server";
-import { getSite } from "~/services/http/site.server";
+import { loadContentPage } from "~/services/storefront/index.server";
+import { getSite } from "~/services/site/index.server";
 import { pageMeta } from "~/utils/meta";
 
 /** /maintenance has no layout (shop-core spec section 2). */

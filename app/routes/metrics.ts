@@ -1,6 +1,5 @@
 import { env } from "~/env.server";
-import { metrics } from "~/services/observability/index.server";
-import { metricsAccess } from "~/services/observability/metrics-access.server";
+import { metrics, metricsAccess } from "~/services/observability/index.server";
 
 /**
  * The shop's metrics in Prometheus text format (docs/operations.md "Metrics"), answered on any

@@ -2,10 +2,9 @@
 // continues to its path; anything else explains that the link has expired.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { signInAndRedirect } from "~/services/identity/auth.server";
-import { readMultipassToken } from "~/services/identity/multipass.server";
-import { commitNotice } from "~/services/http/notice.server";
-import { getSite } from "~/services/http/site.server";
+import { signInAndRedirect, readMultipassToken } from "~/services/sign-in/index.server";
+import { commitNotice } from "~/services/http/index.server";
+import { getSite } from "~/services/site/index.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const pass = readMultipassToken(params.token ?? "", getSite(request));

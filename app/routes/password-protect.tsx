@@ -10,10 +10,10 @@ import { FormError, TextField } from "~/components/form-field";
 import { Logo } from "~/components/logo";
 import { SitePasswordSchema } from "~/models/password-protect";
 import { decodeRedirect } from "~/models/redirect-param";
-import { allowSignInAttempt, clientIpOf } from "~/services/identity/auth.server";
+import { allowSignInAttempt, clientIpOf } from "~/services/sign-in/index.server";
 import { content } from "~/services/content/index.server";
-import { activePassword, unlock } from "~/services/http/password-protect.server";
-import { getSite } from "~/services/http/site.server";
+import { activePassword, unlock } from "~/services/http/index.server";
+import { getSite } from "~/services/site/index.server";
 import { pageMeta } from "~/utils/meta";
 import { readFormData } from "~/utils/form.server";
 

@@ -8,9 +8,8 @@ import { RememberCategory } from "~/components/remembered-category";
 import { parseCategoryPath } from "~/models/category";
 import { listingSeo, productSeo } from "~/models/seo";
 import { commerce } from "~/services/commerce/index.server";
-import { loadListingPage } from "~/services/storefront/listing-page.server";
-import { loadProductPage, RELATED_LIMIT } from "~/services/storefront/product-page.server";
-import { getSite, publicOrigin } from "~/services/http/site.server";
+import { loadListingPage, loadProductPage, RELATED_LIMIT } from "~/services/storefront/index.server";
+import { getSite, publicOrigin } from "~/services/site/index.server";
 import { listingHref } from "~/utils/listing-href";
 import { siteFromMatches } from "~/utils/meta";
 

@@ -1,5 +1,5 @@
 import { json } from "@remix-run/node";
-import { readiness } from "~/services/operations/health.server";
+import { readiness } from "~/services/operations/index.server";
 
 /** Readiness (docs/rules.md "Restarts"): 200 when the database answers and the process is not shutting down, else 503. */
 export async function loader() {

@@ -6,8 +6,8 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ListingView } from "~/components/listing-view";
 import { listingSeo } from "~/models/seo";
 import { content } from "~/services/content/index.server";
-import { loadListingPage } from "~/services/storefront/listing-page.server";
-import { getSite } from "~/services/http/site.server";
+import { loadListingPage } from "~/services/storefront/index.server";
+import { getSite } from "~/services/site/index.server";
 import { listingHref } from "~/utils/listing-href";
 import { siteFromMatches } from "~/utils/meta";
 

@@ -8,8 +8,8 @@ import { Link, useActionData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { SignInForm } from "~/components/sign-in-form";
 import { decodeRedirect } from "~/models/redirect-param";
-import { signInAction } from "~/services/identity/auth.server";
-import { getCustomerId } from "~/services/http/session.server";
+import { signInAction } from "~/services/sign-in/index.server";
+import { getCustomerId } from "~/services/http/index.server";
 import { readFormData } from "~/utils/form.server";
 import { pageMeta } from "~/utils/meta";
 

@@ -10,12 +10,10 @@ import { HoneypotInputs } from "remix-utils/honeypot/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FormError, TextField } from "~/components/form-field";
 import { ForgotPasswordSchema } from "~/models/account-forms";
-import { clientIpOf } from "~/services/identity/auth.server";
-import { isSpam, SPAM_MESSAGE } from "~/services/http/honeypot.server";
-import { rateLimits, retryAfterHeaders } from "~/services/http/rate-limit.server";
 import { requestPasswordReset } from "~/services/identity/index.server";
-import { commitNotice } from "~/services/http/notice.server";
-import { getSite } from "~/services/http/site.server";
+import { clientIpOf } from "~/services/sign-in/index.server";
+import { isSpam, SPAM_MESSAGE, rateLimits, retryAfterHeaders, commitNotice } from "~/services/http/index.server";
+import { getSite } from "~/services/site/index.server";
 import { pageMeta } from "~/utils/meta";
 import { readFormData } from "~/utils/form.server";
 

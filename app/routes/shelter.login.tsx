@@ -9,10 +9,9 @@ import { SignInForm } from "~/components/sign-in-form";
 import { afterSignIn, referrerPath } from "~/models/guards";
 import { decodeRedirect, encodeRedirect } from "~/models/redirect-param";
 import { routeTitle } from "~/models/page-titles";
-import { signInAction } from "~/services/identity/auth.server";
-import { OIDC_START_PATH, oidcEnabled, providerName } from "~/services/identity/oidc.server";
-import { getSession, sessionStorage } from "~/services/http/session.server";
-import { getSite, publicOrigin } from "~/services/http/site.server";
+import { signInAction, OIDC_START_PATH, oidcEnabled, providerName } from "~/services/sign-in/index.server";
+import { getSession, sessionStorage } from "~/services/http/index.server";
+import { getSite, publicOrigin } from "~/services/site/index.server";
 import { pageMeta, siteFromMatches } from "~/utils/meta";
 import { readFormData } from "~/utils/form.server";
 

@@ -14,11 +14,19 @@ import { RegisterSchema } from "~/models/account-forms";
 import { afterSignIn } from "~/models/guards";
 import { decodeRedirect } from "~/models/redirect-param";
 import { routeTitle } from "~/models/page-titles";
-import { clientIpOf, signInAndRedirect } from "~/services/identity/auth.server";
-import { isSpam, SPAM_MESSAGE } from "~/services/http/honeypot.server";
-import { rateLimits, retryAfterHeaders } from "~/services/http/rate-limit.server";
 import { identity } from "~/services/identity/index.server";
-import { getSite } from "~/services/http/site.server";
+import { clientIpOf, signInAndRedirect } from "~/services/sign-in/index.server";
+import {
+  isSpam,
+  SPAM_MESSAGE,
+  rateLimits,
+  retryAfterHeaders,
+  setMemberLocation,
+  getSession,
+  flashNotice,
+  sessionStorage,
+} from "~/services/http/index.server";
+import { getSite } from "~/services/site/index.server";
 import { ProgramStep } from "~/components/staff-registration";
 import {
   ClinicSearchSchema,
@@ -27,8 +35,6 @@ import {
   STAFF_ROLES,
   type ClinicSearchType,
 } from "~/models/staff-program";
-import { setMemberLocation } from "~/services/http/location.server";
-import { getSession, flashNotice, sessionStorage } from "~/services/http/session.server";
 import { StaffError, staffMemberOf, staffProgram } from "~/services/staff/index.server";
 import { pageMeta, siteFromMatches } from "~/utils/meta";
 import { readFormData } from "~/utils/form.server";

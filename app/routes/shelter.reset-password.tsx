@@ -9,7 +9,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FormError, useClearPasswords, NewPasswordFields } from "~/components/form-field";
 import { ResetPasswordSchema } from "~/models/account-forms";
 import { identity } from "~/services/identity/index.server";
-import { commitNotice } from "~/services/http/notice.server";
+import { commitNotice } from "~/services/http/index.server";
 import { pageMeta } from "~/utils/meta";
 import { readFormData } from "~/utils/form.server";
 

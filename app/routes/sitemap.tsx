@@ -7,8 +7,8 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { routeTitle } from "~/models/page-titles";
 import { sitemapPage, type SitemapLink } from "~/models/sitemap";
-import { loadSitemapData } from "~/services/storefront/sitemap.server";
-import { getSite } from "~/services/http/site.server";
+import { loadSitemapData } from "~/services/storefront/index.server";
+import { getSite } from "~/services/site/index.server";
 import { pageMeta, siteFromMatches } from "~/utils/meta";
 
 export const meta: MetaFunction<typeof loader> = ({ matches }) =>

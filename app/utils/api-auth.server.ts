@@ -5,11 +5,11 @@
 import { json } from "@remix-run/node";
 import { z } from "zod";
 import { AddressSchema } from "~/models/checkout-forms";
-import { SAVED_CART_METAFIELD } from "~/services/commerce/saved-cart.server";
+import { SAVED_CART_METAFIELD } from "~/services/commerce/index.server";
 import { CustomerError, customers } from "~/services/customers/index.server";
 import { identity } from "~/services/identity/index.server";
-import { getCustomerId } from "~/services/http/session.server";
-import { getSite } from "~/services/http/site.server";
+import { getCustomerId } from "~/services/http/index.server";
+import { getSite } from "~/services/site/index.server";
 import { apiError, NO_STORE, parseJsonBody, requireMethod, zodFields } from "~/utils/api.server";
 
 /** The spec's provider name in the customer call paths (get-{provider}-customer). */

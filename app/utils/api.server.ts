@@ -8,11 +8,17 @@ import { PRIVATE_NO_STORE } from "~/models/cache-policy";
 import { FILTER_GROUPS } from "~/models/filter-groups";
 import { parseListingState, SORT_OPTIONS } from "~/models/listing";
 import type { SiteId } from "~/models/site";
-import { type Cart, CartError, type CartErrorCode, type CartResult } from "~/services/commerce/cart.server";
-import { commerce } from "~/services/commerce/index.server";
-import { deleteSavedCart, savedCartId } from "~/services/commerce/saved-cart.server";
-import type { ListingQuery } from "~/services/commerce/types";
-import { getSite } from "~/services/http/site.server";
+import {
+  type Cart,
+  CartError,
+  type CartErrorCode,
+  type CartResult,
+  commerce,
+  deleteSavedCart,
+  savedCartId,
+  type ListingQuery,
+} from "~/services/commerce/index.server";
+import { getSite } from "~/services/site/index.server";
 
 /** The body of every API error answer. */
 export interface ApiErrorBody {

@@ -1,8 +1,8 @@
 // Rate limits at the edge of the JSON API (ARCHITECTURE "The public JSON API"):
 // a call over its purpose's budget answers 429 with Retry-After and the budget's message.
 import type { AppLoadContext } from "@remix-run/node";
-import { clientIpOf } from "~/services/identity/auth.server";
-import { rateLimits, retryAfterHeaders, type RateLimitPurpose } from "~/services/http/rate-limit.server";
+import { clientIpOf } from "~/services/sign-in/index.server";
+import { rateLimits, retryAfterHeaders, type RateLimitPurpose } from "~/services/http/index.server";
 import { apiError } from "~/utils/api.server";
 
 /** Counts an API call against `purpose`'s budget for the client address; throws the 429 answer once it is used up. */

@@ -5,7 +5,7 @@
 // or another customer's is a 401 before the body is judged (400 with fields).
 import { z } from "zod";
 import { identityJwt } from "~/services/identity/index.server";
-import { getSite } from "~/services/http/site.server";
+import { getSite } from "~/services/site/index.server";
 import type { StaffError } from "~/services/staff/index.server";
 import { apiError, parseJsonBody, requireMethod, zodFields } from "~/utils/api.server";
 import { requireApiCustomer, SessionTokenSchema } from "~/utils/api-auth.server";

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
-import { cartAfterSignIn } from "~/services/commerce/cart-session.server";
+import { cartAfterSignIn } from "~/services/http/cart-session.server";
 import { commerce } from "~/services/commerce/index.server";
 import { saveCartForCustomer, savedCartId } from "~/services/commerce/saved-cart.server";
 import { ensureSeeded } from "../helpers/seeded";

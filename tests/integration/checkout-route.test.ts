@@ -8,7 +8,7 @@ import { loader as confirmationLoader } from "~/routes/checkout_.confirmation.$o
 import { action as autoshipLoginAction } from "~/routes/shelter.autoship-required-login";
 import { action as multipassAction } from "~/routes/api.multipass";
 import { loader as multipassArrival } from "~/routes/multipass.$token";
-import { createMultipassToken, MULTIPASS_TTL_MS, readMultipassToken } from "~/services/identity/multipass.server";
+import { createMultipassToken, MULTIPASS_TTL_MS, readMultipassToken } from "~/services/sign-in/multipass.server";
 import { callRoute, formRequest, getRequest, Jar, jsonRequest, ORIGIN, type RouteHandler } from "../helpers/routes";
 import { ensureSeeded } from "../helpers/seeded";
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import { CLIENT_ERROR_MAX_BODY_BYTES } from "~/models/client-error";
 import { action, loader } from "~/routes/api.client-errors";
 import { metrics } from "~/services/observability/index.server";
-import { forwardClientError } from "~/services/observability/client-error-forwarding.server";
+import { forwardClientError } from "~/services/client-errors/forwarding.server";
 import { rateLimits } from "~/services/http/rate-limit.server";
 import { captureLogs } from "../helpers/logs";
 import { callRoute, jsonRequest } from "../helpers/routes";
@@ -171,6 +171,8 @@ describe("with CLIENT_ERROR_FORWARD_URL: a report is stored in the outbox and fo
     try {
       vi.resetModules();
       const route = await import("~/routes/api.client-errors");
+      // The jobs register every outbox topic's handler (docs/rules.md "Outbox").
+      await import("~/services/jobs/index.server");
       const { outbox } = await import("~/services/outbox/index.server");
       const { prisma } = await import("~/db.server");
       const { rateLimits: limits } = await import("~/services/http/rate-limit.server");

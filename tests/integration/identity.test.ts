@@ -12,7 +12,7 @@ import { action as loginAction } from "~/routes/shelter.login";
 import { action as logoutAction } from "~/routes/logout";
 import { action as registerAction } from "~/routes/shelter.register";
 import { action as resetAction, loader as resetLoader } from "~/routes/shelter.reset-password";
-import { allowSignInAttempt, SIGN_IN_LIMIT_PER_MINUTE } from "~/services/identity/auth.server";
+import { allowSignInAttempt, SIGN_IN_LIMIT_PER_MINUTE } from "~/services/sign-in/auth.server";
 import { createIdentity, LOCKOUT_MS, MAX_FAILED_SIGN_INS, SESSION_TTL_MS } from "~/services/identity/identity.server";
 import { identity } from "~/services/identity/index.server";
 import { getCustomerId } from "~/services/http/session.server";

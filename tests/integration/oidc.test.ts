@@ -23,9 +23,9 @@ async function loadApp() {
     import("~/db.server"),
     import("~/services/identity/index.server"),
     import("~/services/http/session.server"),
-    import("~/services/http/site.server"),
+    import("~/services/site/site.server"),
     import("~/models/redirect-param"),
-    import("~/services/identity/oidc.server"),
+    import("~/services/sign-in/oidc.server"),
   ]);
   return { start, callback, login, logout, ...db, ...identity, ...session, ...site, ...redirectParam, ...oidc };
 }

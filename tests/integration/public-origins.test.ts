@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import { identity } from "~/services/identity/index.server";
 import { autoshipsLink, orderLink, passwordResetLink } from "~/services/email/links.server";
-import { publicOrigin } from "~/services/http/site.server";
+import { publicOrigin } from "~/services/site/site.server";
 import { loader as rootLoader } from "~/root";
 import { loader as robotsLoader } from "~/routes/[robots.txt]";
 import { loader as sitemapLoader } from "~/routes/[sitemap.xml]";

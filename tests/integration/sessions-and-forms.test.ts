@@ -13,7 +13,7 @@ import { action as forgotAction } from "~/routes/shelter.forgot-password";
 import { action as loginAction } from "~/routes/shelter.login";
 import { action as registerAction } from "~/routes/shelter.register";
 import { isSpam } from "~/services/http/honeypot.server";
-import { createMultipassToken } from "~/services/identity/multipass.server";
+import { createMultipassToken } from "~/services/sign-in/multipass.server";
 import { loader as multipassLoader } from "~/routes/multipass.$token";
 import { rateLimits, RATE_LIMIT_PURPOSES, type RateLimitPurpose } from "~/services/http/rate-limit.server";
 import { getCustomerId } from "~/services/http/session.server";

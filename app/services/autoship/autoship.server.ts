@@ -7,23 +7,24 @@ import type { PrismaClient } from "~/generated/prisma/client";
 import { parseAddress } from "~/models/address";
 import { MAX_AUTOSHIP_PER_LINE } from "~/models/cart-limits";
 import { ORDER_TYPE_CLINIC, ORDER_TYPE_DIRECT, SALES_ORG } from "~/models/checkout";
-import { autoshipsLink } from "~/services/email/links.server";
-import { orderConfirmationFor } from "~/services/email/order-confirmation.server";
 import {
+  autoshipsLink,
+  orderConfirmationFor,
   autoshipFailedEmail,
   autoshipReminderEmail,
   autoshipSkippedEmail,
   type AutoshipFailure,
-} from "~/services/email/templates";
-import type { EmailInput, EmailService } from "~/services/email/types";
+  type EmailInput,
+  type EmailService,
+} from "~/services/email/index.server";
 import {
   chargeReservedOrder,
   OrderError,
   releaseStalePendingOrders,
   reserveOrder,
   type PricingConfig,
-} from "~/services/orders/place.server";
-import type { PaymentProvider } from "~/services/payment/types";
+} from "~/services/orders/index.server";
+import type { PaymentProvider } from "~/services/payment/index.server";
 
 const DAY_MS = 86_400_000;
 /** Pending orders older than this were abandoned by a crash and are released. */

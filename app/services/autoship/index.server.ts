@@ -1,6 +1,6 @@
 import { prisma } from "~/db.server";
 import { env } from "~/env.server";
-import { pricingFor } from "~/services/checkout/index.server";
+import { pricingFor } from "~/services/pricing/index.server";
 import { email } from "~/services/email/index.server";
 import { logger } from "~/services/observability/index.server";
 import { payments } from "~/services/payment/index.server";
@@ -17,3 +17,4 @@ export const autoship = createAutoship({
   reminderDays: env.AUTOSHIP_REMINDER_DAYS,
   log: (message) => logger().info(message),
 });
+export * from "./autoship.server";

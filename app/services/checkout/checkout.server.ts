@@ -7,18 +7,16 @@ import type { Checkout as CheckoutRow, PrismaClient } from "~/generated/prisma/c
 import { parseAddress, formatAddress, type PostalAddress } from "~/models/address";
 import { cartLimits } from "~/models/cart";
 import { checkoutAttributes, orderType, priceOrder, shippingLocation, type PricedOrder } from "~/models/checkout";
-import type { Cart } from "~/services/commerce/cart.server";
-import type { EmailService } from "~/services/email/types";
-import { orderConfirmationFor } from "~/services/email/order-confirmation.server";
-import type { PaymentProvider } from "~/services/payment/types";
+import { type Cart, SAVED_CART_METAFIELD } from "~/services/commerce/index.server";
+import { type EmailService, orderConfirmationFor } from "~/services/email/index.server";
+import type { PaymentProvider } from "~/services/payment/index.server";
 import {
   chargeReservedOrder,
   reserveOrder,
   type PricingConfig,
   type ReservedOrder,
-} from "~/services/orders/place.server";
-import { SAVED_CART_METAFIELD } from "~/services/commerce/saved-cart.server";
-import { newContractId } from "~/services/autoship/autoship.server";
+} from "~/services/orders/index.server";
+import { newContractId } from "~/services/autoship/index.server";
 
 /** How long a checkout's idempotency key stays usable. */
 export const CHECKOUT_KEY_TTL_MS = 24 * 60 * 60 * 1000;

@@ -6,3 +6,8 @@ export type { CommerceProvider } from "./types";
 
 /** The commerce provider in use: the embedded one until a remote adapter exists. */
 export const commerce: CommerceProvider = createEmbeddedCommerce(prisma);
+export * from "./cart-cookie.server";
+export * from "./cart.server";
+export * from "./saved-cart.server";
+export * from "./catalogue-snapshot.server";
+export * from "./types";

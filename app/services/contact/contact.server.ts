@@ -4,9 +4,8 @@
 import type { PrismaClient } from "~/generated/prisma/client";
 import type { ContactInput } from "~/models/contact";
 import { SITE_NAME, type SiteId } from "~/models/site";
-import type { EmailService } from "~/services/email/types";
-import { contactUsEmail } from "~/services/email/templates";
-import { createRateLimiter, type RateLimiter } from "~/services/http/rate-limit.server";
+import { type EmailService, contactUsEmail } from "~/services/email/index.server";
+import { createRateLimiter, type RateLimiter } from "~/services/http/index.server";
 
 export interface ContactServiceOptions {
   /** Where messages go (SUPPORT_EMAIL). */

@@ -4,7 +4,7 @@ import { contactTopics, type ContactContent } from "~/models/contact";
 import type { SiteId } from "~/models/site";
 import { content } from "~/services/content/index.server";
 import { email } from "~/services/email/index.server";
-import { rateLimits } from "~/services/http/rate-limit.server";
+import { rateLimits } from "~/services/http/index.server";
 import { createContactService } from "./contact.server";
 
 export { createContactService, type ContactService, type SendContactResult } from "./contact.server";

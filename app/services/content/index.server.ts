@@ -31,3 +31,5 @@ export function isPreview(request: Request): boolean {
   const presented = new URL(request.url).searchParams.get("preview") ?? request.headers.get("x-preview-secret");
   return secretMatches(presented, env.CONTENT_PREVIEW_SECRET);
 }
+export * from "./calls.server";
+export * from "./assets.server";

@@ -5,7 +5,7 @@
 import type { PrismaClient } from "~/generated/prisma/client";
 import { US_STATES } from "~/models/checkout";
 import { AddressSchema, type AddressInput } from "~/models/checkout-forms";
-import { createIdentity, userStoreFor, type Identity } from "~/services/identity/identity.server";
+import { createIdentity, userStoreFor, type Identity } from "~/services/identity/index.server";
 
 export type CustomerErrorCode = "NOT_FOUND" | "INVALID" | "EMAIL_TAKEN";
 

@@ -14,3 +14,4 @@ export {
 
 /** The shop's customers (profile, address book, metafields), on the embedded providers. */
 export const customers = createCustomers(prisma, identity);
+export * from "./customers.server";

@@ -8,8 +8,7 @@ import crypto from "node:crypto";
 import nodemailer from "nodemailer";
 import { z } from "zod";
 import type { PrismaClient } from "~/generated/prisma/client";
-import type { OutboxWriter } from "~/services/outbox/outbox.server";
-import { PermanentDeliveryError } from "~/services/outbox/outbox.server";
+import { type OutboxWriter, PermanentDeliveryError } from "~/services/outbox/index.server";
 import type { EmailInput, EmailService } from "./types";
 
 /** The outbox topic of emails. */

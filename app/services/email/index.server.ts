@@ -1,6 +1,7 @@
+import { prisma } from "~/db.server";
 import { env } from "~/env.server";
 import { outbox } from "~/services/outbox/index.server";
-import { createEmailService } from "./email.server";
+import { createEmailDelivery, createEmailService } from "./email.server";
 import type { EmailService } from "./types";
 
 export type { EmailInput, EmailService } from "./types";
@@ -10,3 +11,16 @@ export type { EmailInput, EmailService } from "./types";
  * the outbox job with EMAIL_TRANSPORT (SMTP, or the database only in development).
  */
 export const email: EmailService = createEmailService(outbox, { transport: env.EMAIL_TRANSPORT, from: env.EMAIL_FROM });
+
+/** The outbox's "email" handler: SMTP with nodemailer, or the database only (EMAIL_TRANSPORT=outbox). */
+export const emailDelivery = createEmailDelivery(prisma, {
+  transport: env.EMAIL_TRANSPORT,
+  smtpUrl: env.SMTP_URL,
+  messageIdHost: new URL(env.PUBLIC_URL).hostname,
+});
+
+export { EMAIL_TOPIC } from "./email.server";
+export * from "./links.server";
+export * from "./order-confirmation.server";
+export * from "./templates";
+export * from "./types";

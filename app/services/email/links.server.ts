@@ -2,7 +2,7 @@
 // configured public origin, never the Host header of the request that caused them.
 import type { SiteId } from "~/models/site";
 import { SiteIdSchema } from "~/models/site";
-import { publicUrl } from "~/services/http/site.server";
+import { publicUrl } from "~/services/site/index.server";
 
 const siteOf = (site: string): SiteId => SiteIdSchema.catch("DTC").parse(site);
 

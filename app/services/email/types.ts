@@ -1,4 +1,4 @@
-import type { OutboxWriter } from "~/services/outbox/outbox.server";
+import type { OutboxWriter } from "~/services/outbox/index.server";
 
 /** A message to send: plain text always, HTML when there is a richer version (issue 5 "Email"). */
 export interface EmailInput {

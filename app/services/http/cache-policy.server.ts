@@ -3,7 +3,7 @@
 // own Cache-Control for pages. A route may still declare an answer private (e.g.
 // a draft preview); it can never make one public.
 import { cachePolicy, declaresPrivate, isPublicPage } from "~/models/cache-policy";
-import { cartIdCookie } from "~/services/commerce/cart-cookie.server";
+import { cartIdCookie } from "~/services/commerce/index.server";
 import { SESSION_COOKIE_NAME } from "~/services/http/session.server";
 
 /** Cookies that make a request personal: the session (token, zip, notices) and the cart. */

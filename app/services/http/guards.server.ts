@@ -8,7 +8,7 @@ import { registrationGuard } from "~/models/staff-program";
 import { encodeRedirect } from "~/models/redirect-param";
 import type { SiteId } from "~/models/site";
 import { getCustomerId } from "~/services/http/session.server";
-import { getSite, publicOrigin } from "~/services/http/site.server";
+import { getSite, publicOrigin } from "~/services/site/index.server";
 
 export const LOGIN_PATH = "/shelter/login";
 

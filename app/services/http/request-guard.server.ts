@@ -3,7 +3,7 @@
 // requests, resource routes and sign-in all pass through it.
 import { env } from "~/env.server";
 import { checkRequest, type GuardRefusal, type GuardRequest } from "~/models/request-guard";
-import { allowedHosts, publicOrigin, siteForHost } from "~/services/http/site.server";
+import { allowedHosts, publicOrigin, siteForHost } from "~/services/site/index.server";
 
 export type { GuardRefusal, GuardRequest };
 

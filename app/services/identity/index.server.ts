@@ -1,9 +1,7 @@
 import { prisma } from "~/db.server";
 import { env } from "~/env.server";
 import type { SiteId } from "~/models/site";
-import { email } from "~/services/email/index.server";
-import { passwordResetLink } from "~/services/email/links.server";
-import { passwordResetEmail } from "~/services/email/templates";
+import { email, passwordResetLink, passwordResetEmail } from "~/services/email/index.server";
 import { createIdentity, userStoreFor } from "./identity.server";
 import { createJwtIssuer } from "./jwt.server";
 
@@ -25,3 +23,5 @@ export async function requestPasswordReset(site: SiteId, address: string): Promi
     email.enqueue(tx, passwordResetEmail(reset.email, passwordResetLink(site, reset.token))),
   );
 }
+export * from "./jwt.server";
+export * from "./identity.server";

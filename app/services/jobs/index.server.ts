@@ -3,6 +3,8 @@
 import { prisma } from "~/db.server";
 import { env } from "~/env.server";
 import { autoship } from "~/services/autoship/index.server";
+import { CLIENT_ERROR_TOPIC, clientErrorDelivery } from "~/services/client-errors/index.server";
+import { EMAIL_TOPIC, emailDelivery } from "~/services/email/index.server";
 import { outbox } from "~/services/outbox/index.server";
 import { defaultHolder, startJobs, type Job, type JobRunnerOptions, type StopJobs } from "./runner.server";
 
@@ -14,6 +16,10 @@ export {
   type JobRunnerOptions,
   type StopJobs,
 } from "./runner.server";
+
+// Every outbox topic and its owner's handler (docs/rules.md "Outbox").
+outbox.register(EMAIL_TOPIC, emailDelivery);
+outbox.register(CLIENT_ERROR_TOPIC, clientErrorDelivery);
 
 /** Every job the shop runs. A setting of 0 turns its job off. */
 export const shopJobs: Job[] = [

@@ -1,3 +1,4 @@
 export { logger, rootLogger, withLogger, REDACTED_PATHS, type Logger } from "./logger.server";
 export { metrics, type Metrics } from "./metrics.server";
 export { createRouteLabeler, methodLabel, ROUTE_LABELS } from "./route-label";
+export * from "./metrics-access.server";

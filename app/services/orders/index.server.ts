@@ -5,3 +5,5 @@ export { orderCursor, type OrderConnection, type OrderView } from "./orders.serv
 
 /** Orders of the embedded commerce provider. */
 export const orders = createOrderReader(prisma);
+export * from "./place.server";
+export * from "./order-access.server";

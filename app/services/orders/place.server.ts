@@ -8,7 +8,7 @@ import { priceOrder, type PricedOrder } from "~/models/checkout";
 import { formatMoney } from "~/models/money";
 import { quotaAllows, quotaMonthLabel, quotaStatus } from "~/models/staff-program";
 import { metrics } from "~/services/observability/index.server";
-import type { PaymentProvider } from "~/services/payment/types";
+import type { PaymentProvider } from "~/services/payment/index.server";
 
 type Tx = Prisma.TransactionClient;
 

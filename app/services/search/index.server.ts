@@ -8,7 +8,7 @@ import { optionLabel } from "~/models/filter-groups";
 import { MAX_SEARCH_LENGTH } from "~/models/listing";
 import { BRAND_NAMES } from "~/models/product";
 import type { SiteId } from "~/models/site";
-import { catalogueSnapshot, type CatalogueProduct } from "~/services/commerce/catalogue-snapshot.server";
+import { catalogueSnapshot, type CatalogueProduct } from "~/services/commerce/index.server";
 
 interface SearchDocument {
   id: string;

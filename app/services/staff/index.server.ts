@@ -1,8 +1,8 @@
 import { prisma } from "~/db.server";
 import { env } from "~/env.server";
 import { customers } from "~/services/customers/index.server";
-import { getCustomerId } from "~/services/http/session.server";
-import { getSite } from "~/services/http/site.server";
+import { getCustomerId } from "~/services/http/index.server";
+import { getSite } from "~/services/site/index.server";
 import { createStaffProgram, type StaffMember } from "./staff.server";
 
 export { StaffError, type StaffMember } from "./staff.server";

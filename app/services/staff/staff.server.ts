@@ -15,8 +15,8 @@ import {
   type QuotaStatus,
   type StaffRole,
 } from "~/models/staff-program";
-import type { Customers, MetafieldInput } from "~/services/customers/customers.server";
-import { SAVED_CART_METAFIELD } from "~/services/commerce/saved-cart.server";
+import type { Customers, MetafieldInput } from "~/services/customers/index.server";
+import { SAVED_CART_METAFIELD } from "~/services/commerce/index.server";
 
 /** The program the staff site serves; clinics of other programs cannot be joined here. */
 export const STAFF_PROGRAM = "HPSF";

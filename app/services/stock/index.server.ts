@@ -6,3 +6,4 @@ export type { ProductStock, StockDestination, StockProvider, StockRecord } from 
 
 /** The stock provider in use: the embedded one until a remote adapter exists. */
 export const stock: StockProvider = createEmbeddedStock(prisma);
+export * from "./types";

@@ -10,7 +10,7 @@ import type { SiteId } from "~/models/site";
 import { commerce } from "~/services/commerce/index.server";
 import { getGlobals } from "~/services/content/index.server";
 import { normalizeSearchTerm, searchProducts } from "~/services/search/index.server";
-import { publicOrigin } from "~/services/http/site.server";
+import { publicOrigin } from "~/services/site/index.server";
 
 export interface ListingPageInput {
   site: SiteId;

@@ -1,6 +1,5 @@
 // Forwarding browser error reports to an outside error service (docs/rules.md "Browser error
-// reports"): the outbox's "client-error" handler. Apart from client-errors.server.ts so the
-// outbox can register it without importing what enqueues it.
+// reports"): the outbox's "client-error" handler, registered by this folder's index.
 import type { ClientErrorReport } from "~/models/client-error";
 
 /** The outbox topic whose handler is `forwardClientError`. */

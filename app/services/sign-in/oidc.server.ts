@@ -17,8 +17,8 @@ import { mapIdentityProfile, type IdentityProfile } from "~/models/identity-prof
 import type { SiteId } from "~/models/site";
 import { userStoreFor } from "~/services/identity/index.server";
 import { logger } from "~/services/observability/index.server";
-import { getSession, pendingLinkOf } from "~/services/http/session.server";
-import { publicOrigin } from "~/services/http/site.server";
+import { getSession, pendingLinkOf } from "~/services/http/index.server";
+import { publicOrigin } from "~/services/site/index.server";
 
 /** What a log line says about a provider failure: its message only (never tokens or bodies from the provider). */
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));

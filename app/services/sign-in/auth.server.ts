@@ -8,11 +8,9 @@ import { parseWithZod } from "@conform-to/zod";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { SignInSchema } from "~/models/sign-in";
-import { cartAfterSignIn } from "~/services/commerce/cart-session.server";
-import { cartIdCookie, readCartId } from "~/services/commerce/cart-cookie.server";
-import { identity, userStoreFor } from "~/services/identity/index.server";
-import { completePendingLink, endSessionUrl, providerName } from "~/services/identity/oidc.server";
+import { cartIdCookie, readCartId } from "~/services/commerce/index.server";
 import {
+  cartAfterSignIn,
   flashNotice,
   getSession,
   idTokenOf,
@@ -21,10 +19,14 @@ import {
   setIdToken,
   setSessionToken,
   type Notice,
-} from "~/services/http/session.server";
-import { getSite } from "~/services/http/site.server";
-import { isSpam, SPAM_MESSAGE } from "~/services/http/honeypot.server";
-import { rateLimits, retryAfterHeaders } from "~/services/http/rate-limit.server";
+  isSpam,
+  SPAM_MESSAGE,
+  rateLimits,
+  retryAfterHeaders,
+} from "~/services/http/index.server";
+import { identity, userStoreFor } from "~/services/identity/index.server";
+import { completePendingLink, endSessionUrl, providerName } from "~/services/sign-in/oidc.server";
+import { getSite } from "~/services/site/index.server";
 
 export { SignInSchema };
 

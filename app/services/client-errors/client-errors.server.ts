@@ -6,9 +6,8 @@ import { prisma } from "~/db.server";
 import { env } from "~/env.server";
 import { type ClientErrorReport, scrubClientErrorReport } from "~/models/client-error";
 import { outbox } from "~/services/outbox/index.server";
-import { CLIENT_ERROR_TOPIC } from "./client-error-forwarding.server";
-import { logger } from "./logger.server";
-import { metrics } from "./metrics.server";
+import { CLIENT_ERROR_TOPIC } from "./forwarding.server";
+import { logger, metrics } from "~/services/observability/index.server";
 
 /** Logs, counts and (when configured) queues one browser error report; returns what was kept. */
 export async function recordClientError(report: ClientErrorReport): Promise<ClientErrorReport> {

@@ -1,17 +1,20 @@
 // Ties the cart to the request: the col_cart_id cookie, the signed-in customer
 // and their saved-cart metafield. Routes call these; the cart itself is the
 // commerce provider's.
-import { commerce } from "~/services/commerce/index.server";
-import { cartIdCookie, readCartId } from "~/services/commerce/cart-cookie.server";
 import {
+  commerce,
+  cartIdCookie,
+  readCartId,
   CartError,
   type CartLineInput,
   type CartNotice,
   type CartResult,
   type ChangeOptions,
-} from "~/services/commerce/cart.server";
-import { deleteSavedCart, saveCartForCustomer, savedCartId } from "~/services/commerce/saved-cart.server";
-import { getCustomerId } from "~/services/http/session.server";
+  deleteSavedCart,
+  saveCartForCustomer,
+  savedCartId,
+} from "~/services/commerce/index.server";
+import { getCustomerId } from "~/services/http/index.server";
 import type { SiteId } from "~/models/site";
 
 /** The request's cart, or null (also when the cookie names a cart that is gone). */

@@ -1,0 +1,6 @@
+// Page data assembled from several systems (commerce, content, search): listings,
+// product pages, content pages and the sitemap (docs/architecture.md "Layers").
+export * from "./content-pages.server";
+export * from "./sitemap.server";
+export * from "./listing-page.server";
+export * from "./product-page.server";
