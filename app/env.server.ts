@@ -86,7 +86,7 @@ const EnvSchema = z
       ),
     ),
     STAFF_HOSTS: hostList([...DEFAULT_STAFF_HOSTS]),
-    // Public origins per site (docs/security.md "Absolute URLs"): every absolute URL (email links,
+    // Public origins per site (docs/rules.md "Public origins"): every absolute URL (email links,
     // canonical and Open Graph URLs, sitemaps, JSON-LD, OpenID redirect URIs) is built from these,
     // never from the Host header. Defaults: http://localhost:PORT and http://staff.localhost:PORT.
     PUBLIC_URL: originUrl,
