@@ -91,7 +91,7 @@ export default tseslint.config(
     rules: { "@typescript-eslint/triple-slash-reference": "off" },
   },
   {
-    // Models are pure rules shared by server and browser (ARCHITECTURE "Layers").
+    // Models are pure rules shared by server and browser (docs/architecture.md "Layers").
     files: ["app/models/**"],
     rules: {
       "no-restricted-imports": [

@@ -72,7 +72,7 @@ export default defineConfig({
       MUTATION_RATE_LIMIT_PER_MINUTE: "0",
       // A $100 monthly program allowance, so one staff test reaches it (staff.spec.ts).
       STAFF_MONTHLY_QUOTA_CENTS: "10000",
-      // Content (issue 8): every browser test posts from 127.0.0.1, so the contact limit is raised;
+      // Content: every browser test posts from 127.0.0.1, so the contact limit is raised;
       // secrets for the draft preview and the cache call; a short build poll (build-watch.spec.ts).
       CONTACT_RATE_LIMIT_PER_HOUR: "1000",
       CONTENT_PREVIEW_SECRET: "e2e-preview-secret-0123456789",

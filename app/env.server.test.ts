@@ -43,7 +43,7 @@ describe("public origins (docs/rules.md 'Public origins')", () => {
   });
 });
 
-describe("environment validation (issue 2 'Configuration')", () => {
+describe("environment validation", () => {
   it("applies defaults when nothing is set", () => {
     const env = parseEnv({});
     expect(env).toMatchObject({
@@ -109,7 +109,7 @@ describe("environment validation (issue 2 'Configuration')", () => {
   });
 });
 
-describe("email settings (issue 5 'Email')", () => {
+describe("email settings", () => {
   it("defaults to the outbox and needs an SMTP URL for smtp", () => {
     expect(parseEnv({}).EMAIL_TRANSPORT).toBe("outbox");
     expect(errorOf({ EMAIL_TRANSPORT: "smtp" }).issues).toEqual(["SMTP_URL is required when EMAIL_TRANSPORT is smtp"]);
@@ -139,7 +139,7 @@ describe("email settings (issue 5 'Email')", () => {
   });
 });
 
-describe("checkout and autoship settings (issue 5 'Pricing', 'Autoship engine')", () => {
+describe("checkout and autoship settings", () => {
   it("reads the shipping rate, a per-state tax table and the flags, with defaults", () => {
     const defaults = parseEnv({});
     expect(defaults.SHIPPING_RATE_CENTS).toBe(799);
@@ -161,7 +161,7 @@ describe("checkout and autoship settings (issue 5 'Pricing', 'Autoship engine')"
   });
 });
 
-describe("the developers' outbox page (issue 5 'Email': dev-only)", () => {
+describe("the developers' outbox page (dev-only)", () => {
   it("is open in development and test, closed in production unless DEV_OUTBOX is set", () => {
     expect(devOutboxOpen(parseEnv({ NODE_ENV: "development" }))).toBe(true);
     expect(devOutboxOpen(parseEnv({ NODE_ENV: "production" }))).toBe(false);
@@ -169,7 +169,7 @@ describe("the developers' outbox page (issue 5 'Email': dev-only)", () => {
   });
 });
 
-describe("staff-feeding program settings (issue 7; shop-core spec section 3 isEligibleForPd)", () => {
+describe("staff-feeding program settings (shop-core spec section 3 isEligibleForPd)", () => {
   it("reads the eligible account groups, the program discount and the monthly quota, with defaults", () => {
     const defaults = parseEnv({});
     expect(defaults.PD_ELIGIBLE_ACCOUNT_GROUPS).toEqual(["ZPRO", "ZSCH"]);

@@ -86,7 +86,7 @@ const EnvSchema = z
       ),
     ),
     STAFF_HOSTS: hostList([...DEFAULT_STAFF_HOSTS]),
-    // Public origins per site (docs/security.md "Absolute URLs"): every absolute URL (email links,
+    // Public origins per site (docs/rules.md "Public origins"): every absolute URL (email links,
     // canonical and Open Graph URLs, sitemaps, JSON-LD, OpenID redirect URIs) is built from these,
     // never from the Host header. Defaults: http://localhost:PORT and http://staff.localhost:PORT.
     PUBLIC_URL: originUrl,
@@ -144,7 +144,7 @@ const EnvSchema = z
         .min(1, "must be from 1 to 3600")
         .max(3600, "must be from 1 to 3600"),
     ).transform((v) => v ?? 5),
-    // Checkout (issue 5): flat shipping below the free-shipping minimum, and sales tax per state.
+    // Checkout: flat shipping below the free-shipping minimum, and sales tax per state.
     SHIPPING_RATE_CENTS: optional(
       z.coerce.number({ invalid_type_error: "must be a number of cents" }).int("must be whole cents").min(0),
     ).transform((v) => v ?? 799),
@@ -177,11 +177,12 @@ const EnvSchema = z
         .min(100, "must be 100 ms or more"),
     ).transform((v) => v ?? 10_000),
     AUTOSHIP_REMINDER_DAYS: optional(z.coerce.number().int().min(0).max(30)).transform((v) => v ?? 3),
-    // Sign-in posts allowed per client address per minute before 429 (issue 6 "Brute force").
+    // Sign-in posts allowed per client address per minute before 429 (docs/rules.md "Rate-limit budgets").
     SIGN_IN_RATE_LIMIT_PER_MINUTE: optional(z.coerce.number().int().min(1, "must be 1 or more")).transform(
       (v) => v ?? 10,
     ),
-    // Seconds without mouse or keyboard activity before the signed-in session alert (issue 6).
+    // Seconds without mouse or keyboard activity before the signed-in session alert
+    // (shop-core spec section 4, Inactivity).
     TOKEN_INACTIVITY_SECONDS: optional(z.coerce.number().int().min(5, "must be 5 seconds or more")).transform(
       (v) => v ?? 900,
     ),
@@ -191,8 +192,9 @@ const EnvSchema = z
     OIDC_CLIENT_ID: optional(z.string().min(1)),
     OIDC_CLIENT_SECRET: optional(z.string().min(1)),
     OIDC_PROVIDER_NAME: optional(z.string().min(1)).transform((v) => v ?? "your clinic account"),
-    // Staff-feeding program (issue 7): account groups eligible for program pricing (isEligibleForPd),
-    // the program discount, and the monthly allowance of program-priced merchandise per member.
+    // Staff-feeding program (shop-core spec section 6): account groups eligible for program
+    // pricing (isEligibleForPd), the program discount, and the monthly allowance of
+    // program-priced merchandise per member.
     PD_ELIGIBLE_ACCOUNT_GROUPS: optional(
       z
         .string()
@@ -207,7 +209,7 @@ const EnvSchema = z
     STAFF_MONTHLY_QUOTA_CENTS: optional(
       z.coerce.number({ invalid_type_error: "must be a number of cents" }).int("must be whole cents").min(0),
     ).transform((v) => v ?? 50_000),
-    // Content (issue 8): the provider, how long answers are reused, and the secrets for
+    // Content (catalogue spec section 7): the provider, how long answers are reused, and the secrets for
     // draft previews and the cache-invalidation call.
     CONTENT_PROVIDER: optional(
       z.enum(["embedded"], { errorMap: () => ({ message: "must be embedded (the only provider built so far)" }) }),
@@ -339,7 +341,7 @@ export function publicEnv() {
   };
 }
 
-/** The developers' outbox page exists in development, or when DEV_OUTBOX is set (issue 5 "Email"). */
+/** The developers' outbox page exists in development, or when DEV_OUTBOX is set (docs/rules.md "Outbox"). */
 export function devOutboxOpen(settings: Pick<Env, "NODE_ENV" | "DEV_OUTBOX"> = env): boolean {
   return settings.NODE_ENV !== "production" || settings.DEV_OUTBOX;
 }

@@ -1,4 +1,4 @@
-// `npm run autoship:run`: one run of the autoship engine (issue 5), then exit.
+// `npm run autoship:run`: one run of the autoship engine, then exit.
 // Exits 1 when any subscription failed with an unexpected error.
 import { autoship } from "~/services/autoship/index.server";
 import { prisma } from "~/db.server";

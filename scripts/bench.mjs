@@ -51,11 +51,11 @@ const SERVER_ENV = {
   PUBLIC_URL: `http://127.0.0.1:${PORT}`,
 };
 
-/** Targets from issue 3; scenarios not listed here have none. */
+/** Targets (docs/benchmarks.md "What it measures"); scenarios not listed here have none. */
 const TARGETS = {
   "listing (2 filters)": { label: ">= 300 req/s, p99 <= 100 ms", met: (r) => r.rps >= 300 && r.p99 <= 100 },
   "product page": { label: ">= 350 req/s", met: (r) => r.rps >= 350 },
-  "place order": { label: "p99 recorded (issue 5)", met: (r) => r.errors + r.non2xx === 0 },
+  "place order": { label: "p99 recorded", met: (r) => r.errors + r.non2xx === 0 },
   "add to cart (form post)": {
     label: ">= 200 req/s, no errors",
     met: (r) => r.rps >= 200 && r.errors + r.non2xx === 0,
@@ -298,7 +298,7 @@ async function prepareCheckout(variantId) {
 }
 
 /**
- * Place order (issue 5): CHECKOUTS checkouts are prepared first, then each
+ * Place order: CHECKOUTS checkouts are prepared first, then each
  * request of the run places one of them (a new order every time).
  */
 async function checkoutScenario() {

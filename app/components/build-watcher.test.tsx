@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// New-deployment detection (shop-core spec sections 7 and 9, issue 8 "Pages").
+// New-deployment detection (shop-core spec sections 7 and 9).
 import "@testing-library/jest-dom/vitest";
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";

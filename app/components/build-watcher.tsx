@@ -1,4 +1,4 @@
-// New-deployment detection (shop-core spec sections 7 and 9, issue 8 "Pages"): in
+// New-deployment detection (shop-core spec sections 7 and 9): in
 // the browser only, polls the builds manifest every `pollSeconds` and when the tab
 // becomes visible again; when the server runs a different build from this page's
 // client, a polite banner offers a reload. The spec's 10-second page-reload guard

@@ -43,7 +43,7 @@ interface CartViewProps {
   program: CartProgramView | null;
 }
 
-/** The staff cart's program terms (issue 7; catalogue spec section 2, "Clinic users see program-discount pricing"). */
+/** The staff cart's program terms (catalogue spec section 2, "Clinic users see program-discount pricing"). */
 export interface CartProgramView {
   signedIn: boolean;
   /** Percent off for members eligible for program pricing (isEligibleForPd); null otherwise. */

@@ -30,7 +30,7 @@ function carouselsOf(data: unknown) {
 }
 
 /**
- * The one error UI every route delegates to (CONVENTIONS 5). Known statuses get
+ * The one error UI every route delegates to (docs/architecture.md "Errors"). Known statuses get
  * their own page; anything else is a 500 page that never shows internals.
  */
 export function GeneralErrorBoundary({ statusHandlers }: { statusHandlers?: Record<number, StatusHandler> }) {

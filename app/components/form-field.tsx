@@ -1,5 +1,6 @@
 // Form fields for conform forms: a label, the control, and its error beside it
-// (issue 5 "Bad input"). conform's props wire aria-invalid and aria-describedby.
+// (docs/architecture.md "Forms and the JSON API"). conform's props wire
+// aria-invalid and aria-describedby.
 import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
 import { useEffect, type ReactNode } from "react";
 import { NEW_PASSWORD_HINT } from "~/models/account-forms";

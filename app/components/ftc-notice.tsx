@@ -1,4 +1,4 @@
-// The FTC acknowledgement (issue 7; shop-core spec section 3, isFTCAcknowledged):
+// The FTC acknowledgement (shop-core spec section 3, isFTCAcknowledged):
 // shown to a registered staff member on every page until they acknowledge it
 // once. A plain form post, so it works without JavaScript.
 import { Form, useLocation } from "@remix-run/react";

@@ -207,7 +207,7 @@ function pageNumbers(page: number, pageCount: number): (number | "gap")[] {
   return sorted.flatMap((p, i) => (i > 0 && p - sorted[i - 1] > 1 ? ["gap" as const, p] : [p]));
 }
 
-/** Previous / numbered / next page links (issue 3: every page is a crawlable link). */
+/** Previous / numbered / next page links (every page is a crawlable link). */
 export function Pagination({
   page,
   pageCount,

@@ -48,7 +48,7 @@ function stockText(inventory: number): string {
   return "In stock";
 }
 
-/** The product page (issue 3 "Product detail"; catalogue spec sections 1 and 2). */
+/** The product page (catalogue spec sections 1 and 2). */
 export function ProductView({
   site,
   product,

@@ -1,4 +1,4 @@
-// The staff-feeding registration step (issue 7; shop-core spec section 4): find
+// The staff-feeding registration step (shop-core spec section 4): find
 // the clinic or school (a GET search form), then role, graduation year and the
 // chosen clinic in one post. Works without JavaScript; conform validates as you
 // type with it.

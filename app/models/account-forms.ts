@@ -1,4 +1,4 @@
-// Account form schemas (issue 6), shared by the server and conform in the browser.
+// Account form schemas (shop-core spec section 7), shared by the server and conform in the browser.
 import { z } from "zod";
 
 export const EmailField = z

@@ -1,4 +1,4 @@
-// New-deployment detection (shop-core spec sections 7 and 9, issue 8 "Pages"): the
+// New-deployment detection (shop-core spec sections 7 and 9): the
 // browser polls builds/latest.json, compares the server's build version with the
 // one it runs, and offers a reload; a reload within 10 s of the last one is refused
 // so a half-rolled-out deployment cannot trap a shopper in a reload loop.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { cachePolicy, declaresPrivate, isPublicPage, PRIVATE_NO_STORE, PUBLIC_PAGE } from "./cache-policy";
 
-// ARCHITECTURE "The trust boundary": personalised responses are private, no-store;
+// docs/rules.md "Cache policy": personalised responses are private, no-store;
 // anonymous catalogue and content pages are publicly cacheable.
 describe("cachePolicy", () => {
   it("is public only for an anonymous public page", () => {

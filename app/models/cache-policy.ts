@@ -1,4 +1,4 @@
-// Who may keep a copy of a response (ARCHITECTURE "The trust boundary":
+// Who may keep a copy of a response (docs/rules.md "Cache policy":
 // personalised responses are private, anonymous catalogue and content pages are
 // publicly cacheable). One decision for documents and `?_data=` answers alike;
 // the inputs are gathered in services/cache-policy.server.ts.

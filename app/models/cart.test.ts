@@ -314,7 +314,7 @@ describe("cart summary (shop-core spec sections 5 and 9, catalogue spec sections
   });
 });
 
-describe("optimistic cart (issue 4: lines and totals update at once)", () => {
+describe("optimistic cart (lines and totals update at once)", () => {
   const base = {
     variantId: "v",
     sku: "S",

@@ -251,7 +251,7 @@ export type PendingCartChange =
   | { intent: "set-plan"; lineId: string; sellingPlanId: string | null; sellingPlanName: string | null };
 
 /**
- * The lines as they will be once pending changes land (issue 4: lines and totals
+ * The lines as they will be once pending changes land (lines and totals
  * update at once). Quantities go through the normaliser, as the server's do.
  */
 export function applyPendingChanges<T extends CartLineView>(

@@ -34,7 +34,7 @@ const now = new Date();
 const nextYear = String((now.getUTCFullYear() + 1) % 100).padStart(2, "0");
 const newCard = { nameOnCard: "Jo Park", cardNumber: "4242 4242 4242 4242", expiry: `12/${nextYear}`, cvc: "123" };
 
-describe("contact step schema (issue 5 'Checkout steps': contact)", () => {
+describe("contact step schema", () => {
   it("trims and lower-cases the email and reads the marketing box", () => {
     expect(ContactSchema.parse({ email: "  Jo.Park@Example.COM ", acceptsMarketing: "on" })).toEqual({
       email: "jo.park@example.com",
@@ -109,7 +109,7 @@ describe("shipping address schema (catalogue spec section 9: the 50 states and D
   });
 });
 
-describe("shipping step schema (issue 5 'Checkout steps': saved or new address)", () => {
+describe("shipping step schema (saved or new address)", () => {
   it("picks the saved address when addressId names one", () => {
     expect(ShippingSchema.parse({ addressId: "addr_123", ...address })).toEqual({
       addressChoice: "saved",
@@ -134,7 +134,7 @@ describe("shipping step schema (issue 5 'Checkout steps': saved or new address)"
   });
 });
 
-describe("payment step schema (issue 5 'Payment': Luhn, expiry, saved card)", () => {
+describe("payment step schema (Luhn, expiry, saved card)", () => {
   it("picks the saved card when tokenId names one", () => {
     expect(PaymentSchema.parse({ tokenId: "tok_abc", ...newCard })).toEqual({
       paymentChoice: "saved",
@@ -187,7 +187,7 @@ describe("payment step schema (issue 5 'Payment': Luhn, expiry, saved card)", ()
   });
 });
 
-describe("place-order form (issue 5 'Placing an order': key, expected total, attestation)", () => {
+describe("place-order form (key, expected total, attestation)", () => {
   it("coerces the expected total and reads the attestation box", () => {
     expect(PlaceOrderSchema.parse({ idempotencyKey: "chk_1", expectedTotalCents: "6299", attestation: "on" })).toEqual({
       idempotencyKey: "chk_1",
@@ -260,7 +260,7 @@ describe("delivery estimate message (catalogue spec sections 6-7, Hawaii flag)",
   });
 });
 
-describe("checkout step order (issue 5 'Checkout steps')", () => {
+describe("checkout step order", () => {
   const empty = { email: null, shippingAddress: null, deliveryConfirmed: false, paymentTokenId: null };
 
   it("finds the first step still to do", () => {

@@ -1,4 +1,4 @@
-// The checkout's form schemas (issue 5): one zod schema per step, used by the
+// The checkout's form schemas: one zod schema per step, used by the
 // server action and by conform in the browser, so both validate alike.
 import { z } from "zod";
 import { CheckedBox, PhoneField } from "./account-forms";

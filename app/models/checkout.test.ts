@@ -80,7 +80,7 @@ describe("checkout attributes (catalogue spec sections 3 and 9)", () => {
   });
 });
 
-describe("server-side pricing (issue 5 'Pricing'; catalogue spec section 9)", () => {
+describe("server-side pricing (catalogue spec section 9)", () => {
   it("prices autoship lines 5% off", () => {
     const priced = priceOrder({ ...base, lines: [line("a", 6299, 1), line("b", 6299, 1, "autoship-4w")] });
     expect(priced.lines.map((l) => l.subtotalCents)).toEqual([6299, 5984]);
@@ -114,7 +114,7 @@ describe("server-side pricing (issue 5 'Pricing'; catalogue spec section 9)", ()
   });
 });
 
-describe("states and cards (catalogue spec section 9; issue 5 'Payment')", () => {
+describe("states and cards (catalogue spec section 9)", () => {
   it("lists the 50 states plus DC", () => {
     expect(US_STATES).toHaveLength(51);
     expect(isUsStateCode("DC")).toBe(true);

@@ -1,4 +1,4 @@
-// Checkout's pure rules (issue 5; catalogue spec sections 3, 4 and 9): order
+// Checkout's pure rules (catalogue spec sections 3, 4 and 9): order
 // type, shipping location, checkout attributes, and server-side pricing.
 // No I/O: the checkout service supplies rates and the cart.
 import { autoshipUnitPriceCents, type CartLineView } from "./cart";
@@ -141,7 +141,7 @@ export interface PricingInput {
   shippingRateCents: number;
   /** Sales tax rate per state, e.g. { CO: 0.029 }; missing states pay none. */
   taxRates: Readonly<Record<string, number>>;
-  /** Staff-feeding program discount, percent off the merchandise, for eligible members (issue 7). */
+  /** Staff-feeding program discount, percent off the merchandise, for eligible members (shop-core spec section 6). */
   programDiscountPercent?: number;
 }
 
@@ -162,7 +162,7 @@ export interface PricedOrder {
 }
 
 /**
- * Prices an order on the server (issue 5 "Pricing"): autoship lines at 5% off;
+ * Prices an order on the server (catalogue spec section 9): autoship lines at 5% off;
  * AUTO35 on a first-purchase subscription order takes 35% off its autoship lines;
  * shipping is free at or above the free-shipping minimum (merchandise after
  * discounts), else the flat rate; Alaska and Hawaii add $4; sales tax applies to

@@ -29,7 +29,7 @@ function errorsOf(input: Record<string, unknown>): Record<string, string> {
   return errors;
 }
 
-describe("contact form schema (issue 8 'Contact form'; shop-core spec section 7, send-contact-us data)", () => {
+describe("contact form schema (shop-core spec section 7, send-contact-us data)", () => {
   it("accepts a complete message and leaves phone and order number out when not given", () => {
     expect(schema.parse(VALID)).toEqual(VALID);
   });
@@ -109,7 +109,7 @@ describe("contact form schema (issue 8 'Contact form'; shop-core spec section 7,
   });
 });
 
-describe("contact topics (issue 8: topics come from content, with defaults)", () => {
+describe("contact topics (from content, with defaults)", () => {
   it("uses the content entry's topics, trimmed and without repeats", () => {
     expect(contactTopics({ topics: [" Clinic question ", "Billing", "Billing"] })).toEqual([
       "Clinic question",
@@ -123,7 +123,7 @@ describe("contact topics (issue 8: topics come from content, with defaults)", ()
   });
 });
 
-describe("phone helpers (issue 8 'Contact form')", () => {
+describe("phone helpers", () => {
   it("normalises a US number or refuses it", () => {
     expect(normaliseUsPhone("(720) 555-0199")).toBe("720-555-0199");
     expect(normaliseUsPhone("call me")).toBeNull();
@@ -135,7 +135,7 @@ describe("phone helpers (issue 8 'Contact form')", () => {
   });
 });
 
-describe("who may open /contact-us (shop-core spec sections 4 and 6; issue 8 'Contact form')", () => {
+describe("who may open /contact-us (shop-core spec sections 4 and 6)", () => {
   it("a signed-in staff member who has not registered yet is not sent to registration", () => {
     expect(registrationGuard({ pathname: "/contact-us", search: "", signedIn: true, registered: false })).toBeNull();
   });

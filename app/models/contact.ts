@@ -1,4 +1,4 @@
-// The contact form (issue 8; shop-core spec sections 2 and 7, /contact-us and
+// The contact form (shop-core spec sections 2 and 7, /contact-us and
 // /api/send-contact-us). Pure: one zod schema shared by the page's form (conform,
 // in the browser and the action) and the JSON API, the topics and the page texts.
 import { z } from "zod";
@@ -60,7 +60,7 @@ const requiredText = (message: string) =>
   z.string({ required_error: message, invalid_type_error: message }).trim().min(1, message);
 
 /**
- * The contact form's fields (issue 8 "Contact form"). `topics` are the site's
+ * The contact form's fields (shop-core spec section 7). `topics` are the site's
  * (contactTopics); the topic must be one of them.
  */
 export function contactSchema(topics: readonly string[]) {

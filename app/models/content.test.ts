@@ -9,7 +9,7 @@ import {
   pickEntry,
 } from "./content";
 
-describe("publish status (catalogue spec section 3, issue 8 Content service)", () => {
+describe("publish status (catalogue spec section 3)", () => {
   it("serves published entries, drafts only in preview, archived never", () => {
     expect(isServable("published", false)).toBe(true);
     expect(isServable("draft", false)).toBe(false);
@@ -44,7 +44,7 @@ describe("publish status (catalogue spec section 3, issue 8 Content service)", (
   });
 });
 
-describe("content links (issue 8): only shop paths and http(s) addresses", () => {
+describe("content links: only shop paths and http(s) addresses", () => {
   it.each(["/faq", "/products/dog?x=1", "https://example.com/a", "http://example.com"])("accepts %s", (url) => {
     expect(isSafeUrl(url)).toBe(true);
   });
@@ -96,7 +96,7 @@ describe("404 content (catalogue spec sections 2 and 3)", () => {
   });
 });
 
-describe("sitewide banners show between their start and end (issue 8)", () => {
+describe("sitewide banners show between their start and end", () => {
   const now = new Date("2026-11-22T12:00:00Z");
   it("hides a banner that ended or has not started", () => {
     expect(bannerIsLive({ ends_at: "2026-01-01T00:00:00Z" }, now)).toBe(false);

@@ -1,4 +1,4 @@
-// Content entries as editors write them (catalogue spec sections 3 and 7, issue 8).
+// Content entries as editors write them (catalogue spec sections 3 and 7).
 // Pure: the schemas validate content files at seed time and every entry the
 // content service serves, so a malformed entry is refused, never rendered.
 import { z } from "zod";

@@ -11,7 +11,7 @@ import { visibleFilterGroups } from "./filter-groups";
 
 const parse = (query: string, site: "DTC" | "HPSF" = "DTC") => parseListingState(new URLSearchParams(query), { site });
 
-describe("listing URL state (issue 3 'Listings' and 'Bad input')", () => {
+describe("listing URL state (filters, sort, page; bad input ignored)", () => {
   it("reads multi-select filters per group, sort and page", () => {
     const state = parse("flavor=chicken&flavor=beef&pet-age=adult-dog&sort=price-asc&page=2");
     expect(state.filters).toEqual({ lifestage: ["adult-dog"], flavor: ["beef", "chicken"] });

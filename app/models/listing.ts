@@ -3,7 +3,7 @@ import type { SiteId } from "./site";
 
 /** Products per listing page. */
 export const PAGE_SIZE = 24;
-/** Longest search term used; longer ones are cut (issue 3 "Bad input"). */
+/** Longest search term used; longer ones are cut, never refused. */
 export const MAX_SEARCH_LENGTH = 100;
 
 export const SORT_OPTIONS = [
@@ -41,7 +41,7 @@ function parseDollars(value: string | null): number | undefined {
 
 /**
  * Reads filters, sort and page from a listing URL. Unknown filter or sort values
- * are ignored and a non-numeric page is page 1 (issue 3 "Bad input"); only
+ * are ignored and a non-numeric page is page 1 (bad input never 500s); only
  * options visible on this site (and species) count.
  */
 export function parseListingState(
@@ -124,7 +124,7 @@ export interface FilterChip {
   without: ListingState;
 }
 
-/** Removable chips for the active filters, in group order (issue 3 "Listings"). */
+/** Removable chips for the active filters, in group order (catalogue spec section 3). */
 export function activeFilterChips(state: ListingState, groups: readonly FilterGroupView[]): FilterChip[] {
   const chips: FilterChip[] = [];
   for (const group of groups) {

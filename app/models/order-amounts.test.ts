@@ -11,7 +11,7 @@ const base = {
   totalCents: 5145,
 };
 
-describe("order amount lines (issue 5 'Pricing': the review shows every amount)", () => {
+describe("order amount lines (the review shows every amount)", () => {
   it("lists subtotal, free shipping and tax; discount and the AK/HI charge only when present", () => {
     expect(amountRows(base)).toEqual([
       { label: "Subtotal", value: "$50.00" },

@@ -1,4 +1,4 @@
-// The amount lines of an order (issue 5 "Pricing"), in one order and wording
+// The amount lines of an order (catalogue spec section 9), in one order and wording
 // for the checkout review, the confirmation page, the order page and the email.
 import { formatMoney } from "./money";
 
@@ -6,7 +6,7 @@ export interface OrderAmounts {
   subtotalCents: number;
   discountCents: number;
   discountCodes: readonly string[];
-  /** Staff-feeding program discount (issue 7); absent or 0 elsewhere. */
+  /** Staff-feeding program discount; absent or 0 elsewhere. */
   programDiscountCents?: number;
   shippingCents: number;
   surchargeCents: number;

@@ -1,4 +1,4 @@
-// Page meta of issue 8 "SEO": description (default per site), canonical link
+// Page meta: description (default per site), canonical link
 // without the query string, Open Graph tags, and no duplicates.
 import { describe, expect, it } from "vitest";
 import { canonicalUrl, listingSeo, mergeMeta, pageSeo, productSeo, SITE_DESCRIPTION } from "./seo";
@@ -11,7 +11,7 @@ const named = (meta: Meta, name: string) => meta.filter((d) => d.name === name);
 const property = (meta: Meta, key: string) => meta.filter((d) => d.property === key).map((d) => d.content);
 const canonicals = (meta: Meta) => meta.filter((d) => d.tagName === "link" && d.rel === "canonical").map((d) => d.href);
 
-describe("page meta (issue 8 'SEO')", () => {
+describe("page meta", () => {
   it("uses the site's default description when the page gives none", () => {
     expect(named(pageSeo("DTC", { pathname: "/x", origin: ORIGIN }), "description")).toEqual([
       { name: "description", content: SITE_DESCRIPTION.DTC },
@@ -87,7 +87,7 @@ describe("page meta (issue 8 'SEO')", () => {
   });
 });
 
-describe("listing and product meta carry one description, canonical and Open Graph set (issue 8 'SEO')", () => {
+describe("listing and product meta carry one description, canonical and Open Graph set", () => {
   it("listingSeo adds og tags with the listing's canonical URL", () => {
     const meta = listingSeo("HPSF", {
       title: "Dry Dog Food",

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { validateRedirects } from "./redirects";
 
-describe("redirect import validation (issue 8 Redirects)", () => {
+describe("redirect import validation", () => {
   it("accepts internal paths and http(s) targets, marking external ones", () => {
     const { accepted, refused } = validateRedirects([
       { from: "/help/", to: "/faq" },

@@ -1,4 +1,4 @@
-// Redirect import rules (issue 8 "Redirects"): which rows of the content's redirect
+// Redirect import rules (shop-core spec section 2, guard 4): which rows of the content's redirect
 // list may enter the redirect table. Pure, so the rules are tested on their own.
 
 export const REDIRECT_STATUSES = [301, 302, 307, 308] as const;

@@ -59,7 +59,7 @@ export function mediaType(contentType: string | null | undefined): string {
   return (contentType ?? "").split(";")[0].trim().toLowerCase();
 }
 
-/** True for the public JSON API (ARCHITECTURE "The public JSON API"). */
+/** True for the public JSON API (docs/architecture.md "Forms and the JSON API"). */
 export const isJsonApiPath = (pathname: string) => pathname.startsWith("/api/");
 
 function originOf(value: string | null | undefined): string | null {

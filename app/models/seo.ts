@@ -4,7 +4,7 @@ import { pageTitle, SITE_NAME, type SiteId } from "./site";
 /** Meta descriptor list as Remix's `meta` export returns it. */
 type Meta = Record<string, unknown>[];
 
-/** The description a page without its own gets (issue 8 "SEO"). */
+/** The description a page without its own gets (docs/decisions.md "Content"). */
 export const SITE_DESCRIPTION: Record<SiteId, string> = {
   DTC: "Science-led dog and cat food for every life stage, delivered once or on autoship.",
   HPSF: "The staff-feeding program: dog and cat food, prescription diets included, for veterinary clinic and school staff.",
@@ -45,7 +45,7 @@ export function mergeMeta(...lists: Meta[]): Meta {
   return result;
 }
 
-/** Open Graph tags every page carries (issue 8 "SEO"). */
+/** Open Graph tags every page carries (docs/decisions.md "Content"). */
 function openGraph(
   site: SiteId,
   data: { title: string; description: string; url: string | null; type?: string },
@@ -73,7 +73,7 @@ export interface PageSeoInput {
 
 /**
  * Title, description, canonical link and Open Graph tags of an ordinary page
- * (catalogue spec section 2 titles; issue 8 "SEO"): the canonical URL is the
+ * (catalogue spec section 2 titles): the canonical URL is the
  * page's path on the request's origin, without its query string.
  */
 export function pageSeo(site: SiteId, data: PageSeoInput): Meta {

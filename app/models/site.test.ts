@@ -3,7 +3,7 @@ import { DEFAULT_STAFF_HOSTS, hostnameOf, pageTitle, resolveSite } from "./site"
 
 const options = { staffHosts: DEFAULT_STAFF_HOSTS };
 
-describe("site resolution (ARCHITECTURE 'Sites'; shop-core spec section 1)", () => {
+describe("site resolution (shop-core spec section 1)", () => {
   it("serves the staff-feeding site HPSF on staff.localhost, with or without a port", () => {
     expect(resolveSite("staff.localhost", options)).toBe("HPSF");
     expect(resolveSite("staff.localhost:3000", options)).toBe("HPSF");

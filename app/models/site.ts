@@ -36,7 +36,7 @@ export function hostnameOf(host: string | null | undefined): string {
 }
 
 /**
- * Which site a request is for (ARCHITECTURE "Sites"): SITE_ID wins; otherwise a
+ * Which site a request is for (docs/architecture.md "Two sites"): SITE_ID wins; otherwise a
  * staff host serves HPSF and every other host serves DTC.
  */
 export function resolveSite(host: string | null | undefined, options: SiteResolutionOptions): SiteId {

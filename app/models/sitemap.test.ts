@@ -1,4 +1,4 @@
-// Sitemaps and robots.txt (issue 8 "SEO"; shop-core spec section 2 routes).
+// Sitemaps and robots.txt (shop-core spec section 2 routes).
 import { describe, expect, it } from "vitest";
 import { categoryListings } from "./category";
 import {
@@ -65,7 +65,7 @@ describe("category listings the sitemaps link (shop-core spec section 2; catalog
   });
 });
 
-describe("sitemap URLs (issue 8 'SEO')", () => {
+describe("sitemap URLs", () => {
   it("lists home, products, categories, products, content pages, Contact Us and /sitemap, each once", () => {
     expect(sitemapUrls(data)).toEqual([
       { path: "/" },
@@ -86,7 +86,7 @@ describe("sitemap URLs (issue 8 'SEO')", () => {
   });
 });
 
-describe("sitemap.xml (issue 8 'SEO')", () => {
+describe("sitemap.xml", () => {
   it("writes absolute, escaped URLs with lastmod in W3C date-time", () => {
     const xml = sitemapXml("http://localhost:3000", [
       { path: "/" },
@@ -108,7 +108,7 @@ describe("sitemap.xml (issue 8 'SEO')", () => {
   });
 });
 
-describe("robots.txt (issue 8 'SEO')", () => {
+describe("robots.txt", () => {
   it("allows everything but private, transactional, API, search and image URLs, and names the site's sitemap", () => {
     const text = robotsTxt("http://staff.localhost:3000");
     const lines = text.split("\n");
@@ -121,7 +121,7 @@ describe("robots.txt (issue 8 'SEO')", () => {
   });
 });
 
-describe("the /sitemap page's sections (issue 8 'SEO')", () => {
+describe("the /sitemap page's sections", () => {
   it("groups products by species, dogs first, and links shop, help and account pages", () => {
     const page = sitemapPage("DTC", data);
     expect(page.shop).toEqual([

@@ -1,4 +1,4 @@
-// What the sitemaps list (issue 8 "SEO"): /sitemap.xml for search engines, the
+// What the sitemaps list (shop-core spec section 2): /sitemap.xml for search engines, the
 // /sitemap page for people, and /robots.txt pointing at the former. Pure: the
 // sitemap service gathers the products, categories and content pages.
 import type { CategoryListing } from "./category";
@@ -148,7 +148,7 @@ const speciesRank = (species: string) => {
   return index === -1 ? SPECIES.length : index;
 };
 
-/** The sections of the /sitemap page (issue 8 "SEO"): shop, products by species, help and account. */
+/** The sections of the /sitemap page: shop, products by species, help and account. */
 export function sitemapPage(site: SiteId, data: SitemapData): SitemapPage {
   const bySpecies = new Map<string, SitemapLink[]>();
   for (const product of data.products) {

@@ -10,7 +10,7 @@ const base = {
   taxRates: { CO: 0.029 },
 };
 
-describe("program discount at checkout (issue 7; catalogue spec section 2, cart page; catalogue spec section 9)", () => {
+describe("program discount at checkout (catalogue spec section 2, cart page; catalogue spec section 9)", () => {
   it("takes the program percent off the merchandise before shipping and tax", () => {
     const priced = priceOrder({
       ...base,
@@ -70,7 +70,7 @@ describe("program discount at checkout (issue 7; catalogue spec section 2, cart 
   });
 });
 
-describe("program amount rows (issue 7; catalogue spec section 2, cart page: subtotal before savings)", () => {
+describe("program amount rows (catalogue spec section 2, cart page: subtotal before savings)", () => {
   const amounts = {
     subtotalCents: 10000,
     discountCents: 0,

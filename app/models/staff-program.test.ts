@@ -23,7 +23,7 @@ function issues(result: { success: boolean; error?: { issues: { path: (string | 
   return (result.error?.issues ?? []).map((issue) => ({ path: issue.path.join("."), message: issue.message }));
 }
 
-describe("registration step (issue 7; shop-core spec section 4, registration)", () => {
+describe("registration step (shop-core spec section 4, registration)", () => {
   const schema = registrationSchema(today);
 
   it("requires a role", () => {
@@ -76,7 +76,7 @@ describe("registration step (issue 7; shop-core spec section 4, registration)", 
   });
 });
 
-describe("clinic search (issue 7; shop-core spec section 7, search-clinic)", () => {
+describe("clinic search (shop-core spec section 7, search-clinic)", () => {
   it("searches by name, city or zip only", () => {
     expect(issues(ClinicSearchSchema.safeParse({ searchType: "state", searchTerm: "Colorado" }))).toEqual([
       { path: "searchType", message: "Search by name, city or zip code." },
@@ -110,7 +110,7 @@ describe("clinic search (issue 7; shop-core spec section 7, search-clinic)", () 
   });
 });
 
-describe("program pricing (issue 7; catalogue spec section 2, cart page)", () => {
+describe("program pricing (catalogue spec section 2, cart page)", () => {
   it("takes the percent off, rounded half up to whole cents", () => {
     expect(programDiscountCents(10000, 30)).toBe(3000);
     expect(programDiscountCents(1005, 30)).toBe(302);
@@ -138,7 +138,7 @@ describe("program pricing (issue 7; catalogue spec section 2, cart page)", () =>
   });
 });
 
-describe("monthly quota (issue 7; shop-core spec section 3, quotaMonth and quotaValue)", () => {
+describe("monthly quota (shop-core spec section 3, quotaMonth and quotaValue)", () => {
   it("names the UTC month of a moment", () => {
     expect(quotaMonthOf(new Date("2026-11-30T23:30:00Z"))).toBe("2026-11");
     expect(quotaMonthOf(new Date("2026-12-01T00:00:00Z"))).toBe("2026-12");
@@ -186,7 +186,7 @@ describe("monthly quota (issue 7; shop-core spec section 3, quotaMonth and quota
   });
 });
 
-describe("preferred address and stored location (issue 7; shop-core spec section 4, location)", () => {
+describe("preferred address and stored location (shop-core spec section 4, location)", () => {
   it("reads the preferred address, clinic by default", () => {
     expect(preferredAddressOf("home")).toBe("home");
     expect(preferredAddressOf("clinic")).toBe("clinic");
@@ -217,7 +217,7 @@ describe("preferred address and stored location (issue 7; shop-core spec section
   });
 });
 
-describe("registration guard (issue 7; shop-core spec sections 4 and 6)", () => {
+describe("registration guard (shop-core spec sections 4 and 6)", () => {
   const guard = (pathname: string, signedIn: boolean, registered: boolean, search = "") =>
     registrationGuard({ pathname, search, signedIn, registered });
 
@@ -238,7 +238,7 @@ describe("registration guard (issue 7; shop-core spec sections 4 and 6)", () => 
   });
 });
 
-describe("staff roles (issue 7; shop-core spec section 1, roles)", () => {
+describe("staff roles (shop-core spec section 1, roles)", () => {
   it("finds a role by its code", () => {
     expect(roleFor("DVM")).toEqual({ code: "DVM", label: "Veterinarian", student: false, joins: "clinic" });
     expect(roleFor("VS")).toEqual({ code: "VS", label: "Veterinary student", student: true, joins: "school" });

@@ -1,4 +1,4 @@
-// The staff-feeding program's pure rules (issue 7; shop-core spec sections 3-4,
+// The staff-feeding program's pure rules (shop-core spec sections 3-4,
 // catalogue spec sections 2-4): roles and registration, clinic search, program
 // pricing, the monthly quota, the stored location and the registration guard.
 // No I/O: the staff service and the routes supply the member and settings.

@@ -1,5 +1,6 @@
-// Sales tax configuration (issue 5 "Pricing"): a rate per state, configured by
-// TAX_RATES ("CO:0.029,CA:0.0725"). States missing from the table pay none.
+// Sales tax configuration (docs/decisions.md "Checkout, orders and autoship"): a
+// rate per state, configured by TAX_RATES ("CO:0.029,CA:0.0725"). States missing
+// from the table pay none.
 
 /**
  * The default table: each state's base rate (rounded, for a demo shop with no

@@ -1,4 +1,4 @@
-// GET /robots.txt (issue 8 "SEO"): the same rules on both sites, each naming its own sitemap.
+// GET /robots.txt: the same rules on both sites, each naming its own sitemap.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { robotsTxt } from "~/models/sitemap";
 import { getSite, publicOrigin } from "~/services/site/index.server";

@@ -1,4 +1,4 @@
-// GET /sitemap.xml (issue 8 "SEO"): the site's home, listings, products, content
+// GET /sitemap.xml: the site's home, listings, products, content
 // pages, Contact Us and /sitemap as absolute URLs on the site's configured public origin.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { sitemapUrls, sitemapXml } from "~/models/sitemap";

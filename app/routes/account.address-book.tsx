@@ -1,4 +1,4 @@
-// Address Book (issue 6; shop-core spec sections 2 and 7): the customer's
+// Address Book (shop-core spec sections 2 and 7): the customer's
 // addresses, the default first; add, edit (?edit={id}, so it works without
 // JavaScript), delete and make default. Addresses follow the checkout's rules
 // (US states and DC, 5-digit zip). Another customer's address is a 404.

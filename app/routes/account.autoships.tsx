@@ -1,4 +1,4 @@
-// My Subscriptions / My Autoships (issue 6 "Account pages"; shop-core spec
+// My Subscriptions / My Autoships (shop-core spec
 // sections 2, 3 and 9): each of the customer's subscriptions with its product,
 // quantity, weight, frequency, next date and state, and one small form per
 // change (frequency, quantity 1-5, skip, order now, next date, cancel with a

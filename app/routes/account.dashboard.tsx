@@ -1,4 +1,4 @@
-// My Account (issue 6; shop-core spec section 2): a greeting, the last order,
+// My Account (shop-core spec section 2): a greeting, the last order,
 // active autoships and the default address, with links to the other account pages.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
@@ -48,7 +48,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({
     firstName: profile.firstName,
     autoshipLabel: site === "HPSF" ? "autoships" : "subscriptions",
-    // The staff-feeding program: the clinic and what is left of this month's quota (issue 7).
+    // The staff-feeding program: the clinic and what is left of this month's quota.
     program: member?.isRegistered
       ? {
           clinic: member.clinic

@@ -1,4 +1,4 @@
-// My Profile (issue 6; shop-core spec sections 2-3): the customer's names,
+// My Profile (shop-core spec sections 2-3): the customer's names,
 // phone and marketing opt-in, their email (needs the password) and their
 // password. Three plain form posts told apart by `intent`; each works without
 // JavaScript, and with it conform validates the same schemas as you type.

@@ -1,4 +1,4 @@
-// My Orders (issue 6 "Account pages"; shop-core spec sections 2 and 3): the
+// My Orders (shop-core spec sections 2 and 3): the
 // customer's orders, 20 per page, newest first, paged with plain links
 // (?after={endCursor}) and searched with a GET form (?q= order number or
 // product), so everything works without JavaScript.

@@ -1,4 +1,4 @@
-// My Order Details (issue 6 "Account pages"; shop-core spec sections 2, 3 and 5):
+// My Order Details (shop-core spec sections 2, 3 and 5):
 // one of the customer's orders (another customer's, or an unknown id, is a 404)
 // with its lines, amounts, address, status and payment, and "Buy again": a plain
 // form post that adds the lines still sold to the cart within the cart limits

@@ -1,4 +1,4 @@
-// The account area's layout (issue 6): every /account page needs sign-in (the
+// The account area's layout (shop-core spec section 2): every /account page needs sign-in (the
 // root loader's guard sends guests to /shelter/login and back), and shares
 // this navigation. Children load their own data, scoped to the customer.
 import type { LoaderFunctionArgs } from "@remix-run/node";

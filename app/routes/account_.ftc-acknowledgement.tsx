@@ -1,4 +1,4 @@
-// POST /account/ftc-acknowledgement (issue 7; shop-core spec section 3,
+// POST /account/ftc-acknowledgement (shop-core spec section 3,
 // isFTCAcknowledged): stores the staff member's acknowledgement of the FTC
 // notice, once, and goes back to the page it was posted from.
 import type { ActionFunctionArgs } from "@remix-run/node";

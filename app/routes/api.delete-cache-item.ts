@@ -19,7 +19,7 @@ export async function loader() {
 /**
  * POST { cacheKey } with `Authorization: Bearer ADMIN_SECRET`: forgets one cached
  * content answer ("{site}:{type}:{key}", e.g. "DTC:navigation:main") or the redirect
- * table ("redirects"), so an editor's change shows at once (issue 8 "Content service").
+ * table ("redirects"), so an editor's change shows at once (catalogue spec section 7).
  */
 export async function action({ request }: ActionFunctionArgs) {
   requireMethod(request, "POST");

@@ -1,4 +1,4 @@
-// POST /api/ecom/v1.0/get-embedded-last-order { sessionToken?, id } (issue 6; shop-core
+// POST /api/ecom/v1.0/get-embedded-last-order { sessionToken?, id } (shop-core
 // spec section 7; provider name "embedded"): the signed-in customer's newest order, or null.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";

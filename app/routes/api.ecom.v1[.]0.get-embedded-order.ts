@@ -1,4 +1,4 @@
-// POST /api/ecom/v1.0/get-embedded-order { sessionToken?, id } (issue 6; shop-core spec
+// POST /api/ecom/v1.0/get-embedded-order { sessionToken?, id } (shop-core spec
 // section 7; provider name "embedded"): one of the signed-in customer's orders. Another
 // customer's order answers 404, like one that does not exist.
 import type { ActionFunctionArgs } from "@remix-run/node";

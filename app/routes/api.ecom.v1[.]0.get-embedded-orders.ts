@@ -1,5 +1,5 @@
 // POST /api/ecom/v1.0/get-embedded-orders { sessionToken?, id, quantity?, cursor?, query? }
-// (issue 6; shop-core spec sections 3 and 7; provider name "embedded"): the signed-in
+// (shop-core spec sections 3 and 7; provider name "embedded"): the signed-in
 // customer's orders, newest first, as a connection with edges, nodes and pageInfo.
 // `query` is URL-encoded and matches an order number or a product title.
 import type { ActionFunctionArgs } from "@remix-run/node";

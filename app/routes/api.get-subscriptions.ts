@@ -1,5 +1,5 @@
-// POST /api/get-subscriptions { sessionToken?, customer } → { results } (issue 6;
-// shop-core spec sections 3 and 7): the signed-in customer's autoship subscriptions
+// POST /api/get-subscriptions { sessionToken?, customer } → { results }
+// (shop-core spec sections 3 and 7): the signed-in customer's autoship subscriptions
 // with the spec's fields, active ones first.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";

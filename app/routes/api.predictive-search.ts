@@ -9,7 +9,7 @@ import { getSite } from "~/services/site/index.server";
 export const PREDICTIVE_LIMIT = 6;
 const MIN_LENGTH = 2;
 
-/** GET /api/predictive-search?q=term: the best few products for a partial term (issue 3 "Search"). */
+/** GET /api/predictive-search?q=term: the best few products for a partial term. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const site = getSite(request);

@@ -1,5 +1,5 @@
 // POST /api/send-contact-us { data: { name, email, phone?, orderNumber?, topic, message } }
-// → 201 { ok: true, id } (shop-core spec section 7; issue 8 "Contact form"). The
+// → 201 { ok: true, id } (shop-core spec section 7). The
 // same schema, topics, rate limit and support email as the /contact-us page.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";

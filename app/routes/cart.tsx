@@ -42,7 +42,7 @@ const quantity = (min: number) =>
     .transform(Number)
     .refine((n) => n >= min, `Enter a quantity of at least ${min}.`);
 
-/** Every cart mutation is one form post with an intent (CONVENTIONS 4). */
+/** Every cart mutation is one form post with an intent (docs/architecture.md "Forms and the JSON API"). */
 const CartIntentSchema = z.discriminatedUnion("intent", [
   z.object({
     intent: z.literal("add"),
@@ -83,7 +83,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     getLocation(request),
   ]);
   const member = await staffMemberOf(request);
-  // Stock per line for the delivery zip (issue 4 "Zip code and stock"): destination CLINIC for a
+  // Stock per line for the delivery zip: destination CLINIC for a
   // staff member shipping to their clinic, HOME otherwise (catalogue spec section 5).
   const availability = cart?.lines.length
     ? await stock.getProductsStock({
@@ -121,7 +121,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
-/** What the staff cart shows of the program (issue 7): pricing terms and this month's allowance. */
+/** What the staff cart shows of the program: pricing terms and this month's allowance. */
 function programView(member: StaffMember | null): CartProgramView {
   if (!member?.isRegistered) return { signedIn: member !== null, discountPercent: null, allowance: null };
   return {

@@ -1,4 +1,4 @@
-// Checkout (issue 5): contact, shipping address, delivery, payment, review and
+// Checkout: contact, shipping address, delivery, payment, review and
 // place order. Every step is a plain form post validated on the server with
 // the step's zod schema; with JavaScript, conform validates the same schema as
 // you type. The loader shows the first open step, or an earlier one to change.

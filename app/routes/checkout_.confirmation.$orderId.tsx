@@ -1,4 +1,4 @@
-// The order confirmation (issue 5): number, lines, amounts, shipping address
+// The order confirmation: number, lines, amounts, shipping address
 // and the autoships the order started. Only the customer, or the browser
 // session that placed it, may see it.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";

@@ -1,5 +1,5 @@
 // /contact-us (shop-core spec section 2; catalogue spec section 2, title
-// 'Contact Us'; issue 8 "Contact form"): the site's contact details from the
+// 'Contact Us'): the site's contact details from the
 // content service and a form that emails support. A plain form post (works
 // without JavaScript); with it conform checks the same schema as you type.
 // Public on both sites, also for a staff member who has not registered yet.

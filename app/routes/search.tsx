@@ -14,12 +14,12 @@ import { siteFromMatches } from "~/utils/meta";
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   data ? listingSeo(siteFromMatches(matches), data) : [];
 
-/** /search?search=term: ranked results with the listing's filters and sort (issue 3 "Search"). */
+/** /search?search=term: ranked results with the listing's filters and sort (shop-core spec section 2). */
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const site = getSite(request);
   const data = await loadListingPage({ site, url, search: url.searchParams.get("search") ?? "" });
-  // No-results suggestions come from content (issue 8); none configured shows the tips alone.
+  // No-results suggestions come from content (catalogue spec section 7); none configured shows the tips alone.
   const suggestions = data.total === 0 ? await content.getNoResultsSuggestions(site) : null;
   return json({ ...data, suggestions });
 }

@@ -1,7 +1,7 @@
 // /shelter/register ('Create Account'): a home-store account (staff on the
 // staff site), signed in at once, then back where the shopper was going. On
 // the staff site a signed-in member who is not registered yet finishes here:
-// role, graduation year and the clinic or school (issue 7).
+// role, graduation year and the clinic or school (shop-core spec section 4).
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";

@@ -1,4 +1,4 @@
-// /sitemap (shop-core spec section 2 content pages; issue 8 "SEO"): every page a
+// /sitemap (shop-core spec section 2 content pages): every page a
 // shopper may want, as plain links, from the same data as /sitemap.xml. A static
 // route, so it wins over the /{slug} content pages.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";

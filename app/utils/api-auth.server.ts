@@ -1,4 +1,4 @@
-// Signed-in JSON API calls (issue 6; shop-core spec section 7 "Account and
+// Signed-in JSON API calls (shop-core spec section 7 "Account and
 // commerce"): the caller is the session cookie's customer, or the customer of a
 // `sessionToken` in the body. No valid session is a 401; a refused customer
 // change maps to its status (404 not theirs, 400 invalid, 409 email taken).

@@ -1,4 +1,4 @@
-// The JSON API's body reader (ARCHITECTURE "The public JSON API"): a malformed body is a 400, never a 500.
+// The JSON API's body reader (docs/rules.md "JSON bodies"): a malformed body is a 400, never a 500.
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { hasLoneSurrogate, parseJsonBody } from "./api.server";

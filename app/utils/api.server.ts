@@ -1,7 +1,7 @@
 import { CHECKOUT_ATTRIBUTE_KEYS } from "~/models/cart";
-// Shared plumbing of the public JSON API resource routes (ARCHITECTURE "The public
-// JSON API"): one error shape, body and query validation with zod, 405s, and the
-// listing body the content-service listing calls share.
+// Shared plumbing of the public JSON API resource routes (docs/architecture.md
+// "Forms and the JSON API"): one error shape, body and query validation with
+// zod, 405s, and the listing body the content-service listing calls share.
 import { json } from "@remix-run/node";
 import { z } from "zod";
 import { PRIVATE_NO_STORE } from "~/models/cache-policy";

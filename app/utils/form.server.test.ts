@@ -1,5 +1,5 @@
 // Page actions read their form through readFormData: malformed bodies answer 4xx, never 500
-// (ARCHITECTURE "The public JSON API": a malformed body is a 400, never a 500).
+// (docs/rules.md "A page action reads its form only through one reader").
 import { describe, expect, it } from "vitest";
 import { readFormData } from "./form.server";
 

@@ -1,4 +1,4 @@
-// Reading a page action's form body (ARCHITECTURE "Requests, sessions, cookies": every
+// Reading a page action's form body (docs/architecture.md "Forms and the JSON API": every
 // mutation is a form post). A body that is not a form, or a broken one, is the
 // sender's mistake: it answers 415 or 400 with a clear message, never a 500.
 import { FORM_MEDIA_TYPES, mediaType } from "~/models/request-guard";

@@ -13,7 +13,7 @@ const matchesFor = (site: "DTC" | "HPSF", origin: string, pathname: string) =>
     { id: "routes/account.orders", pathname, data: null, params: {}, meta: [] },
   ] as unknown as Matches;
 
-describe("pageMeta (issue 8 'SEO')", () => {
+describe("pageMeta", () => {
   it("builds the title, default description, canonical and og tags for the leaf's path on the root's origin", () => {
     const meta = pageMeta(matchesFor("HPSF", "http://staff.localhost:3000", "/account/orders"), {
       title: "My Orders",

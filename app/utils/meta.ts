@@ -20,7 +20,7 @@ export function titleMeta(matches: Matches, title?: string) {
 }
 
 /**
- * A page's whole head (issue 8 "SEO"): the suffixed title, its description (the
+ * A page's whole head (docs/decisions.md "Content", SEO): the suffixed title, its description (the
  * site's default when none is given), a canonical link built from the root
  * loader's origin and the leaf match's path (no query string) and Open Graph tags.
  * Remix v2 uses only the leaf route's `meta`, so the page's route returns all of

@@ -1,4 +1,4 @@
-// Rate limits at the edge of the JSON API (ARCHITECTURE "The public JSON API"):
+// Rate limits at the edge of the JSON API (docs/rules.md "Rate-limit budgets"):
 // a call over its purpose's budget answers 429 with Retry-After and the budget's message.
 import type { AppLoadContext } from "@remix-run/node";
 import { clientIpOf } from "~/services/sign-in/index.server";

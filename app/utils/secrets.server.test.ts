@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { secretMatches } from "./secrets.server";
 
-describe("secret comparison (issue 8: preview secret, admin secret, shop password)", () => {
+describe("secret comparison (preview secret, admin secret, shop password)", () => {
   it("matches only the exact configured secret", () => {
     expect(secretMatches("admin-secret-0123456789", "admin-secret-0123456789")).toBe(true);
     expect(secretMatches("admin-secret-012345678", "admin-secret-0123456789")).toBe(false);

@@ -1,4 +1,4 @@
-// The staff-feeding program's JSON calls (issue 7; shop-core spec section 7):
+// The staff-feeding program's JSON calls (shop-core spec section 7):
 // POST /api/{identity}/search-clinic, join-clinic and fetch-address, each with
 // the identity provider's `jwt` and a `sessionToken` (or the session cookie).
 // Staff site only (404 elsewhere); no session or a JWT that is missing, expired

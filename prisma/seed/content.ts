@@ -1,4 +1,4 @@
-// Seeds the embedded content service from the content files in content/ (issue 8):
+// Seeds the embedded content service from the content files in content/:
 // entries (validated against their type's schema), image assets drawn from their
 // `art` description, and the redirect table imported through the import rules.
 import fs from "node:fs/promises";

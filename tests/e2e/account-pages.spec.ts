@@ -3,7 +3,7 @@ import type Database from "better-sqlite3";
 import { expect, test, type Locator, type Page, type TestInfo } from "@playwright/test";
 import { open, register, uniqueEmail, withDb } from "./helpers";
 
-// Issue 6 "Account pages": My Profile, Address Book, My Orders with My Order
+// The account pages (shop-core spec section 2): My Profile, Address Book, My Orders with My Order
 // Details and "Buy again", and My Subscriptions, as plain form posts (both
 // projects). Every test registers its own account; orders and the subscription
 // are written straight into the e2e database (21+ orders through checkout
@@ -240,7 +240,7 @@ const longDate = (date: Date) =>
     timeZone: "UTC",
   });
 
-test.describe("account pages (issue 6)", () => {
+test.describe("account pages", () => {
   test("My Profile: details are saved and greet you; a wrong current password is said beside the field", async ({
     page,
   }, testInfo) => {

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { fillRegister, open, query, register, TEST_PASSWORD, uniqueEmail } from "./helpers";
 
-// Issue 6: accounts (shop-core spec sections 2 and 4). Registering, signing in
+// Accounts (shop-core spec sections 2 and 4). Registering, signing in
 // from a guarded page and back, the guest-only sign-in page, the forgotten
 // password through the outbox, signing out, and the inactivity alert (JavaScript
 // only; the config sets TOKEN_INACTIVITY_SECONDS to 12).
@@ -43,7 +43,7 @@ async function logIn(page: Page, email: string, password: string) {
   await page.getByRole("button", { name: "Log In" }).click();
 }
 
-test.describe("accounts (issue 6)", () => {
+test.describe("accounts", () => {
   test("register: a new account is signed in; the same email again is refused beside the field", async ({
     page,
   }, testInfo) => {

@@ -1,5 +1,5 @@
 // New-deployment detection (shop-core spec section 7 "builds/latest.json is polled to
-// detect new versions", section 9 "Page-reload guard: 10 seconds"; issue 8 "Pages").
+// detect new versions", section 9 "Page-reload guard: 10 seconds").
 // The e2e server polls every 2 s (BUILD_POLL_SECONDS in playwright.config.ts).
 import { expect, test, type Page } from "@playwright/test";
 import { open } from "./helpers";
@@ -19,7 +19,7 @@ const mark = (page: Page, name: string) =>
 const marked = (page: Page, name: string) =>
   page.evaluate((key) => (window as unknown as Record<string, unknown>)[key] === true, name);
 
-test.describe("new deployment detection (issue 8 'Pages')", () => {
+test.describe("new deployment detection", () => {
   test("builds/latest.json answers the version of the client the pages load, never cached (spec section 7)", async ({
     request,
   }) => {

@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page, type Request } from "@playwright/test";
 import { open } from "./helpers";
 
-// Issue 4 with JavaScript: add-to-cart through the cart fetcher, an optimistic header
+// The cart with JavaScript: add-to-cart through the cart fetcher, an optimistic header
 // count and the confirmation modal (catalogue spec sections 2 and 4). Without
 // JavaScript the same forms are plain posts; cart.spec.ts covers that in both projects.
 
@@ -90,7 +90,7 @@ async function gateCartPosts(page: Page) {
   };
 }
 
-test.describe("cart with JavaScript (issue 4; catalogue spec sections 2 and 4)", () => {
+test.describe("cart with JavaScript (catalogue spec sections 2 and 4)", () => {
   test.beforeEach(({ page: _page }, testInfo) => {
     test.skip(testInfo.project.name === "no-js", "fetchers and the modal need JavaScript");
   });
@@ -241,9 +241,7 @@ test.describe("cart with JavaScript (issue 4; catalogue spec sections 2 and 4)",
   });
 });
 
-test("the cart page shows a quantity change and its totals before the server answers (issue 4)", async ({
-  page,
-}, testInfo) => {
+test("the cart page shows a quantity change and its totals before the server answers", async ({ page }, testInfo) => {
   test.skip(testInfo.project.name === "no-js", "optimistic updates need JavaScript");
   await open(page, testInfo, PRODUCT);
   const added = page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/cart");

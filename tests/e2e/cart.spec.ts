@@ -17,7 +17,7 @@ async function addFromProductPage(page: Page, quantity: string, autoship = false
   await expect(notice(page)).toBeVisible();
 }
 
-test.describe("cart (issue 4; catalogue spec section 2 cart texts)", () => {
+test.describe("cart (catalogue spec section 2 cart texts)", () => {
   test("adds from a product card and counts it in the header", async ({ page }, testInfo) => {
     await open(page, testInfo, "/products/dog/dry");
     await expect(cartCount(page)).toHaveText("0");
@@ -98,7 +98,7 @@ test.describe("cart (issue 4; catalogue spec section 2 cart texts)", () => {
   });
 });
 
-test("a guest sets a delivery zip; an uncovered zip is refused (issue 4 'Zip code and stock')", async ({ page }) => {
+test("a guest sets a delivery zip; an uncovered zip is refused (shop-core spec section 5)", async ({ page }) => {
   await addFromProductPage(page, "1");
   await page.goto("/cart");
   const zip = page.getByLabel("Delivery zip code");

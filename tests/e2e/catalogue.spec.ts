@@ -15,7 +15,7 @@ const openGroup = (page: Page, label: string) =>
     .locator("summary", { hasText: new RegExp(`^${label}`) })
     .click();
 
-test.describe("consumer catalogue (issue 3)", () => {
+test.describe("consumer catalogue", () => {
   test("filters OR within a group, AND across groups, with chips and clear all", async ({ page }, testInfo) => {
     await open(page, testInfo, "/products/dog");
     await expect(page.getByRole("heading", { level: 1, name: "Dog Food" })).toBeVisible();
@@ -134,7 +134,7 @@ test.describe("consumer catalogue (issue 3)", () => {
   });
 });
 
-test.describe("staff-feeding catalogue (issue 3; catalogue spec section 1)", () => {
+test.describe("staff-feeding catalogue (catalogue spec section 1)", () => {
   test.use({ baseURL: STAFF_URL });
 
   test("hides prices and treats, shows sizes, compare-at and the Vet-Supervised label", async ({ page }, testInfo) => {
@@ -172,9 +172,7 @@ test.describe("staff-feeding catalogue (issue 3; catalogue spec section 1)", () 
   });
 });
 
-test("predictive search offers products while typing and opens one by keyboard (issue 3 'Search')", async ({
-  page,
-}, testInfo) => {
+test("predictive search offers products while typing and opens one by keyboard", async ({ page }, testInfo) => {
   test.skip(testInfo.project.name === "no-js", "predictive results need JavaScript; the plain form is tested above");
   await open(page, testInfo, "/");
   const box = page.getByRole("combobox", { name: "Search products" });

@@ -4,7 +4,7 @@ import path from "node:path";
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
 import { fillAddress, open, query, uniqueEmail } from "./helpers";
 
-// Issue 5: the checkout's steps as plain form posts (both projects), the order
+// The checkout's steps as plain form posts (both projects), the order
 // and its confirmation email in the database, a declined card, the autoship
 // sign-in for guests, and conform's validation in the browser (JavaScript only).
 
@@ -116,7 +116,7 @@ async function guestToReview(page: Page, testInfo: TestInfo, email: string, card
 
 const cents = (money: string) => Math.round(Number(money.replace(/[$,]/g, "")) * 100);
 
-test.describe("checkout (issue 5)", () => {
+test.describe("checkout", () => {
   test("a guest buys a one-time item; the order and its email are in the database", async ({ page }, testInfo) => {
     const email = uniqueEmail(testInfo, "guest");
     await guestToReview(page, testInfo, email, GOOD_CARD);

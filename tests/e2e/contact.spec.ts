@@ -1,6 +1,7 @@
-// The contact form in the browser, with and without JavaScript (issue 8 "Contact
-// form"; shop-core spec section 2 /contact-us; catalogue spec section 2 title
-// 'Contact Us'; CONVENTIONS 7-8: errors beside their fields, typed values kept).
+// The contact form in the browser, with and without JavaScript (shop-core
+// spec section 2 /contact-us; catalogue spec section 2 title 'Contact Us';
+// docs/architecture.md "Forms and the JSON API": errors beside their fields,
+// typed values kept).
 import { expect, test, type Page } from "@playwright/test";
 import { open, query, SITES, uniqueEmail } from "./helpers";
 
@@ -32,7 +33,7 @@ for (const { site, baseURL, suffix } of SITES) {
       expect(await page.getByLabel("Topic").locator("option").count()).toBeGreaterThan(1);
     });
 
-    test("errors show beside their fields, typed values are kept, then the message is sent (issue 8 'Contact form')", async ({
+    test("errors show beside their fields, typed values are kept, then the message is sent", async ({
       page,
     }, testInfo) => {
       const email = uniqueEmail(testInfo, `contact-${site.toLowerCase()}`);

@@ -1,4 +1,4 @@
-// Content-driven pages (issue 8), with and without JavaScript, on both sites.
+// Content-driven pages (catalogue spec section 7), with and without JavaScript, on both sites.
 import { expect, test } from "@playwright/test";
 import { open, SITES } from "./helpers";
 
@@ -28,7 +28,7 @@ for (const { site, baseURL, suffix } of SITES) {
   test.describe(`content on ${site}`, () => {
     if (baseURL) test.use({ baseURL });
 
-    test("the home page is composed of content sections in order (issue 8 Pages)", async ({ page }, testInfo) => {
+    test("the home page is composed of content sections in order", async ({ page }, testInfo) => {
       await open(page, testInfo, "/");
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(copy.hero);
       const hero = page.getByRole("region", { name: copy.hero });
@@ -43,9 +43,7 @@ for (const { site, baseURL, suffix } of SITES) {
       expect(headings.indexOf(copy.highlight)).toBeLessThan(headings.indexOf(copy.carousels[0]));
     });
 
-    test("header navigation, announcement bar, banners and footer come from content (issue 8 Pages)", async ({
-      page,
-    }, testInfo) => {
+    test("header navigation, announcement bar, banners and footer come from content", async ({ page }, testInfo) => {
       await open(page, testInfo, "/");
       const nav = page.getByRole("navigation", { name: "Main" });
       await expect(nav.getByRole("link", { name: copy.navExtra.name, exact: true })).toHaveAttribute(
@@ -104,9 +102,7 @@ for (const { site, baseURL, suffix } of SITES) {
       await expect(page.getByRole("region", { name: copy.carousel404 }).getByRole("article").first()).toBeVisible();
     });
 
-    test("redirects from content: internal ones redirect, external ones leave the shop (issue 8 Redirects)", async ({
-      page,
-    }, testInfo) => {
+    test("redirects from content: internal ones redirect, external ones leave the shop", async ({ page }, testInfo) => {
       await open(page, testInfo, "/help");
       await expect(page).toHaveURL(/\/faq$/);
       // The browser is sent on to the external address (it does not resolve here, offline).
@@ -136,7 +132,7 @@ test("an external redirect answers 302 with the target; content images are webp 
   expect(image.headers()["content-type"]).toBe("image/webp");
 });
 
-test("the search page's no-results suggestions come from content (issue 8 Pages)", async ({ page }, testInfo) => {
+test("the search page's no-results suggestions come from content", async ({ page }, testInfo) => {
   await open(page, testInfo, "/search?search=zzzzqqq");
   const noResults = page.getByRole("region", { name: /No products found/ });
   await expect(noResults.getByRole("link").first()).toBeVisible();

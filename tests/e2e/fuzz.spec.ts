@@ -1,4 +1,4 @@
-// No 5xx on any input (ARCHITECTURE "The public JSON API", CONVENTIONS "Malformed input → 4xx"):
+// No 5xx on any input (docs/rules.md "No 5xx on any input"):
 // sends malformed requests to every route file in app/routes (loaders with odd paths and
 // query strings; actions and API calls with broken bodies) on both sites, anonymous and
 // signed in, against the production server, and fails on any 5xx, listing each one.

@@ -1,4 +1,4 @@
-// Password protection (issue 8 Pages): while it is on, every page asks for the password
+// Password protection: while it is on, every page asks for the password
 // first. It locks the whole shop, so playwright.config.ts runs this file alone, after
 // the other projects.
 import { expect, test, type APIRequestContext, type TestInfo } from "@playwright/test";
@@ -23,7 +23,7 @@ function setProtection(testInfo: TestInfo, enabled: boolean) {
   );
 }
 
-/** Editors' changes show at once after /api/delete-cache-item (issue 8 Content service). */
+/** Editors' changes show at once after /api/delete-cache-item. */
 async function forgetCachedSetting(request: APIRequestContext) {
   // Node does not resolve staff.localhost as Chromium does: the staff site is asked for by Host header.
   const staffHost = new URL(STAFF_URL).host;

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { open, query, register, STAFF_URL, uniqueEmail } from "./helpers";
 
-// What is private stays private (ARCHITECTURE "The trust boundary"), on real
+// What is private stays private (docs/rules.md "Trust boundary"), on real
 // responses of the production build: the cache policy (models/cache-policy.ts),
 // no retail price on the staff listing (catalogue spec section 1), and signing
 // out only by a form post (a GET /logout shows the Sign out button).

@@ -1,4 +1,4 @@
-// SEO in the running shop (issue 8 "SEO"): sitemap.xml and robots.txt per site,
+// SEO in the running shop: sitemap.xml and robots.txt per site,
 // the /sitemap page with and without JavaScript, and canonical and Open Graph tags.
 // Content pages are left to the integration tests: the e2e seed may hold none.
 import { expect, test, type Page } from "@playwright/test";

@@ -5,9 +5,7 @@ for (const { site, baseURL, suffix } of SITES) {
   test.describe(`page shell on ${site}`, () => {
     if (baseURL) test.use({ baseURL });
 
-    test("header has logo, main navigation, search, account and cart (issue 2 'Sites, shell and errors')", async ({
-      page,
-    }) => {
+    test("header has logo, main navigation, search, account and cart", async ({ page }) => {
       await page.goto("/");
       const header = page.getByRole("banner");
       await expect(header.getByRole("link", { name: /home$/ })).toHaveAttribute("href", "/");
@@ -18,7 +16,7 @@ for (const { site, baseURL, suffix } of SITES) {
       // Catalogue spec section 3: treats are consumer-only.
       await expect(nav.locator('a[href="/products/dog/treats"]')).toHaveCount(site === "DTC" ? 1 : 0);
       await expect(nav.locator('a[href="/products/cat/wet"]')).toHaveCount(1);
-      // A guest sees the sign-in link; signed in it reads "My Account" (issue 6).
+      // A guest sees the sign-in link; signed in it reads "My Account".
       await expect(header.getByRole("link", { name: "Sign In" })).toHaveAttribute("href", "/shelter/login");
       await expect(header.getByRole("link", { name: "Cart, 0 items" })).toHaveAttribute("href", "/cart");
       await expect(page.getByTestId("cart-count")).toHaveText("0");

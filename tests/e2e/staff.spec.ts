@@ -1,7 +1,7 @@
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
 import { fillRegister, open, query, STAFF_URL, uniqueEmail } from "./helpers";
 
-// Issue 7, in both projects (with and without JavaScript): a new member signs
+// The staff-feeding program, in both projects (with and without JavaScript): a new member signs
 // up on the staff site, joins a clinic, acknowledges the FTC notice, sees the
 // Vet-Supervised label and program pricing, orders to the clinic with the
 // attestation, and is stopped by the monthly quota (STAFF_MONTHLY_QUOTA_CENTS
@@ -46,7 +46,7 @@ async function checkoutToClinic(page: Page, testInfo: TestInfo) {
   await expect(stepTitle(page)).toHaveText("Review and place order");
 }
 
-test.describe("staff-feeding program (issue 7)", () => {
+test.describe("staff-feeding program", () => {
   test.use({ baseURL: STAFF_URL });
 
   test("a new member signs up, joins a clinic, orders at program prices and is stopped by the quota", async ({
@@ -171,7 +171,7 @@ test.describe("staff-feeding program (issue 7)", () => {
   });
 });
 
-test.describe("the consumer site shows none of the program (issue 7 regression)", () => {
+test.describe("the consumer site shows none of the program", () => {
   test("no registration step, no program pricing, no Prescription Diet, and tracking with site search", async ({
     page,
   }, testInfo) => {

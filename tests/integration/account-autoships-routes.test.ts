@@ -1,6 +1,6 @@
-// Route-level checks of My Subscriptions (issue 6 "Account pages"; shop-core spec
+// Route-level checks of My Subscriptions (shop-core spec
 // sections 3 and 9) posted the way a browser without JavaScript does, and of the
-// account JSON calls (issue 6 "JSON API"; shop-core spec section 7, provider
+// account JSON calls (shop-core spec section 7, provider
 // "embedded"): 401 without a session, 404 for someone else's ids, 400 for bad
 // bodies, 200 with the customer's own data.
 import crypto from "node:crypto";
@@ -95,7 +95,7 @@ interface Reply {
   error?: Record<string, string[] | null>;
 }
 
-describe("/account/autoships page (issue 6 'Account pages'; shop-core spec sections 2 and 3)", () => {
+describe("/account/autoships page (shop-core spec sections 2 and 3)", () => {
   it("sends a guest to sign in", async () => {
     const response = await run(autoshipsLoader, new Request(`${ORIGIN}/account/autoships`), new Jar());
     expect(response.headers.get("Location")).toMatch(/^\/shelter\/login\?redirect=/);
@@ -135,7 +135,7 @@ describe("/account/autoships page (issue 6 'Account pages'; shop-core spec secti
   });
 });
 
-describe("/account/autoships forms without JavaScript (issue 6 'Account pages'; shop-core spec section 9)", () => {
+describe("/account/autoships forms without JavaScript (shop-core spec section 9)", () => {
   let customerId: string;
   let jar: Jar;
 
@@ -305,7 +305,7 @@ interface ApiError {
   error: { code: string; fields?: Record<string, string> };
 }
 
-describe("account JSON API (issue 6 'JSON API'; shop-core spec section 7, provider 'embedded')", () => {
+describe("account JSON API (shop-core spec section 7, provider 'embedded')", () => {
   let customerId: string;
   let jar: Jar;
   let token: string;

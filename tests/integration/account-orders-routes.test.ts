@@ -1,5 +1,5 @@
-// Route-level checks of My Orders and My Order Details (issue 6 "Account pages";
-// shop-core spec sections 2, 3, 5 and 9), called the way a browser without
+// Route-level checks of My Orders and My Order Details
+// (shop-core spec sections 2, 3, 5 and 9), called the way a browser without
 // JavaScript uses them: GET links, a GET search form and a buy-again form post.
 import crypto from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -118,7 +118,7 @@ async function cartOf(jar: Jar) {
   return cartId ? commerce.getCart(cartId) : null;
 }
 
-describe("/account/orders (issue 6 'Account pages'; shop-core spec sections 2 and 3)", () => {
+describe("/account/orders (shop-core spec sections 2 and 3)", () => {
   let customerId: string;
   let jar: Jar;
   let created: { id: string; number: number }[];
@@ -193,7 +193,7 @@ describe("/account/orders (issue 6 'Account pages'; shop-core spec sections 2 an
   });
 });
 
-describe("/account/orders/{id} (issue 6 'Account pages'; shop-core spec sections 3, 5 and 9)", () => {
+describe("/account/orders/{id} (shop-core spec sections 3, 5 and 9)", () => {
   it("shows the customer's order: lines with the autoship plan, amounts, address, status and payment", async () => {
     const customer = await newCustomer();
     const jar = await signedInJar(customer.id);

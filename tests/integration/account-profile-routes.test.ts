@@ -1,5 +1,5 @@
 // The account pages' loaders and actions, posted the way a browser without
-// JavaScript does, and the customer and address JSON API (issue 6; shop-core
+// JavaScript does, and the customer and address JSON API (shop-core
 // spec sections 2, 3 and 7).
 import crypto from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -77,7 +77,7 @@ beforeAll(async () => {
   await ensureSeeded();
 });
 
-describe("account pages need sign-in (shop-core spec section 2 route guards, issue 6 'Account pages')", () => {
+describe("account pages need sign-in (shop-core spec section 2 route guards)", () => {
   it.each([
     ["/account/dashboard", dashboard.loader],
     ["/account/my-profile", myProfile.loader],
@@ -99,7 +99,7 @@ describe("account pages need sign-in (shop-core spec section 2 route guards, iss
   });
 });
 
-describe("My Account dashboard (issue 6 'Account pages', shop-core spec section 2)", () => {
+describe("My Account dashboard (shop-core spec section 2)", () => {
   it("greets the customer and says when there are no orders, autoships or addresses", async () => {
     const { jar } = await signedInCustomer();
     const response = await get(dashboard.loader as Handler, "/account/dashboard", jar);
@@ -110,7 +110,7 @@ describe("My Account dashboard (issue 6 'Account pages', shop-core spec section 
       lastOrder: null,
       autoships: { activeCount: 0, nextDate: null },
       defaultAddress: null,
-      // The staff-feeding program block is the staff site's only (issue 7).
+      // The staff-feeding program block is the staff site's only.
       program: null,
     });
   });
@@ -158,7 +158,7 @@ describe("My Account dashboard (issue 6 'Account pages', shop-core spec section 
   });
 });
 
-describe("My Profile without JavaScript (issue 6 'Account pages', shop-core spec section 3)", () => {
+describe("My Profile without JavaScript (shop-core spec section 3)", () => {
   const action = myProfile.action as Handler;
 
   it("shows errors beside the fields and keeps what was typed", async () => {
@@ -290,7 +290,7 @@ describe("My Profile without JavaScript (issue 6 'Account pages', shop-core spec
   });
 });
 
-describe("Address Book without JavaScript (issue 6 'Account pages', shop-core spec section 7)", () => {
+describe("Address Book without JavaScript (shop-core spec section 7)", () => {
   const action = addressBook.action as Handler;
   const PATH = "/account/address-book";
 
@@ -357,7 +357,7 @@ describe("Address Book without JavaScript (issue 6 'Account pages', shop-core sp
   });
 });
 
-describe("customer JSON API (shop-core spec section 7 'Account and commerce', issue 6)", () => {
+describe("customer JSON API (shop-core spec section 7 'Account and commerce')", () => {
   const routes = {
     "get-embedded-customer": getCustomer,
     "update-customer": updateCustomer,

@@ -1,4 +1,4 @@
-// The cart's public JSON API (shop-core spec section 7 "Cart", issue 4 "JSON API"),
+// The cart's public JSON API (shop-core spec section 7 "Cart"),
 // called through the route modules' actions against the seeded database.
 import crypto from "node:crypto";
 import type { ActionFunctionArgs } from "@remix-run/node";

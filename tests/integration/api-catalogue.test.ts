@@ -1,4 +1,4 @@
-// The catalogue's public JSON API (catalogue spec section 7, issue 3 "JSON API"),
+// The catalogue's public JSON API (catalogue spec section 7),
 // called through the route modules' loaders and actions against the seeded database.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { beforeAll, describe, expect, it } from "vitest";

@@ -151,7 +151,7 @@ async function expectSubscriptionError(work: Promise<unknown>, code: string, fie
   if (field !== undefined) expect((error as SubscriptionError).field).toBe(field);
 }
 
-describe("autoship engine (issue 5: Autoship engine)", () => {
+describe("autoship engine", () => {
   it("due: places one paid autoship order at the autoship price, takes the stock, advances the date, records and emails it", async () => {
     const { autoship } = services();
     const { customer, variant, subscription } = await subscribe({ dueInMs: -HOUR_MS, quantity: 2, inventory: 10 });
@@ -405,7 +405,7 @@ describe("autoship engine (issue 5: Autoship engine)", () => {
   });
 });
 
-describe("autoship operations (issue 5: Autoship engine, shop-core spec section 3 subscription fields)", () => {
+describe("autoship operations (shop-core spec section 3 subscription fields)", () => {
   it("changeQuantity accepts 1 to 5 only", async () => {
     const { autoship } = services();
     const { customer, subscription } = await subscribe({ dueInMs: 10 * DAY_MS });

@@ -1,5 +1,5 @@
 // The builds manifest (shop-core spec section 7 "builds/latest.json is polled to detect
-// new versions"; issue 8 "Pages"): GET/HEAD answer the server build's version, never cached.
+// new versions"): GET/HEAD answer the server build's version, never cached.
 import { describe, expect, it } from "vitest";
 import { action, loader } from "~/routes/builds.latest[.]json";
 import { callRoute, getRequest, ORIGIN } from "../helpers/routes";

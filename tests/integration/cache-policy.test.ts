@@ -1,4 +1,4 @@
-// The cache policy on real answers (ARCHITECTURE "The trust boundary"; models/cache-policy.ts):
+// The cache policy on real answers (docs/rules.md "Cache policy"; models/cache-policy.ts):
 // route loaders' answers passed through entry.server.tsx's handleDataRequest, as a
 // `?_data=` request is served.
 import { beforeAll, describe, expect, it } from "vitest";

@@ -35,7 +35,7 @@ async function cartPage(jar: Jar) {
   return response.json();
 }
 
-describe("/cart action (issue 4 'Cart')", () => {
+describe("/cart action", () => {
   it("creates the cart on the first add: httpOnly, SameSite=Lax col_cart_id, redirect back with a notice", async () => {
     const jar = new Jar();
     const response = await post(jar, { intent: "add", variantId, quantity: "2" });
@@ -132,7 +132,7 @@ describe("/cart action for fetchers (_response=json)", () => {
   });
 });
 
-describe("delivery zip and stock on the cart page (issue 4 'Zip code and stock')", () => {
+describe("delivery zip and stock on the cart page (shop-core spec section 5; catalogue spec section 5)", () => {
   const sessionOf = async (jar: Jar) => sessionStorage.getSession(`__session=${jar.get("__session")}`);
 
   it("uses the default guest zip 80011 until one is set (shop-core spec section 1)", async () => {
@@ -171,7 +171,7 @@ describe("delivery zip and stock on the cart page (issue 4 'Zip code and stock')
   });
 });
 
-describe("cart note and attributes by form post (issue 4 'Cart')", () => {
+describe("cart note and attributes by form post", () => {
   it("saves a note and a shopper attribute, and refuses checkout-owned attributes (catalogue spec section 3)", async () => {
     const jar = new Jar();
     await post(jar, { intent: "add", variantId, quantity: "1" });

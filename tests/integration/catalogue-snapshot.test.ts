@@ -27,7 +27,7 @@ function letSnapshotAge() {
   vi.advanceTimersByTime(FRESHNESS_MS + 1);
 }
 
-describe("catalogue snapshot freshness (issue 3 'Speed': no per-product queries, still correct)", () => {
+describe("catalogue snapshot freshness (no per-product queries, still correct)", () => {
   it("shows a stock change after the freshness window", async () => {
     const product = await catalogue.getProduct("DTC", "adult-dry-dog-food");
     const variant = product!.variants[0];

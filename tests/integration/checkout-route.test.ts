@@ -1,5 +1,5 @@
 // Route-level checks of /checkout, the autoship sign-in page and multipass
-// (issue 5), posting forms the way a browser without JavaScript does.
+// posting forms the way a browser without JavaScript does.
 import { beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import { action as cartAction } from "~/routes/cart";
@@ -68,7 +68,7 @@ async function throughPayment(jar: Jar, email = "route@example.com") {
   };
 }
 
-describe("/checkout without JavaScript (issue 5 'Checkout')", () => {
+describe("/checkout without JavaScript", () => {
   it("re-renders a step with the error beside its field and keeps what was typed", async () => {
     const jar = new Jar();
     await cartWith(jar, { variantId: oneTimeVariant });

@@ -1,4 +1,4 @@
-// The checkout service end to end on this worker's database (issue 5): the
+// The checkout service end to end on this worker's database: the
 // steps, server pricing, idempotent order placement, stock that never oversells,
 // failures that leave nothing behind, autoship subscriptions, and the orders list.
 import crypto from "node:crypto";
@@ -159,7 +159,7 @@ const ordersOfKey = (key: string) => prisma.order.count({ where: { idempotencyKe
 const cartLines = async (cartId: string) =>
   (await readCart(cartId))?.lines.map((l) => [l.variantId, l.quantity, l.sellingPlanId]) ?? null;
 
-describe("a guest checkout, start to finish (issue 5 'Checkout steps' and 'Placing an order')", () => {
+describe("a guest checkout, start to finish", () => {
   it("places exactly one paid order priced as the review step showed, with the spec's attributes", async () => {
     const a = await variant(30);
     const b = await variant(30);
@@ -279,7 +279,7 @@ describe("a guest checkout, start to finish (issue 5 'Checkout steps' and 'Placi
   });
 });
 
-describe("signing in part-way (issue 5 'Checkout': the address book for signed-in customers)", () => {
+describe("signing in part-way (the address book for signed-in customers)", () => {
   it("keeps the guest's checkout and key, and fills its empty contact step with the customer's email", async () => {
     const v = await variant(5);
     const { cart } = await commerce.createCart({ site: "DTC", lines: [{ merchandiseId: v.id, quantity: 1 }] });
@@ -291,7 +291,7 @@ describe("signing in part-way (issue 5 'Checkout': the address book for signed-i
   });
 });
 
-describe("placing an order (issue 5: idempotency, the checkout id is the key)", () => {
+describe("placing an order (idempotency, the checkout id is the key)", () => {
   it("answers a repeated post with the same key and body with the same order, replayed, charged once", async () => {
     const v = await variant(20);
     const ready = await readyCheckout({ lines: [{ merchandiseId: v.id, quantity: 3 }] });
@@ -375,7 +375,7 @@ describe("placing an order (issue 5: idempotency, the checkout id is the key)", 
   });
 });
 
-describe("orders the checkout refuses (issue 5 'Bad input'; shop-core spec sections 5 and 9; issue 7 attestation)", () => {
+describe("orders the checkout refuses (shop-core spec sections 5 and 9; the staff attestation)", () => {
   it("refuses a cart over the item limit, whatever put it there", async () => {
     const v = await variant(50);
     const ready = await readyCheckout({ lines: [{ merchandiseId: v.id, quantity: 1 }] });
@@ -405,7 +405,7 @@ describe("orders the checkout refuses (issue 5 'Bad input'; shop-core spec secti
   });
 });
 
-describe("server pricing (issue 5 'Pricing': a tampered or stale total is refused)", () => {
+describe("server pricing (a tampered or stale total is refused)", () => {
   it("refuses an expected total other than the server's: PRICE_CHANGED, no order, stock and cart unchanged", async () => {
     const v = await variant(20);
     const ready = await readyCheckout({ lines: [{ merchandiseId: v.id, quantity: 2 }] });
@@ -421,7 +421,7 @@ describe("server pricing (issue 5 'Pricing': a tampered or stale total is refuse
   });
 });
 
-describe("stock (issue 5 'Placing an order': never oversold)", () => {
+describe("stock (never oversold)", () => {
   it("sells exactly the 10 units left to 50 concurrent buyers of one unit each", async () => {
     const v = await variant(10);
     const buyers = await Promise.all(
@@ -447,7 +447,7 @@ describe("stock (issue 5 'Placing an order': never oversold)", () => {
   });
 });
 
-describe("a failed order leaves nothing behind (issue 5 'Placing an order': atomic)", () => {
+describe("a failed order leaves nothing behind (atomic)", () => {
   it("takes no stock from any line when one line is out of stock", async () => {
     const inStock = await variant(15);
     const soldOut = await variant(0);
@@ -606,7 +606,7 @@ describe("the order confirmation (docs/rules.md 'Outbox': stored with the order,
   });
 });
 
-describe("autoship at checkout (issue 5 'Subscriptions'; shop-core spec section 3)", () => {
+describe("autoship at checkout (shop-core spec section 3)", () => {
   it("gives a signed-in customer one subscription per autoship line and forgets the saved cart", async () => {
     const customer = await newCustomer("autoship");
     const v = await variant(20);
@@ -691,7 +691,7 @@ describe("autoship at checkout (issue 5 'Subscriptions'; shop-core spec section 
   });
 });
 
-describe("shipping and payment steps (issue 5 'Checkout steps': coverage, saved addresses and cards)", () => {
+describe("shipping and payment steps (coverage, saved addresses and cards)", () => {
   async function openFor(customerId: string | null) {
     const v = pool[0];
     const { cart } = await commerce.createCart({
@@ -793,7 +793,7 @@ describe("shipping and payment steps (issue 5 'Checkout steps': coverage, saved 
   });
 });
 
-describe("a customer's orders (issue 5 'Orders and subscriptions data'; shop-core spec section 3: pageInfo)", () => {
+describe("a customer's orders (shop-core spec section 3: pageInfo)", () => {
   it("pages newest first with cursors, and finds an order by its number", async () => {
     const customer = await newCustomer("orders");
     const v = await variant(20);
@@ -833,7 +833,7 @@ describe("a customer's orders (issue 5 'Orders and subscriptions data'; shop-cor
   });
 });
 
-describe("concurrent orders keep each other's records (issue 5 'Placing an order': a failure undoes only itself)", () => {
+describe("concurrent orders keep each other's records (a failure undoes only itself)", () => {
   // Known failure (reported): the app's one better-sqlite3 connection runs queries made
   // outside a transaction inside whichever interactive transaction is open at the time,
   // so another request's rollback (a lost idempotency race, OUT_OF_STOCK) silently

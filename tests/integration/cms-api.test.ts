@@ -1,4 +1,4 @@
-// The content service's JSON calls (catalogue spec section 7, issue 8 "Content service"):
+// The content service's JSON calls (catalogue spec section 7):
 // every call under /api/cms/{version}/{call} for both sites, its error answers, publish
 // status, the cache and /api/delete-cache-item, and content image assets at /cms/{id}.
 // Called through the route modules against the seeded database, which loads content/.
@@ -135,7 +135,7 @@ afterAll(async () => {
   content.clearCache();
 });
 
-describe("catalogue spec section 7 / issue 8 Content service: each call answers { data } per site", () => {
+describe("catalogue spec section 7: each call answers { data } per site", () => {
   it("POST get-contact: each site's own phone and email (DTC customer care, HPSF program team)", async () => {
     const dtc = await dataOf<Record<string, unknown>>("get-contact");
     const hpsf = await dataOf<Record<string, unknown>>("get-contact", { site: "HPSF" });
@@ -402,7 +402,7 @@ describe("catalogue spec section 7 / issue 8 Content service: each call answers 
   });
 });
 
-describe("catalogue spec section 7 / issue 8 Content service: error answers { error: { code, message, fields? } }", () => {
+describe("catalogue spec section 7: error answers { error: { code, message, fields? } }", () => {
   it('an unknown version ("v3.0") is a 400 UNKNOWN_VERSION with fields.version', async () => {
     for (const [name, method] of [
       ["get-contact", "POST"],
@@ -469,7 +469,7 @@ describe("catalogue spec section 7 / issue 8 Content service: error answers { er
   });
 });
 
-describe("issue 8 Content service: publish status and site of entries", () => {
+describe("content service: publish status and site of entries", () => {
   const navData = (text: string) => JSON.stringify({ items: [{ text, url: "/products", children: [] }] });
   const handles = {
     published: `published-${SUFFIX}`,
@@ -547,7 +547,7 @@ describe("issue 8 Content service: publish status and site of entries", () => {
   });
 });
 
-describe("issue 8 Content service: POST /api/delete-cache-item (ADMIN_SECRET) and the content cache", () => {
+describe("content service: POST /api/delete-cache-item (ADMIN_SECRET) and the content cache", () => {
   it("GET is a 405 with Allow: POST", async () => {
     const response = await callRoute(deleteCacheItem.loader, new Request(`${ORIGIN}/api/delete-cache-item`));
     const answer = await errorOf(response);
@@ -626,7 +626,7 @@ describe("issue 8 Content service: POST /api/delete-cache-item (ADMIN_SECRET) an
   });
 });
 
-describe("catalogue spec section 3 / issue 8: content image assets at GET /cms/{id} are served as webp", () => {
+describe("catalogue spec section 3: content image assets at GET /cms/{id} are served as webp", () => {
   let assetId: string;
   let assetWidth: number;
   let createdFile: string | null = null;

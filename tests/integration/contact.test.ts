@@ -1,5 +1,5 @@
-// The contact form (issue 8 "Contact form"; shop-core spec sections 2 and 7,
-// /contact-us and /api/send-contact-us; CONVENTIONS 7-9): the service, the page's
+// The contact form (shop-core spec sections 2 and 7, /contact-us and
+// /api/send-contact-us; docs/architecture.md "Forms and the JSON API"): the service, the page's
 // loader and action posted as a browser without JavaScript does, and the JSON API.
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -65,7 +65,7 @@ interface ApiError {
   error: { code: string; message: string; fields?: Record<string, string> };
 }
 
-describe("contact service (issue 8 'Contact form')", () => {
+describe("contact service", () => {
   let db: PrismaClient;
 
   beforeAll(() => {
@@ -212,7 +212,7 @@ describe("contact service (issue 8 'Contact form')", () => {
   });
 });
 
-describe("/contact-us page (shop-core spec section 2; issue 8 'Contact form')", () => {
+describe("/contact-us page (shop-core spec section 2)", () => {
   // The staff site gets a contact entry of its own (catalogue spec section 7, get-contact),
   // written before anything reads it here, and put back as it was afterwards.
   const STAFF_CONTACT = {
@@ -327,7 +327,7 @@ describe("/contact-us page (shop-core spec section 2; issue 8 'Contact form')", 
     }
   });
 
-  it("shows the site's contact entry and offers its topics only (issue 8: topics come from content)", async () => {
+  it("shows the site's contact entry and offers its topics only (topics come from content)", async () => {
     const data = (await (await load(new Jar(), STAFF_ORIGIN)).json()) as { topics: string[]; details: unknown };
     expect(data.details).toEqual(STAFF_CONTACT);
     expect(data.topics).toEqual(STAFF_CONTACT.topics);
@@ -373,7 +373,7 @@ describe("/contact-us page (shop-core spec section 2; issue 8 'Contact form')", 
     expect(reply.error?.phone).toBeUndefined();
   });
 
-  it("refuses a post whose honeypot was filled in (CONVENTIONS 9), storing nothing", async () => {
+  it("refuses a post whose honeypot was filled in, storing nothing", async () => {
     const { marker, fields } = await validFields();
     const response = await post({ ...fields, name__confirm: "https://spam.example" });
     expect(response.status).toBe(400);
@@ -401,7 +401,7 @@ describe("/contact-us page (shop-core spec section 2; issue 8 'Contact form')", 
   });
 });
 
-describe("POST /api/send-contact-us (shop-core spec section 7; issue 8 'Contact form')", () => {
+describe("POST /api/send-contact-us (shop-core spec section 7)", () => {
   const call = (body: unknown, options: { method?: string; clientIp?: string } = {}) =>
     callRoute(api.action, jsonRequest("/api/send-contact-us", body, new Jar(), options.method ?? "POST"), undefined, {
       clientIp: options.clientIp ?? newIp(),

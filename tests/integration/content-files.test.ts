@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { readContentFiles } from "../../prisma/seed/content";
 
-describe("the content files in the repository (issue 8: seeded from content files)", () => {
+describe("the content files in the repository (the seed reads them)", () => {
   it("all pass their type's schema", async () => {
     const entries = await readContentFiles();
     expect(entries.length).toBeGreaterThan(40);

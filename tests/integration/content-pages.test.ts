@@ -1,5 +1,5 @@
 // Content pages, the 404 answer, password protection and the redirect import
-// (issue 8 "Pages", "Redirects", "Bad input"), against the seeded test database.
+// (catalogue spec section 2 "404 page"; shop-core spec section 2), against the seeded test database.
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 vi.hoisted(() => {
@@ -25,7 +25,7 @@ beforeAll(async () => {
   content.clearCache();
 });
 
-describe("/{slug} content pages (shop-core spec section 2; issue 8 Pages and Bad input)", () => {
+describe("/{slug} content pages (shop-core spec section 2; bad slugs)", () => {
   const page = (path: string, origin = ORIGIN) =>
     callRoute(contentPage.loader as never, new Request(`${origin}${path}`), undefined, {
       params: { slug: path.slice(1).split("?")[0] },
@@ -83,7 +83,7 @@ describe("/{slug} content pages (shop-core spec section 2; issue 8 Pages and Bad
   });
 });
 
-describe("password protection (issue 8 Pages)", () => {
+describe("password protection", () => {
   const setEnabled = async (enabled: boolean) => {
     const row = await prisma.contentEntry.findFirstOrThrow({ where: { site: "ALL", type: "password-protect" } });
     await prisma.contentEntry.update({
@@ -143,7 +143,7 @@ describe("password protection (issue 8 Pages)", () => {
   });
 });
 
-describe("redirect import (issue 8 Redirects)", () => {
+describe("redirect import", () => {
   afterAll(async () => {
     await prisma.redirect.deleteMany({ where: { site: "HPSF" } });
     clearRedirectCache();

@@ -1,4 +1,4 @@
-// The customer service (issue 6; shop-core spec sections 3, 7 and 8): profile,
+// The customer service (shop-core spec sections 3, 7 and 8): profile,
 // email change, address book and metafields, each scoped to its customer.
 import crypto from "node:crypto";
 import { describe, expect, it } from "vitest";
@@ -52,7 +52,7 @@ async function refusal(promise: Promise<unknown>): Promise<CustomerError> {
   throw new Error("expected a CustomerError");
 }
 
-describe("customer profile (shop-core spec section 3, issue 6 'Account pages')", () => {
+describe("customer profile (shop-core spec section 3)", () => {
   it("reads the profile fields with the customer's metafields", async () => {
     const { id, email } = await newCustomer();
     await prisma.customerMetafield.create({
@@ -107,7 +107,7 @@ describe("customer profile (shop-core spec section 3, issue 6 'Account pages')",
   });
 });
 
-describe("email change (issue 6 'Account pages': needs the password and a free email)", () => {
+describe("email change (needs the password and a free email)", () => {
   it("refuses a wrong password on the currentPassword field and changes nothing", async () => {
     const { id, email } = await newCustomer({ password: PASSWORD });
     const error = await refusal(customers.changeEmail(id, uniqueEmail("new"), "wrong-password1"));

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import { isPlainRead } from "~/sqlite-adapter.server";
 
-describe("SQLite connection settings (issue 2 'Stack')", () => {
+describe("SQLite connection settings", () => {
   it("runs in WAL mode with foreign keys on; SQLite itself never sleeps on a busy lock (the adapter waits)", async () => {
     const [journal] = await prisma.$queryRawUnsafe<{ journal_mode: string }[]>("PRAGMA journal_mode");
     const [keys] = await prisma.$queryRawUnsafe<{ foreign_keys: bigint | number }[]>("PRAGMA foreign_keys");

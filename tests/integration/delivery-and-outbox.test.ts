@@ -1,5 +1,5 @@
 // The delivery-date call (catalogue spec section 7) and the developers' outbox
-// page (issue 5 'Email').
+// page (docs/rules.md "Outbox").
 import { beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import { estimatedDeliveryDate } from "~/models/checkout-forms";

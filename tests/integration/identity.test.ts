@@ -1,4 +1,4 @@
-// Identity and sessions (issue 6 'Identity and sessions', 'Brute force'):
+// Identity and sessions (shop-core spec section 4; docs/security.md "Brute force and form spam"):
 // token life cycle, lockout, per-address limit, registration, password reset,
 // and the sign-in pages and token APIs without JavaScript.
 import { beforeAll, describe, expect, it } from "vitest";
@@ -36,7 +36,7 @@ const jsonPost = (path: string, body: unknown, jar = new Jar()) => jsonRequest(p
 
 const whoIs = (jar: Jar) => getCustomerId(new Request(`${ORIGIN}/`, { headers: { Cookie: jar.header } }));
 
-describe("session tokens (issue 6 'Identity and sessions')", () => {
+describe("session tokens", () => {
   it("lives, slides forward on use, and is dead once revoked or expired", async () => {
     const { customerId } = await newAccount("token");
     let clock = new Date("2026-11-22T10:00:00Z");
@@ -102,7 +102,7 @@ describe("session tokens (issue 6 'Identity and sessions')", () => {
   });
 });
 
-describe("brute force (issue 6 'Brute force')", () => {
+describe("brute force", () => {
   it("locks an account for 15 minutes after ten consecutive failures, even for the right password", async () => {
     const { email } = await newAccount("lock");
     let clock = new Date();
@@ -184,7 +184,7 @@ describe("brute force (issue 6 'Brute force')", () => {
   });
 });
 
-describe("registration (issue 6 '/shelter/register')", () => {
+describe("registration (/shelter/register)", () => {
   it("creates the account, signs in, and refuses the same email twice in one store", async () => {
     const email = uniqueEmail("register");
     const fields = {
@@ -232,7 +232,7 @@ describe("registration (issue 6 '/shelter/register')", () => {
   });
 });
 
-describe("password reset (issue 6 '/shelter/forgot-password', '/shelter/reset-password')", () => {
+describe("password reset (/shelter/forgot-password, /shelter/reset-password)", () => {
   it("answers the same whether or not the email exists, and emails a one-time link", async () => {
     const { email, customerId } = await newAccount("forgot");
     const known = await call(

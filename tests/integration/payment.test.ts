@@ -15,7 +15,7 @@ afterAll(async () => {
   await db.$disconnect();
 });
 
-describe("embedded payment provider (issue 5 'Payment')", () => {
+describe("embedded payment provider", () => {
   const payments = () => createEmbeddedPayments(db, () => NOW);
 
   it("accepts a Luhn-valid test card with a future expiry, and records the payment", async () => {

@@ -6,7 +6,7 @@ beforeAll(ensureSeeded);
 
 const call = async (url: string) => (await loader({ request: new Request(url), params: {}, context: {} })).json();
 
-describe("/api/predictive-search (issue 3 'Search')", () => {
+describe("/api/predictive-search", () => {
   it("returns up to six products for a partial, misspelled term", async () => {
     const data = await call("http://localhost:3000/api/predictive-search?q=chikcen");
     expect(data.products.length).toBeGreaterThan(0);

@@ -43,7 +43,7 @@ describe("/healthz and /readyz (docs/rules.md 'Restarts')", () => {
   });
 });
 
-describe("home page carousels per site (issue 8 Pages; catalogue spec section 3 brands)", () => {
+describe("home page carousels per site (catalogue spec section 3 brands)", () => {
   const carouselProducts = (data: { home: { carousels: { products: { brand: string }[] }[] } }) =>
     data.home.carousels.flatMap((carousel) => carousel.products);
 

@@ -34,7 +34,7 @@ async function tableCounts(client: PrismaClient) {
   };
 }
 
-describe("seeded catalogue (issue 2 'Data model and seed'; catalogue spec section 3)", () => {
+describe("seeded catalogue (catalogue spec section 3)", () => {
   it("has at least 80 products and 250 variants of dog and cat food", async () => {
     expect(await db.product.count()).toBeGreaterThanOrEqual(80);
     expect(await db.productVariant.count()).toBeGreaterThanOrEqual(250);

@@ -1,4 +1,4 @@
-// SEO routes and page meta (issue 8 "SEO"; shop-core spec section 2 routes;
+// SEO routes and page meta (shop-core spec section 2 routes;
 // catalogue spec section 2 "Page titles and descriptions" and "site title template").
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
@@ -66,7 +66,7 @@ async function expectedProductPaths(site: Site): Promise<{ paths: string[]; bran
 
 const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]);
 
-describe("GET /sitemap.xml (issue 8 'SEO')", () => {
+describe("GET /sitemap.xml", () => {
   for (const site of ["DTC", "HPSF"] as const) {
     it(`lists ${site}'s pages as absolute URLs on its own origin, as cacheable XML`, async () => {
       const response = await callRoute(sitemapXmlLoader, request(site, "/sitemap.xml"));
@@ -132,7 +132,7 @@ describe("GET /sitemap.xml (issue 8 'SEO')", () => {
   });
 });
 
-describe("GET /robots.txt (issue 8 'SEO')", () => {
+describe("GET /robots.txt", () => {
   for (const site of ["DTC", "HPSF"] as const) {
     it(`keeps crawlers out of private pages on ${site} and names that site's sitemap`, async () => {
       const response = await callRoute(robotsLoader, request(site, "/robots.txt"));
@@ -150,7 +150,7 @@ describe("GET /robots.txt (issue 8 'SEO')", () => {
   }
 });
 
-describe("the /sitemap page (issue 8 'SEO'; shop-core spec section 2)", () => {
+describe("the /sitemap page (shop-core spec section 2)", () => {
   const load = async (site: Site) => (await callRoute(sitemapLoader, request(site, "/sitemap"))).json();
 
   it("links the shop, every consumer product by species, help pages and account pages on DTC", async () => {

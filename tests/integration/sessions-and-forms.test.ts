@@ -1,4 +1,4 @@
-// Sessions and public forms (ARCHITECTURE "The trust boundary"; CONVENTIONS 9):
+// Sessions and public forms (docs/rules.md "Trust boundary"):
 // signing in revokes the browser's previous token, GET /logout changes nothing,
 // each purpose has its own rate-limit budget, and a public form post without its
 // honeypot inputs is refused.
@@ -266,7 +266,7 @@ describe("rate limits: a budget per purpose (services/rate-limit.server.ts)", ()
   });
 });
 
-describe("the honeypot is enforced when its inputs are missing (CONVENTIONS 9)", () => {
+describe("the honeypot is enforced when its inputs are missing", () => {
   const forms: [string, RouteHandler, string, Record<string, string>][] = [
     ["sign-in", loginAction, "/shelter/login", { email: "a@example.com", password: "x" }],
     [

@@ -1,4 +1,4 @@
-// The staff-feeding program on this worker's database (issue 7): clinic search
+// The staff-feeding program on this worker's database: clinic search
 // and join, registration, onboarding metafields (a refused one included), the
 // registration guard, the JSON calls with jwt and sessionToken, and orders with
 // program pricing, attestation and the monthly quota.
@@ -53,7 +53,7 @@ const staffJson = (path: string, body: unknown, jar = new Jar(), origin = STAFF)
     headers: { Cookie: jar.header, "Content-Type": "application/json" },
   });
 
-describe("clinic search (issue 7; shop-core spec section 7, search-clinic)", () => {
+describe("clinic search (shop-core spec section 7, search-clinic)", () => {
   it("finds program clinics and schools by name, city or zip prefix, never another program's", async () => {
     const byName = await staffProgram.searchClinics({ searchType: "name", searchTerm: "Cherry Creek" });
     expect(byName.map((c) => c.groupID)).toEqual(["CLN-1002"]);
@@ -66,7 +66,7 @@ describe("clinic search (issue 7; shop-core spec section 7, search-clinic)", () 
   });
 });
 
-describe("registration and join (issue 7; shop-core spec sections 3-4)", () => {
+describe("registration and join (shop-core spec sections 3-4)", () => {
   it("assigns the account group, ship-to and sold-to, onboards the metafields and the location", async () => {
     const customerId = await newMember();
     const before = await staffProgram.member(customerId);
@@ -171,7 +171,7 @@ describe("registration and join (issue 7; shop-core spec sections 3-4)", () => {
   });
 });
 
-describe("onboarding metafields (issue 7; shop-core spec sections 4 and 8: update-customer userErrors)", () => {
+describe("onboarding metafields (shop-core spec sections 4 and 8: update-customer userErrors)", () => {
   it("does not record a refused metafield as updated", async () => {
     const customerId = await newMember("refusal");
     await staffProgram.register(customerId, { roleCode: "DVM", groupId: "CLN-1004" });
@@ -217,7 +217,7 @@ describe("onboarding metafields (issue 7; shop-core spec sections 4 and 8: updat
   });
 });
 
-describe("registration guard and onboarding on load (issue 7; shop-core spec section 4)", () => {
+describe("registration guard and onboarding on load (shop-core spec section 4)", () => {
   it("sends a signed-in member who is not registered to registration, then lets them through", async () => {
     const customerId = await newMember("guard");
     const jar = await signedInJar(customerId, "HPSF");
@@ -281,7 +281,7 @@ describe("registration guard and onboarding on load (issue 7; shop-core spec sec
   });
 });
 
-describe("staff-feeding JSON calls (issue 7; shop-core spec section 7: jwt and sessionToken)", () => {
+describe("staff-feeding JSON calls (shop-core spec section 7: jwt and sessionToken)", () => {
   async function caller() {
     const customerId = await newMember("api");
     const jar = await signedInJar(customerId, "HPSF");
@@ -371,7 +371,7 @@ describe("staff-feeding JSON calls (issue 7; shop-core spec section 7: jwt and s
   });
 });
 
-describe("ordering as a member (issue 7: program pricing, clinic delivery, attestation, monthly quota)", () => {
+describe("ordering as a member (program pricing, clinic delivery, attestation, monthly quota)", () => {
   /** A registered member with a cart of `quantity` units of one staff-site variant, every checkout step done. */
   async function readyMember(quantity: number, groupId = "CLN-1002") {
     const customerId = await newMember("buyer");

@@ -1,5 +1,5 @@
-// The autoship engine and the subscription operations (issue 5 "Autoship
-// engine"; shop-core spec section 3 subscription fields). Recurring orders go
+// The autoship engine and the subscription operations (shop-core spec
+// section 3 subscription fields). Recurring orders go
 // through the same reserve → charge → complete path as checkout, keyed
 // "autoship:{subscription}:{due date}", so a second run creates nothing twice.
 import crypto from "node:crypto";
@@ -65,7 +65,7 @@ export interface RunSummary {
   ordered: number;
   outOfStock: number;
   declined: number;
-  /** Staff-feeding members past their monthly quota (issue 7). */
+  /** Staff-feeding members past their monthly quota. */
   overQuota: number;
   alreadyDone: number;
   reminders: number;

@@ -1,4 +1,4 @@
-// The checkout (issue 5): a Checkout row per cart filled step by step, then one
+// The checkout: a Checkout row per cart filled step by step, then one
 // idempotent "place order". The checkout's id is the order's idempotency key:
 // a double submit, a back-button resubmit or concurrent posts of one key place
 // exactly one order; a reuse with another body, or after it expired, is refused.
@@ -78,7 +78,7 @@ export interface PlaceOrderInput {
   customerId: string | null;
   expectedTotalCents: number;
   attestation: boolean;
-  /** The staff site requires the attestation box (issue 7). */
+  /** The staff site requires the attestation box. */
   requireAttestation?: boolean;
   /** Reads a cart (the commerce provider's). */
   readCart: (cartId: string) => Promise<Cart | null>;

@@ -190,7 +190,7 @@ function toCart(row: CartRow): Cart {
   };
 }
 
-/** An unguessable cart id: 192 random bits, URL-safe (issue 4: at least 128). */
+/** An unguessable cart id: 192 random bits, URL-safe (at least 128 needed). */
 export function newCartId(): string {
   return crypto.randomBytes(24).toString("base64url");
 }

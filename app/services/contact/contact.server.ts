@@ -1,4 +1,4 @@
-// The contact form's messages (issue 8 "Contact form"; shop-core spec section 7,
+// The contact form's messages (shop-core spec section 7,
 // /api/send-contact-us): each is rate limited per client address, stored as a
 // ContactMessage and emailed to the support address with the shopper as Reply-To.
 import type { PrismaClient } from "~/generated/prisma/client";

@@ -1,5 +1,5 @@
 // The content service: publish filtering, site precedence, validation and an
-// in-process TTL cache over any content provider (issue 8 "Content service").
+// in-process TTL cache over any content provider (docs/decisions.md "Content").
 import {
   bannerIsLive,
   notFoundContent,

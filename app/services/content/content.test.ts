@@ -26,7 +26,7 @@ const record = (over: Partial<ContentRecord>): ContentRecord => ({
   ...over,
 });
 
-describe("content cache (issue 8 Content service: in-process TTL cache, delete-cache-item)", () => {
+describe("content cache (in-process TTL cache, delete-cache-item)", () => {
   it("reuses an answer within the TTL and reads again after it", async () => {
     let now = 1_000;
     const provider = fakeProvider([record({})]);
@@ -76,7 +76,7 @@ describe("content cache (issue 8 Content service: in-process TTL cache, delete-c
   });
 });
 
-describe("publish filtering in the service (issue 8 Content service)", () => {
+describe("publish filtering in the service", () => {
   const records = [
     record({
       type: "page",
@@ -123,7 +123,7 @@ describe("publish filtering in the service (issue 8 Content service)", () => {
   });
 });
 
-describe("the content cache stays bounded (issue 8 Content service)", () => {
+describe("the content cache stays bounded", () => {
   it("never holds more than MAX_CACHE_ENTRIES answers, whatever keys callers choose", async () => {
     const service = createContentService(fakeProvider([]), { ttlMs: 60_000 });
     for (let i = 0; i < MAX_CACHE_ENTRIES + 50; i++) await service.getNavigation("DTC", `junk-${i}`);

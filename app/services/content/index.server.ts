@@ -1,4 +1,4 @@
-// The content service as the routes see it (issue 8). CONTENT_PROVIDER chooses the
+// The content service as the routes see it. CONTENT_PROVIDER chooses the
 // provider; "embedded" reads typed entries from our database. A headless-CMS adapter
 // implements ContentProvider (types.ts) and is added to the switch below.
 import { prisma } from "~/db.server";

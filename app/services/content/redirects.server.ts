@@ -1,4 +1,4 @@
-// Imports the content's redirect list into the redirect table (issue 8 "Redirects").
+// Imports the content's redirect list into the redirect table (docs/decisions.md "Content").
 import type { PrismaClient } from "~/generated/prisma/client";
 import { validateRedirects, type RedirectInput, type RefusedRedirect } from "~/models/redirects";
 import type { ContentSite } from "~/models/content";

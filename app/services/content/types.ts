@@ -18,7 +18,7 @@ export interface AssetRecord extends ContentAsset {
 }
 
 /**
- * The content system as the shop sees it (ARCHITECTURE "embedded provider"). The
+ * The content system as the shop sees it (docs/architecture.md "Providers"). The
  * embedded provider reads our database; a headless-CMS adapter implements the same
  * two reads over HTTP and is chosen by CONTENT_PROVIDER. Publish filtering, site
  * precedence, validation and caching stay in the service, above any provider.

@@ -1,4 +1,4 @@
-// The customer service (issue 6; shop-core spec sections 3, 7 and 8): the
+// The customer service (shop-core spec sections 3, 7 and 8): the
 // profile, the email change, the address book and metafields. Every function
 // is scoped by the customer's id: another customer's address or metafield is
 // NOT_FOUND, and nothing is changed.

@@ -1,4 +1,4 @@
-// The shop's email messages (issue 5): plain text always, plus HTML. Pure:
+// The shop's email messages: plain text always, plus HTML. Pure:
 // they take the data and return the message; services send them.
 import { formatMoney } from "~/models/money";
 import { amountRows, type OrderAmounts } from "~/models/order-amounts";
@@ -159,7 +159,7 @@ export function autoshipFailedEmail(sub: EmailSubscription, reason: AutoshipFail
   });
 }
 
-/** The password-reset link (issue 6): one use, expires in an hour. */
+/** The password-reset link: one use, expires in an hour. */
 export function passwordResetEmail(to: string, link: string): EmailInput {
   const subject = "Reset your password";
   const body = [
@@ -180,7 +180,7 @@ export function passwordResetEmail(to: string, link: string): EmailInput {
   };
 }
 
-/** A contact-form message (issue 8 "Contact form"), for the support address. */
+/** A contact-form message (shop-core spec section 7), for the support address. */
 export interface ContactEmail {
   to: string;
   /** The site's name and id, e.g. "Pet Nutrition (DTC)". */

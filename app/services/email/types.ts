@@ -1,6 +1,6 @@
 import type { OutboxWriter } from "~/services/outbox/index.server";
 
-/** A message to send: plain text always, HTML when there is a richer version (issue 5 "Email"). */
+/** A message to send: plain text always, HTML when there is a richer version. */
 export interface EmailInput {
   to: string;
   subject: string;

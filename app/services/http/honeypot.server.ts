@@ -1,4 +1,4 @@
-// The honeypot on public forms (CONVENTIONS 9; remix-utils): a hidden field
+// The honeypot on public forms (docs/rules.md "Public-form honeypot"; remix-utils): a hidden field
 // people leave empty and bots fill in, plus an encrypted "valid from" time. The
 // root loader hands its inputs to every form (rendered on the server, so they
 // are there without JavaScript).

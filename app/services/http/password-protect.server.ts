@@ -1,4 +1,4 @@
-// Password protection (issue 8): when the content's password-protect entry is on,
+// Password protection: when the content's password-protect entry is on,
 // every page asks for the password first. The first of the route guards (shop-core
 // spec section 2 lists a first guard whose purpose is not shown).
 import crypto from "node:crypto";

@@ -1,5 +1,5 @@
-// In-memory sliding-window rate limits (CONVENTIONS 9: public forms are rate
-// limited). Per process: several app processes each count on their own, which
+// In-memory sliding-window rate limits (docs/rules.md "Rate-limit
+// budgets"). Per process: several app processes each count on their own, which
 // is enough to slow a single abusive client down. `rateLimits` is the one
 // registry: a budget per purpose (sign-in, password reset, registration,
 // contact, token API, browser error reports), so using up one never blocks another.

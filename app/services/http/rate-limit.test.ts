@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { createRateLimiter } from "./rate-limit.server";
 
-// CONVENTIONS 9 (public forms are rate limited); issue 6 "Brute force" (sign-in) and
-// issue 8 "Contact form" (CONTACT_RATE_LIMIT_PER_HOUR) share this limiter.
-describe("sliding-window rate limiter (CONVENTIONS 9; issues 6 and 8)", () => {
+// docs/rules.md "Rate-limit budgets": sign-in, the contact form
+// (CONTACT_RATE_LIMIT_PER_HOUR) and the other public forms share this limiter.
+describe("sliding-window rate limiter", () => {
   const HOUR = 60 * 60 * 1000;
 
   it("allows `limit` attempts per key in the window and refuses the next", () => {

@@ -1,4 +1,4 @@
-// The cookie session (ARCHITECTURE "Requests, sessions, cookies"): signed with
+// The cookie session (docs/architecture.md "Sessions and cookies"): signed with
 // SESSION_SECRET, httpOnly, SameSite=Lax, Secure in production. It carries
 // flash notices and the signed-in customer's session token (its record, which
 // expires and can be revoked, is the identity provider's).
@@ -53,7 +53,7 @@ export interface SignedIn {
 }
 
 /**
- * The request's signed-in session, from the token in the cookie (issue 6): null
+ * The request's signed-in session, from the token in the cookie: null
  * for a guest, and for a token that is unknown, revoked or expired. Read once
  * per request: the first call decides whether the token's expiry slides
  * (`refresh`), so the root loader, which refreshes, reads it before anyone else.

@@ -1,4 +1,4 @@
-// The embedded identity provider (issue 6; shop-core spec sections 3-4):
+// The embedded identity provider (shop-core spec sections 3-4):
 // email-and-password users in two stores ("home" for consumers, "staff" for
 // the staff-feeding program), sign-in with lockout, registration, password
 // resets, and server-side session tokens that expire, slide and are revoked.
@@ -10,7 +10,7 @@ import { hashPassword, verifyPassword } from "./password.server";
 export type UserStore = "home" | "staff";
 export const userStoreFor = (site: SiteId): UserStore => (site === "HPSF" ? "staff" : "home");
 
-/** Ten consecutive failures lock an account for 15 minutes (issue 6 "Brute force"). */
+/** Ten consecutive failures lock an account for 15 minutes (docs/security.md "Brute force and form spam"). */
 export const MAX_FAILED_SIGN_INS = 10;
 export const LOCKOUT_MS = 15 * 60_000;
 /** A session lives this long after its last use. */

@@ -9,7 +9,7 @@ import { env, envWarnings } from "~/env.server";
 export type { Logger };
 
 /**
- * What never reaches a log (docs/security.md "Logs"): credentials and session cookies in
+ * What never reaches a log (docs/rules.md "Logs carry no secrets"): credentials and session cookies in
  * headers, and any field named like a secret wherever it sits in a logged object.
  */
 export const REDACTED_PATHS = [

@@ -1,4 +1,4 @@
-// Reading orders (issue 5 "Orders and subscriptions data"): one order with its
+// Reading orders: one order with its
 // lines, and a customer's orders as a cursor-paged connection with pageInfo
 // (shop-core spec section 3). The accounts pages build on these.
 import type { Prisma, PrismaClient } from "~/generated/prisma/client";

@@ -1,4 +1,4 @@
-// Placing an order, shared by checkout and the autoship engine (issue 5):
+// Placing an order, shared by checkout and the autoship engine:
 // reserve (one transaction: price on the server, decrement stock atomically,
 // write a pending order), charge outside the transaction, then complete or
 // release. A failure at any point leaves no paid order and no lost stock.
@@ -31,9 +31,9 @@ export interface PricingConfig {
   freeShippingMinimumCents: number;
   shippingRateCents: number;
   taxRates: Readonly<Record<string, number>>;
-  /** Staff-feeding program discount for an eligible member (issue 7). */
+  /** Staff-feeding program discount for an eligible member. */
   programDiscountPercent?: number;
-  /** A staff-feeding member's monthly quota: the month and its limit (issue 7). */
+  /** A staff-feeding member's monthly quota: the month and its limit. */
   quota?: { month: string; limitCents: number } | null;
 }
 
@@ -155,7 +155,7 @@ export async function reserveOrder(tx: Tx, draft: OrderDraft): Promise<ReservedO
 }
 
 /**
- * Counts the order against the member's monthly quota (issue 7), inside the
+ * Counts the order against the member's monthly quota (shop-core spec section 3), inside the
  * reserving transaction: refused when it does not fit in what is left.
  */
 async function takeQuota(

@@ -24,8 +24,9 @@ export interface ChargeInput {
 }
 
 /**
- * The payment provider as checkout and the autoship engine see it (issue 5
- * "Payment"). The embedded provider takes test cards; a real one plugs in here.
+ * The payment provider as checkout and the autoship engine see it
+ * (docs/architecture.md "Providers"). The embedded provider takes test cards; a
+ * real one plugs in here.
  */
 export interface PaymentProvider {
   charge(input: ChargeInput): Promise<ChargeResult>;

@@ -9,7 +9,7 @@ import { staffProgram } from "~/services/staff/index.server";
 /**
  * Pricing for a site and customer: the free-shipping minimum from content,
  * shipping and tax from configuration, and on the staff site the member's
- * program discount and monthly quota (issue 7).
+ * program discount and monthly quota (shop-core spec section 3).
  */
 export async function pricingFor(site: string, customerId: string | null = null): Promise<PricingConfig> {
   const [globals, terms] = await Promise.all([

@@ -1,4 +1,4 @@
-// Sign-in and sign-out (issue 6), with remix-auth: a form strategy over the
+// Sign-in and sign-out (shop-core spec section 4), with remix-auth: a form strategy over the
 // embedded identity provider (DTC against the "home" user store, staff against
 // "staff"). Signing in rotates the session token, merges the guest cart into
 // the saved cart, and redirects; signing out revokes the token and clears the

@@ -6,7 +6,7 @@ export function getSite(request: Request): SiteId {
   return siteForHost(new URL(request.url).host);
 }
 
-/** The site a Host name serves (ARCHITECTURE "Sites"). */
+/** The site a Host name serves (docs/architecture.md "Two sites"). */
 export function siteForHost(host: string): SiteId {
   return resolveSite(host, { forcedSite: env.SITE_ID, staffHosts: env.STAFF_HOSTS });
 }

@@ -1,4 +1,4 @@
-// The staff-feeding program (issue 7; shop-core spec sections 3, 4 and 7): who a
+// The staff-feeding program (shop-core spec sections 3, 4 and 7): who a
 // member is (built from the staff user store and the customer), clinic search
 // and join, registration, onboarding metafields, the FTC acknowledgement,
 // program pricing terms and the monthly quota.
@@ -390,7 +390,7 @@ export function createStaffProgram(deps: StaffDeps) {
     },
 
     /**
-     * Program terms for pricing an order (issue 7): the discount for an eligible
+     * Program terms for pricing an order: the discount for an eligible
      * member, and the monthly quota for every registered member.
      */
     async pricingTerms(customerId: string): Promise<{

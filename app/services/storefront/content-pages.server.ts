@@ -1,5 +1,5 @@
 // Content made into page data: product carousels with their products, the home
-// page's sections and the 404 answer (issue 8 "Pages").
+// page's sections and the 404 answer (catalogue spec section 2, "404 page").
 import { json } from "@remix-run/node";
 import type { AssetSizes, ContentData, LoadedCarousel, NotFoundContent } from "~/models/content";
 import { listingCard } from "~/models/product";

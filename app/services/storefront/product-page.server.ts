@@ -31,7 +31,7 @@ const OPTION_FIELDS = [
 ] as const;
 
 /**
- * Option pickers as links (issue 3): for each value, the variant that keeps the
+ * Option pickers as links (docs/decisions.md "Catalogue"): for each value, the variant that keeps the
  * other selected options where possible, preferring one in stock.
  */
 export function productOptions(variants: ProductVariantDetail[], selected: ProductVariantDetail): ProductOption[] {

@@ -1,4 +1,4 @@
-// Gathers what the sitemaps list (issue 8 "SEO"): the site's products, its
+// Gathers what the sitemaps list (shop-core spec section 2): the site's products, its
 // species and category listings that have products, and its published content pages.
 import { categoryListings } from "~/models/category";
 import type { SitemapData } from "~/models/sitemap";
