@@ -6,6 +6,7 @@ const steps = [
   ["Typecheck", "npx", ["tsc", "--noEmit"]],
   ["ESLint", "npx", ["eslint", "--max-warnings", "0", "."]],
   ["Prettier", "npx", ["prettier", "--check", "."]],
+  ["Unused files, exports and dependencies (knip)", "npx", ["knip", "--no-progress"]],
   ["Unit and integration tests (vitest)", "npx", ["vitest", "run"]],
   ["Browser tests (Playwright, with and without JavaScript)", "npx", ["playwright", "test"]],
 ];
