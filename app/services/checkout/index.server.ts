@@ -1,6 +1,5 @@
 import { prisma } from "~/db.server";
 import { env } from "~/env.server";
-import { isHomeDeliveryZip, parseZipRanges } from "~/models/zip";
 import type { SiteId } from "~/models/site";
 import { getGlobals } from "~/services/content/index.server";
 import { email } from "~/services/email/index.server";
@@ -31,9 +30,8 @@ export async function pricingFor(site: string, customerId: string | null = null)
 }
 
 /** True when home delivery reaches the zip (stock service coverage, shop-core spec section 5). */
-export async function zipCovered(zip: string): Promise<boolean> {
-  const records = await stock.getCoverage("HOME");
-  return isHomeDeliveryZip(zip, parseZipRanges(records.flatMap((r) => r.all_zips)));
+export function zipCovered(zip: string): Promise<boolean> {
+  return stock.coversZip(zip);
 }
 
 /** The shop's checkout, on the embedded providers. */
