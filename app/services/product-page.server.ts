@@ -77,6 +77,23 @@ export function productCrumbs(site: SiteId, product: ProductDetail): Crumb[] {
   return [...head, { label: species, to: `/products/${product.species}` }, category, { label: product.title }];
 }
 
+/**
+ * The canonical page of the variant a product URL picks (catalogue spec section 2: the
+ * `sku` query value, the flavor and size segments, else the first in-stock variant); null
+ * when this site sells no product with the handle.
+ */
+export async function canonicalProductPath(input: {
+  site: SiteId;
+  handle: string;
+  flavor?: string;
+  size?: string;
+  sku?: string | null;
+}): Promise<string | null> {
+  const product = await commerce.getProduct(input.site, input.handle);
+  const variant = product && pickVariant(product.variants, input);
+  return variant ? variantPath(variant) : null;
+}
+
 /** Loads a product page; null when the product is not sold on this site. */
 export async function loadProductPage(input: {
   site: SiteId;

@@ -99,6 +99,17 @@ test.describe("consumer catalogue (issue 3)", () => {
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", new RegExp(`${href}$`));
   });
 
+  test("a three-segment product URL lands on its variant's canonical page (catalogue spec section 2)", async ({
+    page,
+  }) => {
+    const response = await page.goto("/products/adult-dry-dog-food/lamb/30lb");
+    expect(response?.status()).toBe(200);
+    expect(response?.request().redirectedFrom()?.url()).toMatch(/\/products\/adult-dry-dog-food\/lamb\/30lb$/);
+    await expect(page).toHaveURL(/\/products\/science-diet\/adult-dry-dog-food\/lamb-meal-brown-rice\/30lb$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Science Diet Adult Dry Dog Food");
+    expect((await page.goto("/products/no-such-food/lamb/30lb"))?.status()).toBe(404);
+  });
+
   test("the product page offers autoship with 'save an extra 5%' and related products", async ({ page }) => {
     await page.goto("/products/science-diet/adult-dry-dog-food/chicken-barley/15.5lb");
     await expect(page.getByText("and save an extra 5%", { exact: true })).toBeVisible();
