@@ -4,7 +4,6 @@ import { useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ListingView } from "~/components/listing-view";
 import { ProductView } from "~/components/product-view";
-import { RememberCategory } from "~/components/remembered-category";
 import { PRIVATE_NO_STORE } from "~/models/cache-policy";
 import { parseCategoryPath } from "~/models/category";
 import { listingSeo, productSeo } from "~/models/seo";
@@ -71,15 +70,7 @@ export default function ProductsRoute() {
   const data = useLoaderData<typeof loader>();
   if (data.kind === "product") return <ProductView {...data} />;
   const hrefFor = listingHref(data.pathname, { site: data.site, species: data.species, defaultSort: data.defaultSort });
-  const lastCrumb = data.site === "DTC" && data.species ? data.crumbs[data.crumbs.length - 1] : undefined;
-  return (
-    <>
-      {lastCrumb?.to && data.species ? (
-        <RememberCategory species={data.species} label={lastCrumb.label} path={lastCrumb.to} />
-      ) : null}
-      <ListingView {...data} hrefFor={hrefFor} />
-    </>
-  );
+  return <ListingView {...data} hrefFor={hrefFor} />;
 }
 
 export function ErrorBoundary() {

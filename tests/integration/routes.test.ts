@@ -189,6 +189,30 @@ describe("/products routing (shop-core spec section 2; catalogue spec section 2)
     });
   });
 
+  it("builds product breadcrumbs from brand, pet age and food form; listings say what they remember (shop-core spec section 2)", async () => {
+    const product = (await load("/products/science-diet/kitten-dry-cat-food/chicken-recipe/3.5lb")) as unknown as {
+      data: { crumbs: { label: string; to?: string }[] };
+    };
+    expect(product.data.crumbs.map((c) => c.label)).toEqual([
+      "Home",
+      "All Products",
+      "Cat",
+      "Science Diet",
+      "Kitten",
+      "Dry Food",
+      "Science Diet Kitten Dry Cat Food",
+    ]);
+    const memoryOf = async (path: string) =>
+      (((await await load(path)) as Response).json() as Promise<{ crumbMemory: unknown }>).then((d) => d.crumbMemory);
+    expect(await memoryOf("/products/cat/wet")).toEqual({
+      category: { species: "cat", label: "Wet Food", path: "/products/cat/wet" },
+      filters: [{ label: "Wet Food", to: "/products/cat/wet" }],
+    });
+    // The species page remembers no category (no "Dog › Dog").
+    expect(await memoryOf("/products/dog")).toEqual({ category: null, filters: [] });
+    expect(await memoryOf("/products?brand=science-diet")).toEqual({ filters: [{ label: "Science Diet" }] });
+  });
+
   it("picks the variant named by a 'search' query value like a sku", async () => {
     const response = await load("/products/adult-dry-dog-food?search=SD00403");
     // Product pages defer related products, so the loader returns DeferredData.
