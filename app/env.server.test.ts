@@ -153,6 +153,12 @@ describe("checkout and autoship settings", () => {
     expect(set.SHIPPING_RATE_CENTS).toBe(500);
   });
 
+  it("reads the shipping feature flag, on by default (shop-core spec section 7)", () => {
+    expect(parseEnv({}).SHIPPING_FEATURE).toBe(true);
+    expect(parseEnv({ SHIPPING_FEATURE: "off" }).SHIPPING_FEATURE).toBe(false);
+    expect(parseEnv({ SHIPPING_FEATURE: "1" }).SHIPPING_FEATURE).toBe(true);
+  });
+
   it("refuses a malformed tax table and a flag that is not true or false", () => {
     expect(errorOf({ TAX_RATES: "Colorado=3%" }).issues[0]).toMatch(/^TAX_RATES must be a list such as/);
     expect(errorOf({ FEE_FREE_CHECKOUT: "maybe" }).issues).toEqual([

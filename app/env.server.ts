@@ -158,6 +158,8 @@ const EnvSchema = z
     ).transform((v) => (v ? parseTaxRates(v) : DEFAULT_TAX_RATES)),
     FEE_FREE_CHECKOUT: flag(true),
     HAWAII_DELIVERY_DATE_HIDDEN: flag(true),
+    // The shipping feature flag (shop-core spec section 7): /api/get-state-by-zipcode answers only while it is on.
+    SHIPPING_FEATURE: flag(true),
     DELIVERY_BUSINESS_DAYS: optional(z.coerce.number().int().min(1, "must be 1 or more").max(30)).transform(
       (v) => v ?? 5,
     ),

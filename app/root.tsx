@@ -12,6 +12,7 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
+import { BreadcrumbMemory } from "~/components/breadcrumbs";
 import { BuildWatcher } from "~/components/build-watcher";
 import { CartFetcherProvider } from "~/components/cart-fetcher";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -195,6 +196,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {data?.account ? <InactivityAlert seconds={data.env.TOKEN_INACTIVITY_SECONDS} /> : null}
         {bare ? null : <SiteFooter site={site} footer={data?.layout.footer ?? null} />}
         {site === "DTC" ? <PageViewTracker /> : null}
+        <BreadcrumbMemory />
         {data ? <BuildWatcher pollSeconds={data.env.BUILD_POLL_SECONDS} /> : null}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

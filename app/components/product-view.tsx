@@ -19,7 +19,7 @@ import { CompareAtPrice, Price } from "./price";
 import { ProductCard } from "./product-card";
 import { ProductCarousel } from "./product-carousel";
 import { QuantityField } from "./quantity-field";
-import { ProductBreadcrumbs } from "./remembered-category";
+import { ProductBreadcrumbs } from "./breadcrumbs";
 import { ResponsiveImage } from "./responsive-image";
 
 interface OptionValue {
@@ -69,7 +69,7 @@ export function ProductView({
   const [mainImage, ...moreImages] = images;
   return (
     <div className="container product-page">
-      <ProductBreadcrumbs crumbs={crumbs} species={product.species} />
+      <ProductBreadcrumbs site={site} product={product} crumbs={crumbs} />
       <div className="product-page__layout">
         <section className="product-gallery" aria-label="Product images">
           {mainImage ? (

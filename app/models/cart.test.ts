@@ -12,7 +12,6 @@ import {
   poundsAndOuncesFromGrams,
   quantityThatFits,
   applyPendingChanges,
-  roundWeight,
   summarizeCart,
   type CartLineView,
 } from "./cart";
@@ -168,32 +167,6 @@ describe("adding only what fits (shop-core spec sections 5 and 9)", () => {
 
   it("drops fractions as the normaliser does (shop-core spec section 5)", () => {
     expect(quantityThatFits(2.7, 0, { autoship: false })).toEqual({ quantity: 2, clamped: false });
-  });
-});
-
-describe("rounding helper (catalogue spec section 9)", () => {
-  it("adds 0.05 under a 0.05 remainder, then rounds to one decimal (catalogue spec section 9)", () => {
-    expect(roundWeight(1.23)).toBe(1.3); // 1.23 + 0.05 = 1.28 → 1.3
-    expect(roundWeight(1.01)).toBe(1.1);
-    expect(roundWeight(1.249999)).toBe(1.3);
-  });
-
-  it("only rounds when the remainder is 0.05 or more (catalogue spec section 9)", () => {
-    expect(roundWeight(1.25)).toBe(1.3);
-    expect(roundWeight(1.27)).toBe(1.3);
-    expect(roundWeight(1.299)).toBe(1.3);
-  });
-
-  it("leaves an exact tenth as it is (catalogue spec section 9; see roundWeight)", () => {
-    expect(roundWeight(1.2)).toBe(1.2);
-    expect(roundWeight(4)).toBe(4);
-    expect(roundWeight(0)).toBe(0);
-  });
-
-  it("is not thrown off by floating point sums (catalogue spec section 9)", () => {
-    expect(roundWeight(0.7 + 0.1 + 0.1)).toBe(0.9); // 0.8999… is 0.9, an exact tenth
-    expect(roundWeight(0.1 + 0.2)).toBe(0.3);
-    expect(roundWeight(6.696)).toBe(6.7); // would become 6.8 if first rounded to hundredths
   });
 });
 

@@ -1,7 +1,7 @@
 import type { Notice } from "./notice";
 import { MAX_AUTOSHIP_PER_LINE, MAX_ITEMS_PER_ORDER, normalizeQuantity } from "./cart-limits";
 import { freeShippingProgress, DEFAULT_FREE_SHIPPING_MINIMUM_CENTS, type FreeShippingProgress } from "./free-shipping";
-import { toPounds, type WeightUnit } from "./weight";
+import { roundWeight, toPounds, type WeightUnit } from "./weight";
 
 /** A cart line attribute (catalogue spec section 3: list of key and value). */
 export interface CartLineAttribute {
@@ -138,27 +138,9 @@ export function quantityThatFits(
   return { quantity, clamped: quantity < asked };
 }
 
-// Weights are computed on integer millionths of a pound: enough to keep float noise
-// (0.7 + 0.1 + 0.1 = 0.8999…) from moving a value across a tenth, and fine enough that
-// quantising does not itself push a value such as 6.696 into the next tenth (hundredths would).
+// Pounds and ounces are computed on integer millionths of a pound: enough to keep float
+// noise (0.7 + 0.1 + 0.1 = 0.8999…) from moving a value across a tenth of an ounce.
 const WEIGHT_SCALE = 1_000_000;
-const TENTH = WEIGHT_SCALE / 10;
-const HALF_TENTH = TENTH / 2;
-
-/**
- * Catalogue spec section 9 rounding helper: "adds 0.05 when the value's remainder modulo
- * 0.1 is under 0.05, then rounds to one decimal" (half up), i.e. weights round up to the
- * next tenth: 1.23 → 1.3, 1.27 → 1.3. An exact tenth stays as it is (a 4 lb bag weighs
- * 4.0 lb): in the source's floating point, `4 % 0.1` is 0.0999…, so exact tenths were
- * never bumped, and a shopper would read 4.1 lb for a 4 lb bag as a mistake.
- */
-export function roundWeight(value: number): number {
-  if (!Number.isFinite(value)) return 0;
-  let scaled = Math.round(value * WEIGHT_SCALE);
-  const remainder = ((scaled % TENTH) + TENTH) % TENTH;
-  if (remainder > 0 && remainder < HALF_TENTH) scaled += HALF_TENTH;
-  return Math.round(scaled / TENTH) / 10;
-}
 
 /** The line's weight in pounds: variant weight converted with the spec's factors, times quantity. */
 export function lineWeightLbs(line: WeighedLine): number {

@@ -1,18 +1,21 @@
 // Page-type labels for breadcrumbs and tracking (shop-core spec section 2).
 
-export type PageType =
-  | "product detail"
-  | "product list"
-  | "category list"
-  | "search results"
-  | "home"
-  | "My Account"
-  | "My Profile"
-  | "My Orders"
-  | "My Order Details"
-  | "My Autoships"
-  | "Address Book"
-  | "other";
+export const PAGE_TYPES = [
+  "product detail",
+  "product list",
+  "category list",
+  "search results",
+  "home",
+  "My Account",
+  "My Profile",
+  "My Orders",
+  "My Order Details",
+  "My Autoships",
+  "Address Book",
+  "other",
+] as const;
+
+export type PageType = (typeof PAGE_TYPES)[number];
 
 /** The page type of a path; `productPage` tells a product under /products/… from a category listing. */
 export function pageTypeOf(pathname: string, productPage = false): PageType {

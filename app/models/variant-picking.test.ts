@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formFromSegment, parseWeightSlug, pickVariant, variantSizeSlug } from "./variant-picking";
+import { formFromSegment, parseWeightSlug, pickVariant, readProductSegments, variantSizeSlug } from "./variant-picking";
 
 const variants = [
   { sku: "A1", size: "4 lb bag", flavor: "Chicken & Barley", productForm: "Dry", inventory: 0 },
@@ -56,5 +56,39 @@ describe("variant picking (catalogue spec section 2)", () => {
     expect(parseWeightSlug("big")).toBeNull();
     expect(variantSizeSlug("12.8 oz can, case of 12")).toBe("12.8oz");
     expect(variantSizeSlug("2 kg bag")).toBe("2kg");
+  });
+});
+
+describe("three-segment product URLs (catalogue spec section 2)", () => {
+  it("reads {handle}/{flavor}/{size} as a request to redirect, and 1 or 4 segments as pages", () => {
+    expect(readProductSegments(["adult", "chicken-barley", "4lb"])).toEqual({
+      handle: "adult",
+      flavor: "chicken-barley",
+      size: "4lb",
+      redirect: true,
+    });
+    expect(readProductSegments(["adult"])).toEqual({ handle: "adult", redirect: false });
+    expect(readProductSegments(["science-diet", "adult", "chicken-barley", "4lb"])).toEqual({
+      brand: "science-diet",
+      handle: "adult",
+      flavor: "chicken-barley",
+      size: "4lb",
+      redirect: false,
+    });
+  });
+
+  it("reads no product from 0, 2 or 5 segments", () => {
+    expect(readProductSegments([])).toBeNull();
+    expect(readProductSegments(["adult", "chicken-barley"])).toBeNull();
+    expect(readProductSegments(["a", "b", "c", "d", "e"])).toBeNull();
+  });
+
+  it("picks the product's default variant for an unknown flavor and size", () => {
+    expect(pickVariant(variants, { flavor: "no-such-flavor", size: "no-such-size" })?.sku).toBe("A2");
+  });
+
+  it("keeps the flavor when only the size is unknown, and the size when only the flavor is", () => {
+    expect(pickVariant(variants, { flavor: "lamb", size: "99lb" })?.sku).toBe("A3");
+    expect(pickVariant(variants, { flavor: "no-such-flavor", size: "4lb" })?.sku).toBe("A3"); // A1 is out of stock
   });
 });

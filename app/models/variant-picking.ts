@@ -81,3 +81,34 @@ export function pickVariant<T extends PickableVariant>(
   }
   return firstInStock(candidates);
 }
+
+/** What the segments of a product URL ask for (shop-core and catalogue spec section 2). */
+export interface ProductUrlRequest {
+  handle: string;
+  brand?: string;
+  flavor?: string;
+  size?: string;
+  /**
+   * True for /products/{handle}/{flavor}/{size}: the variant it picks is answered with a
+   * 301 to that variant's canonical page (docs/rules.md "Three-segment product URLs").
+   */
+  redirect: boolean;
+}
+
+/**
+ * Reads the segments after /products/ of a product URL: {handle}; {handle}/{flavor}/{size},
+ * which redirects to the canonical page; or the canonical {brand}/{handle}/{flavor}/{size}.
+ * Null for any other count (category listings are read before this).
+ */
+export function readProductSegments(segments: readonly string[]): ProductUrlRequest | null {
+  if (segments.length === 1) return { handle: segments[0], redirect: false };
+  if (segments.length === 3) {
+    const [handle, flavor, size] = segments;
+    return { handle, flavor, size, redirect: true };
+  }
+  if (segments.length === 4) {
+    const [brand, handle, flavor, size] = segments;
+    return { brand, handle, flavor, size, redirect: false };
+  }
+  return null;
+}

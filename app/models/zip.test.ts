@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_GUEST_ZIP, isHomeDeliveryZip, locationValue, locationZip, parseZipRanges } from "./zip";
+import { DEFAULT_GUEST_ZIP, isHomeDeliveryZip, isZipCovered, locationValue, locationZip, parseZipRanges } from "./zip";
 
 describe("guest zip (shop-core spec sections 1 and 9)", () => {
   it("defaults a guest to 80011 (shop-core spec sections 1 and 9)", () => {
@@ -84,6 +84,33 @@ describe("home zip validation (shop-core spec section 5)", () => {
     expect(isHomeDeliveryZip("99999", ranges, { override: true })).toBe(true);
     expect(isHomeDeliveryZip("abc", [], { override: true })).toBe(true);
     expect(isHomeDeliveryZip("99999", ranges, { override: false })).toBe(false);
+  });
+});
+
+describe("zip coverage over the stock records (shop-core spec sections 3 and 5)", () => {
+  const coverage = [{ all_zips: ["80001-81658", "00501-00544"] }, { all_zips: ["96701-96898"] }];
+
+  it("covers a zip inside any record's ranges, both ends included", () => {
+    expect(isZipCovered("80001", coverage)).toBe(true);
+    expect(isZipCovered("81658", coverage)).toBe(true);
+    expect(isZipCovered("00501", coverage)).toBe(true);
+    expect(isZipCovered("96701", coverage)).toBe(true);
+    expect(isZipCovered("96898", coverage)).toBe(true);
+  });
+
+  it("does not cover the zips just outside a range", () => {
+    expect(isZipCovered("80000", coverage)).toBe(false);
+    expect(isZipCovered("81659", coverage)).toBe(false);
+    expect(isZipCovered("00500", coverage)).toBe(false);
+    expect(isZipCovered("96899", coverage)).toBe(false);
+  });
+
+  it("covers nothing without records, and nothing that is not 5 digits", () => {
+    expect(isZipCovered("80011", [])).toBe(false);
+    expect(isZipCovered("80011", [{ all_zips: [] }])).toBe(false);
+    expect(isZipCovered("8001", coverage)).toBe(false);
+    expect(isZipCovered("80011-1234", coverage)).toBe(false);
+    expect(isZipCovered(null, coverage)).toBe(false);
   });
 });
 

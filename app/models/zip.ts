@@ -52,6 +52,20 @@ export function isHomeDeliveryZip(
   return ranges.some((range) => padZip(range.start) <= zip && zip <= padZip(range.end));
 }
 
+/** A zip coverage record as the stock service keeps it: all_zips holds "start-end" ranges (shop-core spec section 3). */
+export interface ZipCoverageRecord {
+  all_zips: readonly string[];
+}
+
+/**
+ * Whether home delivery reaches a zip: the home zip rule (isHomeDeliveryZip) over the
+ * ranges of every coverage record together (docs/rules.md "Zip coverage"). The stock
+ * service's `coversZip` answers it for every caller.
+ */
+export function isZipCovered(zip: string | null | undefined, coverage: readonly ZipCoverageRecord[]): boolean {
+  return isHomeDeliveryZip(zip, parseZipRanges(coverage.flatMap((record) => record.all_zips)));
+}
+
 /** The stored location value, e.g. "80011::HOME" (shop-core spec sections 3 and 4). */
 export function locationValue(zip: string, kind: LocationKind): string {
   return `${zip}${LOCATION_SEPARATOR}${kind}`;

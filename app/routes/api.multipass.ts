@@ -1,15 +1,17 @@
-// POST /api/multipass { getURL?, email, checkoutUrl } → { url } (catalogue spec
-// section 7): a short-lived URL that signs the signed-in customer in on another
-// device or tab and continues to their checkout. Only for the customer's own email.
+// POST /api/multipass { getURL?, email, checkoutUrl, sessionToken? } → { url } (catalogue
+// spec section 7): a short-lived URL that signs the signed-in customer in on another
+// device or tab and continues to their checkout. Only for the customer's own email. The
+// caller is the session cookie's customer or the `sessionToken` of the body, like the
+// other signed-in calls.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { z } from "zod";
 import { prisma } from "~/db.server";
 import { isLocalPath } from "~/models/redirect-param";
 import { createMultipassToken, MULTIPASS_TTL_MS } from "~/services/sign-in/index.server";
-import { getCustomerId } from "~/services/http/index.server";
 import { getSite, publicOrigin } from "~/services/site/index.server";
-import { apiError, methodNotAllowed, NO_STORE, parseJsonBody, requireMethod } from "~/utils/api.server";
+import { readSignedInBody } from "~/utils/api-auth.server";
+import { apiError, methodNotAllowed, NO_STORE, requireMethod } from "~/utils/api.server";
 import { requireApiBudget } from "~/utils/rate-limit.server";
 
 const MultipassSchema = z.object({
@@ -23,7 +25,7 @@ export const loader = () => methodNotAllowed(["POST"]);
 export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, "POST");
   requireApiBudget("token-api", context);
-  const body = await parseJsonBody(request, MultipassSchema);
+  const { customerId, body } = await readSignedInBody(request, MultipassSchema);
   const origin = publicOrigin(getSite(request));
   let path: string;
   try {
@@ -37,8 +39,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
       checkoutUrl: "Use a URL of this shop.",
     });
   }
-  const customerId = await getCustomerId(request);
-  if (!customerId) return apiError(401, "UNAUTHENTICATED", "Sign in first.");
   const customer = await prisma.customer.findUnique({ where: { id: customerId }, select: { email: true } });
   if (!customer || customer.email.toLowerCase() !== body.email) {
     return apiError(403, "FORBIDDEN", "A multipass URL is only for your own account.", { email: "Not your email." });

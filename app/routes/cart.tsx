@@ -10,7 +10,6 @@ import { isShopperAttributeKey, summarizeCart, type CartActionData } from "~/mod
 import type { Notice } from "~/models/notice";
 import { referrerPath } from "~/models/guards";
 import { localPathOr } from "~/models/redirect-param";
-import { isHomeDeliveryZip, parseZipRanges } from "~/models/zip";
 import { CartError, type CartResult, commerce, cartIdCookie, readCartId } from "~/services/commerce/index.server";
 import {
   addToCart,
@@ -293,11 +292,9 @@ export async function action({ request }: ActionFunctionArgs) {
  * digits inside a home-delivery range; a new valid zip updates the stored location.
  */
 async function setZip(request: Request, zip: string, back: string, wantsJson: boolean) {
-  const coverage = await stock.getCoverage("HOME");
-  const ranges = parseZipRanges(coverage.flatMap((record) => record.all_zips));
   const session = await getSession(request);
   let notice: Notice;
-  if (isHomeDeliveryZip(zip, ranges)) {
+  if (await stock.coversZip(zip)) {
     setHomeZip(session, zip);
     notice = { tone: "success", message: `Delivering to ${zip}.` };
   } else {

@@ -4,11 +4,17 @@ import { useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ListingView } from "~/components/listing-view";
 import { ProductView } from "~/components/product-view";
-import { RememberCategory } from "~/components/remembered-category";
+import { PRIVATE_NO_STORE } from "~/models/cache-policy";
 import { parseCategoryPath } from "~/models/category";
 import { listingSeo, productSeo } from "~/models/seo";
+import { readProductSegments } from "~/models/variant-picking";
 import { commerce } from "~/services/commerce/index.server";
-import { loadListingPage, loadProductPage, RELATED_LIMIT } from "~/services/storefront/index.server";
+import {
+  canonicalProductPath,
+  loadListingPage,
+  loadProductPage,
+  RELATED_LIMIT,
+} from "~/services/storefront/index.server";
 import { getSite, publicOrigin } from "~/services/site/index.server";
 import { listingHref } from "~/utils/listing-href";
 import { siteFromMatches } from "~/utils/meta";
@@ -23,7 +29,9 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 
 /**
  * /products, /products/{species}/{category?}/{detail?}, /products/{handle} and
- * /products/{brand}/{handle}/{flavor}/{size} (shop-core spec section 2).
+ * /products/{brand}/{handle}/{flavor}/{size} (shop-core spec section 2);
+ * /products/{handle}/{flavor}/{size} redirects to its variant's canonical page
+ * (catalogue spec section 2).
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -46,37 +54,27 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     return json({ kind: "listing" as const, ...data });
   }
 
-  if (segments.length === 1 || segments.length === 4) {
-    const [brand, handle, flavor, size] = segments.length === 4 ? segments : [undefined, segments[0]];
-    const page = await loadProductPage({
-      site,
-      handle,
-      brand,
-      flavor,
-      size,
-      // Catalogue spec section 2: a query value 'search' (like 'sku') picks the variant with that sku.
-      sku: url.searchParams.get("sku") ?? url.searchParams.get("search"),
-    });
-    if (!page) throw new Response("Not Found", { status: 404 });
-    const related = commerce.getRelatedProducts(site, page.product, RELATED_LIMIT);
-    return defer({ kind: "product" as const, ...page, origin: publicOrigin(site), related });
+  const wanted = readProductSegments(segments);
+  if (!wanted) throw new Response("Not Found", { status: 404 });
+  // Catalogue spec section 2: a query value 'search' (like 'sku') picks the variant with that sku.
+  const sku = url.searchParams.get("sku") ?? url.searchParams.get("search");
+  if (wanted.redirect) {
+    const path = await canonicalProductPath({ site, ...wanted, sku });
+    if (!path) throw new Response("Not Found", { status: 404 });
+    // Not kept by caches, as no redirect is (docs/rules.md "Cache policy"): the pick follows stock.
+    throw redirect(`${path}${url.search}`, { status: 301, headers: { "Cache-Control": PRIVATE_NO_STORE } });
   }
-  throw new Response("Not Found", { status: 404 });
+  const page = await loadProductPage({ site, ...wanted, sku });
+  if (!page) throw new Response("Not Found", { status: 404 });
+  const related = commerce.getRelatedProducts(site, page.product, RELATED_LIMIT);
+  return defer({ kind: "product" as const, ...page, origin: publicOrigin(site), related });
 }
 
 export default function ProductsRoute() {
   const data = useLoaderData<typeof loader>();
   if (data.kind === "product") return <ProductView {...data} />;
   const hrefFor = listingHref(data.pathname, { site: data.site, species: data.species, defaultSort: data.defaultSort });
-  const lastCrumb = data.site === "DTC" && data.species ? data.crumbs[data.crumbs.length - 1] : undefined;
-  return (
-    <>
-      {lastCrumb?.to && data.species ? (
-        <RememberCategory species={data.species} label={lastCrumb.label} path={lastCrumb.to} />
-      ) : null}
-      <ListingView {...data} hrefFor={hrefFor} />
-    </>
-  );
+  return <ListingView {...data} hrefFor={hrefFor} />;
 }
 
 export function ErrorBoundary() {

@@ -99,6 +99,40 @@ test.describe("consumer catalogue", () => {
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", new RegExp(`${href}$`));
   });
 
+  test("product breadcrumbs: a remembered category until the shopper goes to all products, and never 'Dog › Dog' (shop-core spec section 2)", async ({
+    page,
+  }, testInfo) => {
+    const trail = page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("listitem");
+    const heading = page.getByRole("heading", { level: 1 });
+    const kitten = "/products/science-diet/kitten-dry-cat-food/chicken-recipe/3.5lb";
+    await open(page, testInfo, "/products/cat/wet");
+    await open(page, testInfo, kitten);
+    // With JavaScript the category page browsed last is remembered; without, the crumbs are built.
+    if (testInfo.project.name !== "no-js") await expect(trail.nth(3)).toHaveText("Wet Food");
+
+    await open(page, testInfo, "/products/cat/wet");
+    await open(page, testInfo, "/products");
+    await open(page, testInfo, kitten);
+    const kittenTitle = (await heading.textContent())?.trim() ?? "";
+    await expect(trail).toHaveText(["Home", "All Products", "Cat", "Science Diet", "Kitten", "Dry Food", kittenTitle]);
+
+    await open(page, testInfo, "/products/dog");
+    await open(page, testInfo, "/products/science-diet/adult-dry-dog-food/chicken-barley/15.5lb");
+    const dogTitle = (await heading.textContent())?.trim() ?? "";
+    await expect(trail).toHaveText(["Home", "All Products", "Dog", "Science Diet", "Adult", "Dry Food", dogTitle]);
+  });
+
+  test("a three-segment product URL lands on its variant's canonical page (catalogue spec section 2)", async ({
+    page,
+  }) => {
+    const response = await page.goto("/products/adult-dry-dog-food/lamb/30lb");
+    expect(response?.status()).toBe(200);
+    expect(response?.request().redirectedFrom()?.url()).toMatch(/\/products\/adult-dry-dog-food\/lamb\/30lb$/);
+    await expect(page).toHaveURL(/\/products\/science-diet\/adult-dry-dog-food\/lamb-meal-brown-rice\/30lb$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Science Diet Adult Dry Dog Food");
+    expect((await page.goto("/products/no-such-food/lamb/30lb"))?.status()).toBe(404);
+  });
+
   test("the product page offers autoship with 'save an extra 5%' and related products", async ({ page }) => {
     await page.goto("/products/science-diet/adult-dry-dog-food/chicken-barley/15.5lb");
     await expect(page.getByText("and save an extra 5%", { exact: true })).toBeVisible();

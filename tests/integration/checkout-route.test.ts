@@ -8,7 +8,9 @@ import { loader as confirmationLoader } from "~/routes/checkout_.confirmation.$o
 import { action as autoshipLoginAction } from "~/routes/shelter.autoship-required-login";
 import { action as multipassAction } from "~/routes/api.multipass";
 import { loader as multipassArrival } from "~/routes/multipass.$token";
+import { identity } from "~/services/identity/index.server";
 import { createMultipassToken, MULTIPASS_TTL_MS, readMultipassToken } from "~/services/sign-in/multipass.server";
+import { newAccount } from "../helpers/accounts";
 import { callRoute, formRequest, getRequest, Jar, jsonRequest, ORIGIN, type RouteHandler } from "../helpers/routes";
 import { ensureSeeded } from "../helpers/seeded";
 
@@ -224,5 +226,27 @@ describe("/api/multipass (catalogue spec section 7)", () => {
       token: "nope.nope",
     });
     expect(bad.headers.get("Location")).toBe("/cart");
+  });
+
+  it("accepts the sessionToken in the body like the other signed-in calls; a bad, revoked or other-site token is 401", async () => {
+    const { customerId, email } = await newAccount("multipass");
+    const sessionToken = await identity.createSession(customerId, "DTC");
+    const guest = new Jar();
+    const ok = await call(guest, { email, checkoutUrl: "/checkout", sessionToken });
+    expect(ok.status).toBe(200);
+    const { url } = (await ok.json()) as { url: string };
+    const token = url.split("/multipass/")[1];
+    expect(readMultipassToken(token, "DTC")).toEqual({ customerId, path: "/checkout" });
+
+    expect((await call(guest, { email: "other@example.com", checkoutUrl: "/checkout", sessionToken })).status).toBe(
+      403,
+    );
+    // The caller is checked before the body's fields, as in the other signed-in calls.
+    expect((await call(guest, { email: "not-an-email", checkoutUrl: "/checkout" })).status).toBe(401);
+    expect((await call(guest, { email, checkoutUrl: "/checkout", sessionToken: "nope" })).status).toBe(401);
+    const staff = await identity.createSession(customerId, "HPSF");
+    expect((await call(guest, { email, checkoutUrl: "/checkout", sessionToken: staff })).status).toBe(401);
+    await identity.revokeSession(sessionToken, "test");
+    expect((await call(guest, { email, checkoutUrl: "/checkout", sessionToken })).status).toBe(401);
   });
 });

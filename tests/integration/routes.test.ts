@@ -135,6 +135,84 @@ describe("/products routing (shop-core spec section 2; catalogue spec section 2)
     }
   });
 
+  describe("three-segment product URLs /products/{handle}/{flavor}/{size} (catalogue spec section 2)", () => {
+    const PRODUCT = "/products/science-diet/adult-dry-dog-food";
+    const redirectOf = async (path: string, host?: string) => {
+      const response = (await load(path, host)) as Response;
+      expect(response.status, path).toBe(301);
+      expect(response.headers.get("Cache-Control"), path).toBe("private, no-store");
+      return response.headers.get("Location");
+    };
+    /** The product's default variant: the first in stock by position, else the first. */
+    const defaultPath = async (handle: string) => {
+      const variants = await prisma.productVariant.findMany({
+        where: { product: { handle } },
+        orderBy: { position: "asc" },
+      });
+      return `/products/${(variants.find((v) => v.inventory > 0) ?? variants[0]).url}`;
+    };
+
+    it("redirects to the canonical page of the flavor and size asked for", async () => {
+      expect(await redirectOf("/products/adult-dry-dog-food/lamb-meal-brown-rice/30lb")).toBe(
+        `${PRODUCT}/lamb-meal-brown-rice/30lb`,
+      );
+      expect(await redirectOf("/products/adult-dry-dog-food/chicken-barley/4lb")).toBe(`${PRODUCT}/chicken-barley/4lb`);
+      // The flavor segment picks the variant whose Flavor contains it.
+      expect(await redirectOf("/products/adult-dry-dog-food/lamb/15.5lb")).toBe(
+        `${PRODUCT}/lamb-meal-brown-rice/15.5lb`,
+      );
+    });
+
+    it("keeps the query, whose sku or search value picks first", async () => {
+      expect(await redirectOf("/products/adult-dry-dog-food/lamb/30lb?sku=SD00401&utm_source=mail")).toBe(
+        `${PRODUCT}/chicken-barley/4lb?sku=SD00401&utm_source=mail`,
+      );
+    });
+
+    it("answers an unknown flavor or size with the product's default variant", async () => {
+      const fallback = await defaultPath("adult-dry-dog-food");
+      expect(await redirectOf("/products/adult-dry-dog-food/no-such-flavor/no-such-size")).toBe(fallback);
+      // An unknown size keeps the flavor; an unknown flavor keeps the size.
+      expect(await redirectOf("/products/adult-dry-dog-food/lamb-meal-brown-rice/99lb")).toMatch(
+        /\/lamb-meal-brown-rice\/(4|15\.5|30)lb$/,
+      );
+      expect(await redirectOf("/products/adult-dry-dog-food/no-such-flavor/30lb")).toMatch(/\/30lb$/);
+    });
+
+    it("answers 404 for a handle the site does not sell", async () => {
+      expect(((await load("/products/no-such-food/chicken/4lb")) as Response).status).toBe(404);
+      // Prescription Diet is unknown on the consumer site, and redirects on the staff site.
+      expect(((await load("/products/k-d-kidney-care-dry-dog-food/chicken/8.5lb")) as Response).status).toBe(404);
+      expect(await redirectOf("/products/k-d-kidney-care-dry-dog-food/lamb/8.5lb", "staff.localhost:3000")).toBe(
+        "/products/prescription-diet/k-d-kidney-care-dry-dog-food/lamb/8.5lb",
+      );
+    });
+  });
+
+  it("builds product breadcrumbs from brand, pet age and food form; listings say what they remember (shop-core spec section 2)", async () => {
+    const product = (await load("/products/science-diet/kitten-dry-cat-food/chicken-recipe/3.5lb")) as unknown as {
+      data: { crumbs: { label: string; to?: string }[] };
+    };
+    expect(product.data.crumbs.map((c) => c.label)).toEqual([
+      "Home",
+      "All Products",
+      "Cat",
+      "Science Diet",
+      "Kitten",
+      "Dry Food",
+      "Science Diet Kitten Dry Cat Food",
+    ]);
+    const memoryOf = async (path: string) =>
+      (((await await load(path)) as Response).json() as Promise<{ crumbMemory: unknown }>).then((d) => d.crumbMemory);
+    expect(await memoryOf("/products/cat/wet")).toEqual({
+      category: { species: "cat", label: "Wet Food", path: "/products/cat/wet" },
+      filters: [{ label: "Wet Food", to: "/products/cat/wet" }],
+    });
+    // The species page remembers no category (no "Dog › Dog").
+    expect(await memoryOf("/products/dog")).toEqual({ category: null, filters: [] });
+    expect(await memoryOf("/products?brand=science-diet")).toEqual({ filters: [{ label: "Science Diet" }] });
+  });
+
   it("picks the variant named by a 'search' query value like a sku", async () => {
     const response = await load("/products/adult-dry-dog-food?search=SD00403");
     // Product pages defer related products, so the loader returns DeferredData.

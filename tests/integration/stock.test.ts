@@ -5,12 +5,15 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import type { PrismaClient } from "~/generated/prisma/client";
 import { isHomeDeliveryZip, parseZipRanges } from "~/models/zip";
+import { action as cartAction } from "~/routes/cart";
 import * as productsStock from "~/routes/api.get-products-stock";
 import * as stockObject from "~/routes/api.get-stock-object";
+import { zipCovered } from "~/services/checkout/index.server";
 import { createEmbeddedStock } from "~/services/stock/embedded.server";
 import { stock } from "~/services/stock/index.server";
 import type { ProductStock, StockRecord } from "~/services/stock/types";
 import { HOME_ZIP_RANGES } from "../../prisma/seed/fixtures";
+import { callRoute, formRequest, Jar } from "../helpers/routes";
 import { ensureSeeded } from "../helpers/seeded";
 
 type Handler = (args: ActionFunctionArgs) => Promise<Response>;
@@ -231,6 +234,52 @@ describe("stock service, embedded provider (catalogue spec section 7, shop-core 
       expect(answer).toEqual({ sku: inStockSku, inStock: false, available: 0 });
     } finally {
       await prisma.productVariant.update({ where: { sku: inStockSku }, data: { inventory: before.inventory } });
+    }
+  });
+});
+
+describe("zip coverage has one owner (shop-core spec section 5: the stock service answers)", () => {
+  // Both ends of every seeded range and the zips just outside them.
+  const boundaryZips = HOME_ZIP_RANGES.flatMap((range) => {
+    const [start, end] = range.split("-").map(Number);
+    return [start - 1, start, end, end + 1].map((n) => String(n).padStart(5, "0"));
+  });
+
+  async function cartAccepts(zip: string): Promise<boolean> {
+    const jar = new Jar();
+    const response = await callRoute(
+      cartAction,
+      formRequest("/cart", { intent: "zip", zip, _response: "json" }, jar),
+      jar,
+    );
+    return ((await response.json()) as { ok: boolean }).ok;
+  }
+
+  async function stockCheckDelivers(zip: string): Promise<boolean> {
+    const { body } = await postJson<{ products: ProductStock[] }>(productsStock.action, {
+      skus: [inStockSku],
+      zipCode: zip,
+      destination: "HOME",
+    });
+    return body.products[0].inStock;
+  }
+
+  it("coversZip answers the range ends in and the zips beside them out", async () => {
+    expect(await stock.coversZip("80001")).toBe(true);
+    expect(await stock.coversZip("81658")).toBe(true);
+    expect(await stock.coversZip("80000")).toBe(false);
+    expect(await stock.coversZip("81659")).toBe(false);
+    expect(await stock.coversZip(COVERED_ZIP)).toBe(true);
+    expect(await stock.coversZip(UNCOVERED_ZIP)).toBe(false);
+    expect(await stock.coversZip("8001")).toBe(false);
+  });
+
+  it("the cart's zip, checkout's address check and the stock check agree with it at every range boundary", async () => {
+    for (const zip of boundaryZips) {
+      const covered = await stock.coversZip(zip);
+      expect(await cartAccepts(zip), `cart ${zip}`).toBe(covered);
+      expect(await zipCovered(zip), `checkout ${zip}`).toBe(covered);
+      expect(await stockCheckDelivers(zip), `stock check ${zip}`).toBe(covered);
     }
   });
 });

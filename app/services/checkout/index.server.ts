@@ -1,5 +1,4 @@
 import { prisma } from "~/db.server";
-import { isHomeDeliveryZip, parseZipRanges } from "~/models/zip";
 import { email } from "~/services/email/index.server";
 import { pricingFor } from "~/services/pricing/index.server";
 import { payments } from "~/services/payment/index.server";
@@ -9,9 +8,8 @@ import { createCheckouts } from "./checkout.server";
 export { CheckoutError, type CheckoutState, type PlacedOrder } from "./checkout.server";
 
 /** True when home delivery reaches the zip (stock service coverage, shop-core spec section 5). */
-export async function zipCovered(zip: string): Promise<boolean> {
-  const records = await stock.getCoverage("HOME");
-  return isHomeDeliveryZip(zip, parseZipRanges(records.flatMap((r) => r.all_zips)));
+export function zipCovered(zip: string): Promise<boolean> {
+  return stock.coversZip(zip);
 }
 
 /** The shop's checkout, on the embedded providers. */

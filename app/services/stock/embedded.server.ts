@@ -2,7 +2,7 @@
 // variants' inventory (the seed's stand-in for the stock service).
 import type { PrismaClient } from "~/generated/prisma/client";
 import { SOLD_ON_FLAG } from "~/models/product";
-import { isHomeDeliveryZip, parseZipRanges } from "~/models/zip";
+import { isZipCovered } from "~/models/zip";
 import type { StockDestination, StockProvider, StockRecord } from "./types";
 
 /** The stock provider backed by our own database. */
@@ -17,20 +17,24 @@ export function createEmbeddedStock(db: PrismaClient): StockProvider {
     return [{ destination, all_zips: rows.map((row) => `${row.startZip}-${row.endZip}`) }];
   }
 
+  async function coversZip(zip: string): Promise<boolean> {
+    return isZipCovered(zip, await coverage("HOME"));
+  }
+
   return {
     getCoverage: coverage,
+    coversZip,
 
     async getProductsStock({ site, skus, zipCode, destination }) {
       const unique = [...new Set(skus)];
-      const [variants, records] = await Promise.all([
+      const [variants, deliverable] = await Promise.all([
         db.productVariant.findMany({
           where: { sku: { in: unique }, product: { [SOLD_ON_FLAG[site]]: true } },
           select: { sku: true, inventory: true },
         }),
-        destination === "HOME" ? coverage("HOME") : Promise.resolve([]),
+        // Clinic deliveries do not depend on the shopper's zip.
+        destination === "CLINIC" || coversZip(zipCode),
       ]);
-      const deliverable =
-        destination === "CLINIC" || isHomeDeliveryZip(zipCode, parseZipRanges(records.flatMap((r) => r.all_zips)));
       const inventory = new Map(variants.map((v) => [v.sku, Math.max(0, v.inventory)]));
       return unique.map((sku) => {
         const available = inventory.get(sku) ?? 0;

@@ -35,6 +35,12 @@ export interface StockProvider {
   /** The zip coverage records of a destination (the spec's get-stock-object `data`). */
   getCoverage(destination: StockDestination): Promise<StockRecord[]>;
   /**
+   * Whether home delivery reaches the zip (shop-core spec section 5): a 5-digit zip inside
+   * the HOME coverage. Every caller that asks (the cart's zip, checkout's shipping address,
+   * the stock check) asks here.
+   */
+  coversZip(zip: string): Promise<boolean>;
+  /**
    * Stock of each SKU, in the order given (repeats answered once). In stock means
    * units available and, for HOME, a zip inside the home-delivery coverage; clinic
    * deliveries do not depend on the shopper's zip. Unknown SKUs, and SKUs of products the

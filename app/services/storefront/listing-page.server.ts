@@ -1,9 +1,9 @@
 // Loads a listing page (all products, a category, or search results): parses
 // the URL into a listing state, queries the catalogue and builds breadcrumbs.
+import { listingCrumbs, listingMemory } from "~/models/breadcrumbs";
 import type { CategoryPath } from "~/models/category";
-import { filterGroupView, optionLabel, visibleFilterGroups } from "~/models/filter-groups";
+import { filterGroupView, visibleFilterGroups } from "~/models/filter-groups";
 import { activeFilterChips, listingSearchParams, parseListingState, type SortKey } from "~/models/listing";
-import type { Crumb } from "~/models/navigation";
 import { routeTitle } from "~/models/page-titles";
 import { listingCard } from "~/models/product";
 import type { SiteId } from "~/models/site";
@@ -37,21 +37,13 @@ export async function loadListingPage({ site, url, category, search }: ListingPa
   const groups = visibleFilterGroups(site, species)
     .filter((g) => !fixed[g.field])
     .map(filterGroupView);
-  const crumbs: Crumb[] =
-    site === "HPSF"
-      ? // Staff-feeding breadcrumbs: "Catalog" plus the active filters (shop-core spec section 2).
-        [
-          { label: "Catalog", to: "/products" },
-          ...(category?.crumbs ?? []).map((c) => ({ label: c.label, to: c.path })),
-          ...activeFilterChips(shownState, groups).map((chip) => ({ label: chip.label })),
-        ]
-      : [
-          { label: "Home", to: "/" },
-          { label: "All Products", to: "/products" },
-          ...(species ? [{ label: optionLabel("species", species), to: `/products/${species}` }] : []),
-          ...(category?.crumbs ?? []).map((c) => ({ label: c.label, to: c.path })),
-          ...(term !== undefined ? [{ label: `Search: ${term || "all products"}` }] : []),
-        ];
+  // Breadcrumbs, and what the page records for product breadcrumbs (docs/rules.md "Breadcrumbs").
+  const trail = {
+    species,
+    categoryCrumbs: category?.crumbs,
+    chips: activeFilterChips(shownState, groups).map((chip) => chip.label),
+    search: term,
+  };
   return {
     site,
     pathname: url.pathname,
@@ -62,7 +54,8 @@ export async function loadListingPage({ site, url, category, search }: ListingPa
           ? `Results for “${term}”`
           : "Search"
         : (category?.title ?? routeTitle(site, "/products")),
-    crumbs,
+    crumbs: listingCrumbs(site, trail),
+    crumbMemory: listingMemory(trail),
     groups,
     species: species ?? null,
     state: shownState,

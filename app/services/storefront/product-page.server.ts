@@ -1,8 +1,7 @@
 // Loads a product page: the product, the variant the URL asks for, option
 // pickers, breadcrumbs and (deferred) related products.
-import { optionLabel } from "~/models/filter-groups";
-import type { Crumb } from "~/models/navigation";
-import { variantPath, type ProductDetail, type ProductVariantDetail } from "~/models/product";
+import { productCrumbs } from "~/models/breadcrumbs";
+import { variantPath, type ProductVariantDetail } from "~/models/product";
 import type { SiteId } from "~/models/site";
 import { pickVariant } from "~/models/variant-picking";
 import { commerce } from "~/services/commerce/index.server";
@@ -60,21 +59,21 @@ export function productOptions(variants: ProductVariantDetail[], selected: Produ
   });
 }
 
-/** Server-built breadcrumbs: Home > All Products > species > food form (staff: Catalog > …). */
-export function productCrumbs(site: SiteId, product: ProductDetail): Crumb[] {
-  const species = optionLabel("species", product.species);
-  const category = {
-    label: optionLabel("food_form", product.foodForm),
-    to: `/products/${product.species}/${product.foodForm}`,
-  };
-  const head: Crumb[] =
-    site === "HPSF"
-      ? [{ label: "Catalog", to: "/products" }]
-      : [
-          { label: "Home", to: "/" },
-          { label: "All Products", to: "/products" },
-        ];
-  return [...head, { label: species, to: `/products/${product.species}` }, category, { label: product.title }];
+/**
+ * The canonical page of the variant a product URL picks (catalogue spec section 2: the
+ * `sku` query value, the flavor and size segments, else the first in-stock variant); null
+ * when this site sells no product with the handle.
+ */
+export async function canonicalProductPath(input: {
+  site: SiteId;
+  handle: string;
+  flavor?: string;
+  size?: string;
+  sku?: string | null;
+}): Promise<string | null> {
+  const product = await commerce.getProduct(input.site, input.handle);
+  const variant = product && pickVariant(product.variants, input);
+  return variant ? variantPath(variant) : null;
 }
 
 /** Loads a product page; null when the product is not sold on this site. */
