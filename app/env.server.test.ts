@@ -242,3 +242,13 @@ describe("content settings (docs/rules.md 'Content')", () => {
     );
   });
 });
+
+describe("session settings (docs/rules.md 'Accounts and sessions')", () => {
+  it("alerts after 900 s without activity by default, and never under 5 s", () => {
+    expect(parseEnv({}).TOKEN_INACTIVITY_SECONDS).toBe(900);
+    expect(parseEnv({ TOKEN_INACTIVITY_SECONDS: "5" }).TOKEN_INACTIVITY_SECONDS).toBe(5);
+    expect(errorOf({ TOKEN_INACTIVITY_SECONDS: "4" }).issues[0]).toMatch(
+      /^TOKEN_INACTIVITY_SECONDS must be 5 seconds or more/,
+    );
+  });
+});
