@@ -236,3 +236,25 @@ describe("jobs and shutdown settings (docs/rules.md 'Jobs', 'Restarts')", () => 
     expect(errorOf({ RUN_JOBS: "sometimes" }).issues).toEqual(['RUN_JOBS must be true or false (got "sometimes")']);
   });
 });
+
+describe("content settings (docs/rules.md 'Content')", () => {
+  it("reuses content answers for 60 s by default, 0 turns the cache off, and a preview secret has 16 characters or more", () => {
+    expect(parseEnv({}).CONTENT_CACHE_SECONDS).toBe(60);
+    expect(parseEnv({ CONTENT_CACHE_SECONDS: "0" }).CONTENT_CACHE_SECONDS).toBe(0);
+    expect(errorOf({ CONTENT_CACHE_SECONDS: "-1" }).issues[0]).toMatch(/^CONTENT_CACHE_SECONDS must be 0 \(no cache\)/);
+    expect(parseEnv({ CONTENT_PREVIEW_SECRET: "p".repeat(16) }).CONTENT_PREVIEW_SECRET).toBe("p".repeat(16));
+    expect(errorOf({ CONTENT_PREVIEW_SECRET: "p".repeat(15) }).issues[0]).toMatch(
+      /^CONTENT_PREVIEW_SECRET must be at least 16 characters long/,
+    );
+  });
+});
+
+describe("session settings (docs/rules.md 'Accounts and sessions')", () => {
+  it("alerts after 900 s without activity by default, and never under 5 s", () => {
+    expect(parseEnv({}).TOKEN_INACTIVITY_SECONDS).toBe(900);
+    expect(parseEnv({ TOKEN_INACTIVITY_SECONDS: "5" }).TOKEN_INACTIVITY_SECONDS).toBe(5);
+    expect(errorOf({ TOKEN_INACTIVITY_SECONDS: "4" }).issues[0]).toMatch(
+      /^TOKEN_INACTIVITY_SECONDS must be 5 seconds or more/,
+    );
+  });
+});

@@ -46,3 +46,12 @@ describe("card badges (catalogue spec sections 3 and 9)", () => {
     ]);
   });
 });
+
+describe("limited stock boundary (catalogue spec section 9: LIMITED_STOCK_MAX)", () => {
+  it("shows Limited Stock from 1 to exactly 5 units, nothing at 6, Out of Stock at 0", () => {
+    expect(labels(5, [])).toEqual(["Limited Stock"]);
+    expect(labels(1, [])).toEqual(["Limited Stock"]);
+    expect(labels(6, [])).toEqual([]);
+    expect(labels(0, [])).toEqual(["Out of Stock"]);
+  });
+});

@@ -4,6 +4,7 @@ import {
   clampPage,
   clearFilters,
   listingSearchParams,
+  pageCount,
   parseListingState,
   toggleFilter,
 } from "./listing";
@@ -56,5 +57,15 @@ describe("listing URL state (filters, sort, page; bad input ignored)", () => {
     expect(chips.map((c) => c.label)).toEqual(["Beef", "Chicken"]);
     expect(chips[0].without.filters).toEqual({ flavor: ["chicken"] });
     expect(clearFilters(added).filters).toEqual({});
+  });
+});
+
+describe("page size (24 products per listing page)", () => {
+  it("fits exactly 24 products on one page and starts a second page at 25", () => {
+    expect(pageCount(0)).toBe(1);
+    expect(pageCount(24)).toBe(1);
+    expect(pageCount(25)).toBe(2);
+    expect(pageCount(48)).toBe(2);
+    expect(pageCount(49)).toBe(3);
   });
 });

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { cardForSite, priceForSite, RETAIL_PRICE_SHOWN, soldOnSite, type ProductCardData } from "./product";
+import {
+  cardForSite,
+  defaultVariant,
+  isVetSupervised,
+  listingCard,
+  priceForSite,
+  RETAIL_PRICE_SHOWN,
+  soldOnSite,
+  type ProductCardData,
+} from "./product";
 
 const variant = {
   id: "v1",
@@ -46,5 +55,31 @@ describe("which site sells a product (catalogue spec section 1: Prescription Die
     const pd = { soldOnDtc: false, soldOnHpsf: true };
     expect(soldOnSite("DTC", pd)).toBe(false);
     expect(soldOnSite("HPSF", pd)).toBe(true);
+  });
+});
+
+describe("card description length (catalogue spec section 9: 25 characters)", () => {
+  it("keeps a description of exactly 25 characters and cuts a 26th with an ellipsis", () => {
+    const exactly = "a".repeat(25);
+    expect(listingCard({ ...card, description: exactly }, "DTC").description).toBe(exactly);
+    expect(listingCard({ ...card, description: `${exactly}b` }, "DTC").description).toBe(`${exactly}…`);
+  });
+});
+
+describe("default variant (catalogue spec section 2: the first in stock)", () => {
+  it("shows the first variant in stock, else the first", () => {
+    const out = { ...variant, id: "out", inventory: 0 };
+    const inStock = { ...variant, id: "in", inventory: 1 };
+    expect(defaultVariant([out, inStock])?.id).toBe("in");
+    expect(defaultVariant([out, { ...out, id: "out2" }])?.id).toBe("out");
+    expect(defaultVariant([])).toBeUndefined();
+  });
+});
+
+describe("vet-supervised label (catalogue spec section 1)", () => {
+  it("marks Prescription Diet only", () => {
+    expect(isVetSupervised("prescription-diet")).toBe(true);
+    expect(isVetSupervised("science-diet")).toBe(false);
+    expect(isVetSupervised("hills-treats")).toBe(false);
   });
 });

@@ -103,6 +103,13 @@ describe("clinic search (shop-core spec section 7, search-clinic)", () => {
     }
   });
 
+  it("takes a search term of at most 60 characters", () => {
+    expect(ClinicSearchSchema.safeParse({ searchType: "name", searchTerm: "a".repeat(60) }).success).toBe(true);
+    expect(issues(ClinicSearchSchema.safeParse({ searchType: "name", searchTerm: "a".repeat(61) }))).toEqual([
+      { path: "searchTerm", message: "Keep the search under 60 characters." },
+    ]);
+  });
+
   it("accepts a city search", () => {
     const result = ClinicSearchSchema.safeParse({ searchType: "city", searchTerm: "Denver" });
     expect(result.success).toBe(true);

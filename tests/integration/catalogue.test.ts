@@ -3,7 +3,7 @@ import { prisma } from "~/db.server";
 import type { FacetSelection, ListingState } from "~/models/listing";
 import { commerce } from "~/services/commerce/index.server";
 import { loadProductPage } from "~/services/storefront/product-page.server";
-import { searchProducts } from "~/services/search/index.server";
+import { normalizeSearchTerm, searchProducts } from "~/services/search/index.server";
 import { ensureSeeded } from "../helpers/seeded";
 
 beforeAll(ensureSeeded);
@@ -97,6 +97,13 @@ describe("listing queries (catalogue spec section 3)", () => {
 });
 
 describe("search", () => {
+  it("uses at most 100 characters of a term, trimmed and single-spaced, never refusing a longer one", () => {
+    expect(normalizeSearchTerm("  dry \n  dog   food ")).toBe("dry dog food");
+    expect(normalizeSearchTerm("a".repeat(100))).toBe("a".repeat(100));
+    expect(normalizeSearchTerm("a".repeat(101))).toBe("a".repeat(100));
+    expect(normalizeSearchTerm(null)).toBe("");
+  });
+
   it("tolerates typos: 'chiken' finds chicken", async () => {
     const matches = await searchProducts("DTC", "chiken");
     expect(matches.size).toBeGreaterThan(5);

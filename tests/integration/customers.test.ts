@@ -162,6 +162,14 @@ describe("address book (shop-core spec section 7: address create, update, delete
     expect(list.filter((a) => a.isDefault)).toHaveLength(1);
   });
 
+  it("holds exactly 50 addresses and refuses the 51st, changing nothing", async () => {
+    const { id } = await newCustomer();
+    for (let i = 1; i <= 50; i++) await customers.createAddress(id, address({ address1: `${i} Main St` }));
+    const error = await refusal(customers.createAddress(id, address({ address1: "51 Main St" })));
+    expect(error).toMatchObject({ code: "INVALID", message: "An address book holds up to 50 addresses." });
+    expect(await customers.listAddresses(id)).toHaveLength(50);
+  });
+
   it("moves the default to another address when the default is deleted, then to none", async () => {
     const { id } = await newCustomer();
     const first = await customers.createAddress(id, address());

@@ -15,6 +15,7 @@ import { action as resetAction, loader as resetLoader } from "~/routes/shelter.r
 import { allowSignInAttempt, SIGN_IN_LIMIT_PER_MINUTE } from "~/services/sign-in/auth.server";
 import { createIdentity, LOCKOUT_MS, MAX_FAILED_SIGN_INS, SESSION_TTL_MS } from "~/services/identity/identity.server";
 import { identity } from "~/services/identity/index.server";
+import { createJwtIssuer } from "~/services/identity/jwt.server";
 import { getCustomerId } from "~/services/http/session.server";
 import { callRoute, formRequest, Jar, jsonRequest, ORIGIN, type RouteHandler } from "../helpers/routes";
 import { newAccount, PASSWORD } from "../helpers/accounts";
@@ -99,6 +100,46 @@ describe("session tokens", () => {
     const out = await call(logoutAction, form("/logout", { reason: "inactivity" }, jar), jar);
     expect(out.headers.get("Location")).toBe("/shelter/login");
     expect(await whoIs(jar)).toBeNull();
+  });
+});
+
+describe("token lifetimes (docs/rules.md 'Accounts and sessions')", () => {
+  const HOUR = 60 * 60_000;
+
+  it("a session lives exactly 7 days after its last use", async () => {
+    const { customerId } = await newAccount("ttl");
+    const start = new Date("2026-11-22T10:00:00Z");
+    let clock = start;
+    const ids = createIdentity(prisma, () => clock);
+    const token = await ids.createSession(customerId, "DTC");
+    clock = new Date(start.getTime() + 7 * 24 * HOUR - 1);
+    expect((await ids.resolveSession(token))?.customerId).toBe(customerId);
+    clock = new Date(start.getTime() + 7 * 24 * HOUR);
+    expect(await ids.resolveSession(token)).toBeNull();
+  });
+
+  it("a password-reset link works for exactly one hour", async () => {
+    const { email } = await newAccount("reset-ttl");
+    const start = new Date();
+    let clock = start;
+    const ids = createIdentity(prisma, () => clock);
+    const reset = await ids.createPasswordReset("home", email);
+    clock = new Date(start.getTime() + HOUR - 1);
+    expect(await ids.resetTokenValid(reset!.token)).toBe(true);
+    clock = new Date(start.getTime() + HOUR);
+    expect(await ids.resetTokenValid(reset!.token)).toBe(false);
+    expect(await ids.resetPassword(reset!.token, "Another-pass-1")).toBe(false);
+  });
+
+  it("a JWT works for 10 minutes", async () => {
+    const start = new Date("2026-11-22T10:00:00Z");
+    let clock = start;
+    const jwt = createJwtIssuer("a-secret-of-at-least-thirty-two-chars", () => clock);
+    const token = await jwt.issue("customer-1", "HPSF");
+    clock = new Date(start.getTime() + 10 * 60_000 - 1000);
+    expect(await jwt.verify(token)).toEqual({ customerId: "customer-1", site: "HPSF" });
+    clock = new Date(start.getTime() + 10 * 60_000 + 1000);
+    expect(await jwt.verify(token)).toBeNull();
   });
 });
 
