@@ -22,6 +22,7 @@ import { SiteHeader } from "~/components/site-header";
 import { AnnouncementBar, SitewideBanners } from "~/components/site-notices";
 import { isDatabaseBusy } from "~/models/database-busy";
 import { mainNavigation, navigationFromContent } from "~/models/navigation";
+import { sitePolicy } from "~/models/site-policy";
 import { publicEnv } from "~/env.server";
 import { commerce, readCartId } from "~/services/commerce/index.server";
 import {
@@ -194,7 +195,7 @@ export function Layout({ children }: { children: ReactNode }) {
         </main>
         {data?.account ? <InactivityAlert seconds={data.env.TOKEN_INACTIVITY_SECONDS} /> : null}
         {bare ? null : <SiteFooter site={site} footer={data?.layout.footer ?? null} />}
-        {site === "DTC" ? <PageViewTracker /> : null}
+        {sitePolicy(site).tracksPageViews ? <PageViewTracker /> : null}
         {data ? <BuildWatcher pollSeconds={data.env.BUILD_POLL_SECONDS} /> : null}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

@@ -7,6 +7,7 @@ import { ProductView } from "~/components/product-view";
 import { RememberCategory } from "~/components/remembered-category";
 import { parseCategoryPath } from "~/models/category";
 import { listingSeo, productSeo } from "~/models/seo";
+import { sitePolicy } from "~/models/site-policy";
 import { commerce } from "~/services/commerce/index.server";
 import { loadListingPage, loadProductPage, RELATED_LIMIT } from "~/services/storefront/index.server";
 import { getSite, publicOrigin } from "~/services/site/index.server";
@@ -68,7 +69,9 @@ export default function ProductsRoute() {
   const data = useLoaderData<typeof loader>();
   if (data.kind === "product") return <ProductView {...data} />;
   const hrefFor = listingHref(data.pathname, { site: data.site, species: data.species, defaultSort: data.defaultSort });
-  const lastCrumb = data.site === "DTC" && data.species ? data.crumbs[data.crumbs.length - 1] : undefined;
+  // Home customers' breadcrumbs remember the last category page (shop-core spec section 2).
+  const remembers = sitePolicy(data.site).breadcrumbTrail === "home";
+  const lastCrumb = remembers && data.species ? data.crumbs[data.crumbs.length - 1] : undefined;
   return (
     <>
       {lastCrumb?.to && data.species ? (

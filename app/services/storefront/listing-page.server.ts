@@ -7,6 +7,7 @@ import type { Crumb } from "~/models/navigation";
 import { routeTitle } from "~/models/page-titles";
 import { listingCard } from "~/models/product";
 import type { SiteId } from "~/models/site";
+import { sitePolicy } from "~/models/site-policy";
 import { commerce } from "~/services/commerce/index.server";
 import { getGlobals } from "~/services/content/index.server";
 import { normalizeSearchTerm, searchProducts } from "~/services/search/index.server";
@@ -38,7 +39,7 @@ export async function loadListingPage({ site, url, category, search }: ListingPa
     .filter((g) => !fixed[g.field])
     .map(filterGroupView);
   const crumbs: Crumb[] =
-    site === "HPSF"
+    sitePolicy(site).breadcrumbTrail === "catalog"
       ? // Staff-feeding breadcrumbs: "Catalog" plus the active filters (shop-core spec section 2).
         [
           { label: "Catalog", to: "/products" },

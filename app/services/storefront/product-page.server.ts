@@ -4,6 +4,7 @@ import { optionLabel } from "~/models/filter-groups";
 import type { Crumb } from "~/models/navigation";
 import { variantPath, type ProductDetail, type ProductVariantDetail } from "~/models/product";
 import type { SiteId } from "~/models/site";
+import { sitePolicy } from "~/models/site-policy";
 import { pickVariant } from "~/models/variant-picking";
 import { commerce } from "~/services/commerce/index.server";
 import { getGlobals } from "~/services/content/index.server";
@@ -68,7 +69,7 @@ export function productCrumbs(site: SiteId, product: ProductDetail): Crumb[] {
     to: `/products/${product.species}/${product.foodForm}`,
   };
   const head: Crumb[] =
-    site === "HPSF"
+    sitePolicy(site).breadcrumbTrail === "catalog"
       ? [{ label: "Catalog", to: "/products" }]
       : [
           { label: "Home", to: "/" },
