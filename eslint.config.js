@@ -21,6 +21,18 @@ const serviceFolders = fs
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
+/**
+ * Site differences are answered by the site policy (docs/rules.md "Site policy"):
+ * no file compares a site id, by `===`, `!==`, `==`, `!=` or a `case`.
+ */
+const SITE_ID = "/^(HPSF|DTC)$/";
+const SITE_POLICY_MESSAGE =
+  'Ask the site policy (sitePolicy(site) in app/models/site-policy.ts, docs/rules.md "Site policy") instead of comparing a site id.';
+const siteIdComparisons = [
+  { selector: `BinaryExpression[operator=/^[!=]==?$/] > Literal[value=${SITE_ID}]`, message: SITE_POLICY_MESSAGE },
+  { selector: `SwitchCase > Literal.test[value=${SITE_ID}]`, message: SITE_POLICY_MESSAGE },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -107,6 +119,23 @@ export default tseslint.config(
       ],
       "no-restricted-globals": ["error", { name: "process", message: "Models never read process.env." }],
     },
+  },
+  {
+    // The site policy and site resolution are the only places a site id is compared.
+    files: ["app/**/*.{ts,tsx}", "scripts/**/*.{ts,mjs,js}"],
+    ignores: [
+      "app/models/site-policy.ts",
+      "app/models/site.ts",
+      // TEMPORARY until merged: these files' comparisons are converted on their owners' branches.
+      "app/components/cart-view.tsx",
+      "app/routes/account.autoships.tsx",
+      "app/routes/cart.tsx",
+      "app/routes/checkout.tsx",
+      "app/services/autoship/autoship.server.ts",
+      "app/services/checkout/checkout.server.ts",
+      "app/services/pricing/index.server.ts",
+    ],
+    rules: { "no-restricted-syntax": ["error", ...siteIdComparisons] },
   },
   {
     // Components are presentational: no services, no server modules.

@@ -23,6 +23,8 @@ import { SiteHeader } from "~/components/site-header";
 import { AnnouncementBar, SitewideBanners } from "~/components/site-notices";
 import { isDatabaseBusy } from "~/models/database-busy";
 import { mainNavigation, navigationFromContent } from "~/models/navigation";
+import { DEFAULT_SITE } from "~/models/site";
+import { sitePolicy } from "~/models/site-policy";
 import { publicEnv } from "~/env.server";
 import { commerce, readCartId } from "~/services/commerce/index.server";
 import {
@@ -146,7 +148,7 @@ export const shouldRevalidate = () => true;
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const nonce = useNonce();
-  const site = data?.site ?? "DTC";
+  const site = data?.site ?? DEFAULT_SITE;
   // Pages with `handle.layout === false` (the spec's "no layout" pages) render without header and footer.
   const bare = useMatches().some((match) => (match.handle as { layout?: boolean } | undefined)?.layout === false);
   return (
@@ -195,7 +197,7 @@ export function Layout({ children }: { children: ReactNode }) {
         </main>
         {data?.account ? <InactivityAlert seconds={data.env.TOKEN_INACTIVITY_SECONDS} /> : null}
         {bare ? null : <SiteFooter site={site} footer={data?.layout.footer ?? null} />}
-        {site === "DTC" ? <PageViewTracker /> : null}
+        {sitePolicy(site).tracksPageViews ? <PageViewTracker /> : null}
         <BreadcrumbMemory />
         {data ? <BuildWatcher pollSeconds={data.env.BUILD_POLL_SECONDS} /> : null}
         <ScrollRestoration nonce={nonce} />

@@ -9,6 +9,7 @@ import {
   type ProductCardData,
 } from "~/models/product";
 import type { SiteId } from "~/models/site";
+import { sitePolicy } from "~/models/site-policy";
 import { truncate } from "~/models/text";
 import { BadgeList } from "./badge-list";
 import { CompareAtPrice, Price } from "./price";
@@ -27,13 +28,13 @@ interface ProductCardProps {
 }
 
 /**
- * A product in a grid or carousel (catalogue spec sections 1, 2, 5 and 9).
- * Consumer site: price, size pill, autoship and shipping messages. Staff site:
- * those are hidden; a size selector and the compare-at price are shown, and
- * Prescription Diet is labelled 'Vet-Supervised Nutrition'.
+ * A product in a grid or carousel (catalogue spec sections 1, 2, 5 and 9), as the
+ * site policy says: consumer site: price, size pill, autoship and shipping messages.
+ * Staff site: those are hidden; a size selector and the compare-at price are shown,
+ * and Prescription Diet is labelled 'Vet-Supervised Nutrition'.
  */
 export function ProductCard({ product, site, freeShippingMinimumCents, headingLevel = 3 }: ProductCardProps) {
-  const staff = site === "HPSF";
+  const policy = sitePolicy(site);
   const [variantId, setVariantId] = useState(product.variant.id);
   const variant = product.variants.find((v) => v.id === variantId) ?? product.variant;
   const inStock = variant.inventory > 0;
@@ -57,28 +58,30 @@ export function ProductCard({ product, site, freeShippingMinimumCents, headingLe
       </div>
       <div className="product-card__body">
         <BadgeList variant={variant} />
-        {staff && isVetSupervised(product.brand) ? <p className="vet-label">{VET_SUPERVISED_LABEL}</p> : null}
+        {policy.showsVetSupervisedLabel && isVetSupervised(product.brand) ? (
+          <p className="vet-label">{VET_SUPERVISED_LABEL}</p>
+        ) : null}
         <Heading className="product-card__title" id={`${formId}-title`}>
           <Link to={href} className="product-card__link">
             {product.title}
           </Link>
         </Heading>
         <p className="product-card__description">{truncate(product.description, CARD_DESCRIPTION_LENGTH)}</p>
-        {staff ? (
+        {policy.cardSizeSelector ? null : <p className="size-pill">{variant.size}</p>}
+        {!policy.showsRetailPrices ? (
           <CompareAtPrice compareAtPriceCents={variant.compareAtPriceCents} />
-        ) : (
-          <>
-            <p className="size-pill">{variant.size}</p>
-            {variant.priceCents !== undefined ? (
-              <Price priceCents={variant.priceCents} compareAtPriceCents={variant.compareAtPriceCents} />
-            ) : null}
-            {product.autoshipEligible ? <p className="card-note">Autoship &amp; save an extra 5%</p> : null}
-            <p className="card-note">Free shipping on orders over {formatMoney(freeShippingMinimumCents)}</p>
-          </>
-        )}
+        ) : variant.priceCents !== undefined ? (
+          <Price priceCents={variant.priceCents} compareAtPriceCents={variant.compareAtPriceCents} />
+        ) : null}
+        {policy.showsAutoshipSavings && product.autoshipEligible ? (
+          <p className="card-note">Autoship &amp; save an extra 5%</p>
+        ) : null}
+        {policy.showsShippingMessages ? (
+          <p className="card-note">Free shipping on orders over {formatMoney(freeShippingMinimumCents)}</p>
+        ) : null}
         <form method="post" action="/cart" className="product-card__form" data-cart-form="">
           <input type="hidden" name="intent" value="add" />
-          {staff ? (
+          {policy.cardSizeSelector ? (
             <div className="field">
               <label htmlFor={`${formId}-size`}>Size</label>
               <select

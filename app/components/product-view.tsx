@@ -14,6 +14,7 @@ import {
   type ProductVariantDetail,
 } from "~/models/product";
 import type { SiteId } from "~/models/site";
+import { sitePolicy } from "~/models/site-policy";
 import { BadgeList } from "./badge-list";
 import { CompareAtPrice, Price } from "./price";
 import { ProductCard } from "./product-card";
@@ -59,7 +60,7 @@ export function ProductView({
   freeShippingMinimumCents,
   related,
 }: ProductViewProps) {
-  const staff = site === "HPSF";
+  const policy = sitePolicy(site);
   const inStock = variant.inventory > 0;
   const [autoship, setAutoship] = useState(false);
   const images = [
@@ -102,10 +103,12 @@ export function ProductView({
 
         <section className="product-info" aria-labelledby="product-title">
           <BadgeList variant={variant} />
-          {staff && isVetSupervised(product.brand) ? <p className="vet-label">{VET_SUPERVISED_LABEL}</p> : null}
+          {policy.showsVetSupervisedLabel && isVetSupervised(product.brand) ? (
+            <p className="vet-label">{VET_SUPERVISED_LABEL}</p>
+          ) : null}
           <p className="product-info__brand">{BRAND_NAMES[product.brand] ?? product.brand}</p>
           <h1 id="product-title">{product.title}</h1>
-          {staff ? (
+          {!policy.showsRetailPrices ? (
             <CompareAtPrice compareAtPriceCents={variant.compareAtPriceCents} />
           ) : variant.priceCents !== undefined ? (
             <Price priceCents={variant.priceCents} compareAtPriceCents={variant.compareAtPriceCents} />
@@ -175,7 +178,10 @@ export function ProductView({
                     onChange={() => setAutoship(true)}
                   />
                   <label htmlFor="purchase-autoship">
-                    Autoship{staff ? null : <span className="purchase-type__save"> and save an extra 5%</span>}
+                    Autoship
+                    {policy.showsAutoshipSavings ? (
+                      <span className="purchase-type__save"> and save an extra 5%</span>
+                    ) : null}
                   </label>
                 </div>
                 <div className="field">
@@ -205,9 +211,9 @@ export function ProductView({
                 {inStock ? "Add to Cart" : "Out of Stock"}
               </button>
             </div>
-            {staff ? null : (
+            {policy.showsShippingMessages ? (
               <p className="card-note">Free shipping on orders over {formatMoney(freeShippingMinimumCents)}</p>
-            )}
+            ) : null}
           </form>
 
           <h2>Description</h2>

@@ -1,6 +1,7 @@
 import type { ContentLink } from "~/models/content";
 import { FOOTER_LINKS } from "~/models/navigation";
 import { SITE_NAME, type SiteId } from "~/models/site";
+import { sitePolicy } from "~/models/site-policy";
 import { ContentLinkTo } from "./content-link";
 
 export interface FooterContent {
@@ -31,11 +32,7 @@ export function SiteFooter({ site, footer }: { site: SiteId; footer: FooterConte
           ))}
         </nav>
         <p className="site-footer__legal">
-          © {new Date().getFullYear()} {SITE_NAME[site]}.{" "}
-          {footer?.legal ??
-            (site === "HPSF"
-              ? "For members of the staff-feeding program only."
-              : "Free shipping on qualifying orders to the contiguous US.")}
+          © {new Date().getFullYear()} {SITE_NAME[site]}. {footer?.legal ?? sitePolicy(site).footerNote}
         </p>
       </div>
     </footer>

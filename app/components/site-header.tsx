@@ -3,6 +3,7 @@ import type { CartActionData } from "~/models/cart";
 import type { ContentLink } from "~/models/content";
 import type { NavSection } from "~/models/navigation";
 import { SITE_NAME, type SiteId } from "~/models/site";
+import { sitePolicy } from "~/models/site-policy";
 import { CART_FETCHER_KEY, useCartPending } from "./cart-fetcher";
 import { ContentLinkTo } from "./content-link";
 import { Logo } from "./logo";
@@ -48,6 +49,7 @@ export function SiteHeader({
   utilityLinks = [],
 }: SiteHeaderProps) {
   const cartQuantity = useOptimisticCartQuantity(loaderQuantity);
+  const programLabel = sitePolicy(site).headerProgramLabel;
   const itemsLabel = `${cartQuantity} ${cartQuantity === 1 ? "item" : "items"}`;
   return (
     <header className="site-header">
@@ -55,7 +57,7 @@ export function SiteHeader({
         <Link to="/" className="site-header__logo" aria-label={`${SITE_NAME[site]} home`}>
           <Logo site={site} />
         </Link>
-        {site === "HPSF" ? <span className="site-header__program">Pro Staff Feeding</span> : null}
+        {programLabel ? <span className="site-header__program">{programLabel}</span> : null}
         <SearchBox defaultValue={searchTerm} />
         <nav className="site-header__tools" aria-label="Account and cart">
           {utilityLinks.map((link) => (

@@ -6,15 +6,7 @@ import { optionLabel } from "./filter-groups";
 import type { Crumb } from "./navigation";
 import { PAGE_TYPES, type PageType } from "./page-type";
 import type { SiteId } from "./site";
-
-/**
- * The two breadcrumb styles: home customers see Home, All Products, the species and a
- * category; the staff-feeding site sees "Catalog" plus the filters.
- */
-export const BREADCRUMB_STYLE = { DTC: "shopper", HPSF: "catalog" } as const satisfies Record<
-  SiteId,
-  "shopper" | "catalog"
->;
+import { sitePolicy } from "./site-policy";
 
 /** A category page remembered for product breadcrumbs: its label and URL, and the species it belongs to. */
 export interface RememberedCategory {
@@ -142,7 +134,8 @@ const shopperHead = (species?: string): Crumb[] => [
  * the staff-feeding site.
  */
 export function listingCrumbs(site: SiteId, listing: ListingTrailInput): Crumb[] {
-  if (BREADCRUMB_STYLE[site] === "catalog") return [{ label: "Catalog", to: "/products" }, ...filterCrumbs(listing)];
+  if (sitePolicy(site).breadcrumbTrail === "catalog")
+    return [{ label: "Catalog", to: "/products" }, ...filterCrumbs(listing)];
   return [
     ...shopperHead(listing.species),
     ...(listing.categoryCrumbs ?? []).map((c) => ({ label: c.label, to: c.path })),
@@ -190,7 +183,7 @@ export interface CrumbProduct {
 export function productCrumbs(site: SiteId, product: CrumbProduct, memory: CrumbMemory | null = null): Crumb[] {
   const { species } = product;
   const current: Crumb = { label: product.title };
-  if (BREADCRUMB_STYLE[site] === "catalog") {
+  if (sitePolicy(site).breadcrumbTrail === "catalog") {
     const filters = memory?.filters.length
       ? memory.filters
       : [

@@ -1,4 +1,5 @@
-import type { SiteId } from "./site";
+import { SITE_IDS, type SiteId } from "./site";
+import { sitePolicy, type SitePolicy } from "./site-policy";
 
 export type Species = "dog" | "cat";
 export const SPECIES: readonly Species[] = ["dog", "cat"];
@@ -29,9 +30,14 @@ export interface FilterGroup {
   options: readonly FilterOption[];
 }
 
-const BOTH_SITES: readonly SiteId[] = ["DTC", "HPSF"];
-const DTC: readonly SiteId[] = ["DTC"];
-const HPSF: readonly SiteId[] = ["HPSF"];
+const BOTH_SITES: readonly SiteId[] = SITE_IDS;
+/** The sites whose policy answers yes: an option shows where the products that carry it are sold. */
+const sitesWhere = (answer: (policy: SitePolicy) => boolean): readonly SiteId[] =>
+  SITE_IDS.filter((site) => answer(sitePolicy(site)));
+/** Options only Prescription Diet products carry. */
+const PD = sitesWhere((policy) => policy.sellsPrescriptionDiet);
+/** Options only treats carry. */
+const TREATS = sitesWhere((policy) => policy.sellsTreats);
 const DOG: readonly Species[] = ["dog"];
 const CAT: readonly Species[] = ["cat"];
 
@@ -86,8 +92,8 @@ export const FILTER_GROUPS: readonly FilterGroup[] = [
     order: 2,
     options: [
       ["Science Diet", "science-diet"],
-      ["Prescription Diet", "prescription-diet", HPSF],
-      ["Hill's Treats", "hills-treats", DTC, DOG],
+      ["Prescription Diet", "prescription-diet", PD],
+      ["Hill's Treats", "hills-treats", TREATS, DOG],
     ],
   }),
   group({
@@ -129,7 +135,7 @@ export const FILTER_GROUPS: readonly FilterGroup[] = [
     options: [
       ["Dry Food", "dry"],
       ["Wet Food", "wet"],
-      ["Treats", "treats", DTC, DOG],
+      ["Treats", "treats", TREATS, DOG],
     ],
   }),
   group({
@@ -141,18 +147,18 @@ export const FILTER_GROUPS: readonly FilterGroup[] = [
     options: [
       ["Beef", "beef"],
       ["Chicken", "chicken"],
-      ["Duck", "duck", HPSF],
-      ["Egg", "egg", HPSF, DOG],
+      ["Duck", "duck", PD],
+      ["Egg", "egg", PD, DOG],
       ["Lamb", "lamb", BOTH_SITES, DOG],
-      ["Liver", "liver", HPSF, CAT],
+      ["Liver", "liver", PD, CAT],
       ["Ocean Fish", "ocean-fish", BOTH_SITES, CAT],
-      ["Original Flavor", "original-flavor", HPSF],
+      ["Original Flavor", "original-flavor", PD],
       ["Pollock", "pollock", BOTH_SITES, CAT],
       ["Salmon", "salmon"],
       ["Tuna", "tuna", BOTH_SITES, CAT],
       ["Turkey", "turkey"],
       ["Vegetable", "vegetable"],
-      ["Venison", "venison", HPSF, DOG],
+      ["Venison", "venison", PD, DOG],
     ],
   }),
   group({
@@ -165,18 +171,18 @@ export const FILTER_GROUPS: readonly FilterGroup[] = [
       ["Aging", "aging"],
       ["Dental", "dental"],
       ["Digestive", "digestive"],
-      ["Endocrine System", "endocrine-system", HPSF],
+      ["Endocrine System", "endocrine-system", PD],
       ["Food Sensitivities", "food-sensitivities"],
-      ["Glucose Management", "glucose-management", HPSF],
+      ["Glucose Management", "glucose-management", PD],
       ["Growth", "growth"],
-      ["Heart", "heart", HPSF, DOG],
+      ["Heart", "heart", PD, DOG],
       ["Joint", "joint"],
-      ["Kidney", "kidney", HPSF],
-      ["Liver", "liver", HPSF, DOG],
-      ["Thyroid", "thyroid", HPSF, CAT],
-      ["Restorative", "restorative", HPSF],
+      ["Kidney", "kidney", PD],
+      ["Liver", "liver", PD, DOG],
+      ["Thyroid", "thyroid", PD, CAT],
+      ["Restorative", "restorative", PD],
       ["Skin", "skin"],
-      ["Urgent", "urgent", HPSF],
+      ["Urgent", "urgent", PD],
       ["Urinary", "urinary"],
       ["Weight Management", "weight-management"],
     ],
@@ -236,25 +242,25 @@ export const FILTER_GROUPS: readonly FilterGroup[] = [
     field: "sub_brand_prescription_diet",
     label: "Prescription Diet Line",
     slug: "prescription-diet-line",
-    sites: HPSF,
+    sites: PD,
     isNavigation: false,
     order: 11,
     options: [
       ["k/d Kidney Care", "kidney-care-kd"],
       ["c/d Multicare Urinary Care", "urinary-care-cd"],
       ["j/d Joint Care", "joint-care-jd"],
-      ["r/d Weight Reduction", "weight-reduction-rd", HPSF, DOG],
-      ["y/d Thyroid Care", "thyroid-care-yd", HPSF, CAT],
+      ["r/d Weight Reduction", "weight-reduction-rd", PD, DOG],
+      ["y/d Thyroid Care", "thyroid-care-yd", PD, CAT],
       ["i/d Digestive Care", "digestive-care-id"],
-      ["i/d Low Fat Digestive Care", "digestive-care-low-fat-id", HPSF, DOG],
+      ["i/d Low Fat Digestive Care", "digestive-care-low-fat-id", PD, DOG],
       ["z/d Food Sensitivities", "food-sensitivities-zd"],
       ["d/d Skin/Food Sensitivities", "skin-food-sensitivities-dd"],
       ["w/d Multi-Benefit", "multi-benefit-wd"],
-      ["m/d GlucoSupport", "glucose-support-md", HPSF, CAT],
-      ["l/d Liver Care", "liver-care-ld", HPSF, DOG],
-      ["h/d Heart Care", "heart-care-hd", HPSF, DOG],
+      ["m/d GlucoSupport", "glucose-support-md", PD, CAT],
+      ["l/d Liver Care", "liver-care-ld", PD, DOG],
+      ["h/d Heart Care", "heart-care-hd", PD, DOG],
       ["a/d Urgent Care", "urgent-care-ad"],
-      ["t/d Dental Care", "dental-care-td", HPSF, DOG],
+      ["t/d Dental Care", "dental-care-td", PD, DOG],
       ["Metabolic Weight Management", "metabolic"],
       ["Gastrointestinal Biome", "gastrointestinal-biome"],
     ],

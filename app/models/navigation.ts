@@ -1,4 +1,5 @@
 import type { SiteId } from "./site";
+import { sitePolicy } from "./site-policy";
 
 export interface NavLink {
   label: string;
@@ -10,15 +11,15 @@ export interface NavSection extends NavLink {
 }
 
 /**
- * The main navigation when content has none: by species and food type. Treats are consumer-only
- * (catalogue spec section 3: Hill's Treats are DTC and dogs only).
+ * The main navigation when content has none: by species and food type. Treats only where the
+ * site sells them (`sitePolicy(site).sellsTreats`; catalogue spec section 3: dogs only).
  */
 export function mainNavigation(site: SiteId): NavSection[] {
   const dogLinks: NavLink[] = [
     { label: "Dry Dog Food", to: "/products/dog/dry" },
     { label: "Wet Dog Food", to: "/products/dog/wet" },
   ];
-  if (site === "DTC") dogLinks.push({ label: "Dog Treats", to: "/products/dog/treats" });
+  if (sitePolicy(site).sellsTreats) dogLinks.push({ label: "Dog Treats", to: "/products/dog/treats" });
   return [
     { label: "Dog Food", to: "/products/dog", links: [...dogLinks, { label: "All Dog Food", to: "/products/dog" }] },
     {

@@ -5,10 +5,10 @@ import {
   isVetSupervised,
   listingCard,
   priceForSite,
-  RETAIL_PRICE_SHOWN,
   soldOnSite,
   type ProductCardData,
 } from "./product";
+import { sitePolicy } from "./site-policy";
 
 const variant = {
   id: "v1",
@@ -37,7 +37,8 @@ const card: ProductCardData = {
 
 describe("retail prices per site (catalogue spec section 1: staff mode hides prices)", () => {
   it("the consumer site shows them, the staff site does not", () => {
-    expect(RETAIL_PRICE_SHOWN).toEqual({ DTC: true, HPSF: false });
+    expect(sitePolicy("DTC").showsRetailPrices).toBe(true);
+    expect(sitePolicy("HPSF").showsRetailPrices).toBe(false);
   });
 
   it("drops priceCents from every variant of a staff card and keeps the compare-at price", () => {
@@ -55,6 +56,18 @@ describe("which site sells a product (catalogue spec section 1: Prescription Die
     const pd = { soldOnDtc: false, soldOnHpsf: true };
     expect(soldOnSite("DTC", pd)).toBe(false);
     expect(soldOnSite("HPSF", pd)).toBe(true);
+    const treats = { soldOnDtc: true, soldOnHpsf: false };
+    expect(soldOnSite("DTC", treats)).toBe(true);
+    expect(soldOnSite("HPSF", treats)).toBe(false);
+  });
+});
+
+describe("listing cards (catalogue spec sections 1 and 9)", () => {
+  it("keep the variant list only where cards have a size selector, and cut the description", () => {
+    const long = { ...card, description: "A description longer than twenty-five characters" };
+    expect(listingCard(long, "HPSF").variants).toEqual([variant]);
+    expect(listingCard(long, "DTC").variants).toEqual([]);
+    expect(listingCard(long, "DTC").description).toBe("A description longer than…");
   });
 });
 

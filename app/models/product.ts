@@ -1,4 +1,5 @@
 import type { SiteId } from "./site";
+import { sitePolicy } from "./site-policy";
 import { truncate } from "./text";
 
 /** A variant as a card or product page shows it. */
@@ -10,7 +11,7 @@ export interface VariantSummary {
   size: string;
   flavor: string;
   productForm: string;
-  /** The retail price; absent in what a site that hides retail prices sends (RETAIL_PRICE_SHOWN). */
+  /** The retail price; absent in what a site that hides retail prices sends (priceForSite). */
   priceCents?: number;
   compareAtPriceCents: number | null;
   inventory: number;
@@ -73,37 +74,33 @@ export function isVetSupervised(brand: string): boolean {
 }
 
 /**
- * The product column that says a site sells it (catalogue spec section 1: Prescription Diet
- * only on the staff site, treats only on the consumer site). Every path that answers about a
- * product (pages, search, cart, stock and product APIs) filters by it; a product a site does
- * not sell answers there as unknown.
+ * True when the site sells the product: its `sitePolicy(site).soldOnFlag` column
+ * (catalogue spec section 1: Prescription Diet only on the staff site, treats only
+ * on the consumer site). Every path that answers about a product (pages, search,
+ * cart, stock and product APIs) filters by that column; a product a site does not
+ * sell answers there as unknown.
  */
-export const SOLD_ON_FLAG = { DTC: "soldOnDtc", HPSF: "soldOnHpsf" } as const satisfies Record<SiteId, string>;
-
-/** True when the site sells the product (see SOLD_ON_FLAG). */
 export function soldOnSite(site: SiteId, product: { soldOnDtc: boolean; soldOnHpsf: boolean }): boolean {
-  return product[SOLD_ON_FLAG[site]];
+  return product[sitePolicy(site).soldOnFlag];
 }
 
 /**
- * Whether a site shows retail prices on cards, product pages, search and the
- * product APIs (catalogue spec section 1: staff mode hides the price; the
- * compare-at price is still shown). Where it is false the price never reaches
- * the browser: the catalogue drops it (priceForSite), it is not just hidden. The
- * staff site's program prices appear from the cart on, which this does not cover.
+ * A variant (or anything with a retail price) as the site may send it: without
+ * `priceCents` where `sitePolicy(site).showsRetailPrices` is false (catalogue spec
+ * section 1: staff mode hides the price; the compare-at price is still shown). The
+ * price never reaches the browser there: the catalogue drops it, it is not just
+ * hidden. The staff site's program prices appear from the cart on, which this does
+ * not cover.
  */
-export const RETAIL_PRICE_SHOWN = { DTC: true, HPSF: false } as const satisfies Record<SiteId, boolean>;
-
-/** A variant (or anything with a retail price) as the site may send it: without `priceCents` where prices are hidden. */
 export function priceForSite<T extends { priceCents?: number }>(site: SiteId, item: T): T {
-  if (RETAIL_PRICE_SHOWN[site] || !("priceCents" in item)) return item;
+  if (sitePolicy(site).showsRetailPrices || !("priceCents" in item)) return item;
   const { priceCents: _hidden, ...rest } = item;
   return rest as T;
 }
 
 /** A product card as the site may send it (priceForSite on every variant). */
 export function cardForSite(site: SiteId, card: ProductCardData): ProductCardData {
-  if (RETAIL_PRICE_SHOWN[site]) return card;
+  if (sitePolicy(site).showsRetailPrices) return card;
   return {
     ...card,
     variant: priceForSite(site, card.variant),
@@ -113,7 +110,7 @@ export function cardForSite(site: SiteId, card: ProductCardData): ProductCardDat
 
 /** A product page's product as the site may send it (priceForSite on every variant). */
 export function detailForSite(site: SiteId, detail: ProductDetail): ProductDetail {
-  if (RETAIL_PRICE_SHOWN[site]) return detail;
+  if (sitePolicy(site).showsRetailPrices) return detail;
   return { ...detail, variants: detail.variants.map((v) => priceForSite(site, v)) };
 }
 
@@ -152,9 +149,10 @@ export const CARD_DESCRIPTION_LENGTH = 25;
 
 /**
  * A card trimmed to what a listing renders: the description cut to the card's
- * length, and the variant list (the staff site's size selector) only on HPSF.
+ * length, and the variant list only where cards have a size selector
+ * (`sitePolicy(site).cardSizeSelector`).
  */
-export function listingCard(card: ProductCardData, site: "DTC" | "HPSF"): ProductCardData {
+export function listingCard(card: ProductCardData, site: SiteId): ProductCardData {
   const description = truncate(card.description, CARD_DESCRIPTION_LENGTH);
-  return { ...card, description, variants: site === "HPSF" ? card.variants : [] };
+  return { ...card, description, variants: sitePolicy(site).cardSizeSelector ? card.variants : [] };
 }

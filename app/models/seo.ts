@@ -1,5 +1,6 @@
 import { BRAND_NAMES, type VariantSummary } from "./product";
 import { pageTitle, SITE_NAME, type SiteId } from "./site";
+import { sitePolicy } from "./site-policy";
 
 /** Meta descriptor list as Remix's `meta` export returns it. */
 type Meta = Record<string, unknown>[];
@@ -150,11 +151,12 @@ export function productSeo(site: SiteId, data: ProductSeoInput): Meta {
 }
 
 /**
- * WebSite structured data: the consumer site publishes a site-search action
- * targeting /search?search= (catalogue spec section 2); staff mode omits it.
+ * WebSite structured data: a site whose policy says `publishesSiteSearch` (the
+ * consumer site) publishes a site-search action targeting /search?search=
+ * (catalogue spec section 2); staff mode omits it.
  */
 export function websiteSeo(site: SiteId, origin: string): Meta {
-  if (site !== "DTC") return [];
+  if (!sitePolicy(site).publishesSiteSearch) return [];
   return [
     {
       "script:ld+json": {

@@ -4,6 +4,9 @@
 // (`sitePolicy(site).requiresAttestation`), never compares a site id.
 import type { SiteId } from "./site";
 
+/** The identity provider's user stores: consumers sign in to "home", program members to "staff". */
+export type UserStore = "home" | "staff";
+
 export interface SitePolicy {
   /** The product column that says this site sells a product (catalogue spec section 1). */
   soldOnFlag: "soldOnDtc" | "soldOnHpsf";
@@ -19,8 +22,30 @@ export interface SitePolicy {
   staffProgram: boolean;
   /** Checkout asks the shopper to attest program eligibility. */
   requiresAttestation: boolean;
-  /** Orders may ship to the member's clinic. */
+  /** Orders may ship to the member's clinic; a provider profile's ship-to joins its clinic (shop-core spec section 3). */
   shipsToClinic: boolean;
+  /** The identity provider's user store the site's customers sign in to (shop-core spec sections 3-4). */
+  userStore: UserStore;
+  /** Prescription Diet, its lines and the filter options only its products carry (catalogue spec sections 1 and 3). */
+  sellsPrescriptionDiet: boolean;
+  /** Hill's Treats: the treats food form, brand option and navigation link (catalogue spec sections 1 and 3). */
+  sellsTreats: boolean;
+  /** Cards carry every variant and a size selector instead of the size pill (catalogue spec section 1). */
+  cardSizeSelector: boolean;
+  /** Prescription Diet products are labelled 'Vet-Supervised Nutrition' (catalogue spec section 1). */
+  showsVetSupervisedLabel: boolean;
+  /** Breadcrumbs: "home" (Home, All Products, species, the remembered category) or "catalog" (Catalog plus filters) (shop-core spec section 2). */
+  breadcrumbTrail: "home" | "catalog";
+  /** The page-view tracker runs (shop-core spec section 2, route guard 3: skipped in staff mode). */
+  tracksPageViews: boolean;
+  /** The home page publishes WebSite structured data with the /search?search= action (catalogue spec section 2). */
+  publishesSiteSearch: boolean;
+  /** The program's name beside the logo in the header, or null. */
+  headerProgramLabel: string | null;
+  /** The footer's legal line when content gives none. */
+  footerNote: string;
+  /** The home page's heading and introduction when content gives no hero. */
+  homeIntro: { heading: string; text: string };
 }
 
 const POLICIES: Record<SiteId, SitePolicy> = {
@@ -33,6 +58,20 @@ const POLICIES: Record<SiteId, SitePolicy> = {
     staffProgram: false,
     requiresAttestation: false,
     shipsToClinic: false,
+    userStore: "home",
+    sellsPrescriptionDiet: false,
+    sellsTreats: true,
+    cardSizeSelector: false,
+    showsVetSupervisedLabel: false,
+    breadcrumbTrail: "home",
+    tracksPageViews: true,
+    publishesSiteSearch: true,
+    headerProgramLabel: null,
+    footerNote: "Free shipping on qualifying orders to the contiguous US.",
+    homeIntro: {
+      heading: "Food that does more for your pet",
+      text: "Science Diet dry and wet food and Hill's Treats, delivered to your door once or on autoship.",
+    },
   },
   HPSF: {
     soldOnFlag: "soldOnHpsf",
@@ -43,6 +82,20 @@ const POLICIES: Record<SiteId, SitePolicy> = {
     staffProgram: true,
     requiresAttestation: true,
     shipsToClinic: true,
+    userStore: "staff",
+    sellsPrescriptionDiet: true,
+    sellsTreats: false,
+    cardSizeSelector: true,
+    showsVetSupervisedLabel: true,
+    breadcrumbTrail: "catalog",
+    tracksPageViews: false,
+    publishesSiteSearch: false,
+    headerProgramLabel: "Pro Staff Feeding",
+    footerNote: "For members of the staff-feeding program only.",
+    homeIntro: {
+      heading: "Nutrition for the pets of the people who care for pets",
+      text: "Program members order Science Diet and Prescription Diet for their own pets and ship to their clinic or home.",
+    },
   },
 };
 

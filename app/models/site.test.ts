@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_STAFF_HOSTS, hostnameOf, pageTitle, resolveSite } from "./site";
+import { DEFAULT_SITE, DEFAULT_STAFF_HOSTS, hostnameOf, pageTitle, resolveSite, storedSite } from "./site";
 
 const options = { staffHosts: DEFAULT_STAFF_HOSTS };
 
@@ -31,6 +31,17 @@ describe("site resolution (shop-core spec section 1)", () => {
 
   it("strips ports from IPv6 hosts", () => {
     expect(hostnameOf("[::1]:3000")).toBe("[::1]");
+  });
+});
+
+describe("stored site ids", () => {
+  it("reads a stored site id as itself and anything else as the consumer site", () => {
+    expect(DEFAULT_SITE).toBe("DTC");
+    expect(storedSite("HPSF")).toBe("HPSF");
+    expect(storedSite("DTC")).toBe("DTC");
+    expect(storedSite("hpsf")).toBe("DTC");
+    expect(storedSite("")).toBe("DTC");
+    expect(storedSite("ALL")).toBe("DTC");
   });
 });
 

@@ -5,6 +5,17 @@ export const SITE_IDS = ["DTC", "HPSF"] as const;
 export const SiteIdSchema = z.enum(SITE_IDS);
 export type SiteId = z.infer<typeof SiteIdSchema>;
 
+/**
+ * The consumer site: what every host not configured as a staff host serves, and
+ * the site of a page whose root data is missing (an error page).
+ */
+export const DEFAULT_SITE: SiteId = "DTC";
+
+/** The site of a stored record (an order, a customer): its `site` column, the consumer site when unknown. */
+export function storedSite(site: string): SiteId {
+  return SiteIdSchema.catch(DEFAULT_SITE).parse(site);
+}
+
 /** Hosts that serve the staff-feeding site unless configured otherwise. */
 export const DEFAULT_STAFF_HOSTS: readonly string[] = ["staff.localhost"];
 
@@ -42,7 +53,7 @@ export function hostnameOf(host: string | null | undefined): string {
 export function resolveSite(host: string | null | undefined, options: SiteResolutionOptions): SiteId {
   if (options.forcedSite) return options.forcedSite;
   const hostname = hostnameOf(host);
-  return options.staffHosts.some((staffHost) => hostnameOf(staffHost) === hostname) ? "HPSF" : "DTC";
+  return options.staffHosts.some((staffHost) => hostnameOf(staffHost) === hostname) ? "HPSF" : DEFAULT_SITE;
 }
 
 /** Page title with the site's suffix: "Shop All Pet Food | Pro Staff Feeding". */

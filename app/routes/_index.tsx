@@ -5,6 +5,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ProductCard } from "~/components/product-card";
 import { listingCard } from "~/models/product";
 import { websiteSeo } from "~/models/seo";
+import { sitePolicy } from "~/models/site-policy";
 import { commerce } from "~/services/commerce/index.server";
 import { getGlobals } from "~/services/content/index.server";
 import { loadHome } from "~/services/storefront/index.server";
@@ -36,7 +37,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function HomePage() {
   const { site, featured, freeShippingMinimumCents, home } = useLoaderData<typeof loader>();
-  const staff = site === "HPSF";
+  const { homeIntro } = sitePolicy(site);
   if (home.hero) {
     return (
       <>
@@ -49,14 +50,8 @@ export default function HomePage() {
     <>
       <section className="hero">
         <div className="container hero__inner">
-          <h1>
-            {staff ? "Nutrition for the pets of the people who care for pets" : "Food that does more for your pet"}
-          </h1>
-          <p>
-            {staff
-              ? "Program members order Science Diet and Prescription Diet for their own pets and ship to their clinic or home."
-              : "Science Diet dry and wet food and Hill's Treats, delivered to your door once or on autoship."}
-          </p>
+          <h1>{homeIntro.heading}</h1>
+          <p>{homeIntro.text}</p>
           <Link to="/products" className="button button--primary button--large">
             Shop All Pet Food
           </Link>

@@ -7,6 +7,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { formatAddress } from "~/models/address";
 import { formatMoney } from "~/models/money";
 import { routeTitle } from "~/models/page-titles";
+import { sitePolicy } from "~/models/site-policy";
 import { autoship } from "~/services/autoship/index.server";
 import { customers } from "~/services/customers/index.server";
 import { requireCustomer } from "~/services/http/index.server";
@@ -47,7 +48,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const defaultAddress = addresses.find((a) => a.isDefault);
   return json({
     firstName: profile.firstName,
-    autoshipLabel: site === "HPSF" ? "autoships" : "subscriptions",
+    autoshipLabel: sitePolicy(site).autoshipNoun.plural,
     // The staff-feeding program: the clinic and what is left of this month's quota.
     program: member?.isRegistered
       ? {

@@ -7,6 +7,7 @@ import { Form, NavLink, Outlet, useRouteLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { prisma } from "~/db.server";
 import { routeTitle } from "~/models/page-titles";
+import { DEFAULT_SITE } from "~/models/site";
 import { ContentLinkTo } from "~/components/content-link";
 import { content } from "~/services/content/index.server";
 import { requireCustomer } from "~/services/http/index.server";
@@ -33,7 +34,7 @@ export function useAccount() {
 
 export default function AccountLayout() {
   const data = useAccount();
-  const autoshipLabel = routeTitle(data?.site ?? "DTC", "/account/autoships");
+  const autoshipLabel = routeTitle(data?.site ?? DEFAULT_SITE, "/account/autoships");
   const links = [
     { to: "/account/dashboard", label: "My Account" },
     { to: "/account/orders", label: "My Orders" },

@@ -7,6 +7,7 @@ import { requireCustomer } from "~/services/http/index.server";
 import { getSite } from "~/services/site/index.server";
 import { staffProgram } from "~/services/staff/index.server";
 import { localPathOr } from "~/models/redirect-param";
+import { sitePolicy } from "~/models/site-policy";
 import { methodNotAllowed } from "~/utils/api.server";
 import { readFormData } from "~/utils/form.server";
 
@@ -16,7 +17,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const customerId = await requireCustomer(request);
   const form = await readFormData(request);
   const back = localPathOr(form.get("redirectTo"), "/");
-  if (getSite(request) !== "HPSF") return redirect(back);
+  if (!sitePolicy(getSite(request)).staffProgram) return redirect(back);
   await staffProgram.acknowledgeFtc(customerId);
   return redirect(back);
 }

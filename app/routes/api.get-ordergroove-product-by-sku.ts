@@ -28,7 +28,7 @@ export async function action({ request }: ActionFunctionArgs) {
       productId: found.productId,
       handle: found.handle,
       title: `${found.title} - ${found.variantTitle}`,
-      // Absent where the site hides retail prices (RETAIL_PRICE_SHOWN).
+      // Absent where the site hides retail prices (`sitePolicy(site).showsRetailPrices`).
       ...(found.priceCents !== undefined ? { price: found.priceCents } : {}),
       inStock: found.inventory > 0,
       autoshipEligible: found.autoshipEligible,

@@ -33,7 +33,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         title: p.title,
         href: productCardHref(p.variant),
         image: p.image?.url ?? null,
-        // Absent where the site hides retail prices: the catalogue already dropped it (RETAIL_PRICE_SHOWN).
+        // Absent where the site hides retail prices: the catalogue already dropped it (`sitePolicy(site).showsRetailPrices`).
         ...(p.variant.priceCents !== undefined ? { priceCents: p.variant.priceCents } : {}),
       })),
     },

@@ -1,6 +1,6 @@
 import type { MetaFunction } from "@remix-run/node";
 import { mergeMeta, pageSeo, type PageSeoInput } from "~/models/seo";
-import { pageTitle, type SiteId } from "~/models/site";
+import { DEFAULT_SITE, pageTitle, type SiteId } from "~/models/site";
 
 type Matches = Parameters<MetaFunction>[0]["matches"];
 
@@ -11,7 +11,7 @@ function rootData(matches: Matches): { site?: SiteId; origin?: string } | undefi
 
 /** The site of the current request, read from the root loader's data in `meta`. */
 export function siteFromMatches(matches: Matches): SiteId {
-  return rootData(matches)?.site ?? "DTC";
+  return rootData(matches)?.site ?? DEFAULT_SITE;
 }
 
 /** A page's <title> with the site suffix (catalogue spec section 2). */
@@ -34,7 +34,7 @@ export function pageMeta(
   const root = rootData(matches);
   const leaf = matches[matches.length - 1];
   return mergeMeta(
-    pageSeo(root?.site ?? "DTC", { ...page, origin: root?.origin, pathname: leaf?.pathname ?? "/" }),
+    pageSeo(root?.site ?? DEFAULT_SITE, { ...page, origin: root?.origin, pathname: leaf?.pathname ?? "/" }),
     extra,
   );
 }

@@ -4,6 +4,7 @@
 // Staff site only (404 elsewhere); no session or a JWT that is missing, expired
 // or another customer's is a 401 before the body is judged (400 with fields).
 import { z } from "zod";
+import { sitePolicy } from "~/models/site-policy";
 import { identityJwt } from "~/services/identity/index.server";
 import { getSite } from "~/services/site/index.server";
 import type { StaffError } from "~/services/staff/index.server";
@@ -20,14 +21,15 @@ export async function readStaffCall<S extends z.ZodTypeAny>(
   request: Request,
   schema: S,
 ): Promise<{ customerId: string; body: z.output<S> }> {
-  if (getSite(request) !== "HPSF") {
+  const site = getSite(request);
+  if (!sitePolicy(site).staffProgram) {
     throw apiError(404, "NOT_FOUND", "The staff-feeding program is on the staff site only.");
   }
   requireMethod(request, "POST");
   const raw = await parseJsonBody(request, StaffCallBody);
   const customerId = await requireApiCustomer(request, raw);
   const claims = raw.jwt ? await identityJwt.verify(raw.jwt) : null;
-  if (!claims || claims.customerId !== customerId || claims.site !== "HPSF") {
+  if (!claims || claims.customerId !== customerId || claims.site !== site) {
     throw apiError(401, "INVALID_JWT", "Your sign-in has expired. Sign in again.", {
       jwt: raw.jwt ? "The JWT is expired or not yours." : "Send the JWT from get-jwt.",
     });

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PrismaClient } from "~/generated/prisma/client";
 import { FILTER_GROUPS } from "~/models/filter-groups";
+import { SITE_IDS } from "~/models/site";
+import { sitePolicy } from "~/models/site-policy";
 import { verifyPassword } from "~/services/identity/password.server";
 import { buildCatalogue } from "../../prisma/seed/catalogue";
 import { DEMO_ACCOUNTS } from "../../prisma/seed/fixtures";
@@ -75,6 +77,19 @@ describe("seeded catalogue (catalogue spec section 3)", () => {
     );
     expect(brands).toHaveLength(3);
     expect(await db.product.count({ where: { brand: "hills-treats", species: { not: "dog" } } })).toBe(0);
+  });
+
+  it("sells on each site exactly the product lines its site policy names (the filter options follow the policy)", async () => {
+    for (const site of SITE_IDS) {
+      const { soldOnFlag, sellsPrescriptionDiet, sellsTreats } = sitePolicy(site);
+      const sold = (brand: string) => db.product.count({ where: { brand, [soldOnFlag]: true } });
+      expect(await sold("prescription-diet"), site).toBe(
+        sellsPrescriptionDiet ? await db.product.count({ where: { brand: "prescription-diet" } }) : 0,
+      );
+      expect(await sold("hills-treats"), site).toBe(
+        sellsTreats ? await db.product.count({ where: { brand: "hills-treats" } }) : 0,
+      );
+    }
   });
 
   it("covers sizes in lb, oz, kg and g; dry, wet and treats; bag, can, tray and pouch", async () => {

@@ -1,7 +1,8 @@
 // What each site may see of the catalogue, by every path a browser can take:
-// staff mode sends no retail price (catalogue spec section 1; RETAIL_PRICE_SHOWN in
-// app/models/product.ts), and the consumer site knows nothing of Prescription Diet
-// (SOLD_ON_FLAG: pages, search, predictive search, the stock and product APIs).
+// staff mode sends no retail price (catalogue spec section 1; the site policy's
+// `showsRetailPrices`, applied by priceForSite), and the consumer site knows nothing
+// of Prescription Diet (the policy's `soldOnFlag`: pages, search, predictive search,
+// the stock and product APIs).
 import { beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import { loader as homeLoader } from "~/routes/_index";
@@ -125,7 +126,7 @@ describe("staff mode sends no retail price (catalogue spec section 1)", () => {
   });
 });
 
-describe("Prescription Diet is unknown on the consumer site (SOLD_ON_FLAG)", () => {
+describe("Prescription Diet is unknown on the consumer site (the site policy's soldOnFlag)", () => {
   it("has no product page on DTC, one on the staff site", async () => {
     expect(((await products("DTC", `/products/${pd.handle}`)) as { status: number }).status).toBe(404);
     expect(((await products("HPSF", `/products/${pd.handle}`)) as { status: number }).status).toBe(200);

@@ -5,8 +5,8 @@ import crypto from "node:crypto";
 import type { Prisma, PrismaClient } from "~/generated/prisma/client";
 import { MAX_AUTOSHIP_PER_LINE, MAX_ITEMS_PER_ORDER, normalizeQuantity } from "~/models/cart-limits";
 import { lineSubtotalCents, quantityThatFits, type CartLineView } from "~/models/cart";
-import { SOLD_ON_FLAG } from "~/models/product";
 import type { SiteId } from "~/models/site";
+import { sitePolicy } from "~/models/site-policy";
 import type { WeightUnit } from "~/models/weight";
 
 /** Where a cart's checkout starts (the checkout issue builds it). */
@@ -217,7 +217,7 @@ function checkQuantity(quantity: number, field = "quantity", allowZero = false) 
 
 async function sellableVariant(tx: Tx, site: SiteId, variantId: string, field = "merchandiseId") {
   const variant = await tx.productVariant.findFirst({
-    where: { id: variantId, product: { [SOLD_ON_FLAG[site]]: true } },
+    where: { id: variantId, product: { [sitePolicy(site).soldOnFlag]: true } },
     select: {
       id: true,
       weightValue: true,

@@ -19,7 +19,7 @@ import type { Carts } from "./cart.server";
 import type { CommerceProvider, ListingQuery, ListingResult } from "./types";
 
 // What leaves the catalogue is what the site may show: retail prices are dropped
-// where the site hides them (RETAIL_PRICE_SHOWN). The per-site copies of the
+// where the site hides them (`sitePolicy(site).showsRetailPrices`, applied by `cardForSite` and `detailForSite`). The per-site copies of the
 // snapshot's objects are kept beside them, so a listing allocates nothing new.
 const siteCards = {
   DTC: new WeakMap<ProductCardData, ProductCardData>(),

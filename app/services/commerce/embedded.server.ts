@@ -1,5 +1,6 @@
 import type { PrismaClient } from "~/generated/prisma/client";
-import { defaultVariant, SOLD_ON_FLAG, variantPath } from "~/models/product";
+import { defaultVariant, variantPath } from "~/models/product";
+import { sitePolicy } from "~/models/site-policy";
 import { createCarts } from "./cart.server";
 import { createCatalogue } from "./catalogue.server";
 import type { CommerceProvider } from "./types";
@@ -20,7 +21,7 @@ export function createEmbeddedCommerce(db: PrismaClient): CommerceProvider {
     // tens of thousands of synthetic products).
     async listSitemapProducts(site) {
       const rows = await db.product.findMany({
-        where: { [SOLD_ON_FLAG[site]]: true, variants: { some: {} } },
+        where: { [sitePolicy(site).soldOnFlag]: true, variants: { some: {} } },
         orderBy: [{ species: "asc" }, { title: "asc" }, { handle: "asc" }],
         select: {
           handle: true,

@@ -40,7 +40,7 @@ export interface SkuProduct {
   handle: string;
   title: string;
   variantTitle: string;
-  /** Absent where the site hides retail prices (RETAIL_PRICE_SHOWN). */
+  /** Absent where the site hides retail prices (`sitePolicy(site).showsRetailPrices`). */
   priceCents?: number;
   inventory: number;
   autoshipEligible: boolean;

@@ -5,6 +5,7 @@
 import type { PrismaClient } from "~/generated/prisma/client";
 import { US_STATES } from "~/models/checkout";
 import { AddressSchema, type AddressInput } from "~/models/checkout-forms";
+import { storedSite } from "~/models/site";
 import { createIdentity, userStoreFor, type Identity } from "~/services/identity/index.server";
 
 export type CustomerErrorCode = "NOT_FOUND" | "INVALID" | "EMAIL_TAKEN";
@@ -233,7 +234,7 @@ export function createCustomers(db: PrismaClient, identity: Pick<Identity, "chec
         throw new CustomerError("INVALID", "That password is not right.", "currentPassword");
       }
       if (email === customer.email) return getProfile(customerId);
-      const store = userStoreFor(customer.site === "HPSF" ? "HPSF" : "DTC");
+      const store = userStoreFor(storedSite(customer.site));
       const taken = () => new CustomerError("EMAIL_TAKEN", "Another account already uses that email address.", "email");
       try {
         await db.$transaction(async (tx) => {

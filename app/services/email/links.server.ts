@@ -1,19 +1,16 @@
 // Links in emails (docs/rules.md "Public origins"): absolute URLs on the site's
 // configured public origin, never the Host header of the request that caused them.
-import type { SiteId } from "~/models/site";
-import { SiteIdSchema } from "~/models/site";
+import { storedSite, type SiteId } from "~/models/site";
 import { publicUrl } from "~/services/site/index.server";
-
-const siteOf = (site: string): SiteId => SiteIdSchema.catch("DTC").parse(site);
 
 /** Where an order is seen: My Order Details for a customer's order, the shop for a guest's. */
 export function orderLink(order: { id: string; site: string; customerId: string | null }): string {
-  return publicUrl(siteOf(order.site), order.customerId ? `/account/orders/${encodeURIComponent(order.id)}` : "/");
+  return publicUrl(storedSite(order.site), order.customerId ? `/account/orders/${encodeURIComponent(order.id)}` : "/");
 }
 
 /** My Autoship on the customer's site. */
 export function autoshipsLink(site: string): string {
-  return publicUrl(siteOf(site), "/account/autoships");
+  return publicUrl(storedSite(site), "/account/autoships");
 }
 
 /** The one-use password-reset page for a token. */

@@ -5,10 +5,12 @@
 import crypto from "node:crypto";
 import type { Prisma, PrismaClient } from "~/generated/prisma/client";
 import type { SiteId } from "~/models/site";
+import { sitePolicy, type UserStore } from "~/models/site-policy";
 import { hashPassword, verifyPassword } from "./password.server";
 
-export type UserStore = "home" | "staff";
-export const userStoreFor = (site: SiteId): UserStore => (site === "HPSF" ? "staff" : "home");
+export type { UserStore };
+/** The user store a site's customers sign in to (`sitePolicy(site).userStore`). */
+export const userStoreFor = (site: SiteId): UserStore => sitePolicy(site).userStore;
 
 /** Ten consecutive failures lock an account for 15 minutes (docs/security.md "Brute force and form spam"). */
 export const MAX_FAILED_SIGN_INS = 10;

@@ -8,6 +8,7 @@ import { optionLabel } from "~/models/filter-groups";
 import { MAX_SEARCH_LENGTH } from "~/models/listing";
 import { BRAND_NAMES } from "~/models/product";
 import type { SiteId } from "~/models/site";
+import { sitePolicy, type SitePolicy } from "~/models/site-policy";
 import { catalogueSnapshot, type CatalogueProduct } from "~/services/commerce/index.server";
 
 interface SearchDocument {
@@ -18,8 +19,8 @@ interface SearchDocument {
   lifestage: string;
   health: string;
   kind: string;
-  dtc: boolean;
-  hpsf: boolean;
+  soldOnDtc: boolean;
+  soldOnHpsf: boolean;
 }
 
 const FIELDS = ["title", "brand", "flavors", "lifestage", "health", "kind"] as const;
@@ -28,7 +29,7 @@ const BOOST = { title: 3, brand: 2, flavors: 2, lifestage: 1.5, health: 1.5, kin
 function buildIndex(products: readonly CatalogueProduct[]): MiniSearch<SearchDocument> {
   const index = new MiniSearch<SearchDocument>({
     fields: [...FIELDS],
-    storeFields: ["dtc", "hpsf"],
+    storeFields: ["soldOnDtc", "soldOnHpsf"] satisfies SitePolicy["soldOnFlag"][],
     // One typo from 4 letters, two (e.g. swapped letters) from 7.
     searchOptions: {
       boost: BOOST,
@@ -50,8 +51,8 @@ function buildIndex(products: readonly CatalogueProduct[]): MiniSearch<SearchDoc
           .map((f) => optionLabel("health_conditions", f.value))
           .join(" "),
         kind: `${p.productType} ${subBrand ? optionLabel(subBrand.group, subBrand.value) : ""}`,
-        dtc: soldOnDtc,
-        hpsf: soldOnHpsf,
+        soldOnDtc,
+        soldOnHpsf,
       };
     }),
   );
@@ -88,7 +89,8 @@ export async function searchProducts(
   const query = normalizeSearchTerm(term);
   if (!query) return new Map();
   const index = await currentIndex(db);
-  const onSite = (result: SearchResult) => (site === "HPSF" ? result.hpsf === true : result.dtc === true);
+  const soldOnFlag = sitePolicy(site).soldOnFlag;
+  const onSite = (result: SearchResult) => result[soldOnFlag] === true;
   let results = index.search(query, { combineWith: "AND", filter: onSite });
   if (results.length === 0) results = index.search(query, { combineWith: "OR", filter: onSite });
   return new Map(results.map((r) => [String(r.id), r.score]));

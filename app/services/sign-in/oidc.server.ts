@@ -15,6 +15,7 @@ import { env } from "~/env.server";
 import { decideIdentityLink, PENDING_LINK_TTL_MS, pendingLinkFor, type PendingLink } from "~/models/identity-link";
 import { mapIdentityProfile, type IdentityProfile } from "~/models/identity-profile";
 import type { SiteId } from "~/models/site";
+import { sitePolicy } from "~/models/site-policy";
 import { userStoreFor } from "~/services/identity/index.server";
 import { logger } from "~/services/observability/index.server";
 import { getSession, pendingLinkOf } from "~/services/http/index.server";
@@ -255,7 +256,7 @@ export async function createFromProfile(
   return prisma.$transaction(async (tx) => {
     // A staff member's ship-to names their clinic: the customer joins it (shop-core spec section 3).
     const clinic =
-      site === "HPSF" && profile.shipTo
+      sitePolicy(site).shipsToClinic && profile.shipTo
         ? await tx.clinic.findUnique({ where: { shipTo: profile.shipTo }, select: { id: true } })
         : null;
     const customer = await tx.customer.create({

@@ -1,5 +1,6 @@
 import { prisma } from "~/db.server";
 import { env } from "~/env.server";
+import { sitePolicy } from "~/models/site-policy";
 import { customers } from "~/services/customers/index.server";
 import { getCustomerId } from "~/services/http/index.server";
 import { getSite } from "~/services/site/index.server";
@@ -26,7 +27,7 @@ const members = new WeakMap<Request, Promise<StaffMember | null>>();
  * the root loader and the page's loader share the answer.
  */
 export function staffMemberOf(request: Request): Promise<StaffMember | null> {
-  if (getSite(request) !== "HPSF") return Promise.resolve(null);
+  if (!sitePolicy(getSite(request)).staffProgram) return Promise.resolve(null);
   let pending = members.get(request);
   if (!pending) {
     pending = getCustomerId(request).then((customerId) => (customerId ? staffProgram.member(customerId) : null));

@@ -4,6 +4,8 @@
 // program pricing terms and the monthly quota.
 import type { Prisma, PrismaClient } from "~/generated/prisma/client";
 import { isEligibleForPd, isRegistered } from "~/models/identity-profile";
+import { storedSite } from "~/models/site";
+import { sitePolicy } from "~/models/site-policy";
 import {
   memberLocation,
   preferredAddressOf,
@@ -18,7 +20,7 @@ import {
 import type { Customers, MetafieldInput } from "~/services/customers/index.server";
 import { SAVED_CART_METAFIELD } from "~/services/commerce/index.server";
 
-/** The program the staff site serves; clinics of other programs cannot be joined here. */
+/** The clinic program (Clinic.program) the staff site serves; clinics of other programs cannot be joined here. */
 export const STAFF_PROGRAM = "HPSF";
 /** Most clinics one search answers. */
 export const CLINIC_SEARCH_LIMIT = 20;
@@ -181,7 +183,9 @@ export function createStaffProgram(deps: StaffDeps) {
         },
       },
     });
-    if (!customer || customer.site !== STAFF_PROGRAM || customer.identity?.store !== "staff") return null;
+    // A member is a customer of a program site who signs in to that site's user store.
+    const policy = customer ? sitePolicy(storedSite(customer.site)) : null;
+    if (!customer || !policy?.staffProgram || customer.identity?.store !== policy.userStore) return null;
     return { ...customer, identity: customer.identity };
   }
 

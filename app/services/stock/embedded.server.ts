@@ -1,7 +1,7 @@
 // The embedded stock provider: coverage from the ZipRange table, units from the
 // variants' inventory (the seed's stand-in for the stock service).
 import type { PrismaClient } from "~/generated/prisma/client";
-import { SOLD_ON_FLAG } from "~/models/product";
+import { sitePolicy } from "~/models/site-policy";
 import { isZipCovered } from "~/models/zip";
 import type { StockDestination, StockProvider, StockRecord } from "./types";
 
@@ -29,7 +29,7 @@ export function createEmbeddedStock(db: PrismaClient): StockProvider {
       const unique = [...new Set(skus)];
       const [variants, deliverable] = await Promise.all([
         db.productVariant.findMany({
-          where: { sku: { in: unique }, product: { [SOLD_ON_FLAG[site]]: true } },
+          where: { sku: { in: unique }, product: { [sitePolicy(site).soldOnFlag]: true } },
           select: { sku: true, inventory: true },
         }),
         // Clinic deliveries do not depend on the shopper's zip.

@@ -20,7 +20,7 @@ export interface ProductStock {
 }
 
 export interface ProductsStockQuery {
-  /** The site asking: a product it does not sell answers as an unknown SKU (SOLD_ON_FLAG). */
+  /** The site asking: a product it does not sell answers as an unknown SKU (`sitePolicy(site).soldOnFlag`). */
   site: SiteId;
   skus: string[];
   zipCode: string;
