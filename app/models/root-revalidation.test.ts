@@ -14,7 +14,8 @@ const decide = (
   rootShouldRevalidate({
     currentUrl: new URL(from, ORIGIN),
     nextUrl: new URL(to, ORIGIN),
-    defaultShouldRevalidate: true,
+    // A plain navigation with the query unchanged: Remix's default for the root is false.
+    defaultShouldRevalidate: new URL(from, ORIGIN).search !== new URL(to, ORIGIN).search,
     visitor: guest,
     ...options,
   });
@@ -39,6 +40,15 @@ describe('root revalidation (docs/rules.md "Root revalidation")', () => {
   it("follows Remix's default for the same URL (an explicit revalidation, a link to the page itself)", () => {
     expect(decide("/cart?x=1", "/cart?x=1", { defaultShouldRevalidate: true })).toBe(true);
     expect(decide("/cart?x=1", "/cart?x=1", { defaultShouldRevalidate: false })).toBe(false);
+  });
+
+  it("runs again when Remix forces it with the query unchanged (a redirect that set a cookie)", () => {
+    expect(decide("/products/a", "/cart", { defaultShouldRevalidate: true })).toBe(true);
+    expect(decide("/products/a?sku=1", "/cart?sku=1", { defaultShouldRevalidate: true })).toBe(true);
+    expect(decide("/products/a", "/cart", { defaultShouldRevalidate: false })).toBe(false);
+    // A changed query makes Remix's default true by itself: not a reason for the root.
+    expect(decide("/dog/dry-food", "/dog/dry-food?page=2", { defaultShouldRevalidate: true })).toBe(false);
+    expect(decide("/dog/dry-food?page=2", "/products/a", { defaultShouldRevalidate: true })).toBe(false);
   });
 
   it("runs again on another origin", () => {

@@ -13,7 +13,7 @@ export interface RootRevalidationInput {
   nextUrl: URL;
   /** The submission's method, when the navigation or fetcher submits a form (Remix's `formMethod`). */
   formMethod?: string;
-  /** What Remix would do without this function. */
+  /** What Remix would do without this function (true when forced, the URL is the same, or the query changed). */
   defaultShouldRevalidate: boolean;
   /** What the root's current answer says about the visitor. */
   visitor: {
@@ -29,9 +29,14 @@ export function rootShouldRevalidate(input: RootRevalidationInput): boolean {
   // Any action (a form post, a fetcher submission, sign-in and sign-out) may change the session or the cart.
   if (input.formMethod && input.formMethod.toUpperCase() !== "GET") return true;
   if (currentUrl.origin !== nextUrl.origin) return true;
-  // The same URL again: an explicit revalidation or a link to the page itself.
-  if (currentUrl.pathname === nextUrl.pathname && currentUrl.search === nextUrl.search) {
-    return input.defaultShouldRevalidate;
+  // The same URL again (an explicit revalidation, a link to the page itself), or a
+  // revalidation Remix forces with the query unchanged: for the root, whose params never
+  // change, Remix's default is then true only when forced — a redirect that set a cookie
+  // (X-Remix-Revalidate), `useRevalidator`, an interrupted load. A query change also makes
+  // the default true, so there it cannot tell a forced one apart and the guards decide.
+  if (currentUrl.search === nextUrl.search) {
+    if (input.defaultShouldRevalidate) return true;
+    if (currentUrl.pathname === nextUrl.pathname) return false;
   }
   // A path the login or registration guard acts on: the server decides (and redirects).
   const next = { pathname: nextUrl.pathname, search: nextUrl.search, signedIn: visitor.signedIn };

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { fillRegister, open, STAFF_URL, uniqueEmail } from "./helpers";
+import { fillRegister, open, register, STAFF_URL, uniqueEmail } from "./helpers";
 
 // Root revalidation (docs/rules.md "Root revalidation"): with JavaScript, a client
 // navigation between catalogue pages does not ask for the root loader's data
@@ -45,6 +45,25 @@ test.describe("root revalidation with JavaScript", () => {
     await rootAnswer;
     expect(root.count).toBeGreaterThanOrEqual(1);
     await expect(page.getByTestId("cart-count")).toHaveText("1");
+  });
+});
+
+test.describe('session refresh on navigation (docs/rules.md "Session refresh")', () => {
+  test("a signed-in browser asks for the refresh itself, at most once a minute, and stays signed in", async ({
+    page,
+  }, testInfo) => {
+    test.skip(testInfo.project.name === "no-js", "the refresh call needs JavaScript");
+    const refreshes: number[] = [];
+    page.on("response", (response) => {
+      if (response.url().endsWith("/api/ecom/v1.0/refresh-session-token")) refreshes.push(response.status());
+    });
+    const first = page.waitForResponse((response) => response.url().endsWith("/refresh-session-token"));
+    await register(page, testInfo, uniqueEmail(testInfo, "nav-refresh"));
+    expect((await first).status()).toBe(200);
+    await page.getByRole("navigation").getByRole("link", { name: "All Products", exact: true }).first().click();
+    await expect(page).toHaveURL((url) => url.pathname === "/products");
+    await expect(page.getByRole("banner").getByRole("link", { name: "My Account" })).toBeVisible();
+    expect(refreshes).toEqual([200]);
   });
 });
 
