@@ -1,4 +1,5 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { json } from "@remix-run/node";
 import {
   isRouteErrorResponse,
@@ -19,10 +20,12 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FtcNotice } from "~/components/ftc-notice";
 import { PageViewTracker } from "~/components/page-view-tracker";
 import { SiteFooter } from "~/components/site-footer";
+import { SessionRefresh } from "~/components/session-refresh";
 import { SiteHeader } from "~/components/site-header";
 import { AnnouncementBar, SitewideBanners } from "~/components/site-notices";
 import { isDatabaseBusy } from "~/models/database-busy";
 import { mainNavigation, navigationFromContent } from "~/models/navigation";
+import { rootShouldRevalidate, type RootRevalidationInput } from "~/models/root-revalidation";
 import { DEFAULT_SITE } from "~/models/site";
 import { sitePolicy } from "~/models/site-policy";
 import { publicEnv } from "~/env.server";
@@ -32,9 +35,6 @@ import {
   runRedirectLookup,
   runPasswordGuard,
   honeypot,
-  setMemberLocation,
-  storedLocation,
-  clearSessionToken,
   getSession,
   getSignedIn,
   hasStaleToken,
@@ -44,8 +44,7 @@ import {
 import { getSite, publicOrigin } from "~/services/site/index.server";
 import { content } from "~/services/content/index.server";
 import { notFoundImage } from "~/services/storefront/index.server";
-import { logger } from "~/services/observability/index.server";
-import { staffMemberOf, staffProgram } from "~/services/staff/index.server";
+import { staffMemberOf } from "~/services/staff/index.server";
 import { HoneypotProvider } from "remix-utils/honeypot/react";
 import { InactivityAlert } from "~/components/inactivity-alert";
 import { titleMeta } from "~/utils/meta";
@@ -71,34 +70,23 @@ export const meta: MetaFunction<typeof loader> = ({ matches, error, data }) => {
 };
 
 export async function loader({ request }: LoaderFunctionArgs) {
+  // Reads only (docs/rules.md "Root loader: reads only"): the guards redirect without
+  // writing, staff onboarding happens at sign-in and registration, and the session
+  // refresh is the browser's call on navigation (SessionRefresh).
   const site = getSite(request);
   // The first guard: a password-protected shop asks for the password before anything else.
   await runPasswordGuard(request, site);
-  // The session, read first and refreshed (refresh-session-token on navigation):
-  // the guards and routes of this request share this answer.
-  const signedIn = await getSignedIn(request, { refresh: true });
-  // On the staff site, the member: registration state for the guard, onboarding, the FTC notice.
+  // The session, read first: the guards and routes of this request share this answer.
+  const signedIn = await getSignedIn(request);
+  // On the staff site, the member: registration state for the guard and the FTC notice.
   const member = signedIn ? await staffMemberOf(request) : null;
   // Route guards, in the spec's order on every navigation (shop-core spec section 2).
   await runLoginGuard(request, member ? { registered: member.isRegistered } : null);
   await runRedirectLookup(request, site);
-  // One session commit for everything this loader changes in the cookie.
+  // A cookie whose token stopped working: the browser is a guest; SessionRefresh clears it.
+  const sessionEnded = !signedIn && (await hasStaleToken(request));
+  // A one-time notice is shown once: taking it is the only cookie this loader sends.
   const session = await getSession(request);
-  let changed = false;
-  if (!signedIn && (await hasStaleToken(request))) {
-    // "If no token can be obtained the user is logged out" (logged).
-    logger().info("session token expired or revoked: signing the browser out");
-    clearSessionToken(session);
-    changed = true;
-  }
-  if (member?.isRegistered && member.location !== storedLocation(session)) {
-    // Staff-feeding onboarding when the customer loads (shop-core spec section 4).
-    const onboarded = await staffProgram.onboard(member.customerId);
-    for (const refused of onboarded.refused) {
-      logger().warn({ metafield: refused.key }, `onboarding: metafield ${refused.key} refused: ${refused.message}`);
-    }
-    if (onboarded.location) changed = setMemberLocation(session, onboarded.location) || changed;
-  }
   const notice = takeNotice(session);
   // The frame of every page comes from content (cached in process); the 404 page reads the globals.
   const [layout, globals] = await Promise.all([content.getLayout(site), content.getGlobals(site)]);
@@ -106,7 +94,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const cartId = await readCartId(request);
   const cartQuantity = cartId ? await commerce.getCartTotalQuantity(cartId) : 0;
   const headers = new Headers();
-  if (changed || notice) headers.append("Set-Cookie", await sessionStorage.commitSession(session));
+  if (notice) headers.append("Set-Cookie", await sessionStorage.commitSession(session));
   return json(
     {
       site,
@@ -116,6 +104,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       notice,
       env: publicEnv(),
       account: signedIn ? { firstName: signedIn.firstName } : null,
+      sessionEnded,
       staff: member
         ? {
             isRegistered: member.isRegistered,
@@ -141,8 +130,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
-/** Guards and the session refresh run on every navigation, so the root loader always re-runs. */
-export const shouldRevalidate = () => true;
+/** What the root's last answer said about the visitor: Remix gives `shouldRevalidate` no loader data. */
+let visitor: RootRevalidationInput["visitor"] = { signedIn: false, registrationPending: false };
+
+/**
+ * The root loader runs again only when what it reads may have changed: after any
+ * submission, or on a path a guard acts on (docs/rules.md "Root revalidation").
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}) => rootShouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate, visitor });
 
 /** The document around every page, error pages included, so the header stays. */
 export function Layout({ children }: { children: ReactNode }) {
@@ -151,6 +151,11 @@ export function Layout({ children }: { children: ReactNode }) {
   const site = data?.site ?? DEFAULT_SITE;
   // Pages with `handle.layout === false` (the spec's "no layout" pages) render without header and footer.
   const bare = useMatches().some((match) => (match.handle as { layout?: boolean } | undefined)?.layout === false);
+  const signedIn = Boolean(data?.account);
+  const registrationPending = Boolean(data?.staff && !data.staff.isRegistered);
+  useEffect(() => {
+    visitor = { signedIn, registrationPending };
+  }, [signedIn, registrationPending]);
   return (
     <html lang="en">
       <head>
@@ -196,6 +201,7 @@ export function Layout({ children }: { children: ReactNode }) {
           <HoneypotProvider {...data?.honeypot}>{children}</HoneypotProvider>
         </main>
         {data?.account ? <InactivityAlert seconds={data.env.TOKEN_INACTIVITY_SECONDS} /> : null}
+        {data?.account || data?.sessionEnded ? <SessionRefresh ended={!data.account} /> : null}
         {bare ? null : <SiteFooter site={site} footer={data?.layout.footer ?? null} />}
         {sitePolicy(site).tracksPageViews ? <PageViewTracker /> : null}
         <BreadcrumbMemory />

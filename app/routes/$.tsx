@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { runRedirectLookup } from "~/services/http/index.server";
 import { notFoundResponse } from "~/services/storefront/index.server";
 import { getSite } from "~/services/site/index.server";
 import { titleMeta } from "~/utils/meta";
@@ -13,6 +14,9 @@ export const meta: MetaFunction = ({ matches }) => {
 };
 
 export async function loader({ request }: LoaderFunctionArgs) {
+  // The redirect lookup here too: a client navigation does not run the root loader
+  // again (docs/rules.md "Root revalidation"), and an old path lands on this route.
+  await runRedirectLookup(request, getSite(request));
   throw await notFoundResponse(getSite(request));
 }
 

@@ -35,7 +35,7 @@ import {
   STAFF_ROLES,
   type ClinicSearchType,
 } from "~/models/staff-program";
-import { StaffError, staffMemberOf, staffProgram } from "~/services/staff/index.server";
+import { onboardMember, StaffError, staffMemberOf, staffProgram } from "~/services/staff/index.server";
 import { pageMeta, siteFromMatches } from "~/utils/meta";
 import { readFormData } from "~/utils/form.server";
 
@@ -89,8 +89,10 @@ async function completeRegistration(request: Request, formData: FormData, custom
     }
     throw error;
   }
+  // Onboarded at registration (docs/rules.md "Staff onboarding"): the metafields and the location.
+  const location = await onboardMember(customerId);
   const session = await getSession(request);
-  if (member.location) setMemberLocation(session, member.location);
+  if (location) setMemberLocation(session, location);
   flashNotice(session, {
     tone: "success",
     message: `You're registered with ${member.clinic?.name ?? "your clinic"}. Welcome to the staff-feeding program!`,

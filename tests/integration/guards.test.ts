@@ -3,9 +3,12 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import { loader as rootLoader } from "~/root";
+import { loader as splatLoader } from "~/routes/$";
 import { clearRedirectCache } from "~/services/http/guards.server";
 import { identity } from "~/services/identity/index.server";
-import { callRoute, ORIGIN, signedInJar } from "../helpers/routes";
+import { action as refreshAction } from "~/routes/api.ecom.v1[.]0.refresh-session-token";
+import { getCustomerId } from "~/services/http/session.server";
+import { callRoute, jsonRequest, ORIGIN, signedInJar } from "../helpers/routes";
 import { ensureSeeded } from "../helpers/seeded";
 
 beforeAll(async () => {
@@ -52,6 +55,18 @@ describe("redirect lookup (shop-core spec section 2, guard 4)", () => {
   });
 });
 
+describe('redirect lookup on a client navigation (docs/rules.md "Root revalidation")', () => {
+  it("an old path that no page matches is redirected by the not-found route, whose loader runs without the root's", async () => {
+    const data = (path: string) =>
+      callRoute(splatLoader, new Request(`${ORIGIN}${path}?_data=routes%2F%24`), undefined, { params: { "*": path } });
+    const internal = await data("/old-food/");
+    expect(internal.status).toBe(301);
+    expect(internal.headers.get("Location")).toBe("/products/dog");
+    expect((await data("/vet-finder")).headers.get("Location")).toBe("https://vets.example.org/find");
+    expect((await data("/no-such-page")).status).toBe(404);
+  });
+});
+
 describe("login and session guard (shop-core spec section 2, guard 2)", () => {
   it("sends a guest from an account page to sign in with the base64 path, and lets a signed-in customer through", async () => {
     const guest = await root("/account/orders?after=x");
@@ -71,16 +86,42 @@ describe("login and session guard (shop-core spec section 2, guard 2)", () => {
 });
 
 describe("session refresh on navigation (shop-core spec section 4: refresh-session-token)", () => {
-  it("slides the signed-in token's expiry when the root loader runs, even on an account page", async () => {
-    const { result, jar } = await signedInAccount("slide", "Sol");
+  /** A signed-in account whose token was last seen ten minutes ago and expires in a minute. */
+  async function agedSession(tag: string) {
+    const { result, jar } = await signedInAccount(tag, "Sol");
     const old = new Date(Date.now() - 10 * 60_000);
+    const soon = new Date(Date.now() + 60_000);
     await prisma.sessionToken.updateMany({
       where: { customerId: result.customerId },
-      data: { lastSeenAt: old, expiresAt: new Date(Date.now() + 60_000) },
+      data: { lastSeenAt: old, expiresAt: soon },
     });
-    expect((await root("/account/dashboard", jar.header)).status).toBe(200);
-    const token = await prisma.sessionToken.findFirstOrThrow({ where: { customerId: result.customerId } });
-    expect(token.lastSeenAt.getTime()).toBeGreaterThan(old.getTime());
-    expect(token.expiresAt.getTime()).toBeGreaterThan(Date.now() + 24 * 60 * 60_000);
+    const token = () => prisma.sessionToken.findFirstOrThrow({ where: { customerId: result.customerId } });
+    return { jar, old, soon, token };
+  }
+
+  it("the root loader only reads: a page load leaves the token's expiry as it was", async () => {
+    const { jar, old, soon, token } = await agedSession("read-only");
+    const page = await root("/account/dashboard", jar.header);
+    expect(page.status).toBe(200);
+    expect(page.headers.get("Set-Cookie")).toBeNull();
+    expect(await token()).toMatchObject({ lastSeenAt: old, expiresAt: soon });
+  });
+
+  it("the browser's refresh call on navigation slides the expiry", async () => {
+    const { jar, old, token } = await agedSession("slide");
+    const refreshed = await callRoute(refreshAction, jsonRequest("/api/ecom/v1.0/refresh-session-token", {}, jar));
+    expect(refreshed.status).toBe(200);
+    expect((await token()).lastSeenAt.getTime()).toBeGreaterThan(old.getTime());
+    expect((await token()).expiresAt.getTime()).toBeGreaterThan(Date.now() + 24 * 60 * 60_000);
+  });
+
+  it("a state-changing request (an action) slides the expiry, a page read does not", async () => {
+    const { jar, old, token } = await agedSession("action");
+    const read = new Request(`${ORIGIN}/account/dashboard`, { headers: { Cookie: jar.header } });
+    expect(await getCustomerId(read)).not.toBeNull();
+    expect((await token()).lastSeenAt).toEqual(old);
+    const post = new Request(`${ORIGIN}/cart`, { method: "POST", headers: { Cookie: jar.header } });
+    expect(await getCustomerId(post)).not.toBeNull();
+    expect((await token()).expiresAt.getTime()).toBeGreaterThan(Date.now() + 24 * 60 * 60_000);
   });
 });

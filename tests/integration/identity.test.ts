@@ -19,6 +19,7 @@ import { createJwtIssuer } from "~/services/identity/jwt.server";
 import { getCustomerId } from "~/services/http/session.server";
 import { callRoute, formRequest, Jar, jsonRequest, ORIGIN, type RouteHandler } from "../helpers/routes";
 import { newAccount, PASSWORD } from "../helpers/accounts";
+import { captureLogs } from "../helpers/logs";
 import { ensureSeeded } from "../helpers/seeded";
 import { headerOf, smtpOutbox, startSmtpServer, unusedPort } from "../helpers/smtp-server";
 
@@ -82,15 +83,25 @@ describe("session tokens", () => {
     expect(await whoIs(replay)).toBeNull();
   });
 
-  it("the root loader signs a browser out when its token stopped working", async () => {
-    const { email } = await newAccount("stale");
+  it("a browser whose token stopped working is a guest, and the refresh call signs it out (logged)", async () => {
+    const { email, customerId } = await newAccount("stale");
     const jar = new Jar();
     await call(loginAction, form("/shelter/login", { email, password: PASSWORD }, jar), jar);
-    await prisma.sessionToken.updateMany({ where: { revokedAt: null }, data: { expiresAt: new Date(0) } });
+    await prisma.sessionToken.updateMany({ where: { customerId }, data: { expiresAt: new Date(0) } });
+    // The root loader only reads (docs/rules.md "Root loader: reads only"): a guest, told the session ended.
     const response = await call(rootLoader, new Request(`${ORIGIN}/`, { headers: { Cookie: jar.header } }), jar);
-    const body = (await response.json()) as { account: unknown };
-    expect(body.account).toBeNull();
-    expect(response.headers.get("Set-Cookie")).toContain("__session=");
+    const body = (await response.json()) as { account: unknown; sessionEnded: boolean };
+    expect(body).toMatchObject({ account: null, sessionEnded: true });
+    expect(response.headers.get("Set-Cookie")).toBeNull();
+    // The browser's refresh on navigation finds no token to obtain: the cookie loses it, and it is logged.
+    const { result: refused, lines } = await captureLogs(() =>
+      call(refreshAction, jsonRequest("/api/ecom/v1.0/refresh-session-token", {}, jar), jar),
+    );
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get("Set-Cookie")).toContain("__session=");
+    expect(lines.some((line) => line.msg === "session token expired or revoked: signing the browser out")).toBe(true);
+    const after = await call(rootLoader, new Request(`${ORIGIN}/`, { headers: { Cookie: jar.header } }), jar);
+    expect(await after.json()).toMatchObject({ account: null, sessionEnded: false });
   });
 
   it("after inactivity, sign-out lands on the sign-in page", async () => {

@@ -52,20 +52,23 @@ export interface SignedIn {
   token: string;
 }
 
+/** Methods that only read: the session they carry is not refreshed. */
+const READ_METHODS = new Set(["GET", "HEAD"]);
+
 /**
  * The request's signed-in session, from the token in the cookie: null
  * for a guest, and for a token that is unknown, revoked or expired. Read once
- * per request: the first call decides whether the token's expiry slides
- * (`refresh`), so the root loader, which refreshes, reads it before anyone else.
+ * per request. A state-changing request (an action) slides the token's expiry
+ * (docs/rules.md "Session refresh"); a page read never writes.
  */
-export function getSignedIn(request: Request, options: { refresh?: boolean } = {}): Promise<SignedIn | null> {
+export function getSignedIn(request: Request): Promise<SignedIn | null> {
   let pending = resolved.get(request);
   if (!pending) {
     pending = (async () => {
       const session = await getSession(request);
       const token: unknown = session.get(TOKEN_KEY);
       if (typeof token !== "string" || !token) return null;
-      const info = await identity.resolveSession(token, { refresh: options.refresh });
+      const info = await identity.resolveSession(token, { refresh: !READ_METHODS.has(request.method) });
       return info ? { customerId: info.customerId, firstName: info.firstName, token } : null;
     })();
     resolved.set(request, pending);

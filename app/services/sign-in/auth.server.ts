@@ -8,6 +8,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { SignInSchema } from "~/models/sign-in";
+import { sitePolicy } from "~/models/site-policy";
 import { cartIdCookie, readCartId } from "~/services/commerce/index.server";
 import {
   cartAfterSignIn,
@@ -17,6 +18,7 @@ import {
   sessionStorage,
   sessionTokenOf,
   setIdToken,
+  setMemberLocation,
   setSessionToken,
   type Notice,
   isSpam,
@@ -27,6 +29,7 @@ import {
 import { identity, userStoreFor } from "~/services/identity/index.server";
 import { completePendingLink, endSessionUrl, providerName } from "~/services/sign-in/oidc.server";
 import { getSite } from "~/services/site/index.server";
+import { onboardMember } from "~/services/staff/index.server";
 
 export { SignInSchema };
 
@@ -70,7 +73,8 @@ authenticator.use(
 /**
  * Signs the customer in and redirects (create-customer-token): a new session
  * with a new token (an earlier one is revoked: tokens rotate at sign-in), and
- * the guest cart merged into the saved cart (shop-core spec section 4). After an
+ * the guest cart merged into the saved cart (shop-core spec section 4), and on
+ * the staff site the member onboarded (docs/rules.md "Staff onboarding"). After an
  * OpenID Connect sign-in the session keeps the ID token for RP-initiated logout.
  */
 export async function signInAndRedirect(
@@ -86,6 +90,10 @@ export async function signInAndRedirect(
   const session = await sessionStorage.getSession();
   setSessionToken(session, await identity.createSession(customerId, site));
   if (idToken) setIdToken(session, idToken);
+  if (sitePolicy(site).staffProgram) {
+    const location = await onboardMember(customerId);
+    if (location) setMemberLocation(session, location);
+  }
   const { cartId, notices } = await cartAfterSignIn({ site, customerId, guestCartId: await readCartId(request) });
   const message = [notice?.message, ...notices.map((n) => n.message)].filter(Boolean).join(" ");
   if (message) flashNotice(session, { tone: notice?.tone ?? "info", message });

@@ -3,6 +3,7 @@ import { env } from "~/env.server";
 import { sitePolicy } from "~/models/site-policy";
 import { customers } from "~/services/customers/index.server";
 import { getCustomerId } from "~/services/http/index.server";
+import { logger } from "~/services/observability/index.server";
 import { getSite } from "~/services/site/index.server";
 import { createStaffProgram, type StaffMember } from "./staff.server";
 
@@ -34,4 +35,20 @@ export function staffMemberOf(request: Request): Promise<StaffMember | null> {
     members.set(request, pending);
   }
   return pending;
+}
+
+/**
+ * Staff-feeding onboarding (docs/rules.md "Staff onboarding", shop-core spec
+ * section 4), run where the customer is loaded: at sign-in and at registration.
+ * A registered member's onboarding metafields are written (a refused one is
+ * logged) and their location returned for the session; null for anyone else.
+ */
+export async function onboardMember(customerId: string): Promise<string | null> {
+  const member = await staffProgram.member(customerId);
+  if (!member?.isRegistered) return null;
+  const onboarded = await staffProgram.onboard(customerId);
+  for (const refused of onboarded.refused) {
+    logger().warn({ metafield: refused.key }, `onboarding: metafield ${refused.key} refused: ${refused.message}`);
+  }
+  return onboarded.location;
 }
