@@ -5,7 +5,6 @@ import { MAX_AUTOSHIP_PER_LINE, MAX_ITEMS_PER_ORDER } from "~/models/cart-limits
 import {
   applyPendingChanges,
   lineSavingsCents,
-  lineSubtotalCents,
   summarizeCart,
   type CartActionData,
   type CartLineView,
@@ -13,6 +12,7 @@ import {
   type PendingCartChange,
 } from "~/models/cart";
 import { formatMoney } from "~/models/money";
+import { lineSubtotalCents } from "~/models/pricing";
 import { productCardHref } from "~/models/product";
 import { programPricing } from "~/models/staff-program";
 import { encodeRedirect } from "~/models/redirect-param";

@@ -21,6 +21,8 @@ export interface SitePolicy {
   requiresAttestation: boolean;
   /** Orders may ship to the member's clinic. */
   shipsToClinic: boolean;
+  /** AUTO35 on a first autoship order (docs/rules.md "Pricing, discounts and shipping"). */
+  offersFirstAutoshipDiscount: boolean;
 }
 
 const POLICIES: Record<SiteId, SitePolicy> = {
@@ -33,6 +35,7 @@ const POLICIES: Record<SiteId, SitePolicy> = {
     staffProgram: false,
     requiresAttestation: false,
     shipsToClinic: false,
+    offersFirstAutoshipDiscount: true,
   },
   HPSF: {
     soldOnFlag: "soldOnHpsf",
@@ -43,6 +46,7 @@ const POLICIES: Record<SiteId, SitePolicy> = {
     staffProgram: true,
     requiresAttestation: true,
     shipsToClinic: true,
+    offersFirstAutoshipDiscount: false,
   },
 };
 

@@ -4,7 +4,8 @@
 import crypto from "node:crypto";
 import type { Prisma, PrismaClient } from "~/generated/prisma/client";
 import { MAX_AUTOSHIP_PER_LINE, MAX_ITEMS_PER_ORDER, normalizeQuantity } from "~/models/cart-limits";
-import { lineSubtotalCents, quantityThatFits, type CartLineView } from "~/models/cart";
+import { quantityThatFits, type CartLineView } from "~/models/cart";
+import { lineSubtotalCents } from "~/models/pricing";
 import { SOLD_ON_FLAG } from "~/models/product";
 import type { SiteId } from "~/models/site";
 import type { WeightUnit } from "~/models/weight";

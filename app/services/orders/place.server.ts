@@ -4,7 +4,7 @@
 // release. A failure at any point leaves no paid order and no lost stock.
 import type { Prisma, PrismaClient } from "~/generated/prisma/client";
 import type { PostalAddress } from "~/models/address";
-import { priceOrder, type PricedOrder } from "~/models/checkout";
+import { priceOrder, type PricedOrder, type PricingTerms } from "~/models/pricing";
 import { formatMoney } from "~/models/money";
 import { quotaAllows, quotaMonthLabel, quotaStatus } from "~/models/staff-program";
 import { metrics } from "~/services/observability/index.server";
@@ -27,12 +27,8 @@ export class OrderError extends Error {
   }
 }
 
-export interface PricingConfig {
-  freeShippingMinimumCents: number;
-  shippingRateCents: number;
-  taxRates: Readonly<Record<string, number>>;
-  /** Staff-feeding program discount for an eligible member. */
-  programDiscountPercent?: number;
+/** The pricing terms (`pricingFor`), with a staff-feeding member's quota. */
+export interface PricingConfig extends PricingTerms {
   /** A staff-feeding member's monthly quota: the month and its limit. */
   quota?: { month: string; limitCents: number } | null;
 }
@@ -76,21 +72,22 @@ export async function reserveOrder(tx: Tx, draft: OrderDraft): Promise<ReservedO
       compareAtPriceCents: true,
       weightValue: true,
       weightUnit: true,
-      product: { select: { title: true } },
+      product: { select: { title: true, productType: true } },
     },
   });
   const byId = new Map(variants.map((v) => [v.id, v]));
   const lines = draft.lines.map((line, i) => {
     const variant = byId.get(line.variantId);
     if (!variant) throw new OrderError("VARIANT_NOT_FOUND", "An item in your order is no longer sold.", `lines.${i}`);
-    return { ...line, id: String(i), variant, unitPriceCents: variant.priceCents };
+    return {
+      ...line,
+      id: String(i),
+      variant,
+      unitPriceCents: variant.priceCents,
+      productType: variant.product.productType,
+    };
   });
-  const priced = priceOrder({
-    lines,
-    state: draft.address.provinceCode,
-    discountCodes: draft.discountCodes,
-    ...draft.pricing,
-  });
+  const priced = priceOrder({ lines, state: draft.address.provinceCode, ...draft.pricing });
   if (draft.expectedTotalCents !== undefined && draft.expectedTotalCents !== priced.totalCents) {
     throw new OrderError("PRICE_CHANGED", "Prices or your order changed since you last looked. Check the new total.");
   }
