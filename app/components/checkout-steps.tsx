@@ -1,7 +1,7 @@
 // The checkout page's steps (catalogue spec section 4): each step is a plain form post
 // validated on the server with its zod schema (app/models/checkout-forms.ts); with
 // JavaScript, conform validates the same schema as you type.
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { SerializeFrom } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
@@ -23,15 +23,13 @@ import {
 } from "~/models/checkout-forms";
 import type { CheckoutPageData } from "~/models/checkout-page";
 import { formatMoney } from "~/models/money";
-
-/** The checkout action's answer to a refused post, marked with the step it belongs to. */
-export type CheckoutReply = SubmissionResult<string[]> & { step?: CheckoutStep | null };
+import { replyFor, type ActionReply } from "~/utils/form";
 
 type Data = SerializeFrom<CheckoutPageData>;
 
 /** No cart: say so, with the answer to a post that came too late (a resubmit after the order, say). */
 export function EmptyCheckout() {
-  const reply = useActionData<CheckoutReply>();
+  const reply = useActionData<ActionReply>();
   return (
     <div className="container checkout-page">
       <h1>Checkout</h1>
@@ -113,11 +111,8 @@ function CompletedSteps({ data }: { data: Data }) {
   );
 }
 
-/** The action's reply for this step only (another step's errors never show here). */
-function useStepReply(step: CheckoutStep) {
-  const reply = useActionData<CheckoutReply>();
-  return reply?.step === step ? reply : undefined;
-}
+/** The action's reply to this form only (another step's errors never show here). */
+const useStepReply = (intent: string) => replyFor(useActionData(), intent);
 
 function SubmitButton({ children }: { children: string }) {
   const navigation = useNavigation();
@@ -286,7 +281,7 @@ function PaymentStep({ data }: { data: Data }) {
 function ReviewStep({ data }: { data: Data }) {
   const [form, fields] = useForm({
     id: "checkout-place",
-    lastResult: useStepReply("review"),
+    lastResult: useStepReply("place"),
     constraint: getZodConstraint(PlaceOrderSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: PlaceOrderSchema }),
   });

@@ -170,18 +170,6 @@ export function stepOfIntent(intent: unknown): CheckoutStep | null {
   return intent !== "review" && CHECKOUT_STEPS.includes(intent as CheckoutStep) ? (intent as CheckoutStep) : null;
 }
 
-/**
- * Where a refused step's message shows: beside its field when the step has one by that
- * name (the attestation, at review), else above the form.
- */
-export function refusalErrors(
-  step: CheckoutStep,
-  refusal: { field?: string; message: string },
-): { fieldErrors: Record<string, string[]> } | { formErrors: string[] } {
-  const field = step === "review" ? (refusal.field === "attestation" ? "attestation" : undefined) : refusal.field;
-  return field ? { fieldErrors: { [field]: [refusal.message] } } : { formErrors: [refusal.message] };
-}
-
 /** "04/29" or "4 / 2029" as month and four-digit year; null when malformed. */
 export function parseExpiry(value: string): { month: number; year: number } | null {
   const match = /^(\d{1,2})\s*\/\s*(\d{2}|\d{4})$/.exec(value.trim());

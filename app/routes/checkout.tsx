@@ -6,7 +6,7 @@ import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { CheckoutSteps, EmptyCheckout, type CheckoutReply } from "~/components/checkout-steps";
+import { CheckoutSteps, EmptyCheckout } from "~/components/checkout-steps";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { checkoutRefusal, cartLimits, type CartLineView } from "~/models/cart";
 import { orderType } from "~/models/checkout";
@@ -16,13 +16,13 @@ import {
   CLINIC_ADDRESS_ID,
   deliveryEstimateMessage,
   firstOpenStep,
-  refusalErrors,
   stepOfIntent,
   stepToShow,
   type CheckoutStep,
 } from "~/models/checkout-forms";
 import { addressOptions, cardOptions, clinicNote, summaryLines, type CheckoutPageData } from "~/models/checkout-page";
 import { encodeRedirect } from "~/models/redirect-param";
+import { isServiceError } from "~/models/service-error";
 import { sitePolicy } from "~/models/site-policy";
 import { env } from "~/env.server";
 import { customers } from "~/services/customers/index.server";
@@ -35,12 +35,12 @@ import {
   sessionStorage,
   setMemberLocation,
 } from "~/services/http/index.server";
-import { checkouts, refusalOf, saveStep } from "~/services/checkout/index.server";
+import { checkouts, saveStep } from "~/services/checkout/index.server";
 import { getSite } from "~/services/site/index.server";
 import { rememberOrder } from "~/services/orders/index.server";
 import { pageMeta } from "~/utils/meta";
 import { staffMemberOf, staffProgram } from "~/services/staff/index.server";
-import { readFormData } from "~/utils/form.server";
+import { readFormData, replyWith } from "~/utils/form.server";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, { title: "Checkout", noindex: true });
 
@@ -131,7 +131,6 @@ export async function action({ request }: ActionFunctionArgs) {
   const customerId = await getCustomerId(request);
   const formData = await readFormData(request);
   const step = stepOfIntent(formData.get("intent"));
-  const reply = (result: CheckoutReply, status: number) => json<CheckoutReply>({ ...result, step }, status);
 
   let checkoutKey = "";
   if (step !== "review") {
@@ -150,7 +149,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 
   const submission = parseWithZod(formData, { schema: CheckoutPostSchema });
-  if (submission.status !== "success" || !step) return reply(submission.reply(), 400);
+  if (submission.status !== "success" || !step) return replyWith(submission);
   const post = submission.value;
   try {
     if (post.intent === "place") {
@@ -173,11 +172,12 @@ export async function action({ request }: ActionFunctionArgs) {
     if (post.intent === "delivery") await checkouts.confirmDelivery(checkoutKey, customerId);
     else await saveStep(checkouts, checkoutKey, customerId, post);
   } catch (error) {
-    const refusal = refusalOf(error);
-    if (!refusal) throw error;
+    if (!isServiceError(error)) throw error;
     // Delivery without an address goes back to the shipping step.
     if (post.intent === "delivery") throw redirect("/checkout?step=shipping");
-    return reply(submission.reply(refusalErrors(step, refusal)), refusal.status);
+    // At review only the attestation is a field; any other refusal shows above the form.
+    const onField = post.intent !== "place" || error.field === "attestation";
+    return replyWith(submission, onField ? { error } : { status: error.status, formErrors: [error.message] });
   }
   const headers = new Headers();
   const shopper = post.intent === "shipping" ? await staffMemberOf(request) : null;

@@ -1,26 +1,10 @@
 // A parsed checkout step post (`CheckoutPostSchema`, app/models/checkout-forms.ts)
-// applied to the checkout service, and a refusal as the page answers it.
+// applied to the checkout service.
 import type { PostalAddress } from "~/models/address";
 import { CLINIC_ADDRESS_ID, parseExpiry, type CheckoutPost } from "~/models/checkout-forms";
-import { OrderError } from "~/services/orders/index.server";
-import { CheckoutError, type createCheckouts } from "./checkout.server";
+import type { createCheckouts } from "./checkout.server";
 
 type Checkouts = ReturnType<typeof createCheckouts>;
-
-/** The HTTP status of an order refusal at place order. */
-const ORDER_REFUSAL_STATUS: Partial<Record<OrderError["code"], number>> = {
-  PAYMENT_DECLINED: 402,
-  QUOTA_EXCEEDED: 422,
-};
-
-/** A checkout or order refusal as the page shows it; null for any other error (a bug). */
-export function refusalOf(error: unknown): { status: number; field?: string; message: string } | null {
-  if (error instanceof CheckoutError) return { status: error.status, field: error.field, message: error.message };
-  if (error instanceof OrderError) {
-    return { status: ORDER_REFUSAL_STATUS[error.code] ?? 409, field: error.field, message: error.message };
-  }
-  return null;
-}
 
 /** Saves the contact, shipping or payment step of a checkout (delivery and place have their own calls). */
 export async function saveStep(
