@@ -33,7 +33,7 @@ export function autoshipUnitPriceCents(unitPriceCents: number): number {
 type PricedLineInput = Pick<CartLineView, "quantity" | "unitPriceCents" | "sellingPlanId">;
 
 /** The unit price a line is charged: the autoship price on autoship lines. */
-export function effectiveUnitPriceCents(line: PricedLineInput): number {
+function effectiveUnitPriceCents(line: PricedLineInput): number {
   return isAutoshipLine(line) ? autoshipUnitPriceCents(line.unitPriceCents) : line.unitPriceCents;
 }
 
