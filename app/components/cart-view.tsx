@@ -5,18 +5,19 @@ import { MAX_AUTOSHIP_PER_LINE, MAX_ITEMS_PER_ORDER } from "~/models/cart-limits
 import {
   applyPendingChanges,
   lineSavingsCents,
-  lineSubtotalCents,
   summarizeCart,
   type CartActionData,
   type CartLineView,
+  type CartPricing,
   type CartSummary,
   type PendingCartChange,
 } from "~/models/cart";
 import { formatMoney } from "~/models/money";
+import { lineSubtotalCents } from "~/models/pricing";
 import { productCardHref } from "~/models/product";
-import { programPricing } from "~/models/staff-program";
 import { encodeRedirect } from "~/models/redirect-param";
 import type { SiteId } from "~/models/site";
+import { sitePolicy } from "~/models/site-policy";
 import { FreeShippingTracker } from "./free-shipping-tracker";
 
 /** Note under the order summary (catalogue spec section 2). */
@@ -38,7 +39,8 @@ interface CartViewProps {
   zip: string;
   /** Lines out of stock for that zip (they block checkout). */
   unavailableLineIds: string[];
-  freeShippingMinimumCents: number;
+  /** The terms the summary was priced with, to re-price pending changes alike (`cartPricingFor`). */
+  pricing: CartPricing;
   /** The staff site's program view; null on the consumer site. */
   program: CartProgramView | null;
 }
@@ -79,14 +81,11 @@ function usePendingChanges(sellingPlans: { id: string; name: string }[]): Pendin
 /** The cart page (catalogue spec section 2; shop-core spec sections 5 and 9). */
 export function CartView(props: CartViewProps) {
   const { site, sellingPlans, zip, unavailableLineIds } = props;
-  const staff = site === "HPSF";
+  const policy = sitePolicy(site);
   // With JavaScript, lines and totals show pending changes at once; the server's answer then replaces them.
   const pending = usePendingChanges(sellingPlans);
   const lines = props.cart ? applyPendingChanges(props.cart.lines, pending) : [];
-  const summary =
-    pending.length && props.cart
-      ? summarizeCart(lines, { freeShippingMinimumCents: props.freeShippingMinimumCents })
-      : props.summary;
+  const summary = pending.length && props.cart ? summarizeCart(lines, props.pricing) : props.summary;
   const cart = props.cart ? { ...props.cart, lines } : null;
   if (!cart || !summary || cart.lines.length === 0) {
     return (
@@ -101,10 +100,8 @@ export function CartView(props: CartViewProps) {
   }
   const { limits } = summary;
   const program = props.program;
-  const pricing =
-    program?.discountPercent != null ? programPricing(summary.subtotalCents, program.discountPercent) : null;
-  const orderCents = pricing ? pricing.totalCents : summary.subtotalCents;
-  const overAllowance = program?.allowance ? orderCents > program.allowance.remainingCents : false;
+  const programPriced = program?.discountPercent != null;
+  const overAllowance = program?.allowance ? summary.merchandiseCents > program.allowance.remainingCents : false;
   const blocked = limits.overMaximum || limits.autoshipOverMaximum || unavailableLineIds.length > 0 || overAllowance;
   return (
     <div className="container cart-page">
@@ -119,7 +116,8 @@ export function CartView(props: CartViewProps) {
               <CartLine
                 key={line.id}
                 line={line}
-                staff={staff}
+                showsPrices={policy.showsRetailPrices}
+                showsAutoshipSavings={policy.showsAutoshipSavings}
                 sellingPlans={sellingPlans}
                 warn={limits.autoshipWarningLineIds.includes(line.id)}
                 unavailableFor={unavailableLineIds.includes(line.id) ? zip : null}
@@ -133,22 +131,30 @@ export function CartView(props: CartViewProps) {
           <dl className="order-summary__rows">
             <dt>Items</dt>
             <dd>{summary.totalQuantity}</dd>
-            {pricing ? (
+            {programPriced ? (
               <>
                 <dt>Subtotal before savings</dt>
-                <dd>{formatMoney(pricing.subtotalBeforeSavingsCents)}</dd>
+                <dd>{formatMoney(summary.subtotalCents)}</dd>
                 <dt>Program discount ({program?.discountPercent}%)</dt>
-                <dd className="order-summary__program-discount">−{formatMoney(pricing.programDiscountCents)}</dd>
+                <dd className="order-summary__program-discount">−{formatMoney(summary.programDiscountCents)}</dd>
                 <dt>Total</dt>
-                <dd>{formatMoney(pricing.totalCents)}</dd>
+                <dd>{formatMoney(summary.merchandiseCents)}</dd>
               </>
             ) : (
               <>
                 <dt>Subtotal</dt>
-                <dd>{staff && !program?.signedIn ? "—" : formatMoney(summary.subtotalCents)}</dd>
+                <dd>{!policy.showsRetailPrices && !program?.signedIn ? "—" : formatMoney(summary.subtotalCents)}</dd>
               </>
             )}
-            {!staff && summary.totalSavingsCents > 0 ? (
+            {summary.discountCents > 0 ? (
+              <>
+                <dt>Discount ({summary.appliedCodes.join(", ")})</dt>
+                <dd className="order-summary__discount">−{formatMoney(summary.discountCents)}</dd>
+                <dt>Total</dt>
+                <dd>{formatMoney(summary.merchandiseCents)}</dd>
+              </>
+            ) : null}
+            {policy.showsRetailPrices && summary.totalSavingsCents > 0 ? (
               <>
                 <dt>Total Savings:</dt>
                 <dd className="order-summary__savings">{formatMoney(summary.totalSavingsCents)}</dd>
@@ -157,15 +163,15 @@ export function CartView(props: CartViewProps) {
             <dt>Weight</dt>
             <dd>{summary.weightLbs} lbs</dd>
           </dl>
-          {staff ? null : (
+          {policy.showsShippingMessages ? (
             <FreeShippingTracker
               percent={summary.freeShipping.percent}
               remainingLabel={summary.freeShipping.remainingLabel}
               reached={summary.freeShipping.reached}
             />
-          )}
+          ) : null}
           <p className="order-summary__note">{CART_TAX_NOTE}</p>
-          {staff && !program?.signedIn ? (
+          {policy.staffProgram && !program?.signedIn ? (
             <p className="order-summary__note">
               <Link to={`/shelter/login?redirect=${encodeRedirect("/cart")}`}>Log in</Link> to see your program pricing.
             </p>
@@ -249,13 +255,15 @@ export function CartView(props: CartViewProps) {
 
 function CartLine({
   line,
-  staff,
+  showsPrices,
+  showsAutoshipSavings,
   sellingPlans,
   warn,
   unavailableFor,
 }: {
   line: SerializeFrom<CartLineView>;
-  staff: boolean;
+  showsPrices: boolean;
+  showsAutoshipSavings: boolean;
   sellingPlans: { id: string; name: string }[];
   warn: boolean;
   unavailableFor: string | null;
@@ -280,13 +288,13 @@ function CartLine({
           <Link to={productCardHref(line)}>{line.productTitle}</Link>
         </h3>
         <p className="cart-line__variant">{line.variantTitle}</p>
-        {staff ? null : (
+        {showsPrices ? (
           <p className="cart-line__price">
             {formatMoney(lineSubtotalCents(line))}
             {savings > 0 ? <span className="cart-line__savings"> You save {formatMoney(savings)}</span> : null}
           </p>
-        )}
-        {autoship && !staff ? <p className="cart-line__autoship">Autoship: save an extra 5%</p> : null}
+        ) : null}
+        {autoship && showsAutoshipSavings ? <p className="cart-line__autoship">Autoship: save an extra 5%</p> : null}
         {unavailableFor ? (
           <p className="cart-limit" role="status">
             Out of stock for delivery to {unavailableFor}.

@@ -1,12 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { AUTOSHIP_DISCOUNT_RATE, autoshipUnitPriceCents, lineSubtotalCents } from "./pricing";
 import {
-  AUTOSHIP_DISCOUNT_RATE,
   GRAMS_PER_POUND,
-  autoshipUnitPriceCents,
   cartLimits,
   cartWeightLbs,
   lineSavingsCents,
-  lineSubtotalCents,
   lineWeightLbs,
   poundsAndOunces,
   poundsAndOuncesFromGrams,

@@ -1,6 +1,7 @@
 import type { Notice } from "./notice";
 import { MAX_AUTOSHIP_PER_LINE, MAX_ITEMS_PER_ORDER, normalizeQuantity } from "./cart-limits";
-import { freeShippingProgress, DEFAULT_FREE_SHIPPING_MINIMUM_CENTS, type FreeShippingProgress } from "./free-shipping";
+import { DEFAULT_FREE_SHIPPING_MINIMUM_CENTS, type FreeShippingProgress } from "./free-shipping";
+import { isAutoshipLine, lineSubtotalCents, priceOrder } from "./pricing";
 import { roundWeight, toPounds, type WeightUnit } from "./weight";
 
 /** A cart line attribute (catalogue spec section 3: list of key and value). */
@@ -50,6 +51,13 @@ export interface CartSummary {
   /** Subtotal before savings: compare-at prices where higher, full price on autoship lines. */
   compareAtSubtotalCents: number;
   totalSavingsCents: number;
+  /** Staff-feeding program discount (0 elsewhere). */
+  programDiscountCents: number;
+  /** Discount codes applied (AUTO35 on an eligible first autoship order). */
+  discountCents: number;
+  appliedCodes: string[];
+  /** Subtotal after the program discount and codes: what the order costs before shipping and tax. */
+  merchandiseCents: number;
   weightLbs: number;
   limits: CartLimits;
   freeShipping: FreeShippingProgress;
@@ -59,36 +67,12 @@ export interface CartSummary {
 /** Catalogue spec section 9 ("Currency defaults to USD"). */
 export const CART_CURRENCY_CODE = "USD";
 
-/** Catalogue spec section 9: "Autoship: save an extra 5%". */
-export const AUTOSHIP_DISCOUNT_RATE = 0.05;
-
 /** Shop-core spec section 9: grams per pound for the pounds-and-ounces display. */
 export const GRAMS_PER_POUND = 453.592;
 
 type PricedLine = Pick<CartLineView, "quantity" | "unitPriceCents" | "compareAtPriceCents" | "sellingPlanId">;
 type WeighedLine = Pick<CartLineView, "quantity" | "weightValue" | "weightUnit">;
 type LimitedLine = Pick<CartLineView, "id" | "quantity" | "sellingPlanId">;
-
-/** Whether a line is bought on autoship (it carries a selling plan, shop-core spec section 3). */
-export function isAutoshipLine(line: Pick<CartLineView, "sellingPlanId">): boolean {
-  return line.sellingPlanId != null;
-}
-
-/** The autoship unit price: 5% off, rounded half up to whole cents. */
-export function autoshipUnitPriceCents(unitPriceCents: number): number {
-  // Integer basis points keep 1010 × 0.95 = 959.5 from drifting below the half.
-  const keptBasisPoints = 10_000 - Math.round(AUTOSHIP_DISCOUNT_RATE * 10_000);
-  return Math.round((unitPriceCents * keptBasisPoints) / 10_000);
-}
-
-function effectiveUnitPriceCents(line: PricedLine): number {
-  return isAutoshipLine(line) ? autoshipUnitPriceCents(line.unitPriceCents) : line.unitPriceCents;
-}
-
-/** What the line costs: quantity at the unit price, autoship lines at the autoship price. */
-export function lineSubtotalCents(line: PricedLine): number {
-  return effectiveUnitPriceCents(line) * line.quantity;
-}
 
 /** The line's price before any saving: the compare-at price where it is higher. */
 function lineCompareAtSubtotalCents(line: PricedLine): number {
@@ -117,6 +101,20 @@ export function cartLimits(lines: readonly LimitedLine[]): CartLimits {
     autoshipOverMaximum,
     autoshipWarningLineIds,
   };
+}
+
+/**
+ * Shop-core spec sections 5 and 9: a cart over the 10-item maximum, or with an autoship
+ * line over 5, cannot enter checkout; the reason, or null when it may.
+ */
+export function checkoutRefusal(limits: CartLimits): string | null {
+  if (limits.overMaximum) {
+    return `Orders are limited to ${MAX_ITEMS_PER_ORDER} items. Remove ${limits.totalQuantity - MAX_ITEMS_PER_ORDER} to check out.`;
+  }
+  if (limits.autoshipOverMaximum) {
+    return `Autoship items are limited to ${MAX_AUTOSHIP_PER_LINE} of each product. Lower the quantity to check out.`;
+  }
+  return null;
 }
 
 /**
@@ -178,33 +176,53 @@ export function poundsAndOuncesFromGrams(grams: number): { pounds: number; ounce
   return poundsAndOunces(grams / GRAMS_PER_POUND);
 }
 
-/** The order summary: totals, savings, weight, limits and the free-shipping tracker. */
-export function summarizeCart(
-  lines: readonly CartLineView[],
-  options: { freeShippingMinimumCents?: number; excludedProductTypes?: readonly string[] } = {},
-): CartSummary {
+/**
+ * The pricing terms the cart is summarised with: the part of `PricingTerms` (app/models/pricing.ts)
+ * that does not need an address. The cart loader gets them from `cartPricingFor`, and the page
+ * keeps them to re-summarise pending changes in the browser.
+ */
+export interface CartPricing {
+  freeShippingMinimumCents?: number;
+  excludedProductTypes?: readonly string[];
+  programDiscountPercent?: number;
+  firstAutoshipDiscount?: boolean;
+}
+
+/**
+ * The order summary: totals, savings, weight, limits, and what `priceOrder` makes of the cart
+ * before there is an address (program discount, AUTO35, the free-shipping tracker).
+ */
+export function summarizeCart(lines: readonly CartLineView[], pricing: CartPricing = {}): CartSummary {
   const limits = cartLimits(lines);
-  let subtotalCents = 0;
   let compareAtSubtotalCents = 0;
   let totalSavingsCents = 0;
   for (const line of lines) {
-    subtotalCents += lineSubtotalCents(line);
     compareAtSubtotalCents += lineCompareAtSubtotalCents(line);
     totalSavingsCents += lineSavingsCents(line);
   }
-  const freeShipping = freeShippingProgress({
-    lines: lines.map((line) => ({ productType: line.productType, subtotalCents: lineSubtotalCents(line) })),
-    minimumCents: options.freeShippingMinimumCents ?? DEFAULT_FREE_SHIPPING_MINIMUM_CENTS,
-    excludedProductTypes: options.excludedProductTypes ?? [],
+  const priced = priceOrder({
+    lines,
+    state: null,
+    freeShippingMinimumCents: pricing.freeShippingMinimumCents ?? DEFAULT_FREE_SHIPPING_MINIMUM_CENTS,
+    // The cart shows no shipping or tax amounts: "calculated at checkout" (catalogue spec section 2).
+    shippingRateCents: 0,
+    taxRates: {},
+    programDiscountPercent: pricing.programDiscountPercent,
+    firstAutoshipDiscount: pricing.firstAutoshipDiscount,
+    excludedProductTypes: pricing.excludedProductTypes,
   });
   return {
     totalQuantity: limits.totalQuantity,
-    subtotalCents,
+    subtotalCents: priced.subtotalCents,
     compareAtSubtotalCents,
     totalSavingsCents,
+    programDiscountCents: priced.programDiscountCents,
+    discountCents: priced.discountCents,
+    appliedCodes: priced.appliedCodes,
+    merchandiseCents: priced.merchandiseCents,
     weightLbs: cartWeightLbs(lines),
     limits,
-    freeShipping,
+    freeShipping: priced.freeShipping,
     currencyCode: CART_CURRENCY_CODE,
   };
 }

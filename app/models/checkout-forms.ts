@@ -15,6 +15,9 @@ export const STEP_LABELS: Record<CheckoutStep, string> = {
   review: "Review and place order",
 };
 
+/** The shipping step's choice of a staff member's clinic (in place of an address-book id). */
+export const CLINIC_ADDRESS_ID = "clinic";
+
 const text = (label: string, max: number) =>
   z
     .string({ required_error: `Enter ${label}.` })
@@ -121,6 +124,51 @@ export const PlaceOrderSchema = z.object({
   expectedTotalCents: z.coerce.number().int().min(0),
   attestation: CheckedBox,
 });
+
+/** An empty form field is a missing one, as conform reads fields (so optional fields may be left blank). */
+const blankToUndefined = (value: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(value).map(([key, v]) => [key, v === "" ? undefined : v]));
+
+/** A post whose fields are checked by a choice schema of its own (shipping, payment). */
+const chosen = <I extends string>(intent: I) => z.object({ intent: z.literal(intent) }).passthrough();
+
+/**
+ * Every post of the checkout page, by `intent` (docs/architecture.md "Forms and the JSON
+ * API"). Zod's discriminated union takes plain objects, and the shipping and payment
+ * steps are choices themselves (a saved entry or a new one), so those two are checked by
+ * their own schema in the transform; every step's fields and messages stay in its schema.
+ */
+export const CheckoutPostSchema = z
+  .discriminatedUnion(
+    "intent",
+    [
+      ContactSchema.extend({ intent: z.literal("contact") }),
+      chosen("shipping"),
+      DeliverySchema.extend({ intent: z.literal("delivery") }),
+      chosen("payment"),
+      PlaceOrderSchema.extend({ intent: z.literal("place") }),
+    ],
+    { errorMap: () => ({ message: "Unknown checkout step." }) },
+  )
+  .transform((post, ctx) => {
+    if (post.intent !== "shipping" && post.intent !== "payment") return post;
+    const schema = post.intent === "shipping" ? ShippingSchema : PaymentSchema;
+    const parsed = schema.safeParse(blankToUndefined(post));
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) ctx.addIssue(issue);
+      return z.NEVER;
+    }
+    return post.intent === "shipping"
+      ? { intent: "shipping" as const, shipping: parsed.data as z.infer<typeof ShippingSchema> }
+      : { intent: "payment" as const, payment: parsed.data as z.infer<typeof PaymentSchema> };
+  });
+export type CheckoutPost = z.infer<typeof CheckoutPostSchema>;
+
+/** The step whose form a post came from: where its errors show ("place" is the review step's). */
+export function stepOfIntent(intent: unknown): CheckoutStep | null {
+  if (intent === "place") return "review";
+  return intent !== "review" && CHECKOUT_STEPS.includes(intent as CheckoutStep) ? (intent as CheckoutStep) : null;
+}
 
 /** "04/29" or "4 / 2029" as month and four-digit year; null when malformed. */
 export function parseExpiry(value: string): { month: number; year: number } | null {

@@ -6,10 +6,10 @@ import {
   isUsStateCode,
   luhnValid,
   orderType,
-  priceOrder,
   shippingLocation,
   US_STATES,
 } from "./checkout";
+import { priceOrder } from "./pricing";
 
 const line = (id: string, unitPriceCents: number, quantity: number, sellingPlanId: string | null = null) => ({
   id,
@@ -20,7 +20,6 @@ const line = (id: string, unitPriceCents: number, quantity: number, sellingPlanI
 
 const base = {
   state: "CO",
-  discountCodes: [],
   freeShippingMinimumCents: 5000,
   shippingRateCents: 699,
   taxRates: { CO: 0.029, NY: 0.04 },
@@ -89,11 +88,16 @@ describe("server-side pricing (catalogue spec section 9)", () => {
 
   it("applies AUTO35 to the autoship lines of a first-purchase subscription order only", () => {
     const lines = [line("a", 2000, 1), line("b", 2000, 2, "autoship-4w")];
-    const priced = priceOrder({ ...base, lines, discountCodes: ["auto35"] });
+    const priced = priceOrder({ ...base, lines, firstAutoshipDiscount: true });
     expect(priced.appliedCodes).toEqual(["AUTO35"]);
     expect(priced.discountCents).toBe(Math.round(3800 * 0.35));
-    const oneTime = priceOrder({ ...base, lines: [line("a", 2000, 1)], discountCodes: ["AUTO35"] });
+    const oneTime = priceOrder({ ...base, lines: [line("a", 2000, 1)], firstAutoshipDiscount: true });
     expect(oneTime).toMatchObject({ appliedCodes: [], discountCents: 0 });
+    // A shopper AUTO35 is not offered to (not signed in, an earlier autoship order, the staff site) gets none.
+    expect(priceOrder({ ...base, lines, firstAutoshipDiscount: false })).toMatchObject({
+      appliedCodes: [],
+      discountCents: 0,
+    });
   });
 
   it("ships free at or above the minimum, otherwise at the configured rate", () => {

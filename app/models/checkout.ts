@@ -1,8 +1,6 @@
 // Checkout's pure rules (catalogue spec sections 3, 4 and 9): order
-// type, shipping location, checkout attributes, and server-side pricing.
-// No I/O: the checkout service supplies rates and the cart.
-import { autoshipUnitPriceCents, type CartLineView } from "./cart";
-import { programDiscountCents } from "./staff-program";
+// type, shipping location, checkout attributes, states and cards. Prices
+// are `priceOrder`'s (app/models/pricing.ts). No I/O.
 
 /** The 50 US states plus DC (catalogue spec section 9). */
 export const US_STATES: readonly { code: string; name: string }[] = [
@@ -69,15 +67,6 @@ export const SALES_ORG = "USHD";
 export const ORDER_TYPE_CLINIC = "ZK01";
 export const ORDER_TYPE_DIRECT = "ZDTC";
 
-/** States that carry the service charge, and its amount (catalogue spec section 9). */
-export const SERVICE_CHARGE_STATES: readonly string[] = ["AK", "HI"];
-export const SERVICE_CHARGE_CENTS = 400;
-
-/** The first-autoship discount code (catalogue spec sections 5 and 9). */
-export const AUTO35_CODE = "AUTO35";
-/** AUTO35 takes 35% off the autoship lines of a first-purchase subscription order (the spec gives the code, not its terms). */
-export const AUTO35_RATE = 0.35;
-
 export type OrderType = "oneTimeOrder" | "firstPurchaseSubscription";
 export type ShippingLocation = "ship_to_home" | "ship_to_work";
 
@@ -126,87 +115,6 @@ export function checkoutAttributes(input: CheckoutAttributeInput): { key: string
     { key: "sgOrderType", value: orderType(input.lines) },
     { key: "accepts_email_marketing", value: String(input.acceptsEmailMarketing) },
   ];
-}
-
-/** Rounds a fraction of cents half up to whole cents. */
-const cents = (value: number) => Math.round(value + 1e-9);
-
-export interface PricingInput {
-  lines: readonly Pick<CartLineView, "id" | "quantity" | "unitPriceCents" | "sellingPlanId">[];
-  /** Two-letter state of the shipping address. */
-  state: string;
-  discountCodes: readonly string[];
-  freeShippingMinimumCents: number;
-  /** Flat shipping below the free-shipping minimum. */
-  shippingRateCents: number;
-  /** Sales tax rate per state, e.g. { CO: 0.029 }; missing states pay none. */
-  taxRates: Readonly<Record<string, number>>;
-  /** Staff-feeding program discount, percent off the merchandise, for eligible members (shop-core spec section 6). */
-  programDiscountPercent?: number;
-}
-
-export interface PricedOrder {
-  lines: { id: string; unitPriceCents: number; subtotalCents: number }[];
-  subtotalCents: number;
-  discountCents: number;
-  /** The program discount (staff-feeding eligible members), apart from codes. */
-  programDiscountCents: number;
-  /** Merchandise after every discount: what free shipping, tax and the staff quota count. */
-  merchandiseCents: number;
-  appliedCodes: string[];
-  shippingCents: number;
-  surchargeCents: number;
-  taxCents: number;
-  totalCents: number;
-  orderType: OrderType;
-}
-
-/**
- * Prices an order on the server (catalogue spec section 9): autoship lines at 5% off;
- * AUTO35 on a first-purchase subscription order takes 35% off its autoship lines;
- * shipping is free at or above the free-shipping minimum (merchandise after
- * discounts), else the flat rate; Alaska and Hawaii add $4; sales tax applies to
- * the discounted merchandise by the shipping state. An eligible staff-feeding
- * member's program discount comes off the whole merchandise subtotal and
- * replaces AUTO35, a consumer offer (docs/decisions.md).
- */
-export function priceOrder(input: PricingInput): PricedOrder {
-  const lines = input.lines.map((line) => {
-    const unitPriceCents =
-      line.sellingPlanId !== null ? autoshipUnitPriceCents(line.unitPriceCents) : line.unitPriceCents;
-    return { id: line.id, unitPriceCents, subtotalCents: unitPriceCents * line.quantity };
-  });
-  const subtotalCents = lines.reduce((sum, line) => sum + line.subtotalCents, 0);
-  const type = orderType(input.lines);
-  const codes = input.discountCodes.map((code) => code.trim().toUpperCase());
-  const appliedCodes: string[] = [];
-  let discountCents = 0;
-  const programDiscount = programDiscountCents(subtotalCents, input.programDiscountPercent ?? 0);
-  if (codes.includes(AUTO35_CODE) && type === "firstPurchaseSubscription" && programDiscount === 0) {
-    const autoshipSubtotal = lines
-      .filter((_, i) => input.lines[i].sellingPlanId !== null)
-      .reduce((sum, line) => sum + line.subtotalCents, 0);
-    discountCents = cents(autoshipSubtotal * AUTO35_RATE);
-    appliedCodes.push(AUTO35_CODE);
-  }
-  const merchandiseCents = subtotalCents - discountCents - programDiscount;
-  const shippingCents = merchandiseCents >= input.freeShippingMinimumCents ? 0 : input.shippingRateCents;
-  const state = input.state.toUpperCase();
-  const surchargeCents = SERVICE_CHARGE_STATES.includes(state) ? SERVICE_CHARGE_CENTS : 0;
-  const taxCents = cents(merchandiseCents * (input.taxRates[state] ?? 0));
-  return {
-    lines,
-    subtotalCents,
-    discountCents,
-    programDiscountCents: programDiscount,
-    merchandiseCents,
-    appliedCodes,
-    shippingCents,
-    surchargeCents,
-    taxCents,
-    totalCents: merchandiseCents + shippingCents + surchargeCents + taxCents,
-    orderType: type,
-  };
 }
 
 /** Luhn check of a card number (digits, spaces and dashes allowed). */

@@ -1,6 +1,12 @@
 /** Catalogue spec section 9: the free-shipping minimum falls back to 50 dollars. */
 export const DEFAULT_FREE_SHIPPING_MINIMUM_CENTS = 5000;
 
+/**
+ * Product types whose lines never count towards free shipping (catalogue spec section 9:
+ * "one special product type", not named; none yet, docs/decisions.md "Cart").
+ */
+export const FREE_SHIPPING_EXCLUDED_PRODUCT_TYPES: readonly string[] = [];
+
 /** Progress bar height per tracker layout (catalogue spec section 9). */
 export const TRACKER_BAR_HEIGHT = { full: 8, small: 6 } as const;
 export type TrackerLayout = keyof typeof TRACKER_BAR_HEIGHT;
@@ -8,7 +14,7 @@ export type TrackerLayout = keyof typeof TRACKER_BAR_HEIGHT;
 /** Shown with a success check once nothing remains (catalogue spec section 4). */
 export const FREE_SHIPPING_REACHED_MESSAGE = "You get free shipping!";
 
-/** The part of a cart line the tracker looks at. */
+/** The part of a line the tracker looks at: what it costs after its share of the discounts. */
 export interface FreeShippingLine {
   productType: string;
   subtotalCents: number;
@@ -40,6 +46,8 @@ function centsToDollarLabel(cents: number): string {
 /**
  * Catalogue spec sections 4 and 9 free-shipping tracker: lines of an excluded product
  * type and lines with a zero subtotal do not count; a minimum of 0 is always reached.
+ * `priceOrder` (app/models/pricing.ts) feeds it the lines after discounts and charges
+ * shipping by its `reached`, so the tracker and checkout agree.
  */
 export function freeShippingProgress(input: FreeShippingInput): FreeShippingProgress {
   const excluded = new Set(input.excludedProductTypes);

@@ -46,6 +46,8 @@ export interface SitePolicy {
   footerNote: string;
   /** The home page's heading and introduction when content gives no hero. */
   homeIntro: { heading: string; text: string };
+  /** AUTO35 on a first autoship order (docs/rules.md "Pricing, discounts and shipping"). */
+  offersFirstAutoshipDiscount: boolean;
 }
 
 const POLICIES: Record<SiteId, SitePolicy> = {
@@ -72,6 +74,7 @@ const POLICIES: Record<SiteId, SitePolicy> = {
       heading: "Food that does more for your pet",
       text: "Science Diet dry and wet food and Hill's Treats, delivered to your door once or on autoship.",
     },
+    offersFirstAutoshipDiscount: true,
   },
   HPSF: {
     soldOnFlag: "soldOnHpsf",
@@ -96,6 +99,7 @@ const POLICIES: Record<SiteId, SitePolicy> = {
       heading: "Nutrition for the pets of the people who care for pets",
       text: "Program members order Science Diet and Prescription Diet for their own pets and ship to their clinic or home.",
     },
+    offersFirstAutoshipDiscount: false,
   },
 };
 

@@ -1,10 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { priceOrder } from "~/models/checkout";
+import { priceOrder } from "~/models/pricing";
 import { amountRows } from "~/models/order-amounts";
 
 const base = {
   state: "CO",
-  discountCodes: [] as string[],
   freeShippingMinimumCents: 5000,
   shippingRateCents: 799,
   taxRates: { CO: 0.029 },
@@ -45,7 +44,7 @@ describe("program discount at checkout (catalogue spec section 2, cart page; cat
 
   it("replaces AUTO35 with the program discount", () => {
     const lines = [{ id: "a", quantity: 2, unitPriceCents: 5000, sellingPlanId: "autoship-4w" }];
-    const program = priceOrder({ ...base, lines, discountCodes: ["AUTO35"], programDiscountPercent: 30 });
+    const program = priceOrder({ ...base, lines, firstAutoshipDiscount: true, programDiscountPercent: 30 });
     // Autoship lines are 5% off: 2 × 4750 = 9500; 30% of 9500 = 2850.
     expect(program).toMatchObject({
       subtotalCents: 9500,
@@ -55,7 +54,7 @@ describe("program discount at checkout (catalogue spec section 2, cart page; cat
       merchandiseCents: 6650,
     });
 
-    const consumer = priceOrder({ ...base, lines, discountCodes: ["AUTO35"] });
+    const consumer = priceOrder({ ...base, lines, firstAutoshipDiscount: true });
     // 35% of 9500 = 3325.
     expect(consumer).toMatchObject({
       subtotalCents: 9500,
@@ -65,7 +64,7 @@ describe("program discount at checkout (catalogue spec section 2, cart page; cat
       merchandiseCents: 6175,
     });
 
-    const zeroPercent = priceOrder({ ...base, lines, discountCodes: ["AUTO35"], programDiscountPercent: 0 });
+    const zeroPercent = priceOrder({ ...base, lines, firstAutoshipDiscount: true, programDiscountPercent: 0 });
     expect(zeroPercent).toMatchObject({ discountCents: 3325, appliedCodes: ["AUTO35"], programDiscountCents: 0 });
   });
 });

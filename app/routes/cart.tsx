@@ -10,12 +10,14 @@ import { isShopperAttributeKey, summarizeCart, type CartActionData } from "~/mod
 import type { Notice } from "~/models/notice";
 import { referrerPath } from "~/models/guards";
 import { localPathOr } from "~/models/redirect-param";
+import { sitePolicy } from "~/models/site-policy";
 import { CartError, type CartResult, commerce, cartIdCookie, readCartId } from "~/services/commerce/index.server";
 import {
   addToCart,
   cartCookieAfter,
   currentCart,
   commitNotice,
+  getCustomerId,
   getLocation,
   setHomeZip,
   flashNotice,
@@ -23,14 +25,11 @@ import {
   sessionStorage,
 } from "~/services/http/index.server";
 import { logger } from "~/services/observability/index.server";
-import { getGlobals } from "~/services/content/index.server";
+import { cartPricingFor } from "~/services/pricing/index.server";
 import { getSite, publicOrigin } from "~/services/site/index.server";
 import { stock } from "~/services/stock/index.server";
 import { pageMeta } from "~/utils/meta";
 import { readFormData } from "~/utils/form.server";
-
-/** Product types left out of the free-shipping subtotal (catalogue spec section 9: "one special product type"). */
-const FREE_SHIPPING_EXCLUDED_TYPES: string[] = [];
 
 const id = z.string().trim().min(1, "Missing item.").max(64);
 const quantity = (min: number) =>
@@ -75,9 +74,9 @@ export const meta: MetaFunction = ({ matches }) =>
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const site = getSite(request);
-  const [cart, globals, sellingPlans, location] = await Promise.all([
+  const [cart, pricing, sellingPlans, location] = await Promise.all([
     currentCart(request),
-    getGlobals(site),
+    getCustomerId(request).then((customerId) => cartPricingFor(site, customerId)),
     commerce.getSellingPlans(),
     getLocation(request),
   ]);
@@ -99,12 +98,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!cart && (await readCartId(request))) {
     headers.append("Set-Cookie", await cartIdCookie.serialize("", { maxAge: 0 }));
   }
-  const summary = cart
-    ? summarizeCart(cart.lines, {
-        freeShippingMinimumCents: globals.freeShippingMinimumCents,
-        excludedProductTypes: FREE_SHIPPING_EXCLUDED_TYPES,
-      })
-    : null;
+  // The same terms checkout prices with (docs/rules.md "Pricing, discounts and shipping").
+  const summary = cart ? summarizeCart(cart.lines, pricing) : null;
   return json(
     {
       site,
@@ -113,8 +108,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       sellingPlans,
       zip: location.zip,
       unavailableLineIds,
-      freeShippingMinimumCents: globals.freeShippingMinimumCents,
-      program: site === "HPSF" ? programView(member) : null,
+      pricing,
+      program: sitePolicy(site).staffProgram ? programView(member) : null,
     },
     { headers },
   );
@@ -250,12 +245,7 @@ export async function action({ request }: ActionFunctionArgs) {
               l.sellingPlanId === (input.purchaseType === "autoship" ? input.sellingPlanId || null : null),
           ) ?? null)
         : (cart?.lines.find((l) => "lineId" in input && l.id === input.lineId) ?? null);
-    const summary = cart
-      ? summarizeCart(cart.lines, {
-          freeShippingMinimumCents: (await getGlobals(site)).freeShippingMinimumCents,
-          excludedProductTypes: FREE_SHIPPING_EXCLUDED_TYPES,
-        })
-      : null;
+    const summary = cart ? summarizeCart(cart.lines, await cartPricingFor(site, await getCustomerId(request))) : null;
     return jsonReply(
       {
         ok: true,
@@ -266,14 +256,13 @@ export async function action({ request }: ActionFunctionArgs) {
               weightLbs: summary.weightLbs,
               subtotalCents: summary.subtotalCents,
               // Staff-feeding mode hides shipping messaging (catalogue spec section 1).
-              freeShipping:
-                site === "HPSF"
-                  ? null
-                  : {
-                      percent: summary.freeShipping.percent,
-                      remainingLabel: summary.freeShipping.remainingLabel,
-                      reached: summary.freeShipping.reached,
-                    },
+              freeShipping: sitePolicy(site).showsShippingMessages
+                ? {
+                    percent: summary.freeShipping.percent,
+                    remainingLabel: summary.freeShipping.remainingLabel,
+                    reached: summary.freeShipping.reached,
+                  }
+                : null,
             }
           : null,
         line,

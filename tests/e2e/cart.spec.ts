@@ -83,6 +83,10 @@ test.describe("cart (catalogue spec section 2 cart texts)", () => {
     await expect(summary(page).getByRole("alert")).toContainText("Orders are limited to 10 items");
     await expect(summary(page).getByRole("link", { name: "Proceed to Checkout" })).toHaveCount(0);
     await expect(summary(page).getByText("Proceed to Checkout")).toHaveAttribute("aria-disabled", "true");
+    // Typing the checkout address does not get past it either: back to the cart with the reason.
+    await page.goto("/checkout");
+    await expect(page).toHaveURL(/\/cart$/);
+    await expect(notice(page).first()).toHaveText("Orders are limited to 10 items. Remove 1 to check out.");
   });
 
   test("the free-shipping tracker reaches zero (catalogue spec sections 4 and 9)", async ({ page }) => {

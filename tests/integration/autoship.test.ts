@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { PrismaClient } from "~/generated/prisma/client";
-import { autoshipUnitPriceCents } from "~/models/cart";
+import { autoshipUnitPriceCents } from "~/models/pricing";
 import { createAutoship, SubscriptionError, ymd } from "~/services/autoship/autoship.server";
 import { createEmailService } from "~/services/email/email.server";
 import { metrics } from "~/services/observability/index.server";

@@ -6,7 +6,10 @@ import crypto from "node:crypto";
 import type { Checkout as CheckoutRow, PrismaClient } from "~/generated/prisma/client";
 import { parseAddress, formatAddress, type PostalAddress } from "~/models/address";
 import { cartLimits } from "~/models/cart";
-import { checkoutAttributes, orderType, priceOrder, shippingLocation, type PricedOrder } from "~/models/checkout";
+import { checkoutAttributes, orderType, shippingLocation } from "~/models/checkout";
+import { priceOrder, type PricedOrder } from "~/models/pricing";
+import type { SiteId } from "~/models/site";
+import { sitePolicy } from "~/models/site-policy";
 import { type Cart, SAVED_CART_METAFIELD } from "~/services/commerce/index.server";
 import { type EmailService, orderConfirmationFor } from "~/services/email/index.server";
 import type { PaymentProvider } from "~/services/payment/index.server";
@@ -17,6 +20,7 @@ import {
   type ReservedOrder,
 } from "~/services/orders/index.server";
 import { newContractId } from "~/services/autoship/index.server";
+import { ServiceError } from "~/models/service-error";
 
 /** How long a checkout's idempotency key stays usable. */
 export const CHECKOUT_KEY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -36,14 +40,9 @@ export type CheckoutErrorCode =
   | "ATTESTATION_REQUIRED";
 
 /** A refused checkout step; `status` is the HTTP status an API would answer with. */
-export class CheckoutError extends Error {
-  constructor(
-    readonly code: CheckoutErrorCode,
-    message: string,
-    readonly field?: string,
-    readonly status = 400,
-  ) {
-    super(message);
+export class CheckoutError extends ServiceError<CheckoutErrorCode> {
+  constructor(code: CheckoutErrorCode, message: string, field?: string, status = 400) {
+    super(code, message, status, field);
     this.name = "CheckoutError";
   }
 }
@@ -158,7 +157,7 @@ export function createCheckouts(deps: CheckoutDeps) {
           },
         })
       : null;
-    const clinic = customer?.site === "HPSF" ? customer.clinic : null;
+    const clinic = customer && sitePolicy(customer.site as SiteId).shipsToClinic ? customer.clinic : null;
     if (!customer || !clinic) {
       throw new CheckoutError(
         "ADDRESS_NOT_FOUND",
@@ -190,12 +189,7 @@ export function createCheckouts(deps: CheckoutDeps) {
   /** The amounts the review step shows (and the order will store). */
   async function price(checkout: CheckoutState, cart: Cart): Promise<PricedOrder> {
     const pricing = await deps.pricing(checkout.site, checkout.customerId);
-    return priceOrder({
-      lines: cart.lines,
-      state: checkout.shippingAddress?.provinceCode ?? "",
-      discountCodes: cart.discountCodes,
-      ...pricing,
-    });
+    return priceOrder({ lines: cart.lines, state: checkout.shippingAddress?.provinceCode ?? null, ...pricing });
   }
 
   /** The attributes set on the order (catalogue spec section 3), from the customer and the checkout. */
@@ -203,7 +197,7 @@ export function createCheckouts(deps: CheckoutDeps) {
     const customer = await customerContext(checkout.customerId);
     const meta = new Map(customer?.metafields.map((m) => [m.key, m.value]));
     const clinic = customer?.clinic ?? null;
-    const isClinicUser = checkout.site === "HPSF" && clinic !== null;
+    const isClinicUser = sitePolicy(checkout.site as SiteId).shipsToClinic && clinic !== null;
     const location = shippingLocation({
       preferredAddress: isClinicUser ? (meta.get("preferred_address") ?? "clinic") : null,
       clinicHomeDeliveryOnly: clinic?.homeDeliveryOnly ?? false,

@@ -6,6 +6,7 @@ import { stock } from "~/services/stock/index.server";
 import { createCheckouts } from "./checkout.server";
 
 export { CheckoutError, type CheckoutState, type PlacedOrder } from "./checkout.server";
+export { saveStep } from "./steps.server";
 
 /** True when home delivery reaches the zip (stock service coverage, shop-core spec section 5). */
 export function zipCovered(zip: string): Promise<boolean> {

@@ -4,35 +4,38 @@
 // release. A failure at any point leaves no paid order and no lost stock.
 import type { Prisma, PrismaClient } from "~/generated/prisma/client";
 import type { PostalAddress } from "~/models/address";
-import { priceOrder, type PricedOrder } from "~/models/checkout";
+import { priceOrder, type PricedOrder, type PricingTerms } from "~/models/pricing";
 import { formatMoney } from "~/models/money";
 import { quotaAllows, quotaMonthLabel, quotaStatus } from "~/models/staff-program";
 import { metrics } from "~/services/observability/index.server";
 import type { PaymentProvider } from "~/services/payment/index.server";
+import { ServiceError } from "~/models/service-error";
 
 type Tx = Prisma.TransactionClient;
 
 export type OrderErrorCode =
   "OUT_OF_STOCK" | "PRICE_CHANGED" | "PAYMENT_DECLINED" | "VARIANT_NOT_FOUND" | "EMPTY_ORDER" | "QUOTA_EXCEEDED";
 
+/** The HTTP status each refusal is answered with (docs/rules.md "Service errors know their status"). */
+const ORDER_ERROR_STATUS: Record<OrderErrorCode, number> = {
+  OUT_OF_STOCK: 409,
+  PRICE_CHANGED: 409,
+  PAYMENT_DECLINED: 402,
+  VARIANT_NOT_FOUND: 409,
+  EMPTY_ORDER: 409,
+  QUOTA_EXCEEDED: 422,
+};
+
 /** An order that could not be placed; nothing was kept. */
-export class OrderError extends Error {
-  constructor(
-    readonly code: OrderErrorCode,
-    message: string,
-    readonly field?: string,
-  ) {
-    super(message);
+export class OrderError extends ServiceError<OrderErrorCode> {
+  constructor(code: OrderErrorCode, message: string, field?: string) {
+    super(code, message, ORDER_ERROR_STATUS[code], field);
     this.name = "OrderError";
   }
 }
 
-export interface PricingConfig {
-  freeShippingMinimumCents: number;
-  shippingRateCents: number;
-  taxRates: Readonly<Record<string, number>>;
-  /** Staff-feeding program discount for an eligible member. */
-  programDiscountPercent?: number;
+/** The pricing terms (`pricingFor`), with a staff-feeding member's quota. */
+export interface PricingConfig extends PricingTerms {
   /** A staff-feeding member's monthly quota: the month and its limit. */
   quota?: { month: string; limitCents: number } | null;
 }
@@ -76,21 +79,22 @@ export async function reserveOrder(tx: Tx, draft: OrderDraft): Promise<ReservedO
       compareAtPriceCents: true,
       weightValue: true,
       weightUnit: true,
-      product: { select: { title: true } },
+      product: { select: { title: true, productType: true } },
     },
   });
   const byId = new Map(variants.map((v) => [v.id, v]));
   const lines = draft.lines.map((line, i) => {
     const variant = byId.get(line.variantId);
     if (!variant) throw new OrderError("VARIANT_NOT_FOUND", "An item in your order is no longer sold.", `lines.${i}`);
-    return { ...line, id: String(i), variant, unitPriceCents: variant.priceCents };
+    return {
+      ...line,
+      id: String(i),
+      variant,
+      unitPriceCents: variant.priceCents,
+      productType: variant.product.productType,
+    };
   });
-  const priced = priceOrder({
-    lines,
-    state: draft.address.provinceCode,
-    discountCodes: draft.discountCodes,
-    ...draft.pricing,
-  });
+  const priced = priceOrder({ lines, state: draft.address.provinceCode, ...draft.pricing });
   if (draft.expectedTotalCents !== undefined && draft.expectedTotalCents !== priced.totalCents) {
     throw new OrderError("PRICE_CHANGED", "Prices or your order changed since you last looked. Check the new total.");
   }

@@ -1,0 +1,155 @@
+import { describe, expect, it } from "vitest";
+import { summarizeCart, type CartLineView } from "./cart";
+import { firstAutoshipDiscountOffered, priceOrder, type PricingTerms } from "./pricing";
+
+function line(id: string, unitPriceCents: number, quantity = 1, sellingPlanId: string | null = null): CartLineView {
+  return {
+    id,
+    variantId: `v-${id}`,
+    sku: `SKU-${id}`,
+    productTitle: "Adult Chicken Recipe",
+    productType: "Dry Food",
+    variantTitle: "15.5 lb bag",
+    size: "15.5 lb",
+    url: "science-diet/adult-chicken/chicken/15-5lb",
+    imageUrl: null,
+    quantity,
+    unitPriceCents,
+    compareAtPriceCents: null,
+    sellingPlanId,
+    sellingPlanName: sellingPlanId ? "Every 4 weeks" : null,
+    weightValue: 15.5,
+    weightUnit: "lbs",
+    inventory: 50,
+    attributes: [],
+  };
+}
+
+const terms: PricingTerms = { freeShippingMinimumCents: 5000, shippingRateCents: 799, taxRates: { CO: 0.029 } };
+
+/** What the tracker says (the cart page) and what checkout charges, for one cart and shopper. */
+function both(lines: CartLineView[], extra: Partial<PricingTerms> = {}) {
+  const summary = summarizeCart(lines, { ...terms, ...extra });
+  const priced = priceOrder({ lines, state: "CO", ...terms, ...extra });
+  return { tracker: summary.freeShipping, checkoutShipping: priced.shippingCents, priced };
+}
+
+describe("the tracker and checkout agree on free shipping (docs/rules.md 'Pricing, discounts and shipping')", () => {
+  const table: { name: string; lines: CartLineView[]; extra?: Partial<PricingTerms>; eligible: number }[] = [
+    { name: "exactly the minimum", lines: [line("a", 5000)], eligible: 5000 },
+    { name: "one cent under", lines: [line("a", 4999)], eligible: 4999 },
+    { name: "two lines adding up to the minimum", lines: [line("a", 2500), line("b", 1250, 2)], eligible: 5000 },
+    // Autoship 5%: 5263 → 5000 (rounded half up), 5262 → 4999.
+    { name: "autoship price at the minimum", lines: [line("a", 5263, 1, "autoship-4w")], eligible: 5000 },
+    { name: "autoship price one cent under", lines: [line("a", 5262, 1, "autoship-4w")], eligible: 4999 },
+    {
+      name: "AUTO35 drops an autoship cart below the minimum",
+      // 6000 → 5700 autoship; 35% of 5700 = 1995 off → 3705.
+      lines: [line("a", 6000, 1, "autoship-4w")],
+      extra: { firstAutoshipDiscount: true },
+      eligible: 3705,
+    },
+    {
+      name: "the same cart without AUTO35 (not offered) ships free",
+      lines: [line("a", 6000, 1, "autoship-4w")],
+      extra: { firstAutoshipDiscount: false },
+      eligible: 5700,
+    },
+    {
+      name: "AUTO35 leaves a one-time line whole: exactly the minimum",
+      // One-time 2000 + autoship 4000 → 3800, 35% = 1330 off → 2470; 2000 + 2470 = 4470. Add 530 one-time → 5000.
+      lines: [line("a", 2530), line("b", 4000, 1, "autoship-4w")],
+      extra: { firstAutoshipDiscount: true },
+      eligible: 5000,
+    },
+    {
+      name: "staff program pricing at exactly the minimum",
+      // 7143 − 30% (2143, rounded half up) = 5000.
+      lines: [line("a", 7143)],
+      extra: { programDiscountPercent: 30 },
+      eligible: 5000,
+    },
+    {
+      name: "staff program pricing one cent under",
+      // 7142 − 2143 = 4999.
+      lines: [line("a", 7142)],
+      extra: { programDiscountPercent: 30 },
+      eligible: 4999,
+    },
+    {
+      name: "staff program pricing on autoship lines (the program replaces AUTO35)",
+      // 2 × 5263 → 2 × 5000 = 10000 − 30% = 7000.
+      lines: [line("a", 5263, 2, "autoship-4w")],
+      extra: { programDiscountPercent: 30, firstAutoshipDiscount: true },
+      eligible: 7000,
+    },
+  ];
+
+  for (const row of table) {
+    it(row.name, () => {
+      const { tracker, checkoutShipping, priced } = both(row.lines, row.extra);
+      expect(tracker.eligibleSubtotalCents).toBe(row.eligible);
+      expect(priced.merchandiseCents).toBe(row.eligible);
+      const free = row.eligible >= terms.freeShippingMinimumCents;
+      expect(tracker.reached).toBe(free);
+      expect(checkoutShipping).toBe(free ? 0 : terms.shippingRateCents);
+      expect(tracker.remainingCents).toBe(Math.max(0, terms.freeShippingMinimumCents - row.eligible));
+    });
+  }
+
+  it("leaves excluded product types out of both, after their share of the discounts", () => {
+    const lines = [line("a", 5000), { ...line("b", 3000), productType: "Gift Card" }];
+    const summary = summarizeCart(lines, { ...terms, excludedProductTypes: ["Gift Card"] });
+    const priced = priceOrder({ lines, state: "CO", ...terms, excludedProductTypes: ["Gift Card"] });
+    expect(summary.freeShipping.eligibleSubtotalCents).toBe(5000);
+    expect(priced.freeShipping.eligibleSubtotalCents).toBe(5000);
+    expect(priced.shippingCents).toBe(0);
+    // With 30% off, the counted line is 3500: under the minimum, so both charge shipping.
+    const program = priceOrder({
+      lines,
+      state: "CO",
+      ...terms,
+      programDiscountPercent: 30,
+      excludedProductTypes: ["Gift Card"],
+    });
+    expect(program.freeShipping.eligibleSubtotalCents).toBe(3500);
+    expect(program.shippingCents).toBe(799);
+    expect(
+      summarizeCart(lines, { ...terms, programDiscountPercent: 30, excludedProductTypes: ["Gift Card"] }),
+    ).toMatchObject({ freeShipping: { eligibleSubtotalCents: 3500, reached: false } });
+  });
+
+  it("splits the discounts over the lines in whole cents that add up exactly", () => {
+    const priced = priceOrder({
+      lines: [line("a", 1001), line("b", 1001), line("c", 1001)],
+      state: "CO",
+      ...terms,
+      programDiscountPercent: 30,
+    });
+    // 30% of 3003 = 900.9 → 901, split 301 + 300 + 300.
+    expect(priced.programDiscountCents).toBe(901);
+    expect(priced.lines.map((l) => l.discountCents)).toEqual([301, 300, 300]);
+    expect(priced.freeShipping.eligibleSubtotalCents).toBe(priced.merchandiseCents);
+  });
+});
+
+describe("who AUTO35 is offered to (docs/rules.md 'Pricing, discounts and shipping')", () => {
+  const first = { siteOffersIt: true, customerId: "c1", earlierAutoshipOrders: 0, subscriptions: 0 };
+  it("is offered to a signed-in customer of the consumer site with no autoship yet", () => {
+    expect(firstAutoshipDiscountOffered(first)).toBe(true);
+  });
+  it("is not offered after a first autoship order, with a subscription, to a guest, or on the staff site", () => {
+    expect(firstAutoshipDiscountOffered({ ...first, earlierAutoshipOrders: 1 })).toBe(false);
+    expect(firstAutoshipDiscountOffered({ ...first, subscriptions: 1 })).toBe(false);
+    expect(firstAutoshipDiscountOffered({ ...first, customerId: null })).toBe(false);
+    expect(firstAutoshipDiscountOffered({ ...first, siteOffersIt: false })).toBe(false);
+  });
+  it("applies only when the order has an autoship line", () => {
+    const offered = { ...terms, firstAutoshipDiscount: true };
+    expect(priceOrder({ lines: [line("a", 4000)], state: "CO", ...offered }).appliedCodes).toEqual([]);
+    expect(priceOrder({ lines: [line("a", 4000, 1, "autoship-4w")], state: "CO", ...offered })).toMatchObject({
+      appliedCodes: ["AUTO35"],
+      discountCents: 1330,
+    });
+  });
+});
