@@ -16,18 +16,17 @@ import { CartError, type CartLineInput, commerce } from "~/services/commerce/ind
 import { addToCart, cartCookieAfter, requireCustomer, commitNotice } from "~/services/http/index.server";
 import { getSite } from "~/services/site/index.server";
 import { orders, type OrderView } from "~/services/orders/index.server";
+import { orderViewer } from "~/utils/order-viewer.server";
 import { pageMeta } from "~/utils/meta";
 import { readFormData } from "~/utils/form.server";
 
 export const meta: MetaFunction<typeof loader> = ({ matches }) =>
   pageMeta(matches, { title: "My Order Details", noindex: true });
 
-/** The customer's order on this site; anything else is "not found", the same as an unknown id. */
-async function requireOwnOrder(request: Request, customerId: string, id: string | undefined): Promise<OrderView> {
-  const order = id ? await orders.getOrder(id) : null;
-  if (!order || order.customerId !== customerId || order.site !== getSite(request)) {
-    throw json({ message: "Order not found" }, 404);
-  }
+/** An order this customer may see (docs/rules.md "Orders"); anything else is "not found", the same as an unknown id. */
+async function requireViewableOrder(request: Request, customerId: string, id: string | undefined): Promise<OrderView> {
+  const order = id ? await orders.viewableBy(id, await orderViewer(request, customerId)) : null;
+  if (!order) throw json({ message: "Order not found" }, 404);
   return order;
 }
 
@@ -38,7 +37,7 @@ const statusLabel = (status: string) => status.charAt(0).toUpperCase() + status.
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const customerId = await requireCustomer(request);
-  const order = await requireOwnOrder(request, customerId, params.id);
+  const order = await requireViewableOrder(request, customerId, params.id);
   const plans = new Map((await commerce.getSellingPlans()).map((plan) => [plan.id, plan.name]));
   return json(
     {
@@ -122,7 +121,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!ActionSchema.safeParse({ intent: formData.get("intent") }).success) {
     throw json({ message: "Unknown action" }, 400);
   }
-  const order = await requireOwnOrder(request, customerId, params.id);
+  const order = await requireViewableOrder(request, customerId, params.id);
   const here = `/account/orders/${order.id}`;
   const { lines, unavailable, nowOneTime } = await buyAgainLines(order, site);
   if (lines.length === 0) {
