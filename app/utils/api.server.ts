@@ -7,11 +7,11 @@ import { z } from "zod";
 import { PRIVATE_NO_STORE } from "~/models/cache-policy";
 import { FILTER_GROUPS } from "~/models/filter-groups";
 import { parseListingState, SORT_OPTIONS } from "~/models/listing";
+import { isServiceError, type ServiceError, serviceErrorFields } from "~/models/service-error";
 import type { SiteId } from "~/models/site";
 import {
   type Cart,
   CartError,
-  type CartErrorCode,
   type CartResult,
   commerce,
   deleteSavedCart,
@@ -45,9 +45,41 @@ export function apiError(
 /** Headers of answers that must not be cached (carts, stock, anything of a session): models/cache-policy.ts. */
 export const NO_STORE = { "Cache-Control": PRIVATE_NO_STORE } as const;
 
-/** A 404 error answer for a thing the site does not have. */
-export function notFound(message: string): Response {
-  return apiError(404, "NOT_FOUND", message);
+/**
+ * The one "not found" of the JSON API (docs/rules.md "Forms and inputs", "Not found"):
+ * a 404 `NOT_FOUND` error answer, with the unknown input when named. Something that is
+ * not the caller's is not found too. Pages throw `pageNotFound` (app/utils/form.server.ts).
+ */
+export function notFound(message: string, field?: string): Response {
+  return apiError(404, "NOT_FOUND", message, field ? { [field]: message } : undefined);
+}
+
+/**
+ * The one API answer of a service's refusal (docs/rules.md "Service errors know their status"):
+ * `{ error: { code, message, fields } }` with the error's own status; its field is named as
+ * the request body names it (`fieldPrefix`, `fieldName`).
+ */
+export function serviceErrorResponse(
+  error: ServiceError,
+  options: { fieldPrefix?: string; fieldName?: (field: string) => string } = {},
+): Response {
+  return apiError(error.status, error.code, error.message, serviceErrorFields(error, options));
+}
+
+/**
+ * Runs a service call and answers its result as JSON (`Cache-Control: private, no-store`);
+ * a ServiceError becomes its error answer (`serviceErrorResponse`), anything else propagates.
+ */
+export async function answerServiceCall(
+  call: () => Promise<unknown>,
+  options: { status?: number; fieldPrefix?: string; fieldName?: (field: string) => string } = {},
+): Promise<Response> {
+  try {
+    return json(await call(), { status: options.status ?? 200, headers: NO_STORE });
+  } catch (error) {
+    if (isServiceError(error)) return serviceErrorResponse(error, options);
+    throw error;
+  }
 }
 
 /** A 405 error answer naming the allowed methods in its Allow header. */
@@ -241,24 +273,15 @@ export const BuyerIdentitySchema = z.object({
   customerAccessToken: z.string().max(1000).nullish(),
 });
 
-const CART_ERROR_STATUS: Record<CartErrorCode, number> = {
-  CART_NOT_FOUND: 404,
-  LINE_NOT_FOUND: 404,
-  VARIANT_NOT_FOUND: 404,
-  SELLING_PLAN_INVALID: 400,
-  INVALID_QUANTITY: 400,
-};
-
 /** The request-body path of a cart service field ("lines.0.quantity" → "lineItems.0.quantity"). */
 function bodyField(field: string): string {
   if (field === "lineIds") return "lineItemIds";
   return field.replace(/^lines\./, "lineItems.");
 }
 
-/** The API error answer for a refused cart change: its CartError code, 404 or 400, with its field. */
+/** The API error answer for a refused cart change, its field named as the request body names it. */
 export function cartErrorResponse(error: CartError): Response {
-  const fields = error.field ? { [bodyField(error.field)]: error.message } : undefined;
-  return apiError(CART_ERROR_STATUS[error.code], error.code, error.message, fields);
+  return serviceErrorResponse(error, { fieldName: bodyField });
 }
 
 /** The public JSON of a cart: the service's Cart without the internal site and customer id. */

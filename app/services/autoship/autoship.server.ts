@@ -33,6 +33,7 @@ import {
   type PricingConfig,
 } from "~/services/orders/index.server";
 import type { PaymentProvider } from "~/services/payment/index.server";
+import { ServiceError } from "~/models/service-error";
 
 /** Pending orders older than this were abandoned by a crash and are released. */
 const STALE_PENDING_MS = 15 * 60_000;
@@ -41,14 +42,17 @@ export { ymd } from "~/models/autoship";
 
 export type SubscriptionErrorCode = "NOT_FOUND" | "CANCELLED" | "INVALID";
 
+/** The HTTP status each refusal is answered with (docs/rules.md "Service errors know their status"). */
+const SUBSCRIPTION_ERROR_STATUS: Record<SubscriptionErrorCode, number> = {
+  NOT_FOUND: 404,
+  CANCELLED: 409,
+  INVALID: 400,
+};
+
 /** A refused subscription change; nothing was changed. */
-export class SubscriptionError extends Error {
-  constructor(
-    readonly code: SubscriptionErrorCode,
-    message: string,
-    readonly field?: string,
-  ) {
-    super(message);
+export class SubscriptionError extends ServiceError<SubscriptionErrorCode> {
+  constructor(code: SubscriptionErrorCode, message: string, field?: string) {
+    super(code, message, SUBSCRIPTION_ERROR_STATUS[code], field);
     this.name = "SubscriptionError";
   }
 }

@@ -18,6 +18,7 @@ import {
   type ReservedOrder,
 } from "~/services/orders/index.server";
 import { newContractId } from "~/services/autoship/index.server";
+import { ServiceError } from "~/models/service-error";
 
 /** How long a checkout's idempotency key stays usable. */
 export const CHECKOUT_KEY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -37,14 +38,9 @@ export type CheckoutErrorCode =
   | "ATTESTATION_REQUIRED";
 
 /** A refused checkout step; `status` is the HTTP status an API would answer with. */
-export class CheckoutError extends Error {
-  constructor(
-    readonly code: CheckoutErrorCode,
-    message: string,
-    readonly field?: string,
-    readonly status = 400,
-  ) {
-    super(message);
+export class CheckoutError extends ServiceError<CheckoutErrorCode> {
+  constructor(code: CheckoutErrorCode, message: string, field?: string, status = 400) {
+    super(code, message, status, field);
     this.name = "CheckoutError";
   }
 }

@@ -8,6 +8,7 @@ import { lineSubtotalCents, quantityThatFits, type CartLineView } from "~/models
 import { SOLD_ON_FLAG } from "~/models/product";
 import type { SiteId } from "~/models/site";
 import type { WeightUnit } from "~/models/weight";
+import { ServiceError } from "~/models/service-error";
 
 /** Where a cart's checkout starts (the checkout issue builds it). */
 export const CHECKOUT_PATH = "/checkout";
@@ -15,14 +16,19 @@ export const CHECKOUT_PATH = "/checkout";
 export type CartErrorCode =
   "CART_NOT_FOUND" | "VARIANT_NOT_FOUND" | "LINE_NOT_FOUND" | "SELLING_PLAN_INVALID" | "INVALID_QUANTITY";
 
+/** The HTTP status each refusal is answered with (docs/rules.md "Service errors know their status"). */
+const CART_ERROR_STATUS: Record<CartErrorCode, number> = {
+  CART_NOT_FOUND: 404,
+  LINE_NOT_FOUND: 404,
+  VARIANT_NOT_FOUND: 404,
+  SELLING_PLAN_INVALID: 400,
+  INVALID_QUANTITY: 400,
+};
+
 /** A refused cart change: the cart is left as it was. */
-export class CartError extends Error {
-  constructor(
-    readonly code: CartErrorCode,
-    message: string,
-    readonly field?: string,
-  ) {
-    super(message);
+export class CartError extends ServiceError<CartErrorCode> {
+  constructor(code: CartErrorCode, message: string, field?: string) {
+    super(code, message, CART_ERROR_STATUS[code], field);
     this.name = "CartError";
   }
 }

@@ -6,6 +6,7 @@ import type { PrismaClient } from "~/generated/prisma/client";
 import { US_STATES } from "~/models/checkout";
 import { AddressSchema, type AddressInput } from "~/models/checkout-forms";
 import { createIdentity, userStoreFor, type Identity } from "~/services/identity/index.server";
+import { ServiceError } from "~/models/service-error";
 
 export type CustomerErrorCode = "NOT_FOUND" | "INVALID" | "EMAIL_TAKEN";
 
@@ -13,18 +14,10 @@ export type CustomerErrorCode = "NOT_FOUND" | "INVALID" | "EMAIL_TAKEN";
 const STATUS: Record<CustomerErrorCode, number> = { NOT_FOUND: 404, INVALID: 400, EMAIL_TAKEN: 409 };
 
 /** A refused customer change; nothing was changed. `field` names the input at fault. */
-export class CustomerError extends Error {
-  constructor(
-    readonly code: CustomerErrorCode,
-    message: string,
-    readonly field?: string,
-  ) {
-    super(message);
+export class CustomerError extends ServiceError<CustomerErrorCode> {
+  constructor(code: CustomerErrorCode, message: string, field?: string) {
+    super(code, message, STATUS[code], field);
     this.name = "CustomerError";
-  }
-
-  get status(): number {
-    return STATUS[this.code];
   }
 }
 

@@ -9,20 +9,27 @@ import { formatMoney } from "~/models/money";
 import { quotaAllows, quotaMonthLabel, quotaStatus } from "~/models/staff-program";
 import { metrics } from "~/services/observability/index.server";
 import type { PaymentProvider } from "~/services/payment/index.server";
+import { ServiceError } from "~/models/service-error";
 
 type Tx = Prisma.TransactionClient;
 
 export type OrderErrorCode =
   "OUT_OF_STOCK" | "PRICE_CHANGED" | "PAYMENT_DECLINED" | "VARIANT_NOT_FOUND" | "EMPTY_ORDER" | "QUOTA_EXCEEDED";
 
+/** The HTTP status each refusal is answered with (docs/rules.md "Service errors know their status"). */
+const ORDER_ERROR_STATUS: Record<OrderErrorCode, number> = {
+  OUT_OF_STOCK: 409,
+  PRICE_CHANGED: 409,
+  PAYMENT_DECLINED: 402,
+  VARIANT_NOT_FOUND: 409,
+  EMPTY_ORDER: 409,
+  QUOTA_EXCEEDED: 422,
+};
+
 /** An order that could not be placed; nothing was kept. */
-export class OrderError extends Error {
-  constructor(
-    readonly code: OrderErrorCode,
-    message: string,
-    readonly field?: string,
-  ) {
-    super(message);
+export class OrderError extends ServiceError<OrderErrorCode> {
+  constructor(code: OrderErrorCode, message: string, field?: string) {
+    super(code, message, ORDER_ERROR_STATUS[code], field);
     this.name = "OrderError";
   }
 }

@@ -17,6 +17,7 @@ import {
 } from "~/models/staff-program";
 import type { Customers, MetafieldInput } from "~/services/customers/index.server";
 import { SAVED_CART_METAFIELD } from "~/services/commerce/index.server";
+import { ServiceError } from "~/models/service-error";
 
 /** The program the staff site serves; clinics of other programs cannot be joined here. */
 export const STAFF_PROGRAM = "HPSF";
@@ -29,14 +30,9 @@ export const ONBOARDING_KEYS = ["ship_to", "sold_to", "preferred_address", "clin
 export type StaffErrorCode = "CLINIC_NOT_FOUND" | "OTHER_PROGRAM" | "WRONG_KIND" | "NOT_A_MEMBER" | "INVALID";
 
 /** A refused staff-program request; nothing was changed. `status` is the HTTP status an API answers with. */
-export class StaffError extends Error {
-  constructor(
-    readonly code: StaffErrorCode,
-    message: string,
-    readonly field?: string,
-    readonly status = 422,
-  ) {
-    super(message);
+export class StaffError extends ServiceError<StaffErrorCode> {
+  constructor(code: StaffErrorCode, message: string, field?: string, status = 422) {
+    super(code, message, status, field);
     this.name = "StaffError";
   }
 }
