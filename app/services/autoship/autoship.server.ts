@@ -15,6 +15,8 @@ import {
 } from "~/models/autoship";
 import { MAX_AUTOSHIP_PER_LINE } from "~/models/cart-limits";
 import { ORDER_TYPE_CLINIC, ORDER_TYPE_DIRECT, SALES_ORG } from "~/models/checkout";
+import { SiteIdSchema } from "~/models/site";
+import { sitePolicy } from "~/models/site-policy";
 import {
   autoshipsLink,
   orderConfirmationFor,
@@ -155,7 +157,10 @@ export function createAutoship(deps: AutoshipDeps) {
               { key: "SALES_ORG", value: SALES_ORG },
               {
                 key: "SALES_ORD_TYPE",
-                value: sub.site === "HPSF" && sub.customer.clinicId ? ORDER_TYPE_CLINIC : ORDER_TYPE_DIRECT,
+                value:
+                  sitePolicy(SiteIdSchema.parse(sub.site)).shipsToClinic && sub.customer.clinicId
+                    ? ORDER_TYPE_CLINIC
+                    : ORDER_TYPE_DIRECT,
               },
               { key: "sgOrderType", value: "recurringSubscription" },
               { key: "subscription_contract_id", value: sub.contractId },
