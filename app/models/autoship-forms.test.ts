@@ -5,7 +5,8 @@ import { AutoshipActionSchema, CANCEL_REASONS, changedNotice, weightLabel } from
 const parse = (fields: Record<string, string>) => {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.set(k, v);
-  return parseWithZod(form, { schema: AutoshipActionSchema });
+  const submission = parseWithZod(form, { schema: AutoshipActionSchema });
+  return { status: submission.status, error: submission.status === "success" ? undefined : submission.error };
 };
 
 describe("autoship forms", () => {
