@@ -123,6 +123,14 @@ describe("who may see an order (docs/rules.md 'Orders')", () => {
       expect((await viewConfirmation(new Jar(), guestOrder.id)).status).toBe(404);
     });
 
+    it("a session remembers the last five orders it placed", async () => {
+      const placed = [];
+      for (let i = 0; i < 6; i++) placed.push((await createOrder(null)).id);
+      const guest = await guestWhoPlaced(...placed);
+      expect((await viewConfirmation(guest, placed[0])).status).toBe(404);
+      for (const id of placed.slice(1)) expect((await viewConfirmation(guest, id)).status).toBe(200);
+    });
+
     it("does not show the session's order on the other site", async () => {
       const guest = await guestWhoPlaced(ownOnOtherSite.id);
       expect((await viewConfirmation(guest, ownOnOtherSite.id)).status).toBe(404);
