@@ -4,8 +4,6 @@
 // (a guest has no account to sign in to); `orderViewer` (app/utils) reads them back.
 import type { Session } from "@remix-run/node";
 
-export type { OrderViewer } from "~/models/order-access";
-
 const KEY = "recentOrderIds";
 const KEEP = 5;
 
