@@ -19,7 +19,7 @@ import { getSite } from "~/services/site/index.server";
 import { orders, type OrderView } from "~/services/orders/index.server";
 import { orderViewer } from "~/utils/order-viewer.server";
 import { pageMeta } from "~/utils/meta";
-import { readFormData } from "~/utils/form.server";
+import { pageNotFound, readFormData } from "~/utils/form.server";
 
 export const meta: MetaFunction<typeof loader> = ({ matches }) =>
   pageMeta(matches, { title: "My Order Details", noindex: true });
@@ -27,7 +27,7 @@ export const meta: MetaFunction<typeof loader> = ({ matches }) =>
 /** An order this customer may see (docs/rules.md "Orders"); anything else is "not found", the same as an unknown id. */
 async function requireViewableOrder(request: Request, customerId: string, id: string | undefined): Promise<OrderView> {
   const order = id ? await orders.viewableBy(id, await orderViewer(request, customerId)) : null;
-  if (!order) throw json({ message: "Order not found" }, 404);
+  if (!order) throw pageNotFound("Order not found");
   return order;
 }
 

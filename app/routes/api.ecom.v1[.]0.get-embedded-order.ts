@@ -6,7 +6,7 @@ import { json } from "@remix-run/node";
 import { z } from "zod";
 import { orders } from "~/services/orders/index.server";
 import { orderViewer } from "~/utils/order-viewer.server";
-import { apiError, methodNotAllowed, NO_STORE } from "~/utils/api.server";
+import { methodNotAllowed, NO_STORE, notFound } from "~/utils/api.server";
 import { CustomerIdSchema, SessionTokenSchema, readSignedInBody } from "~/utils/api-auth.server";
 
 const OrderBodySchema = z.object({ sessionToken: SessionTokenSchema, id: CustomerIdSchema });
@@ -16,6 +16,6 @@ export const loader = () => methodNotAllowed(["POST"]);
 export async function action({ request }: ActionFunctionArgs) {
   const { customerId, body } = await readSignedInBody(request, OrderBodySchema);
   const order = await orders.viewableBy(body.id, await orderViewer(request, customerId));
-  if (!order) return apiError(404, "NOT_FOUND", "That order was not found.");
+  if (!order) return notFound("That order was not found.");
   return json({ order }, { headers: NO_STORE });
 }

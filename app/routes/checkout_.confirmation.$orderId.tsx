@@ -10,6 +10,7 @@ import { formatAddress } from "~/models/address";
 import { formatMoney } from "~/models/money";
 import { orders } from "~/services/orders/index.server";
 import { orderViewer } from "~/utils/order-viewer.server";
+import { pageNotFound } from "~/utils/form.server";
 import { pageMeta } from "~/utils/meta";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, { title: "Order Confirmation", noindex: true });
@@ -19,7 +20,7 @@ const longDate = (iso: string) =>
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const order = await orders.viewableBy(params.orderId ?? "", await orderViewer(request));
-  if (!order) throw json({ message: "Order not found" }, 404);
+  if (!order) throw pageNotFound("Order not found");
   return json({ order });
 }
 
