@@ -9,25 +9,25 @@ import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { OrderAmountList } from "~/components/order-amounts";
+import { buyAgainLines, lineName } from "~/models/buy-again";
 import { formatMoney } from "~/models/money";
 import type { Notice } from "~/models/notice";
 import type { SiteId } from "~/models/site";
-import { CartError, type CartLineInput, commerce } from "~/services/commerce/index.server";
+import { CartError, commerce } from "~/services/commerce/index.server";
 import { addToCart, cartCookieAfter, requireCustomer, commitNotice } from "~/services/http/index.server";
 import { getSite } from "~/services/site/index.server";
 import { orders, type OrderView } from "~/services/orders/index.server";
+import { orderViewer } from "~/utils/order-viewer.server";
 import { pageMeta } from "~/utils/meta";
-import { readFormData } from "~/utils/form.server";
+import { pageNotFound, readFormData } from "~/utils/form.server";
 
 export const meta: MetaFunction<typeof loader> = ({ matches }) =>
   pageMeta(matches, { title: "My Order Details", noindex: true });
 
-/** The customer's order on this site; anything else is "not found", the same as an unknown id. */
-async function requireOwnOrder(request: Request, customerId: string, id: string | undefined): Promise<OrderView> {
-  const order = id ? await orders.getOrder(id) : null;
-  if (!order || order.customerId !== customerId || order.site !== getSite(request)) {
-    throw json({ message: "Order not found" }, 404);
-  }
+/** An order this customer may see (docs/rules.md "Orders"); anything else is "not found", the same as an unknown id. */
+async function requireViewableOrder(request: Request, customerId: string, id: string | undefined): Promise<OrderView> {
+  const order = id ? await orders.viewableBy(id, await orderViewer(request, customerId)) : null;
+  if (!order) throw pageNotFound("Order not found");
   return order;
 }
 
@@ -38,7 +38,7 @@ const statusLabel = (status: string) => status.charAt(0).toUpperCase() + status.
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const customerId = await requireCustomer(request);
-  const order = await requireOwnOrder(request, customerId, params.id);
+  const order = await requireViewableOrder(request, customerId, params.id);
   const plans = new Map((await commerce.getSellingPlans()).map((plan) => [plan.id, plan.name]));
   return json(
     {
@@ -76,41 +76,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 const ActionSchema = z.object({ intent: z.literal("buy-again") });
 
-/** "Science Diet Adult (15.5 lb bag)". */
-const lineName = (line: OrderView["lines"][number]) =>
-  line.variantTitle ? `${line.productTitle} (${line.variantTitle})` : line.productTitle;
-
-/**
- * The order's lines as cart lines: variants still sold on the site, autoship lines
- * with their plan while the product may still be on autoship (else one-time).
- */
-async function buyAgainLines(order: OrderView, site: SiteId) {
+/** The order's lines the site still sells, as cart lines (docs/rules.md "Orders", buy again). */
+async function buyAgainFor(order: OrderView, site: SiteId) {
   // The catalogue answers from its in-memory snapshot: sold on this site, and whether autoship is allowed.
   const [products, plans] = await Promise.all([
     Promise.all(order.lines.map((line) => commerce.getProductBySku(site, line.sku))),
     commerce.getSellingPlans(),
   ]);
   const sold = new Map(products.flatMap((p) => (p ? [[p.variantId, p.autoshipEligible] as const] : [])));
-  const planIds = new Set(plans.map((plan) => plan.id));
-  const lines: CartLineInput[] = [];
-  const unavailable: string[] = [];
-  const nowOneTime: string[] = [];
-  for (const line of order.lines) {
-    const autoshipEligible = line.variantId ? sold.get(line.variantId) : undefined;
-    if (!line.variantId || autoshipEligible === undefined) {
-      unavailable.push(lineName(line));
-      continue;
-    }
-    const keepPlan = line.sellingPlanId !== null && autoshipEligible && planIds.has(line.sellingPlanId);
-    if (line.sellingPlanId && !keepPlan) nowOneTime.push(lineName(line));
-    lines.push({
-      merchandiseId: line.variantId,
-      // The cart trims to its limits and says so; it refuses only absurd quantities.
-      quantity: Math.min(line.quantity, 999),
-      sellingPlanId: keepPlan ? line.sellingPlanId : null,
-    });
-  }
-  return { lines, unavailable, nowOneTime };
+  return buyAgainLines(order.lines, sold, new Set(plans.map((plan) => plan.id)));
 }
 
 const list = (names: string[]) => names.join(", ");
@@ -122,9 +96,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!ActionSchema.safeParse({ intent: formData.get("intent") }).success) {
     throw json({ message: "Unknown action" }, 400);
   }
-  const order = await requireOwnOrder(request, customerId, params.id);
+  const order = await requireViewableOrder(request, customerId, params.id);
   const here = `/account/orders/${order.id}`;
-  const { lines, unavailable, nowOneTime } = await buyAgainLines(order, site);
+  const { lines, unavailable, nowOneTime } = await buyAgainFor(order, site);
   if (lines.length === 0) {
     return redirect(here, {
       headers: await commitNotice(request, {

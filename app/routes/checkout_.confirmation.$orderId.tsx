@@ -1,6 +1,6 @@
 // The order confirmation: number, lines, amounts, shipping address
 // and the autoships the order started. Only the customer, or the browser
-// session that placed it, may see it.
+// session that placed it, may see it (docs/rules.md "Orders").
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
@@ -8,9 +8,9 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { OrderAmountList } from "~/components/order-amounts";
 import { formatAddress } from "~/models/address";
 import { formatMoney } from "~/models/money";
-import { mayViewOrder, orders } from "~/services/orders/index.server";
-import { getCustomerId, getSession } from "~/services/http/index.server";
-import { getSite } from "~/services/site/index.server";
+import { orders } from "~/services/orders/index.server";
+import { orderViewer } from "~/utils/order-viewer.server";
+import { pageNotFound } from "~/utils/form.server";
 import { pageMeta } from "~/utils/meta";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, { title: "Order Confirmation", noindex: true });
@@ -19,14 +19,8 @@ const longDate = (iso: string) =>
   new Date(iso).toLocaleDateString("en-US", { weekday: "long", month: "long", day: "numeric", timeZone: "UTC" });
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const [order, session, customerId] = await Promise.all([
-    orders.getOrder(params.orderId ?? ""),
-    getSession(request),
-    getCustomerId(request),
-  ]);
-  if (!order || order.site !== getSite(request) || !mayViewOrder(order, session, customerId)) {
-    throw json({ message: "Order not found" }, 404);
-  }
+  const order = await orders.viewableBy(params.orderId ?? "", await orderViewer(request));
+  if (!order) throw pageNotFound("Order not found");
   return json({ order });
 }
 

@@ -89,9 +89,10 @@ const notice = flashedNotice;
 
 const current = (id: string) => prisma.subscription.findUniqueOrThrow({ where: { id } });
 
+/** The page action's reply (`ActionReply`, app/utils/form.ts): `form` is the posted intent, `target` the subscription. */
 interface Reply {
-  subscriptionId?: string;
-  formIntent?: string;
+  target?: string;
+  form?: string;
   error?: Record<string, string[] | null>;
 }
 
@@ -168,7 +169,7 @@ describe("/account/autoships forms without JavaScript (shop-core spec section 9)
       const response = await post(jar, { intent: "change-quantity", subscriptionId: sub.id, quantity });
       expect(response.status).toBe(400);
       const reply = (await response.json()) as Reply;
-      expect(reply).toMatchObject({ subscriptionId: sub.id, formIntent: "change-quantity" });
+      expect(reply).toMatchObject({ target: sub.id, form: "change-quantity" });
       expect(reply.error?.quantity).toEqual(["Choose a quantity from 1 to 5."]);
     }
     expect((await current(sub.id)).quantity).toBe(5);
@@ -194,6 +195,12 @@ describe("/account/autoships forms without JavaScript (shop-core spec section 9)
     ]);
     const garbled = await post(jar, { intent: "change-date", subscriptionId: sub.id, nextOrderDate: "2026-02-31" });
     expect(((await garbled.json()) as Reply).error?.nextOrderDate).toEqual(["Enter a real date."]);
+    // Shaped like a date but naming no day: a 400 beside the field, not a 500.
+    const noDay = await post(jar, { intent: "change-date", subscriptionId: sub.id, nextOrderDate: "2026-13-45" });
+    expect(noDay.status).toBe(400);
+    expect(((await noDay.json()) as Reply).error?.nextOrderDate).toEqual(["Enter a real date."]);
+    const notADate = await post(jar, { intent: "change-date", subscriptionId: sub.id, nextOrderDate: "3/1/2027" });
+    expect(notADate.status).toBe(400);
     expect(ymd((await current(sub.id)).nextOrderDate)).toBe(date);
   });
 
@@ -216,7 +223,7 @@ describe("/account/autoships forms without JavaScript (shop-core spec section 9)
       const refused = await post(jar, { intent: "cancel", subscriptionId: sub.id, cancelReason });
       expect(refused.status).toBe(400);
       const reply = (await refused.json()) as Reply;
-      expect(reply).toMatchObject({ subscriptionId: sub.id, formIntent: "cancel" });
+      expect(reply).toMatchObject({ target: sub.id, form: "cancel" });
       expect(reply.error?.cancelReason).toEqual(["Choose why you are cancelling."]);
     }
     expect((await current(sub.id)).cancelled).toBe(false);

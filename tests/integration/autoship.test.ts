@@ -77,6 +77,8 @@ interface Setup {
   inventory?: number;
   card?: string;
   sellingPlanId?: string;
+  site?: "DTC" | "HPSF";
+  clinicId?: string;
 }
 
 /** A customer of its own with a saved card, a variant of its own with the given stock, and a subscription. */
@@ -86,10 +88,11 @@ async function subscribe(options: Setup) {
   await db.productVariant.update({ where: { id: variant.id }, data: { inventory: options.inventory ?? 20 } });
   const customer = await db.customer.create({
     data: {
-      site: "DTC",
+      site: options.site ?? "DTC",
       email: `autoship-${crypto.randomUUID()}@example.com`,
       firstName: "Auto",
       lastName: "Ship",
+      clinicId: options.clinicId ?? null,
     },
   });
   const token = await payments.tokenize({
@@ -112,7 +115,7 @@ async function subscribe(options: Setup) {
       weightUnit: "lbs",
       startDate: new Date(clock.getTime() - 60 * DAY_MS),
       nextOrderDate: new Date(clock.getTime() + options.dueInMs),
-      site: "DTC",
+      site: options.site ?? "DTC",
       paymentTokenId: token.tokenId,
       shippingAddress: JSON.stringify(ADDRESS),
     },
@@ -577,5 +580,22 @@ describe("autoship operations (shop-core spec section 3 subscription fields)", (
     expect(await ordersOf(customer.id)).toHaveLength(1);
     expect(await inventoryOf(variant.id)).toBe(9);
     expect(await emailsTo(customer.email, "autoship-order")).toBe(1);
+  });
+
+  it("order type: a clinic member's order on the site that ships to clinics is a clinic order (ZK01), else direct (ZDTC)", async () => {
+    const { autoship } = services();
+    const clinic = await db.clinic.findFirstOrThrow();
+    const member = await subscribe({ dueInMs: -HOUR_MS, site: "HPSF", clinicId: clinic.id });
+    const memberWithoutClinic = await subscribe({ dueInMs: -HOUR_MS, site: "HPSF" });
+    const consumerWithClinic = await subscribe({ dueInMs: -HOUR_MS, site: "DTC", clinicId: clinic.id });
+    expect(await autoship.run()).toMatchObject({ ordered: 3, errors: 0 });
+    const typeOf = async (customerId: string) => {
+      const [order] = await ordersOf(customerId);
+      return (JSON.parse(order.attributes) as { key: string; value: string }[]).find((a) => a.key === "SALES_ORD_TYPE")
+        ?.value;
+    };
+    expect(await typeOf(member.customer.id)).toBe("ZK01");
+    expect(await typeOf(memberWithoutClinic.customer.id)).toBe("ZDTC");
+    expect(await typeOf(consumerWithClinic.customer.id)).toBe("ZDTC");
   });
 });

@@ -5,8 +5,18 @@
 import crypto from "node:crypto";
 import type { PrismaClient } from "~/generated/prisma/client";
 import { parseAddress } from "~/models/address";
+import {
+  isAllowedNextDate,
+  nextOrderDate,
+  nextOrderDateAfterOrder,
+  reactivatedNextDate,
+  reminderWindow,
+  ymd,
+} from "~/models/autoship";
 import { MAX_AUTOSHIP_PER_LINE } from "~/models/cart-limits";
 import { ORDER_TYPE_CLINIC, ORDER_TYPE_DIRECT, SALES_ORG } from "~/models/checkout";
+import { SiteIdSchema } from "~/models/site";
+import { sitePolicy } from "~/models/site-policy";
 import {
   autoshipsLink,
   orderConfirmationFor,
@@ -27,12 +37,10 @@ import {
 import type { PaymentProvider } from "~/services/payment/index.server";
 import { ServiceError } from "~/models/service-error";
 
-const DAY_MS = 86_400_000;
 /** Pending orders older than this were abandoned by a crash and are released. */
 const STALE_PENDING_MS = 15 * 60_000;
 
-/** A date as YYYY-MM-DD (UTC): the "due date" of an autoship order. */
-export const ymd = (date: Date) => date.toISOString().slice(0, 10);
+export { ymd } from "~/models/autoship";
 
 export type SubscriptionErrorCode = "NOT_FOUND" | "CANCELLED" | "INVALID";
 
@@ -149,7 +157,10 @@ export function createAutoship(deps: AutoshipDeps) {
               { key: "SALES_ORG", value: SALES_ORG },
               {
                 key: "SALES_ORD_TYPE",
-                value: sub.site === "HPSF" && sub.customer.clinicId ? ORDER_TYPE_CLINIC : ORDER_TYPE_DIRECT,
+                value:
+                  sitePolicy(SiteIdSchema.parse(sub.site)).shipsToClinic && sub.customer.clinicId
+                    ? ORDER_TYPE_CLINIC
+                    : ORDER_TYPE_DIRECT,
               },
               { key: "sgOrderType", value: "recurringSubscription" },
               { key: "subscription_contract_id", value: sub.contractId },
@@ -190,11 +201,9 @@ export function createAutoship(deps: AutoshipDeps) {
     return "ordered";
   }
 
-  /** The next date after an order placed for `due`: one period on, and never in the past. */
-  const advance = (sub: Sub, due: Date) => (placedAt: Date) => {
-    const next = new Date(due.getTime() + sub.frequencyDays * DAY_MS);
-    return next > placedAt ? next : new Date(placedAt.getTime() + sub.frequencyDays * DAY_MS);
-  };
+  /** The next date after an order placed for `due` (docs/rules.md "Autoship"). */
+  const advance = (sub: Sub, due: Date) => (placedAt: Date) =>
+    nextOrderDateAfterOrder(due, placedAt, sub.frequencyDays);
 
   async function owned(customerId: string, id: string): Promise<Sub> {
     const sub = await loadSubscription(id);
@@ -228,12 +237,10 @@ export function createAutoship(deps: AutoshipDeps) {
         released: await releaseStalePendingOrders(db, new Date(at.getTime() - STALE_PENDING_MS)),
       };
 
-      if (deps.reminderDays > 0) {
+      const reminders = reminderWindow(at, deps.reminderDays);
+      if (reminders) {
         const upcoming = await db.subscription.findMany({
-          where: {
-            cancelled: false,
-            nextOrderDate: { gt: at, lte: new Date(at.getTime() + deps.reminderDays * DAY_MS) },
-          },
+          where: { cancelled: false, nextOrderDate: { gt: reminders.after, lte: reminders.until } },
           include: subscriptionInclude,
         });
         for (const sub of upcoming) {
@@ -316,18 +323,20 @@ export function createAutoship(deps: AutoshipDeps) {
     /** Skips the next order: the date moves one period on, and the confirmation is queued with it. */
     async skipNext(customerId: string, id: string) {
       const sub = await active(customerId, id);
-      const nextOrderDate = new Date(sub.nextOrderDate.getTime() + sub.frequencyDays * DAY_MS);
+      const next = nextOrderDate(sub.nextOrderDate, sub.frequencyDays);
       await db.$transaction(async (tx) => {
-        await tx.subscription.update({ where: { id }, data: { nextOrderDate } });
-        await deps.email.enqueue(tx, autoshipSkippedEmail({ ...emailData(sub), nextOrderDate }, sub.nextOrderDate));
+        await tx.subscription.update({ where: { id }, data: { nextOrderDate: next } });
+        await deps.email.enqueue(
+          tx,
+          autoshipSkippedEmail({ ...emailData(sub), nextOrderDate: next }, sub.nextOrderDate),
+        );
       });
     },
 
     /** Moves the next order to another day, from tomorrow up to a year ahead. */
     async changeNextDate(customerId: string, id: string, date: Date) {
       await active(customerId, id);
-      const today = new Date(`${ymd(now())}T00:00:00Z`);
-      if (Number.isNaN(date.getTime()) || date <= today || date.getTime() > today.getTime() + 365 * DAY_MS) {
+      if (!isAllowedNextDate(date, now())) {
         throw new SubscriptionError("INVALID", "Choose a date from tomorrow up to a year ahead.", "nextOrderDate");
       }
       await db.subscription.update({ where: { id }, data: { nextOrderDate: date } });
@@ -337,11 +346,8 @@ export function createAutoship(deps: AutoshipDeps) {
     async orderNow(customerId: string, id: string): Promise<RecurringOutcome> {
       const sub = await active(customerId, id);
       const at = now();
-      return placeRecurringOrder(
-        sub,
-        `autoship:${sub.id}:now:${ymd(at)}`,
-        `now:${ymd(at)}`,
-        (placedAt) => new Date(placedAt.getTime() + sub.frequencyDays * DAY_MS),
+      return placeRecurringOrder(sub, `autoship:${sub.id}:now:${ymd(at)}`, `now:${ymd(at)}`, (placedAt) =>
+        nextOrderDate(placedAt, sub.frequencyDays),
       );
     },
 
@@ -361,14 +367,13 @@ export function createAutoship(deps: AutoshipDeps) {
     async reactivate(customerId: string, id: string) {
       const sub = await owned(customerId, id);
       if (!sub.cancelled) return;
-      const tomorrow = new Date(now().getTime() + DAY_MS);
       await db.subscription.update({
         where: { id },
         data: {
           cancelled: false,
           cancelReason: null,
           cancelledAt: null,
-          nextOrderDate: sub.nextOrderDate > tomorrow ? sub.nextOrderDate : tomorrow,
+          nextOrderDate: reactivatedNextDate(sub.nextOrderDate, now()),
         },
       });
     },

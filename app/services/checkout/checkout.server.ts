@@ -5,6 +5,7 @@
 import crypto from "node:crypto";
 import type { Checkout as CheckoutRow, PrismaClient } from "~/generated/prisma/client";
 import { parseAddress, formatAddress, type PostalAddress } from "~/models/address";
+import { nextOrderDate } from "~/models/autoship";
 import { cartLimits } from "~/models/cart";
 import { checkoutAttributes, orderType, shippingLocation } from "~/models/checkout";
 import { priceOrder, type PricedOrder } from "~/models/pricing";
@@ -510,7 +511,7 @@ export function createCheckouts(deps: CheckoutDeps) {
                 weight: variant.weightValue,
                 weightUnit: variant.weightUnit,
                 startDate: start,
-                nextOrderDate: new Date(start.getTime() + plan.frequencyDays * 86_400_000),
+                nextOrderDate: nextOrderDate(start, plan.frequencyDays),
                 originOrderId: reserved.id,
                 site: input.site,
                 paymentTokenId: tokenId,

@@ -1,5 +1,7 @@
-// Who may see an order's confirmation: its customer, or the browser session
-// that placed it (a guest has no account to sign in to).
+// Who may see an order (docs/rules.md "Orders"): the rule is `mayViewOrder`
+// (app/models/order-access.ts) and `orders.viewableBy` loads an order only for a
+// viewer who may see it. This file remembers the orders a browser session placed
+// (a guest has no account to sign in to); `orderViewer` (app/utils) reads them back.
 import type { Session } from "@remix-run/node";
 
 const KEY = "recentOrderIds";
@@ -14,13 +16,4 @@ export function rememberOrder(session: Session, orderId: string): void {
 export function recentOrderIds(session: Session): string[] {
   const value: unknown = session.get(KEY);
   return Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : [];
-}
-
-/** True when the order is the signed-in customer's, or this session placed it. */
-export function mayViewOrder(
-  order: { id: string; customerId: string | null },
-  session: Session,
-  customerId: string | null,
-): boolean {
-  return (customerId !== null && order.customerId === customerId) || recentOrderIds(session).includes(order.id);
 }

@@ -3,6 +3,7 @@
 // (shop-core spec section 3). The accounts pages build on these.
 import type { Prisma, PrismaClient } from "~/generated/prisma/client";
 import { parseAddress, type PostalAddress } from "~/models/address";
+import { mayViewOrder, type OrderViewer } from "~/models/order-access";
 
 export interface OrderView {
   id: string;
@@ -146,10 +147,22 @@ function decodeCursor(cursor: string): { createdAt: Date; id: string } | null {
 export const MAX_ORDERS_PAGE = 50;
 
 export function createOrderReader(db: PrismaClient) {
+  /** An order that was placed (a pending one is still being placed), or null. */
+  async function getOrder(id: string): Promise<OrderView | null> {
+    const row = await db.order.findUnique({ where: { id }, include });
+    return row && row.status !== "pending" ? toView(row as Row) : null;
+  }
+
   return {
-    async getOrder(id: string): Promise<OrderView | null> {
-      const row = await db.order.findUnique({ where: { id }, include });
-      return row && row.status !== "pending" ? toView(row as Row) : null;
+    getOrder,
+
+    /**
+     * The order when this viewer may see it (docs/rules.md "Orders"), else null: every
+     * page and call answers null as "not found", the same as an unknown id.
+     */
+    async viewableBy(id: string, viewer: OrderViewer): Promise<OrderView | null> {
+      const order = await getOrder(id);
+      return order && mayViewOrder(order, viewer) ? order : null;
     },
 
     /**

@@ -1,0 +1,67 @@
+import { parseWithZod } from "@conform-to/zod";
+import { describe, expect, it } from "vitest";
+import { AutoshipActionSchema, CANCEL_REASONS, changedNotice, weightLabel } from "./autoship-forms";
+
+const parse = (fields: Record<string, string>) => {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.set(k, v);
+  const submission = parseWithZod(form, { schema: AutoshipActionSchema });
+  return { status: submission.status, error: submission.status === "success" ? undefined : submission.error };
+};
+
+describe("autoship forms", () => {
+  it("quantity: 1 and 5 pass, 0 and 6 and 2.5 are refused beside the field", () => {
+    for (const quantity of ["1", "5"]) {
+      expect(parse({ intent: "change-quantity", subscriptionId: "s1", quantity }).status).toBe("success");
+    }
+    for (const quantity of ["0", "6", "2.5"]) {
+      const result = parse({ intent: "change-quantity", subscriptionId: "s1", quantity });
+      expect(result.status).toBe("error");
+      expect(result.error?.quantity).toEqual(["Choose a quantity from 1 to 5."]);
+    }
+  });
+
+  it("next date: a real YYYY-MM-DD date only", () => {
+    expect(parse({ intent: "change-date", subscriptionId: "s1", nextOrderDate: "2028-02-29" }).status).toBe("success");
+    expect(parse({ intent: "change-date", subscriptionId: "s1", nextOrderDate: "2027-02-29" }).error).toEqual({
+      nextOrderDate: ["Enter a real date."],
+    });
+    // Shaped like a date but no day at all: refused, not a crash.
+    expect(parse({ intent: "change-date", subscriptionId: "s1", nextOrderDate: "2026-13-45" }).error).toEqual({
+      nextOrderDate: ["Enter a real date."],
+    });
+    expect(parse({ intent: "change-date", subscriptionId: "s1", nextOrderDate: "3/1/2027" }).error).toEqual({
+      nextOrderDate: ["Enter the date as YYYY-MM-DD."],
+    });
+  });
+
+  it("cancel: a reason from the list only", () => {
+    expect(parse({ intent: "cancel", subscriptionId: "s1", cancelReason: CANCEL_REASONS[0] }).status).toBe("success");
+    expect(parse({ intent: "cancel", subscriptionId: "s1", cancelReason: "Because" }).error).toEqual({
+      cancelReason: ["Choose why you are cancelling."],
+    });
+  });
+
+  it("every form names its subscription; an unknown intent is refused", () => {
+    expect(parse({ intent: "skip-next" }).error?.subscriptionId).toEqual(["Missing subscription."]);
+    expect(parse({ intent: "free-food", subscriptionId: "s1" }).status).toBe("error");
+  });
+
+  it("notices name the site's noun; order now already placed today is information", () => {
+    const s = { productTitle: "Adult", frequency: "Every 4 weeks", quantity: 2, nextOrderDate: new Date("2026-03-02") };
+    expect(changedNotice("cancel", s, "autoship").message).toBe("Your autoship of Adult is cancelled.");
+    expect(changedNotice("cancel", s, "subscription").message).toBe("Your subscription of Adult is cancelled.");
+    expect(changedNotice("skip-next", s, "autoship").message).toBe(
+      "Skipped. The next order of Adult is on Monday, March 2, 2026.",
+    );
+    expect(changedNotice("order-now", s, "autoship", true)).toEqual({
+      tone: "info",
+      message: "You already ordered Adult today.",
+    });
+  });
+
+  it("weights without float noise", () => {
+    expect(weightLabel(15.5 * 3, "lbs")).toBe("46.5 lbs");
+    expect(weightLabel(0.1 + 0.2, "kg")).toBe("0.3 kg");
+  });
+});

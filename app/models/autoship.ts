@@ -1,0 +1,63 @@
+// The autoship schedule (docs/rules.md "Autoship"): a subscription repeats every
+// `frequencyDays` days (shop-core spec section 3 subscription fields), so every next
+// order date is a whole number of days on, at the same UTC time of day; no month
+// arithmetic, so month ends, leap days and daylight-saving changes move nothing.
+// Checkout (the first date) and the engine (every later one) both ask these functions.
+
+export const DAY_MS = 86_400_000;
+
+/** A date as YYYY-MM-DD (UTC): the due date of an autoship order, and the date a form shows. */
+export const ymd = (date: Date) => date.toISOString().slice(0, 10);
+
+/** Midnight UTC of the date's day. */
+const startOfDay = (date: Date) => new Date(`${ymd(date)}T00:00:00Z`);
+
+const addDays = (date: Date, days: number) => new Date(date.getTime() + days * DAY_MS);
+
+/**
+ * One period on: the next order date `frequencyDays` days after `from`. Checkout counts
+ * from the moment the order is placed; skipping counts from the skipped date; "order now"
+ * from the moment its order is placed.
+ */
+export function nextOrderDate(from: Date, frequencyDays: number): Date {
+  return addDays(from, frequencyDays);
+}
+
+/**
+ * The next order date after the engine placed the order due at `due`: one period after
+ * the due date, or, when that is not after the moment the order was placed (a run that
+ * caught up late), one period after that moment. Never in the past.
+ */
+export function nextOrderDateAfterOrder(due: Date, placedAt: Date, frequencyDays: number): Date {
+  const next = nextOrderDate(due, frequencyDays);
+  return next > placedAt ? next : nextOrderDate(placedAt, frequencyDays);
+}
+
+/** How far ahead a customer may move the next order: a year. */
+export const NEXT_DATE_MAX_DAYS = 365;
+
+/** The dates a customer may move the next order to: from tomorrow up to a year from today (UTC days). */
+export function nextDateBounds(now: Date): { min: Date; max: Date } {
+  const today = startOfDay(now);
+  return { min: addDays(today, 1), max: addDays(today, NEXT_DATE_MAX_DAYS) };
+}
+
+/** True when the next order may move to `date`: after today, at most a year from today. */
+export function isAllowedNextDate(date: Date, now: Date): boolean {
+  const today = startOfDay(now);
+  return !Number.isNaN(date.getTime()) && date > today && date <= addDays(today, NEXT_DATE_MAX_DAYS);
+}
+
+/**
+ * The orders a reminder announces at `now`: due after now and at most `reminderDays`
+ * days ahead (`AUTOSHIP_REMINDER_DAYS`); none when it is 0.
+ */
+export function reminderWindow(now: Date, reminderDays: number): { after: Date; until: Date } | null {
+  return reminderDays > 0 ? { after: now, until: addDays(now, reminderDays) } : null;
+}
+
+/** Reactivating keeps a next date still after tomorrow (a day from now); an earlier one moves to tomorrow. */
+export function reactivatedNextDate(nextOrder: Date, now: Date): Date {
+  const tomorrow = addDays(now, 1);
+  return nextOrder > tomorrow ? nextOrder : tomorrow;
+}
