@@ -123,18 +123,7 @@ export default tseslint.config(
   {
     // The site policy and site resolution are the only places a site id is compared.
     files: ["app/**/*.{ts,tsx}", "scripts/**/*.{ts,mjs,js}"],
-    ignores: [
-      "app/models/site-policy.ts",
-      "app/models/site.ts",
-      // TEMPORARY until merged: these files' comparisons are converted on their owners' branches.
-      "app/components/cart-view.tsx",
-      "app/routes/account.autoships.tsx",
-      "app/routes/cart.tsx",
-      "app/routes/checkout.tsx",
-      "app/services/autoship/autoship.server.ts",
-      "app/services/checkout/checkout.server.ts",
-      "app/services/pricing/index.server.ts",
-    ],
+    ignores: ["app/models/site-policy.ts", "app/models/site.ts"],
     rules: { "no-restricted-syntax": ["error", ...siteIdComparisons] },
   },
   {
