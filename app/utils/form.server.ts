@@ -65,6 +65,8 @@ export interface ReplyOptions {
   fieldErrors?: Record<string, string[]>;
   /** A service's refusal: its status, and its message on its field (or the form). */
   error?: ServiceError;
+  /** The form's name of the error's field, when the service names it otherwise (e.g. "groupID" → "groupId"). */
+  fieldName?: (field: string) => string;
   /** Which form answers, when not the posted intent (e.g. an unknown intent shown on the main form). */
   form?: string;
   /** Which of a page's repeated forms answered (e.g. the subscription or address id). */
@@ -95,7 +97,8 @@ export function replyWith(submission: ConformSubmission, options: ReplyOptions =
   let formErrors = options.formErrors;
   let fieldErrors = options.fieldErrors;
   if (error) {
-    if (error.field) fieldErrors = { ...fieldErrors, [error.field]: [error.message] };
+    const field = error.field && options.fieldName ? options.fieldName(error.field) : error.field;
+    if (field) fieldErrors = { ...fieldErrors, [field]: [error.message] };
     else formErrors = [...(formErrors ?? []), error.message];
   }
   const failed = submission.status !== "success" || Boolean(formErrors?.length || fieldErrors);
