@@ -6,8 +6,7 @@
 import { z } from "zod";
 import { identityJwt } from "~/services/identity/index.server";
 import { getSite } from "~/services/site/index.server";
-import type { StaffError } from "~/services/staff/index.server";
-import { apiError, parseJsonBody, requireMethod, zodFields } from "~/utils/api.server";
+import { apiError, notFound, parseJsonBody, requireMethod, zodFields } from "~/utils/api.server";
 import { requireApiCustomer, SessionTokenSchema } from "~/utils/api-auth.server";
 
 /** The spec's identity provider name in these paths (/api/{identity}/...). */
@@ -21,7 +20,7 @@ export async function readStaffCall<S extends z.ZodTypeAny>(
   schema: S,
 ): Promise<{ customerId: string; body: z.output<S> }> {
   if (getSite(request) !== "HPSF") {
-    throw apiError(404, "NOT_FOUND", "The staff-feeding program is on the staff site only.");
+    throw notFound("The staff-feeding program is on the staff site only.");
   }
   requireMethod(request, "POST");
   const raw = await parseJsonBody(request, StaffCallBody);
@@ -37,9 +36,4 @@ export async function readStaffCall<S extends z.ZodTypeAny>(
     throw apiError(400, "INVALID_REQUEST", "The request body is not valid.", zodFields(parsed.error));
   }
   return { customerId, body: parsed.data };
-}
-
-/** The API answer for a refused staff-program request. */
-export function staffErrorResponse(error: StaffError): Response {
-  return apiError(error.status, error.code, error.message, error.field ? { [error.field]: error.message } : undefined);
 }
