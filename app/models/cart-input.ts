@@ -2,8 +2,8 @@
 // action (form posts, through conform's parseWithZod, which turns "" into undefined and
 // digits into numbers) and the JSON cart calls (/api/ecom/v1.0/..., numbers only) build
 // their bodies from these fields, so one mistake gets one message and one limit on both.
-// The business limits on quantities (10 per order, 5 per autoship line) are not input
-// errors: the cart service trims to them with a notice (docs/rules.md "Cart limits").
+// The business limits on quantities (10 per order, 5 per autoship line, app/models/cart-limits.ts)
+// are not input errors: the cart service trims to them with a notice (shop-core spec section 5).
 import { z } from "zod";
 import { CHECKOUT_ATTRIBUTE_KEYS } from "./cart";
 import { MIN_QUANTITY } from "./cart-limits";
