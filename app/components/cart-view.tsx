@@ -1,6 +1,7 @@
 import type { SerializeFrom } from "@remix-run/node";
 import { Form, Link, useFetcher, useFetchers } from "@remix-run/react";
 import { useHydrated } from "remix-utils/use-hydrated";
+import { MAX_DISCOUNT_CODE_LENGTH } from "~/models/cart-input";
 import { MAX_AUTOSHIP_PER_LINE, MAX_ITEMS_PER_ORDER } from "~/models/cart-limits";
 import {
   applyPendingChanges,
@@ -241,7 +242,12 @@ export function CartView(props: CartViewProps) {
             <input type="hidden" name="intent" value="discount" />
             <label htmlFor="discount-code">Discount code</label>
             <div className="cart-extra__row">
-              <input id="discount-code" name="code" defaultValue={cart.discountCodes[0] ?? ""} maxLength={40} />
+              <input
+                id="discount-code"
+                name="code"
+                defaultValue={cart.discountCodes[0] ?? ""}
+                maxLength={MAX_DISCOUNT_CODE_LENGTH}
+              />
               <button type="submit" className="button">
                 Apply
               </button>

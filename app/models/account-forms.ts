@@ -82,15 +82,24 @@ export const ProfileSchema = z.object({
 /** My Profile: a new email, confirmed with the password. */
 export const EmailChangeSchema = z.object({ email: EmailField, currentPassword });
 
+/** My Profile: the fields of a password change (checked together by `checkPasswordChange`). */
+export const PasswordChangeFields = z.object({
+  currentPassword,
+  newPassword: NewPasswordField,
+  confirmPassword: z.string({ required_error: "Enter the new password again." }),
+});
+
+/** A password change is confirmed and differs from the current password. */
+export function checkPasswordChange(value: z.output<typeof PasswordChangeFields>, ctx: z.RefinementCtx): void {
+  confirmed("newPassword", "The new passwords do not match.")(value, ctx);
+  if (value.newPassword === value.currentPassword) {
+    ctx.addIssue({
+      code: z.ZodIssueCode.custom,
+      path: ["newPassword"],
+      message: "Choose a password different from your current one.",
+    });
+  }
+}
+
 /** My Profile: a new password, confirmed, different from the current one. */
-export const PasswordChangeSchema = z
-  .object({
-    currentPassword,
-    newPassword: NewPasswordField,
-    confirmPassword: z.string({ required_error: "Enter the new password again." }),
-  })
-  .superRefine(confirmed("newPassword", "The new passwords do not match."))
-  .refine((v) => v.newPassword !== v.currentPassword, {
-    path: ["newPassword"],
-    message: "Choose a password different from your current one.",
-  });
+export const PasswordChangeSchema = PasswordChangeFields.superRefine(checkPasswordChange);

@@ -303,8 +303,3 @@ export const CHECKOUT_ATTRIBUTE_KEYS: readonly string[] = [
   "sgOrderType",
   "accepts_email_marketing",
 ];
-
-/** True when a shopper may set this cart attribute. */
-export function isShopperAttributeKey(key: string): boolean {
-  return /^[a-z][a-z0-9_]{0,63}$/.test(key) && !CHECKOUT_ATTRIBUTE_KEYS.includes(key);
-}

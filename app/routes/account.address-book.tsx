@@ -2,7 +2,7 @@
 // addresses, the default first; add, edit (?edit={id}, so it works without
 // JavaScript), delete and make default. Addresses follow the checkout's rules
 // (US states and DC, 5-digit zip). Another customer's address is a 404.
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
@@ -15,7 +15,8 @@ import { routeTitle } from "~/models/page-titles";
 import { CustomerError, customers, type AddressView } from "~/services/customers/index.server";
 import { requireCustomer, commitNotice } from "~/services/http/index.server";
 import { pageMeta, siteFromMatches } from "~/utils/meta";
-import { readFormData } from "~/utils/form.server";
+import { replyFor } from "~/utils/form";
+import { pageNotFound, readFormData, replyWith } from "~/utils/form.server";
 
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta(matches, { title: routeTitle(siteFromMatches(matches), "/account/address-book"), noindex: true });
@@ -25,73 +26,71 @@ const NOT_FOUND = "We could not find that address in your address book.";
 
 const AddressId = z.string({ required_error: "Choose an address." }).trim().min(1).max(100);
 const CreateSchema = AddressSchema.extend({
+  intent: z.literal("create"),
   makeDefault: z
     .enum(["on"])
     .optional()
     .transform((v) => v === "on"),
 });
-const UpdateSchema = AddressSchema.extend({ id: AddressId });
+const UpdateSchema = AddressSchema.extend({ intent: z.literal("update"), id: AddressId });
+
+/** Every post of the page: one intent each (docs/architecture.md "Forms and the JSON API"). */
+const ActionSchema = z.discriminatedUnion("intent", [
+  CreateSchema,
+  UpdateSchema,
+  z.object({ intent: z.literal("delete"), id: AddressId }),
+  z.object({ intent: z.literal("default"), id: AddressId }),
+]);
 
 type AddressForm = "create" | "update";
-type Reply = SubmissionResult<string[]> & { form: AddressForm };
-
-/** A 404 page for an address that is not the customer's. */
-const notFound = () => json({ message: NOT_FOUND }, { status: 404 });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const customerId = await requireCustomer(request);
   const addresses = await customers.listAddresses(customerId);
   const editId = new URL(request.url).searchParams.get("edit");
   const editing = editId ? addresses.find((a) => a.id === editId) : null;
-  if (editId && !editing) throw notFound();
+  if (editId && !editing) throw pageNotFound(NOT_FOUND);
   return json({ addresses, editing: editing ?? null });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const customerId = await requireCustomer(request);
-  const formData = await readFormData(request);
-  const intent = String(formData.get("intent") ?? "");
+  const submission = parseWithZod(await readFormData(request), { schema: ActionSchema });
   const done = async (message: string) =>
     redirect(PAGE, { headers: await commitNotice(request, { tone: "success", message }) });
 
+  if (submission.status !== "success") {
+    const intent = submission.payload.intent;
+    // A delete or default without a usable id names no address of the customer's.
+    if (intent === "delete" || intent === "default") throw pageNotFound(NOT_FOUND);
+    if (intent === "create" || intent === "update") return replyWith(submission);
+    return replyWith(submission, { form: "create", formErrors: ["Reload the page and try again."] });
+  }
+  const input = submission.value;
   try {
-    if (intent === "create" || intent === "update") {
-      const submission = parseWithZod(formData, { schema: intent === "create" ? CreateSchema : UpdateSchema });
-      if (submission.status !== "success") return json({ ...submission.reply(), form: intent } as Reply, 400);
-      const value = submission.value;
-      if ("id" in value) {
-        const { id, ...address } = value;
+    switch (input.intent) {
+      case "create": {
+        const { intent: _, makeDefault, ...address } = input;
+        await customers.createAddress(customerId, address, { makeDefault });
+        return await done("Address added.");
+      }
+      case "update": {
+        const { intent: _, id, ...address } = input;
         await customers.updateAddress(customerId, id, address);
         return await done("Address updated.");
       }
-      const { makeDefault, ...address } = value;
-      await customers.createAddress(customerId, address, { makeDefault });
-      return await done("Address added.");
-    }
-    if (intent === "delete" || intent === "default") {
-      const id = AddressId.safeParse(formData.get("id"));
-      if (!id.success) throw notFound();
-      if (intent === "delete") {
-        await customers.deleteAddress(customerId, id.data);
+      case "delete":
+        await customers.deleteAddress(customerId, input.id);
         return await done("Address deleted.");
-      }
-      await customers.setDefaultAddress(customerId, id.data);
-      return await done("Default address changed.");
+      case "default":
+        await customers.setDefaultAddress(customerId, input.id);
+        return await done("Default address changed.");
     }
-    return json({ status: "error", error: { "": ["Reload the page and try again."] }, form: "create" } as Reply, 400);
   } catch (error) {
     if (!(error instanceof CustomerError)) throw error;
-    if (error.code === "NOT_FOUND") throw notFound();
-    const form: AddressForm = intent === "update" ? "update" : "create";
-    const errors = error.field ? { [error.field]: [error.message] } : { "": [error.message] };
-    return json({ status: "error", error: errors, form } as Reply, 400);
+    if (error.status === 404) throw pageNotFound(NOT_FOUND);
+    return replyWith(submission, { error, form: input.intent === "update" ? "update" : "create" });
   }
-}
-
-/** The action's reply for one form only. */
-function useFormReply(form: AddressForm) {
-  const reply = useActionData<typeof action>() as Reply | undefined;
-  return reply?.form === form ? reply : undefined;
 }
 
 export default function AddressBook() {
@@ -188,7 +187,7 @@ function AddressEditor({ mode, address }: { mode: AddressForm; address?: Address
   const schema = mode === "create" ? CreateSchema : UpdateSchema;
   const [form, fields] = useForm({
     id: address ? `address-${address.id}` : "address-new",
-    lastResult: useFormReply(mode),
+    lastResult: replyFor(useActionData<typeof action>(), mode),
     constraint: getZodConstraint(schema),
     defaultValue: address
       ? {

@@ -2,26 +2,44 @@
 // phone and marketing opt-in, their email (needs the password) and their
 // password. Three plain form posts told apart by `intent`; each works without
 // JavaScript, and with it conform validates the same schemas as you type.
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { CheckboxField, FormError, TextField, useClearPasswords, NewPasswordFields } from "~/components/form-field";
-import { EmailChangeSchema, PasswordChangeSchema, ProfileSchema } from "~/models/account-forms";
+import { z } from "zod";
+import {
+  checkPasswordChange,
+  EmailChangeSchema,
+  PasswordChangeFields,
+  PasswordChangeSchema,
+  ProfileSchema,
+} from "~/models/account-forms";
 import { routeTitle } from "~/models/page-titles";
 import { CustomerError, customers } from "~/services/customers/index.server";
 import { requireCustomer, getSignedIn, commitNotice } from "~/services/http/index.server";
 import { identity } from "~/services/identity/index.server";
 import { pageMeta, siteFromMatches } from "~/utils/meta";
-import { readFormData } from "~/utils/form.server";
+import { replyFor } from "~/utils/form";
+import { readFormData, replyWith } from "~/utils/form.server";
 
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta(matches, { title: routeTitle(siteFromMatches(matches), "/account/my-profile"), noindex: true });
 
 type ProfileForm = "profile" | "email" | "password";
-type Reply = SubmissionResult<string[]> & { form: ProfileForm };
+
+/** Every post of the page: one intent each (docs/architecture.md "Forms and the JSON API"). */
+const ActionSchema = z
+  .discriminatedUnion("intent", [
+    ProfileSchema.extend({ intent: z.literal("profile") }),
+    EmailChangeSchema.extend({ intent: z.literal("email") }),
+    PasswordChangeFields.extend({ intent: z.literal("password") }),
+  ])
+  .superRefine((value, ctx) => {
+    if (value.intent === "password") checkPasswordChange(value, ctx);
+  });
 
 /** Fields never sent back to the page. */
 const PASSWORD_FIELDS = ["currentPassword", "newPassword", "confirmPassword"];
@@ -42,49 +60,49 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const customerId = await requireCustomer(request);
-  const formData = await readFormData(request);
-  const intent = String(formData.get("intent") ?? "");
+  const submission = parseWithZod(await readFormData(request), { schema: ActionSchema });
   const saved = async (message: string) =>
     redirect(new URL(request.url).pathname, {
       headers: await commitNotice(request, { tone: "success", message }),
     });
+  const hideFields = PASSWORD_FIELDS;
 
-  if (intent !== "profile" && intent !== "email" && intent !== "password") {
-    return json({ status: "error", error: { "": ["Reload the page and try again."] }, form: "profile" } as Reply, 400);
+  if (submission.status !== "success") {
+    const intent = submission.payload.intent;
+    if (intent === "profile" || intent === "email" || intent === "password")
+      return replyWith(submission, { hideFields });
+    return replyWith(submission, { form: "profile", formErrors: ["Reload the page and try again."], hideFields });
   }
-  const schema = { profile: ProfileSchema, email: EmailChangeSchema, password: PasswordChangeSchema }[intent];
-  const submission = parseWithZod(formData, { schema });
-  const reply = (options: { fieldErrors?: Record<string, string[]> } = {}) =>
-    ({ ...submission.reply({ ...options, hideFields: PASSWORD_FIELDS }), form: intent }) as Reply;
-  if (submission.status !== "success") return json(reply(), 400);
-
+  const value = submission.value;
   try {
-    const value = submission.value;
-    if ("firstName" in value) {
-      await customers.updateProfile(customerId, value);
-      return await saved("Your details are saved.");
+    switch (value.intent) {
+      case "profile": {
+        const { intent: _, ...profile } = value;
+        await customers.updateProfile(customerId, profile);
+        return await saved("Your details are saved.");
+      }
+      case "email":
+        await customers.changeEmail(customerId, value.email, value.currentPassword);
+        return await saved(`Your email address is now ${value.email}.`);
+      case "password": {
+        const keep = (await getSignedIn(request))?.token;
+        if (!(await identity.changePassword(customerId, value.currentPassword, value.newPassword, keep))) {
+          return replyWith(submission, {
+            fieldErrors: { currentPassword: ["That password is not right."] },
+            hideFields,
+          });
+        }
+        return await saved("Your password is changed.");
+      }
     }
-    if ("email" in value) {
-      await customers.changeEmail(customerId, value.email, value.currentPassword);
-      return await saved(`Your email address is now ${value.email}.`);
-    }
-    const keep = (await getSignedIn(request))?.token;
-    if (!(await identity.changePassword(customerId, value.currentPassword, value.newPassword, keep))) {
-      return json(reply({ fieldErrors: { currentPassword: ["That password is not right."] } }), 400);
-    }
-    return await saved("Your password is changed.");
   } catch (error) {
     if (!(error instanceof CustomerError)) throw error;
-    const field = error.field ?? "";
-    return json(reply({ fieldErrors: { [field]: [error.message] } }), error.status);
+    return replyWith(submission, { error, hideFields });
   }
 }
 
 /** The action's reply for one form only (another form's errors never show on it). */
-function useFormReply(form: ProfileForm) {
-  const reply = useActionData<typeof action>() as Reply | undefined;
-  return reply?.form === form ? reply : undefined;
-}
+const useFormReply = (form: ProfileForm) => replyFor(useActionData<typeof action>(), form);
 
 function SubmitButton({ children, form }: { children: string; form: ProfileForm }) {
   const navigation = useNavigation();

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { CMS_CALLS, CMS_VERSIONS } from "~/services/content/index.server";
 import { getSite } from "~/services/site/index.server";
-import { apiError, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
+import { apiError, methodNotAllowed, notFound, parseJsonBody } from "~/utils/api.server";
 
 /**
  * Every content call of catalogue spec section 7: `/api/cms/{version}/{call}`,
@@ -23,7 +23,7 @@ async function answer(request: Request, params: LoaderFunctionArgs["params"]) {
     );
   }
   const definition = Object.hasOwn(CMS_CALLS, name) ? CMS_CALLS[name] : undefined;
-  if (!definition) return apiError(404, "NOT_FOUND", `There is no content call named "${name}".`);
+  if (!definition) return notFound(`There is no content call named "${name}".`);
   if (!definition.versions.includes(version)) {
     return apiError(400, "UNKNOWN_VERSION", `${name} is served under ${definition.versions.join(" and ")}.`, {
       version: `must be ${definition.versions.join(" or ")} for ${name}`,
@@ -36,7 +36,7 @@ async function answer(request: Request, params: LoaderFunctionArgs["params"]) {
   const body = definition.method === "POST" ? await parseJsonBody(request, definition.body) : {};
   const data = await definition.answer(getSite(request), body);
   if (data === null && definition.notFound) {
-    return apiError(404, "NOT_FOUND", definition.notFound.message, { [definition.notFound.field]: "is unknown" });
+    return notFound(definition.notFound.message, definition.notFound.field);
   }
   return json(
     { data },

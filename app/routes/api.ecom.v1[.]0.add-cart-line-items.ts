@@ -1,7 +1,8 @@
 import { z } from "zod";
+import { CartLineInputSchema, MAX_CART_LINES_PER_CALL } from "~/models/cart-input";
 import { commerce } from "~/services/commerce/index.server";
 import { logger } from "~/services/observability/index.server";
-import { cartChangeAction, CartLineInputSchema, MAX_CART_LINES_PER_CALL, methodNotAllowed } from "~/utils/api.server";
+import { cartChangeAction, methodNotAllowed } from "~/utils/api.server";
 
 export const loader = () => methodNotAllowed(["POST"]);
 

@@ -1,13 +1,12 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
+import { CartLineInputSchema, MAX_CART_LINES_PER_CALL } from "~/models/cart-input";
 import { commerce } from "~/services/commerce/index.server";
 import { logger } from "~/services/observability/index.server";
 import { getSite } from "~/services/site/index.server";
 import {
   answerCartChange,
   BuyerIdentitySchema,
-  CartLineInputSchema,
-  MAX_CART_LINES_PER_CALL,
   methodNotAllowed,
   parseJsonBody,
   requireMethod,

@@ -3,8 +3,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { customers } from "~/services/customers/index.server";
-import { answerCustomerCall, ApiAddressSchema, readSignedInBody } from "~/utils/api-auth.server";
-import { methodNotAllowed } from "~/utils/api.server";
+import { ApiAddressSchema, readSignedInBody } from "~/utils/api-auth.server";
+import { answerServiceCall, methodNotAllowed } from "~/utils/api.server";
 
 const CreateAddressBody = z.object({ address: ApiAddressSchema, makeDefault: z.boolean().optional() });
 
@@ -12,7 +12,7 @@ export const loader = () => methodNotAllowed(["POST"]);
 
 export async function action({ request }: ActionFunctionArgs) {
   const { customerId, body } = await readSignedInBody(request, CreateAddressBody);
-  return answerCustomerCall(
+  return answerServiceCall(
     async () => ({
       address: await customers.createAddress(customerId, body.address, { makeDefault: body.makeDefault }),
     }),

@@ -4,12 +4,12 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { customers } from "~/services/customers/index.server";
-import { answerCustomerCall, CustomerIdSchema, readSignedInBody } from "~/utils/api-auth.server";
-import { methodNotAllowed } from "~/utils/api.server";
+import { CustomerIdSchema, readSignedInBody } from "~/utils/api-auth.server";
+import { answerServiceCall, methodNotAllowed } from "~/utils/api.server";
 
 export const loader = () => methodNotAllowed(["POST"]);
 
 export async function action({ request }: ActionFunctionArgs) {
   const { customerId, body } = await readSignedInBody(request, z.object({ id: CustomerIdSchema }));
-  return answerCustomerCall(() => customers.deleteAddress(customerId, body.id));
+  return answerServiceCall(() => customers.deleteAddress(customerId, body.id));
 }

@@ -3,8 +3,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { customers } from "~/services/customers/index.server";
-import { answerCustomerCall, ApiAddressSchema, CustomerIdSchema, readSignedInBody } from "~/utils/api-auth.server";
-import { methodNotAllowed } from "~/utils/api.server";
+import { ApiAddressSchema, CustomerIdSchema, readSignedInBody } from "~/utils/api-auth.server";
+import { answerServiceCall, methodNotAllowed } from "~/utils/api.server";
 
 const UpdateAddressBody = z.object({ id: CustomerIdSchema, address: ApiAddressSchema });
 
@@ -12,7 +12,7 @@ export const loader = () => methodNotAllowed(["POST"]);
 
 export async function action({ request }: ActionFunctionArgs) {
   const { customerId, body } = await readSignedInBody(request, UpdateAddressBody);
-  return answerCustomerCall(
+  return answerServiceCall(
     async () => ({ address: await customers.updateAddress(customerId, body.id, body.address) }),
     { fieldPrefix: "address" },
   );

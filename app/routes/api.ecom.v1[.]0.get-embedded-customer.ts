@@ -3,12 +3,12 @@
 // address book and default address.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { answerCustomerCall, customerJson, readSignedInBody } from "~/utils/api-auth.server";
-import { methodNotAllowed } from "~/utils/api.server";
+import { customerJson, readSignedInBody } from "~/utils/api-auth.server";
+import { answerServiceCall, methodNotAllowed } from "~/utils/api.server";
 
 export const loader = () => methodNotAllowed(["POST"]);
 
 export async function action({ request }: ActionFunctionArgs) {
   const { customerId } = await readSignedInBody(request, z.object({}));
-  return answerCustomerCall(async () => ({ customer: await customerJson(customerId) }));
+  return answerServiceCall(async () => ({ customer: await customerJson(customerId) }));
 }

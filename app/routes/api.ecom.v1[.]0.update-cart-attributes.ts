@@ -1,5 +1,6 @@
 import { commerce } from "~/services/commerce/index.server";
-import { CartAttributesSchema, cartChangeAction, methodNotAllowed } from "~/utils/api.server";
+import { CartAttributesSchema } from "~/models/cart-input";
+import { cartChangeAction, methodNotAllowed } from "~/utils/api.server";
 
 export const loader = () => methodNotAllowed(["POST"]);
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
+import { CartLineUpdateSchema, MAX_CART_LINES_PER_CALL } from "~/models/cart-input";
 import { commerce } from "~/services/commerce/index.server";
-import { cartChangeAction, CartLineUpdateSchema, MAX_CART_LINES_PER_CALL, methodNotAllowed } from "~/utils/api.server";
+import { cartChangeAction, methodNotAllowed } from "~/utils/api.server";
 
 export const loader = () => methodNotAllowed(["POST"]);
 

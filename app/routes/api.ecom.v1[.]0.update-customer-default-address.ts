@@ -3,14 +3,14 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { customers } from "~/services/customers/index.server";
-import { answerCustomerCall, CustomerIdSchema, customerJson, readSignedInBody } from "~/utils/api-auth.server";
-import { methodNotAllowed } from "~/utils/api.server";
+import { CustomerIdSchema, customerJson, readSignedInBody } from "~/utils/api-auth.server";
+import { answerServiceCall, methodNotAllowed } from "~/utils/api.server";
 
 export const loader = () => methodNotAllowed(["POST"]);
 
 export async function action({ request }: ActionFunctionArgs) {
   const { customerId, body } = await readSignedInBody(request, z.object({ addressId: CustomerIdSchema }));
-  return answerCustomerCall(async () => {
+  return answerServiceCall(async () => {
     await customers.setDefaultAddress(customerId, body.addressId);
     return { customer: await customerJson(customerId) };
   });

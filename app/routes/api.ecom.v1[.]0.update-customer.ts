@@ -5,8 +5,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { CustomerError, customers } from "~/services/customers/index.server";
-import { answerCustomerCall, CustomerIdSchema, customerJson, readSignedInBody } from "~/utils/api-auth.server";
-import { methodNotAllowed } from "~/utils/api.server";
+import { CustomerIdSchema, customerJson, readSignedInBody } from "~/utils/api-auth.server";
+import { answerServiceCall, methodNotAllowed } from "~/utils/api.server";
 
 /** Values are strings; numbers and booleans are taken as their text. Their rules are userErrors, not 400s. */
 const Value = z.union([z.string().max(10_000), z.number(), z.boolean()]).transform(String);
@@ -29,7 +29,7 @@ export const loader = () => methodNotAllowed(["POST"]);
 
 export async function action({ request }: ActionFunctionArgs) {
   const { customerId, body } = await readSignedInBody(request, UpdateCustomerBody);
-  return answerCustomerCall(async () => {
+  return answerServiceCall(async () => {
     if (body.customerId !== customerId) throw new CustomerError("NOT_FOUND", "We could not find that customer.");
     const { userErrors } = await customers.updateMetafields(customerId, body.updateInput);
     return { customerUpdate: { customer: await customerJson(customerId), userErrors } };

@@ -6,8 +6,8 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { z } from "zod";
 import { StaffError, staffProgram } from "~/services/staff/index.server";
-import { methodNotAllowed, NO_STORE } from "~/utils/api.server";
-import { readStaffCall, staffErrorResponse } from "~/utils/staff-api.server";
+import { methodNotAllowed, NO_STORE, serviceErrorResponse } from "~/utils/api.server";
+import { readStaffCall } from "~/utils/staff-api.server";
 
 export const loader = () => methodNotAllowed(["POST"]);
 
@@ -25,7 +25,7 @@ export async function action({ request }: ActionFunctionArgs) {
     } = await staffProgram.clinicAddress(body.clinicID);
     return json({ clinicID, name, clinicAddress }, { headers: NO_STORE });
   } catch (error) {
-    if (error instanceof StaffError) return staffErrorResponse(error);
+    if (error instanceof StaffError) return serviceErrorResponse(error);
     throw error;
   }
 }

@@ -9,8 +9,8 @@ import { json } from "@remix-run/node";
 import { z } from "zod";
 import { setMemberLocation, getSession, sessionStorage } from "~/services/http/index.server";
 import { StaffError, staffProgram } from "~/services/staff/index.server";
-import { methodNotAllowed, NO_STORE } from "~/utils/api.server";
-import { readStaffCall, staffErrorResponse } from "~/utils/staff-api.server";
+import { methodNotAllowed, NO_STORE, serviceErrorResponse } from "~/utils/api.server";
+import { readStaffCall } from "~/utils/staff-api.server";
 
 export const loader = () => methodNotAllowed(["POST"]);
 
@@ -29,7 +29,7 @@ export async function action({ request }: ActionFunctionArgs) {
     }
     return json({ member }, { headers });
   } catch (error) {
-    if (error instanceof StaffError) return staffErrorResponse(error);
+    if (error instanceof StaffError) return serviceErrorResponse(error);
     throw error;
   }
 }

@@ -5,7 +5,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { z } from "zod";
 import { autoship } from "~/services/autoship/index.server";
-import { apiError, methodNotAllowed, NO_STORE } from "~/utils/api.server";
+import { methodNotAllowed, notFound, NO_STORE } from "~/utils/api.server";
 import { CustomerIdSchema, SessionTokenSchema, readSignedInBody } from "~/utils/api-auth.server";
 
 const SubscriptionsBodySchema = z.object({ sessionToken: SessionTokenSchema, customer: CustomerIdSchema });
@@ -14,7 +14,7 @@ export const loader = () => methodNotAllowed(["POST"]);
 
 export async function action({ request }: ActionFunctionArgs) {
   const { customerId, body } = await readSignedInBody(request, SubscriptionsBodySchema);
-  if (body.customer !== customerId) return apiError(404, "NOT_FOUND", "That customer was not found.");
+  if (body.customer !== customerId) return notFound("That customer was not found.");
   const subscriptions = await autoship.list(customerId);
   const results = subscriptions.map((s) => ({
     id: s.id,

@@ -23,9 +23,10 @@ import {
   setPendingLink,
 } from "~/services/http/index.server";
 import { getSite } from "~/services/site/index.server";
+import { pageNotFound } from "~/utils/form.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  if (!oidcEnabled) throw new Response("Not Found", { status: 404 });
+  if (!oidcEnabled) throw pageNotFound();
   const clearState = await clearStateCookie();
   const session = await getSession(request);
   let redirectTo: string | null = null;

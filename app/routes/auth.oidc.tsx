@@ -6,9 +6,10 @@ import { decodeRedirect } from "~/models/redirect-param";
 import { LOGIN_PATH, loginUrlFor, commitNotice } from "~/services/http/index.server";
 import { getSite } from "~/services/site/index.server";
 import { OidcSignInError, oidcEnabled, startSignIn } from "~/services/sign-in/index.server";
+import { pageNotFound } from "~/utils/form.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  if (!oidcEnabled) throw new Response("Not Found", { status: 404 });
+  if (!oidcEnabled) throw pageNotFound();
   const redirectTo = decodeRedirect(new URL(request.url).searchParams.get("redirect"));
   try {
     const { url, setCookie } = await startSignIn(getSite(request), redirectTo);

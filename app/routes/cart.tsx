@@ -1,12 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { z } from "zod";
+import { parseWithZod } from "@conform-to/zod";
 import { CartView, type CartProgramView } from "~/components/cart-view";
 import { quotaMonthLabel } from "~/models/staff-program";
 import { staffMemberOf, type StaffMember } from "~/services/staff/index.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { isShopperAttributeKey, summarizeCart, type CartActionData } from "~/models/cart";
+import { summarizeCart, type CartActionData } from "~/models/cart";
+import { CartIntentSchema } from "~/models/cart-input";
 import type { Notice } from "~/models/notice";
 import { referrerPath } from "~/models/guards";
 import { localPathOr } from "~/models/redirect-param";
@@ -30,43 +31,6 @@ import { getSite, publicOrigin } from "~/services/site/index.server";
 import { stock } from "~/services/stock/index.server";
 import { pageMeta } from "~/utils/meta";
 import { readFormData } from "~/utils/form.server";
-
-const id = z.string().trim().min(1, "Missing item.").max(64);
-const quantity = (min: number) =>
-  z
-    .string({ required_error: "Enter a quantity." })
-    .trim()
-    .regex(/^\d{1,3}$/, "Enter the quantity as a whole number.")
-    .transform(Number)
-    .refine((n) => n >= min, `Enter a quantity of at least ${min}.`);
-
-/** Every cart mutation is one form post with an intent (docs/architecture.md "Forms and the JSON API"). */
-const CartIntentSchema = z.discriminatedUnion("intent", [
-  z.object({
-    intent: z.literal("add"),
-    variantId: id,
-    quantity: quantity(1).default("1"),
-    purchaseType: z.enum(["one-time", "autoship"]).default("one-time"),
-    sellingPlanId: z.string().trim().max(64).optional(),
-  }),
-  z.object({ intent: z.literal("update"), lineId: id, quantity: quantity(0) }),
-  z.object({ intent: z.literal("remove"), lineId: id }),
-  z.object({ intent: z.literal("set-plan"), lineId: id, sellingPlanId: z.string().trim().max(64) }),
-  z.object({ intent: z.literal("discount"), code: z.string().trim().max(40, "That code is too long.") }),
-  z.object({ intent: z.literal("note"), note: z.string().max(500, "Keep the note under 500 characters.") }),
-  z.object({
-    intent: z.literal("attributes"),
-    key: z.string().trim().refine(isShopperAttributeKey, "That detail cannot be set here."),
-    value: z.string().max(500, "Keep it under 500 characters."),
-  }),
-  z.object({
-    intent: z.literal("zip"),
-    zip: z
-      .string()
-      .trim()
-      .regex(/^\d{5}$/, "Enter a 5-digit zip code."),
-  }),
-]);
 
 // Catalogue spec section 2 "Cart page texts": title and description 'Shopping Cart'.
 export const meta: MetaFunction = ({ matches }) =>
@@ -144,16 +108,20 @@ export async function action({ request }: ActionFunctionArgs) {
   // Fetchers add `_response=json`: they stay on their page and update in place.
   const wantsJson = formData.get("_response") === "json";
   const back = backTo(request, formData);
-  const parsed = CartIntentSchema.safeParse(Object.fromEntries(formData));
-  if (!parsed.success) {
-    const message = parsed.error.issues[0]?.message ?? "That did not work. Please try again.";
+  const submission = parseWithZod(formData, { schema: CartIntentSchema });
+  if (submission.status !== "success") {
+    // The first failing field's first message (docs/rules.md "Forms and inputs": same as the JSON calls).
+    const fields: Record<string, string> = {};
+    for (const [field, messages] of Object.entries(submission.error ?? {})) {
+      if (messages?.[0]) fields[field || "form"] = messages[0];
+    }
+    const message = Object.values(fields)[0] ?? "That did not work. Please try again.";
     if (wantsJson) {
-      const fields = Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0] ?? "form"), i.message]));
       return jsonReply({ ok: false, notice: { tone: "error", message }, fields, cart: null, line: null }, 400);
     }
     return redirect(back, { headers: await commitNotice(request, { tone: "error", message }) });
   }
-  const input = parsed.data;
+  const input = submission.value;
   if (input.intent === "zip") return setZip(request, input.zip, back, wantsJson);
   let result: CartResult;
   // A post that redirects needs only the cart's id; a fetcher's answer needs the lines.
@@ -218,10 +186,9 @@ export async function action({ request }: ActionFunctionArgs) {
       if (error.code === "CART_NOT_FOUND") logger().warn("No cart found");
       const notice: Notice = { tone: "error", message: error.message };
       if (wantsJson) {
-        const status = error.code === "CART_NOT_FOUND" || error.code === "LINE_NOT_FOUND" ? 404 : 400;
         return jsonReply(
           { ok: false, notice, fields: { [error.field ?? "form"]: error.message }, cart: null, line: null },
-          status,
+          error.status,
         );
       }
       return redirect(back, { headers: await commitNotice(request, notice) });

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { renderAsset, content } from "~/services/content/index.server";
 import { logger } from "~/services/observability/index.server";
+import { pageNotFound } from "~/utils/form.server";
 
 const ONE_WEEK_SECONDS = 7 * 24 * 60 * 60;
 
@@ -11,7 +12,7 @@ const ONE_WEEK_SECONDS = 7 * 24 * 60 * 60;
 export async function loader({ params, request }: LoaderFunctionArgs) {
   const id = params.id ?? "";
   const asset = /^[a-z0-9][a-z0-9-]*$/.test(id) ? await content.getAsset(id) : null;
-  if (!asset) return new Response("Image not found", { status: 404, headers: { "Content-Type": "text/plain" } });
+  if (!asset) return pageNotFound("Image not found");
   const w = new URL(request.url).searchParams.get("w");
   if (w !== null && !/^\d{1,4}$/.test(w)) {
     return new Response("w must be a width in pixels", { status: 400, headers: { "Content-Type": "text/plain" } });
@@ -22,7 +23,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   } catch (error) {
     // The row exists but its file is missing or unreadable: an asset we cannot serve.
     logger().error({ err: error, assetId: id }, "content asset could not be rendered");
-    return new Response("Image not found", { status: 404, headers: { "Content-Type": "text/plain" } });
+    return pageNotFound("Image not found");
   }
   return new Response(new Uint8Array(image), {
     headers: {

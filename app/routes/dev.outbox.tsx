@@ -7,6 +7,7 @@ import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { prisma } from "~/db.server";
 import { devOutboxOpen } from "~/env.server";
+import { pageNotFound } from "~/utils/form.server";
 
 export const meta: MetaFunction = () => [{ title: "Outbox" }, { name: "robots", content: "noindex" }];
 
@@ -14,7 +15,7 @@ const STATUSES = ["queued", "sending", "sent", "failed"] as const;
 const PAGE_SIZE = 50;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  if (!devOutboxOpen()) throw new Response("Not Found", { status: 404 });
+  if (!devOutboxOpen()) throw pageNotFound();
   const params = new URL(request.url).searchParams;
   const id = params.get("id");
   const status = STATUSES.find((s) => s === params.get("status")) ?? null;

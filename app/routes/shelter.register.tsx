@@ -37,7 +37,8 @@ import {
 } from "~/models/staff-program";
 import { onboardMember, StaffError, staffMemberOf, staffProgram } from "~/services/staff/index.server";
 import { pageMeta, siteFromMatches } from "~/utils/meta";
-import { readFormData } from "~/utils/form.server";
+import { replyFor } from "~/utils/form";
+import { readFormData, replyWith } from "~/utils/form.server";
 
 /** The signed-in staff member still to register, or null (then this page creates an account). */
 async function pendingMember(request: Request) {
@@ -75,17 +76,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** The registration step's post: role, graduation year and the clinic, checked before anything changes. */
 async function completeRegistration(request: Request, formData: FormData, customerId: string) {
   const submission = parseWithZod(formData, { schema: registrationSchema(new Date()) });
-  if (submission.status !== "success") return json(submission.reply(), 400);
+  if (submission.status !== "success") return replyWith(submission, { form: "program" });
   let member;
   try {
     member = await staffProgram.register(customerId, submission.value);
   } catch (error) {
     if (error instanceof StaffError) {
-      const field = error.field === "groupID" ? "groupId" : error.field;
-      return json(
-        submission.reply(field ? { fieldErrors: { [field]: [error.message] } } : { formErrors: [error.message] }),
-        error.status,
-      );
+      return replyWith(submission, {
+        form: "program",
+        error,
+        fieldName: (field) => (field === "groupID" ? "groupId" : field),
+      });
     }
     throw error;
   }
@@ -122,14 +123,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return redirect("/shelter/login");
   }
   const submission = parseWithZod(formData, { schema: RegisterSchema });
-  const hideFields = ["password", "confirmPassword"];
-  if (isSpam(formData)) {
-    return json(submission.reply({ formErrors: [SPAM_MESSAGE], hideFields }), 400);
-  }
-  if (submission.status !== "success") return json(submission.reply({ hideFields }), 400);
+  const reply = { form: "account", hideFields: ["password", "confirmPassword"] };
+  if (isSpam(formData)) return replyWith(submission, { ...reply, formErrors: [SPAM_MESSAGE] });
+  if (submission.status !== "success") return replyWith(submission, reply);
   const verdict = rateLimits.attempt("registration", clientIpOf(context));
   if (!verdict.allowed) {
-    return json(submission.reply({ formErrors: [verdict.message], hideFields }), {
+    return replyWith(submission, {
+      ...reply,
+      formErrors: [verdict.message],
       status: 429,
       headers: retryAfterHeaders(verdict),
     });
@@ -137,13 +138,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { confirmPassword: _confirm, ...input } = submission.value;
   const result = await identity.register({ site: getSite(request), ...input });
   if (!result.ok) {
-    return json(
-      submission.reply({
-        fieldErrors: { email: ["An account with this email already exists. Log in, or reset your password."] },
-        hideFields,
-      }),
-      409,
-    );
+    return replyWith(submission, {
+      ...reply,
+      fieldErrors: { email: ["An account with this email already exists. Log in, or reset your password."] },
+      status: 409,
+    });
   }
   const to = afterSignIn({
     redirectParam: decodeRedirect(new URL(request.url).searchParams.get("redirect")),
@@ -157,9 +156,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function Register() {
   const data = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
-  if (data.step === "program") return <ProgramStep {...data} lastResult={lastResult} />;
-  return <AccountStep lastResult={lastResult} />;
+  const reply = useActionData<typeof action>();
+  if (data.step === "program") return <ProgramStep {...data} lastResult={replyFor(reply, "program")} />;
+  return <AccountStep lastResult={replyFor(reply, "account")} />;
 }
 
 function AccountStep({ lastResult }: { lastResult: SubmissionResult<string[]> | undefined }) {
@@ -178,6 +177,7 @@ function AccountStep({ lastResult }: { lastResult: SubmissionResult<string[]> | 
       <h1>Create Account</h1>
       <Form method="post" {...getFormProps(form)} className="bare-page__form">
         <HoneypotInputs label="Please leave this field blank" />
+        <input type="hidden" name="intent" value="account" />
         <FormError errors={form.errors} id={form.errorId} />
         <TextField field={fields.firstName} label="First name" autoComplete="given-name" />
         <TextField field={fields.lastName} label="Last name" autoComplete="family-name" />

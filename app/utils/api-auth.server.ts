@@ -1,16 +1,15 @@
 // Signed-in JSON API calls (shop-core spec section 7 "Account and
 // commerce"): the caller is the session cookie's customer, or the customer of a
 // `sessionToken` in the body. No valid session is a 401; a refused customer
-// change maps to its status (404 not theirs, 400 invalid, 409 email taken).
-import { json } from "@remix-run/node";
+// change is answered with its own status by `answerServiceCall` (app/utils/api.server.ts).
 import { z } from "zod";
 import { AddressSchema } from "~/models/checkout-forms";
 import { SAVED_CART_METAFIELD } from "~/services/commerce/index.server";
-import { CustomerError, customers } from "~/services/customers/index.server";
+import { customers } from "~/services/customers/index.server";
 import { identity } from "~/services/identity/index.server";
 import { getCustomerId } from "~/services/http/index.server";
 import { getSite } from "~/services/site/index.server";
-import { apiError, NO_STORE, parseJsonBody, requireMethod, zodFields } from "~/utils/api.server";
+import { apiError, parseJsonBody, requireMethod, zodFields } from "~/utils/api.server";
 
 /** The spec's provider name in the customer call paths (get-{provider}-customer). */
 export const PROVIDER = "embedded";
@@ -55,25 +54,6 @@ export async function readSignedInBody<S extends z.ZodTypeAny>(
     throw apiError(400, "INVALID_REQUEST", "The request body is not valid.", zodFields(parsed.error));
   }
   return { customerId, body: parsed.data };
-}
-
-/** The API answer for a refused customer change, with its field under `fieldPrefix` (e.g. "address"). */
-export function customerErrorResponse(error: CustomerError, fieldPrefix?: string): Response {
-  const field = error.field ? [fieldPrefix, error.field].filter(Boolean).join(".") : undefined;
-  return apiError(error.status, error.code, error.message, field ? { [field]: error.message } : undefined);
-}
-
-/** Runs a customer change and answers its result as JSON; a CustomerError becomes its error answer. */
-export async function answerCustomerCall(
-  call: () => Promise<unknown>,
-  options: { status?: number; fieldPrefix?: string } = {},
-): Promise<Response> {
-  try {
-    return json(await call(), { status: options.status ?? 200, headers: NO_STORE });
-  } catch (error) {
-    if (error instanceof CustomerError) return customerErrorResponse(error, options.fieldPrefix);
-    throw error;
-  }
 }
 
 // ---------------------------------------------------------------------------

@@ -1,10 +1,10 @@
-import { CHECKOUT_ATTRIBUTE_KEYS } from "~/models/cart";
 // Shared plumbing of the public JSON API resource routes (docs/architecture.md
 // "Forms and the JSON API"): one error shape, body and query validation with
 // zod, 405s, and the listing body the content-service listing calls share.
 import { json } from "@remix-run/node";
 import { z } from "zod";
 import { PRIVATE_NO_STORE } from "~/models/cache-policy";
+import { MAX_ID_LENGTH } from "~/models/cart-input";
 import { FILTER_GROUPS } from "~/models/filter-groups";
 import { parseListingState, SORT_OPTIONS } from "~/models/listing";
 import { isServiceError, type ServiceError, serviceErrorFields } from "~/models/service-error";
@@ -208,52 +208,8 @@ export function listingQueryFromBody(site: SiteId, body: z.output<typeof Listing
 // ---------------------------------------------------------------------------
 // Cart calls (shop-core spec section 7 "Cart"): bodies, answers and error mapping.
 
-/** Most line items (or line ids) one cart call takes. */
-export const MAX_CART_LINES_PER_CALL = 100;
-
-/** A cart, line, variant or selling-plan id as the API accepts it. */
-export const IdSchema = z.string().trim().min(1).max(100);
-
-/** A cart id as the API accepts it. */
-export const CartIdSchema = IdSchema;
-
-/** A quantity in a JSON body: a whole number from `min` to 999 (a number, never a string). */
-export function quantitySchema(min: 0 | 1) {
-  return z
-    .number({ invalid_type_error: "Quantity must be a number." })
-    .int("Quantity must be a whole number.")
-    .min(min, `Quantity must be at least ${min}.`)
-    .max(999, "Quantity must be at most 999.");
-}
-
-/** Cart and line attributes: `[{ key, value }]`. */
-export const AttributesSchema = z
-  .array(z.object({ key: z.string().trim().min(1).max(255), value: z.string().max(1000) }))
-  .max(250);
-
-/** Cart-level attributes a client may set: not the ones only checkout sets (catalogue spec section 3). */
-export const CartAttributesSchema = AttributesSchema.refine(
-  (attributes) => attributes.every((a) => !CHECKOUT_ATTRIBUTE_KEYS.includes(a.key)),
-  { message: `These are set at checkout and cannot be changed here: ${CHECKOUT_ATTRIBUTE_KEYS.join(", ")}.` },
-);
-
-const sellingPlanId = IdSchema.nullish();
-
-/** A cart line input (spec: merchandiseId, quantity, attributes, sellingPlanId). */
-export const CartLineInputSchema = z.object({
-  merchandiseId: IdSchema,
-  quantity: quantitySchema(1),
-  attributes: AttributesSchema.optional(),
-  sellingPlanId,
-});
-
-/** A change to a cart line; quantity 0 removes it, sellingPlanId null makes it a one-time purchase. */
-export const CartLineUpdateSchema = z.object({
-  id: IdSchema,
-  quantity: quantitySchema(0).optional(),
-  sellingPlanId,
-  attributes: AttributesSchema.optional(),
-});
+/** A cart id as the API accepts it (line, variant and plan ids: app/models/cart-input.ts). */
+export const CartIdSchema = z.string().trim().min(1).max(MAX_ID_LENGTH);
 
 /** The spec's buyerIdentity; every field may be null (cleared) or left out (kept). */
 export const BuyerIdentitySchema = z.object({

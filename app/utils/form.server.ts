@@ -49,6 +49,7 @@ interface ConformSubmission {
     resetForm?: boolean;
     formErrors?: string[];
     fieldErrors?: Record<string, string[]>;
+    hideFields?: string[];
   }): SubmissionResult<string[]>;
 }
 
@@ -64,10 +65,16 @@ export interface ReplyOptions {
   fieldErrors?: Record<string, string[]>;
   /** A service's refusal: its status, and its message on its field (or the form). */
   error?: ServiceError;
+  /** The form's name of the error's field, when the service names it otherwise (e.g. "groupID" → "groupId"). */
+  fieldName?: (field: string) => string;
+  /** Which form answers, when not the posted intent (e.g. an unknown intent shown on the main form). */
+  form?: string;
   /** Which of a page's repeated forms answered (e.g. the subscription or address id). */
   target?: string;
   /** Clears the form (after a success shown in place). */
   resetForm?: boolean;
+  /** Fields whose typed value is never sent back (passwords). */
+  hideFields?: string[];
   headers?: HeadersInit;
 }
 
@@ -90,16 +97,19 @@ export function replyWith(submission: ConformSubmission, options: ReplyOptions =
   let formErrors = options.formErrors;
   let fieldErrors = options.fieldErrors;
   if (error) {
-    if (error.field) fieldErrors = { ...fieldErrors, [error.field]: [error.message] };
+    const field = error.field && options.fieldName ? options.fieldName(error.field) : error.field;
+    if (field) fieldErrors = { ...fieldErrors, [field]: [error.message] };
     else formErrors = [...(formErrors ?? []), error.message];
   }
   const failed = submission.status !== "success" || Boolean(formErrors?.length || fieldErrors);
   const status = options.status ?? error?.status ?? (failed ? 400 : 200);
-  const result = resetForm ? submission.reply({ resetForm }) : submission.reply({ formErrors, fieldErrors });
+  const result = resetForm
+    ? submission.reply({ resetForm })
+    : submission.reply({ formErrors, fieldErrors, hideFields: options.hideFields });
   const intent = submission.payload.intent;
   const body: ActionReply = {
     ...result,
-    form: typeof intent === "string" ? intent : "",
+    form: options.form ?? (typeof intent === "string" ? intent : ""),
     ...(target !== undefined ? { target } : {}),
     ...(notice ? { notice } : {}),
   };

@@ -7,8 +7,7 @@ import { z } from "zod";
 import { sitePolicy } from "~/models/site-policy";
 import { identityJwt } from "~/services/identity/index.server";
 import { getSite } from "~/services/site/index.server";
-import type { StaffError } from "~/services/staff/index.server";
-import { apiError, parseJsonBody, requireMethod, zodFields } from "~/utils/api.server";
+import { apiError, notFound, parseJsonBody, requireMethod, zodFields } from "~/utils/api.server";
 import { requireApiCustomer, SessionTokenSchema } from "~/utils/api-auth.server";
 
 /** The spec's identity provider name in these paths (/api/{identity}/...). */
@@ -23,7 +22,7 @@ export async function readStaffCall<S extends z.ZodTypeAny>(
 ): Promise<{ customerId: string; body: z.output<S> }> {
   const site = getSite(request);
   if (!sitePolicy(site).staffProgram) {
-    throw apiError(404, "NOT_FOUND", "The staff-feeding program is on the staff site only.");
+    throw notFound("The staff-feeding program is on the staff site only.");
   }
   requireMethod(request, "POST");
   const raw = await parseJsonBody(request, StaffCallBody);
@@ -39,9 +38,4 @@ export async function readStaffCall<S extends z.ZodTypeAny>(
     throw apiError(400, "INVALID_REQUEST", "The request body is not valid.", zodFields(parsed.error));
   }
   return { customerId, body: parsed.data };
-}
-
-/** The API answer for a refused staff-program request. */
-export function staffErrorResponse(error: StaffError): Response {
-  return apiError(error.status, error.code, error.message, error.field ? { [error.field]: error.message } : undefined);
 }

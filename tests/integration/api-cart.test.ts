@@ -416,7 +416,11 @@ describe("bad quantities are a 400 with fields, never a 500 (shop-core spec sect
       400,
       "INVALID_REQUEST",
     );
-    expect(error.fields).toEqual({ "lineItems.0.quantity": "Required", "lineItems.1.merchandiseId": "Required" });
+    // The same messages as the /cart page (docs/rules.md "Forms and inputs").
+    expect(error.fields).toEqual({
+      "lineItems.0.quantity": "Enter a quantity.",
+      "lineItems.1.merchandiseId": "Missing item.",
+    });
   });
 });
 

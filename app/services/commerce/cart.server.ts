@@ -5,6 +5,7 @@ import crypto from "node:crypto";
 import type { Prisma, PrismaClient } from "~/generated/prisma/client";
 import { MAX_AUTOSHIP_PER_LINE, MAX_ITEMS_PER_ORDER, normalizeQuantity } from "~/models/cart-limits";
 import { quantityThatFits, type CartLineView } from "~/models/cart";
+import { quantitySchema } from "~/models/cart-input";
 import { lineSubtotalCents } from "~/models/pricing";
 import type { SiteId } from "~/models/site";
 import { sitePolicy } from "~/models/site-policy";
@@ -212,14 +213,10 @@ function weightAttributes(variant: { weightValue: number; weightUnit: string }, 
   ];
 }
 
+/** The quantity rule of app/models/cart-input.ts, for callers that did not go through its schemas. */
 function checkQuantity(quantity: number, field = "quantity", allowZero = false) {
-  if (!Number.isInteger(quantity) || quantity < (allowZero ? 0 : 1) || quantity > 999) {
-    throw new CartError(
-      "INVALID_QUANTITY",
-      `Quantity must be a whole number from ${allowZero ? 0 : 1} to ${MAX_ITEMS_PER_ORDER}.`,
-      field,
-    );
-  }
+  const result = quantitySchema(allowZero ? 0 : 1).safeParse(quantity);
+  if (!result.success) throw new CartError("INVALID_QUANTITY", result.error.issues[0].message, field);
 }
 
 async function sellableVariant(tx: Tx, site: SiteId, variantId: string, field = "merchandiseId") {
