@@ -13,7 +13,14 @@ import { AddressFields, CheckboxField, FormError } from "~/components/form-field
 import { AddressSchema } from "~/models/checkout-forms";
 import { routeTitle } from "~/models/page-titles";
 import { CustomerError, customers, type AddressView } from "~/services/customers/index.server";
-import { requireCustomer, commitNotice } from "~/services/http/index.server";
+import {
+  flashNotice,
+  getSession,
+  requireCustomer,
+  sessionStorage,
+  setMemberLocation,
+} from "~/services/http/index.server";
+import { staffMemberOf } from "~/services/staff/index.server";
 import { pageMeta, siteFromMatches } from "~/utils/meta";
 import { replyFor } from "~/utils/form";
 import { pageNotFound, readFormData, replyWith } from "~/utils/form.server";
@@ -56,8 +63,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const customerId = await requireCustomer(request);
   const submission = parseWithZod(await readFormData(request), { schema: ActionSchema });
-  const done = async (message: string) =>
-    redirect(PAGE, { headers: await commitNotice(request, { tone: "success", message }) });
+  const done = async (message: string) => {
+    const session = await getSession(request);
+    flashNotice(session, { tone: "success", message });
+    // A member's stored location follows their addresses (docs/rules.md "Staff onboarding"); read after the change.
+    const member = await staffMemberOf(request);
+    if (member?.isRegistered && member.location) setMemberLocation(session, member.location);
+    return redirect(PAGE, { headers: { "Set-Cookie": await sessionStorage.commitSession(session) } });
+  };
 
   if (submission.status !== "success") {
     const intent = submission.payload.intent;

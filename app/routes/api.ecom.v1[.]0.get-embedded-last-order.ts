@@ -4,7 +4,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { z } from "zod";
 import { orders } from "~/services/orders/index.server";
-import { apiError, methodNotAllowed, NO_STORE } from "~/utils/api.server";
+import { methodNotAllowed, NO_STORE, notFound } from "~/utils/api.server";
 import { CustomerIdSchema, SessionTokenSchema, readSignedInBody } from "~/utils/api-auth.server";
 
 const LastOrderBodySchema = z.object({ sessionToken: SessionTokenSchema, id: CustomerIdSchema });
@@ -13,7 +13,7 @@ export const loader = () => methodNotAllowed(["POST"]);
 
 export async function action({ request }: ActionFunctionArgs) {
   const { customerId, body } = await readSignedInBody(request, LastOrderBodySchema);
-  if (body.id !== customerId) return apiError(404, "NOT_FOUND", "That customer was not found.");
+  if (body.id !== customerId) return notFound("That customer was not found.");
   const { nodes } = await orders.listOrders({ customerId, first: 1 });
   return json({ order: nodes[0] ?? null }, { headers: NO_STORE });
 }

@@ -6,7 +6,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { z } from "zod";
 import { orderCursor, orders } from "~/services/orders/index.server";
-import { apiError, methodNotAllowed, NO_STORE } from "~/utils/api.server";
+import { methodNotAllowed, NO_STORE, notFound } from "~/utils/api.server";
 import { CustomerIdSchema, SessionTokenSchema, readSignedInBody } from "~/utils/api-auth.server";
 
 /** Reads a URL-encoded query ("%23100001", "adult+dog"); undefined when it is not URL-encoded correctly. */
@@ -48,7 +48,7 @@ export const loader = () => methodNotAllowed(["POST"]);
 export async function action({ request }: ActionFunctionArgs) {
   const { customerId, body } = await readSignedInBody(request, OrdersBodySchema);
   // Another customer's id is not found, the same as one that does not exist.
-  if (body.id !== customerId) return apiError(404, "NOT_FOUND", "That customer was not found.");
+  if (body.id !== customerId) return notFound("That customer was not found.");
   const connection = await orders.listOrders({
     customerId,
     first: body.quantity,

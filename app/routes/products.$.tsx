@@ -16,6 +16,7 @@ import {
   RELATED_LIMIT,
 } from "~/services/storefront/index.server";
 import { getSite, publicOrigin } from "~/services/site/index.server";
+import { pageNotFound } from "~/utils/form.server";
 import { listingHref } from "~/utils/listing-href";
 import { siteFromMatches } from "~/utils/meta";
 
@@ -49,23 +50,23 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
   if (segments.length === 0 || (segments.length <= 3 && SPECIES.has(segments[0].toLowerCase()))) {
     const category = segments.length ? parseCategoryPath(segments, site) : undefined;
-    if (category === null) throw new Response("Not Found", { status: 404 });
+    if (category === null) throw pageNotFound();
     const data = await loadListingPage({ site, url, category });
     return json({ kind: "listing" as const, ...data });
   }
 
   const wanted = readProductSegments(segments);
-  if (!wanted) throw new Response("Not Found", { status: 404 });
+  if (!wanted) throw pageNotFound();
   // Catalogue spec section 2: a query value 'search' (like 'sku') picks the variant with that sku.
   const sku = url.searchParams.get("sku") ?? url.searchParams.get("search");
   if (wanted.redirect) {
     const path = await canonicalProductPath({ site, ...wanted, sku });
-    if (!path) throw new Response("Not Found", { status: 404 });
+    if (!path) throw pageNotFound();
     // Not kept by caches, as no redirect is (docs/rules.md "Cache policy"): the pick follows stock.
     throw redirect(`${path}${url.search}`, { status: 301, headers: { "Cache-Control": PRIVATE_NO_STORE } });
   }
   const page = await loadProductPage({ site, ...wanted, sku });
-  if (!page) throw new Response("Not Found", { status: 404 });
+  if (!page) throw pageNotFound();
   const related = commerce.getRelatedProducts(site, page.product, RELATED_LIMIT);
   return defer({ kind: "product" as const, ...page, origin: publicOrigin(site), related });
 }

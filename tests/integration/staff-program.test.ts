@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import { quotaMonthOf } from "~/models/staff-program";
 import { loader as rootLoader } from "~/root";
+import { action as addressBookAction } from "~/routes/account.address-book";
 import { action as fetchAddress } from "~/routes/api.embedded.fetch-address";
 import { loader as getJwt } from "~/routes/api.embedded.get-jwt";
 import { action as joinClinicCall } from "~/routes/api.embedded.join-clinic";
@@ -289,6 +290,30 @@ describe("registration guard, and onboarding at registration (shop-core spec sec
     const session = await sessionStorage.getSession(`__session=${jar.get("__session")}`);
     expect(session.get("userLocation")).toBe(member?.location);
     expect(member?.location).toMatch(/^\d{5}::(clinic|home)$/);
+  });
+});
+
+describe('a member\'s stored location follows their addresses (docs/rules.md "Staff onboarding")', () => {
+  it("stores the new home zip when a member who prefers home adds a default address", async () => {
+    const customerId = await newMember("mover");
+    await staffProgram.register(customerId, { roleCode: "DVM", groupId: "CLN-1001" });
+    await staffProgram.setPreferredAddress(customerId, "home");
+    const jar = await signedInJar(customerId, "HPSF");
+    const fields = { intent: "create", firstName: "Jo", lastName: "Park", address1: "9 Pine St", city: "Denver" };
+    const request = (zip: string) =>
+      new Request(`${STAFF}/account/address-book`, {
+        method: "POST",
+        body: new URLSearchParams({ ...fields, provinceCode: "CO", zip, makeDefault: "on" }),
+        headers: { Cookie: jar.header, "Content-Type": "application/x-www-form-urlencoded" },
+      });
+    const { sessionStorage } = await import("~/services/http/session.server");
+    const locationIn = async () =>
+      (await sessionStorage.getSession(`__session=${jar.get("__session")}`)).get("userLocation") as string;
+
+    expect((await callRoute(addressBookAction, request("80202"), jar)).status).toBe(302);
+    expect(await locationIn()).toBe("80202::home");
+    expect((await callRoute(addressBookAction, request("80301"), jar)).status).toBe(302);
+    expect(await locationIn()).toBe("80301::home");
   });
 });
 
