@@ -14,22 +14,6 @@ export const CAROUSEL_PALETTE = {
 /** One of the brand palette names. */
 export type CarouselPaletteName = keyof typeof CAROUSEL_PALETTE;
 
-/** A carousel as the content system configures it (catalogue spec section 3). */
-export interface CarouselConfig {
-  /** The page the carousel belongs to. */
-  page: string;
-  headline: string;
-  paragraph?: string | null;
-  /** Products to show, in order. */
-  handles: { handle: string }[];
-  /** A palette name such as "light blue". */
-  bg_color?: string | null;
-  /** A palette name or a hex colour; defaults to a readable colour for the background. */
-  copyColor?: string | null;
-  /** The last component on the page drops its bottom margin. */
-  isLastComponent?: boolean;
-}
-
 /** Time each product view stays before autoplay moves on (catalogue spec section 9). */
 export const AUTOPLAY_DELAY_MS = 5000;
 

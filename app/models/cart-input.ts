@@ -153,5 +153,3 @@ export const CartIntentSchema = z.discriminatedUnion("intent", [
       .regex(/^\d{5}$/, "Enter a 5-digit zip code."),
   }),
 ]);
-
-export type CartIntent = z.output<typeof CartIntentSchema>;

@@ -7,7 +7,6 @@ import { SITE_IDS, type SiteId } from "./site";
 
 /** Publish status values (catalogue spec section 3). */
 export const CONTENT_STATUSES = ["published", "draft", "archived"] as const;
-export type ContentStatus = (typeof CONTENT_STATUSES)[number];
 
 /** An entry belongs to one site or to both ("ALL"). */
 export const CONTENT_SITES = [...SITE_IDS, "ALL"] as const;
@@ -235,7 +234,6 @@ export const CONTENT_SCHEMAS = {
 } as const;
 
 export type ContentType = keyof typeof CONTENT_SCHEMAS;
-export const CONTENT_TYPES = Object.keys(CONTENT_SCHEMAS) as ContentType[];
 export type ContentData<T extends ContentType> = z.infer<(typeof CONTENT_SCHEMAS)[T]>;
 
 /** A page's slug: one lower-case path segment. */

@@ -9,7 +9,6 @@ export const FREE_SHIPPING_EXCLUDED_PRODUCT_TYPES: readonly string[] = [];
 
 /** Progress bar height per tracker layout (catalogue spec section 9). */
 export const TRACKER_BAR_HEIGHT = { full: 8, small: 6 } as const;
-export type TrackerLayout = keyof typeof TRACKER_BAR_HEIGHT;
 
 /** Shown with a success check once nothing remains (catalogue spec section 4). */
 export const FREE_SHIPPING_REACHED_MESSAGE = "You get free shipping!";

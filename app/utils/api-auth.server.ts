@@ -11,9 +11,6 @@ import { getCustomerId } from "~/services/http/index.server";
 import { getSite } from "~/services/site/index.server";
 import { apiError, parseJsonBody, requireMethod, zodFields } from "~/utils/api.server";
 
-/** The spec's provider name in the customer call paths (get-{provider}-customer). */
-export const PROVIDER = "embedded";
-
 const unauthenticated = () => apiError(401, "UNAUTHENTICATED", "Sign in to use your account.");
 
 /** The optional `sessionToken` of a signed-in call's body. */

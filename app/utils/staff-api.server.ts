@@ -10,9 +10,6 @@ import { getSite } from "~/services/site/index.server";
 import { apiError, notFound, parseJsonBody, requireMethod, zodFields } from "~/utils/api.server";
 import { requireApiCustomer, SessionTokenSchema } from "~/utils/api-auth.server";
 
-/** The spec's identity provider name in these paths (/api/{identity}/...). */
-export const IDENTITY_PROVIDER = "embedded";
-
 const StaffCallBody = z.object({ sessionToken: SessionTokenSchema, jwt: z.string().max(4096).nullish() }).passthrough();
 
 /** Reads a staff-program call: site, method, session, JWT, then the body's own fields. */

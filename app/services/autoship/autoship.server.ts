@@ -380,7 +380,5 @@ export function createAutoship(deps: AutoshipDeps) {
   };
 }
 
-export type Autoship = ReturnType<typeof createAutoship>;
-
 /** A new external contract id (subscription service). */
 export const newContractId = () => `SC-${crypto.randomBytes(6).toString("hex").toUpperCase()}`;

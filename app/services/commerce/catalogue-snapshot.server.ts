@@ -279,8 +279,3 @@ export async function catalogueSnapshot(db: PrismaClient): Promise<CatalogueSnap
   }
   return state.snapshot;
 }
-
-/** Forgets the snapshot so the next read reloads it (after bulk writes in the same process). */
-export function invalidateCatalogueSnapshot(db: PrismaClient): void {
-  states.delete(db);
-}

@@ -79,5 +79,3 @@ export function createContactService(db: PrismaClient, email: EmailService, opti
     },
   };
 }
-
-export type ContactService = ReturnType<typeof createContactService>;

@@ -7,7 +7,7 @@ import { email } from "~/services/email/index.server";
 import { rateLimits } from "~/services/http/index.server";
 import { createContactService } from "./contact.server";
 
-export { createContactService, type ContactService, type SendContactResult } from "./contact.server";
+export { createContactService, type SendContactResult } from "./contact.server";
 
 /** The shop's contact messages: to SUPPORT_EMAIL, CONTACT_RATE_LIMIT_PER_HOUR per address. */
 export const contact = createContactService(prisma, email, {

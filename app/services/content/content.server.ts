@@ -208,5 +208,3 @@ export function createContentService(provider: ContentProvider, options: Content
   };
   return service;
 }
-
-export type ContentService = ReturnType<typeof createContentService>;

@@ -9,7 +9,7 @@ import { createContentService, type Globals } from "./content.server";
 import { createEmbeddedContent } from "./embedded.server";
 import type { ContentProvider } from "./types";
 
-export { cacheKeyOf, type ContentService, type Entry, type Globals } from "./content.server";
+export { cacheKeyOf, type Entry, type Globals } from "./content.server";
 export type { ContentProvider } from "./types";
 
 function providerFor(name: typeof env.CONTENT_PROVIDER): ContentProvider {

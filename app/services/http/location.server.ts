@@ -42,9 +42,3 @@ export function setMemberLocation(session: Session, value: string): boolean {
   session.set(LOCATION_KEY, value);
   return true;
 }
-
-/** The location value stored in a session, if any. */
-export function storedLocation(session: Session): string | null {
-  const value: unknown = session.get(LOCATION_KEY);
-  return typeof value === "string" ? value : null;
-}

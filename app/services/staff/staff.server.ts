@@ -406,5 +406,3 @@ export function createStaffProgram(deps: StaffDeps) {
     },
   };
 }
-
-export type StaffProgram = ReturnType<typeof createStaffProgram>;

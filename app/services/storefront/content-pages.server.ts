@@ -55,8 +55,6 @@ export async function loadHome(site: SiteId) {
 }
 
 type PromotionItem = ContentData<"promotion-banners">["items"][number];
-export type HomeContent = Awaited<ReturnType<typeof loadHome>>;
-export type HeroContent = ContentData<"home">["hero"];
 
 /** The 404 answer, with the carousels configured for page '404' (catalogue spec section 2). */
 export async function notFoundResponse(site: SiteId): Promise<Response> {

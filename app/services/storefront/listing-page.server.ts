@@ -70,5 +70,3 @@ export async function loadListingPage({ site, url, category, search }: ListingPa
     canonicalSearch: listingSearchParams(shownState, { site, species, search: term, defaultSort }).toString(),
   };
 }
-
-export type ListingPageData = Awaited<ReturnType<typeof loadListingPage>>;
