@@ -19,6 +19,19 @@ export class ServiceError<Code extends string = string> extends Error {
   }
 }
 
+/**
+ * The error class of a service whose status follows its code:
+ * `class CartError extends serviceErrorWithStatus<CartErrorCode>("CartError", CART_ERROR_STATUS) {}`.
+ */
+export function serviceErrorWithStatus<Code extends string>(name: string, statusOf: Readonly<Record<Code, number>>) {
+  return class extends ServiceError<Code> {
+    constructor(code: Code, message: string, field?: string) {
+      super(code, message, statusOf[code], field);
+      this.name = name;
+    }
+  };
+}
+
 /** True for any service's refusal (CartError, CheckoutError, CustomerError...). */
 export function isServiceError(error: unknown): error is ServiceError {
   return error instanceof ServiceError;

@@ -11,7 +11,7 @@ import { getGlobals } from "~/services/content/index.server";
 import { pricingFor } from "~/services/pricing/index.server";
 import { newAccount } from "../helpers/accounts";
 import { callRoute, flashedNotice, formRequest, getRequest, signedInJar, type Jar } from "../helpers/routes";
-import { ensureSeeded } from "../helpers/seeded";
+import { ensureSeeded, TEST_ADDRESS } from "../helpers/seeded";
 
 let variant: { id: string; priceCents: number; inventory: number };
 let minimum: number;
@@ -75,15 +75,7 @@ const post = (jar: Jar, fields: Record<string, string>) =>
 /** Walks every step and places the order. */
 async function placeOrder(jar: Jar) {
   await post(jar, { intent: "contact", email: "pricing@example.com" });
-  await post(jar, {
-    intent: "shipping",
-    firstName: "Robin",
-    lastName: "Lee",
-    address1: "10 Elm St",
-    city: "Aurora",
-    provinceCode: "CO",
-    zip: "80011",
-  });
+  await post(jar, { intent: "shipping", ...TEST_ADDRESS });
   await post(jar, { intent: "delivery" });
   await post(jar, {
     intent: "payment",

@@ -35,7 +35,7 @@ import {
   type PricingConfig,
 } from "~/services/orders/index.server";
 import type { PaymentProvider } from "~/services/payment/index.server";
-import { ServiceError } from "~/models/service-error";
+import { serviceErrorWithStatus } from "~/models/service-error";
 
 /** Pending orders older than this were abandoned by a crash and are released. */
 const STALE_PENDING_MS = 15 * 60_000;
@@ -52,12 +52,10 @@ const SUBSCRIPTION_ERROR_STATUS: Record<SubscriptionErrorCode, number> = {
 };
 
 /** A refused subscription change; nothing was changed. */
-export class SubscriptionError extends ServiceError<SubscriptionErrorCode> {
-  constructor(code: SubscriptionErrorCode, message: string, field?: string) {
-    super(code, message, SUBSCRIPTION_ERROR_STATUS[code], field);
-    this.name = "SubscriptionError";
-  }
-}
+export class SubscriptionError extends serviceErrorWithStatus<SubscriptionErrorCode>(
+  "SubscriptionError",
+  SUBSCRIPTION_ERROR_STATUS,
+) {}
 
 export interface AutoshipDeps {
   db: PrismaClient;

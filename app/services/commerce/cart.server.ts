@@ -10,7 +10,7 @@ import { lineSubtotalCents } from "~/models/pricing";
 import type { SiteId } from "~/models/site";
 import { sitePolicy } from "~/models/site-policy";
 import type { WeightUnit } from "~/models/weight";
-import { ServiceError } from "~/models/service-error";
+import { serviceErrorWithStatus } from "~/models/service-error";
 
 /** Where a cart's checkout starts (the checkout issue builds it). */
 export const CHECKOUT_PATH = "/checkout";
@@ -28,12 +28,7 @@ const CART_ERROR_STATUS: Record<CartErrorCode, number> = {
 };
 
 /** A refused cart change: the cart is left as it was. */
-export class CartError extends ServiceError<CartErrorCode> {
-  constructor(code: CartErrorCode, message: string, field?: string) {
-    super(code, message, CART_ERROR_STATUS[code], field);
-    this.name = "CartError";
-  }
-}
+export class CartError extends serviceErrorWithStatus<CartErrorCode>("CartError", CART_ERROR_STATUS) {}
 
 export interface Attribute {
   key: string;

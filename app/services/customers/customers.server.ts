@@ -7,7 +7,7 @@ import { US_STATES } from "~/models/checkout";
 import { AddressSchema, type AddressInput } from "~/models/checkout-forms";
 import { storedSite } from "~/models/site";
 import { createIdentity, userStoreFor, type Identity } from "~/services/identity/index.server";
-import { ServiceError } from "~/models/service-error";
+import { serviceErrorWithStatus } from "~/models/service-error";
 
 export type CustomerErrorCode = "NOT_FOUND" | "INVALID" | "EMAIL_TAKEN";
 
@@ -15,12 +15,7 @@ export type CustomerErrorCode = "NOT_FOUND" | "INVALID" | "EMAIL_TAKEN";
 const STATUS: Record<CustomerErrorCode, number> = { NOT_FOUND: 404, INVALID: 400, EMAIL_TAKEN: 409 };
 
 /** A refused customer change; nothing was changed. `field` names the input at fault. */
-export class CustomerError extends ServiceError<CustomerErrorCode> {
-  constructor(code: CustomerErrorCode, message: string, field?: string) {
-    super(code, message, STATUS[code], field);
-    this.name = "CustomerError";
-  }
-}
+export class CustomerError extends serviceErrorWithStatus<CustomerErrorCode>("CustomerError", STATUS) {}
 
 export interface MetafieldView {
   id: string;

@@ -9,7 +9,7 @@ import { formatMoney } from "~/models/money";
 import { quotaAllows, quotaMonthLabel, quotaStatus } from "~/models/staff-program";
 import { metrics } from "~/services/observability/index.server";
 import type { PaymentProvider } from "~/services/payment/index.server";
-import { ServiceError } from "~/models/service-error";
+import { serviceErrorWithStatus } from "~/models/service-error";
 
 type Tx = Prisma.TransactionClient;
 
@@ -27,12 +27,7 @@ const ORDER_ERROR_STATUS: Record<OrderErrorCode, number> = {
 };
 
 /** An order that could not be placed; nothing was kept. */
-export class OrderError extends ServiceError<OrderErrorCode> {
-  constructor(code: OrderErrorCode, message: string, field?: string) {
-    super(code, message, ORDER_ERROR_STATUS[code], field);
-    this.name = "OrderError";
-  }
-}
+export class OrderError extends serviceErrorWithStatus<OrderErrorCode>("OrderError", ORDER_ERROR_STATUS) {}
 
 /** The pricing terms (`pricingFor`), with a staff-feeding member's quota. */
 export interface PricingConfig extends PricingTerms {
