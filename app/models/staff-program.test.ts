@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { priceOrder } from "./pricing";
 import {
   ClinicSearchSchema,
   memberLocation,
   preferredAddressOf,
   programDiscountCents,
-  programPricing,
   quotaAllows,
   quotaMonthLabel,
   quotaMonthOf,
@@ -126,22 +126,21 @@ describe("program pricing (catalogue spec section 2, cart page)", () => {
     expect(programDiscountCents(0, 30)).toBe(0);
   });
 
-  it("gives the subtotal before savings, the program discount and what is left", () => {
-    expect(programPricing(10000, 30)).toEqual({
-      subtotalBeforeSavingsCents: 10000,
-      programDiscountCents: 3000,
-      totalCents: 7000,
-    });
-    expect(programPricing(1005, 30)).toEqual({
-      subtotalBeforeSavingsCents: 1005,
-      programDiscountCents: 302,
-      totalCents: 703,
-    });
-    expect(programPricing(4999, 0)).toEqual({
-      subtotalBeforeSavingsCents: 4999,
-      programDiscountCents: 0,
-      totalCents: 4999,
-    });
+  it("gives the subtotal before savings, the program discount and what is left (through priceOrder)", () => {
+    const priced = (subtotalCents: number, percent: number) => {
+      const order = priceOrder({
+        lines: [{ id: "l1", quantity: 1, unitPriceCents: subtotalCents, sellingPlanId: null }],
+        state: null,
+        freeShippingMinimumCents: 0,
+        shippingRateCents: 0,
+        taxRates: {},
+        programDiscountPercent: percent,
+      });
+      return { subtotal: order.subtotalCents, discount: order.programDiscountCents, left: order.merchandiseCents };
+    };
+    expect(priced(10000, 30)).toEqual({ subtotal: 10000, discount: 3000, left: 7000 });
+    expect(priced(1005, 30)).toEqual({ subtotal: 1005, discount: 302, left: 703 });
+    expect(priced(4999, 0)).toEqual({ subtotal: 4999, discount: 0, left: 4999 });
   });
 });
 

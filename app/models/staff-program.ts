@@ -102,19 +102,6 @@ export function programDiscountCents(amountCents: number, percent: number): numb
   return Math.round((amountCents * Math.round(percent * 100)) / 10_000 + 1e-9);
 }
 
-/**
- * Program pricing for eligible clinic users (catalogue spec section 2, cart page):
- * the subtotal before savings, the program discount, and what is left to pay.
- */
-export function programPricing(subtotalCents: number, percent: number) {
-  const discount = programDiscountCents(subtotalCents, percent);
-  return {
-    subtotalBeforeSavingsCents: subtotalCents,
-    programDiscountCents: discount,
-    totalCents: subtotalCents - discount,
-  };
-}
-
 /** The quota month of a moment: "YYYY-MM" in UTC. */
 export function quotaMonthOf(at: Date): string {
   return at.toISOString().slice(0, 7);
