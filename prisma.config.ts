@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { PrismaPg } from "@prisma/adapter-pg";
 import { defineConfig, env } from "prisma/config";
 import { createSqliteAdapter } from "./app/sqlite-adapter.server";
 
@@ -12,14 +13,17 @@ try {
   // no .env file: defaults apply
 }
 process.env.DATABASE_URL ??= "file:./data/shop.db";
+// PostgreSQL has its own schema copy and migrations (docs/decisions.md "PostgreSQL").
+const postgres = /^postgres(ql)?:/.test(process.env.DATABASE_URL);
 
 export default defineConfig({
-  schema: path.join("prisma", "schema.prisma"),
-  migrations: { path: path.join("prisma", "migrations") },
+  schema: postgres ? path.join("prisma", "postgresql", "schema.prisma") : path.join("prisma", "schema.prisma"),
+  migrations: { path: postgres ? path.join("prisma", "postgresql", "migrations") : path.join("prisma", "migrations") },
   engine: "js",
   experimental: { adapter: true },
   async adapter() {
     const url = env("DATABASE_URL");
+    if (postgres) return new PrismaPg({ connectionString: url });
     fs.mkdirSync(path.dirname(url.replace(/^file:/, "")), { recursive: true });
     return createSqliteAdapter(url, { reader: false });
   },

@@ -1,16 +1,79 @@
 import fs from "node:fs";
 import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import { PrismaPg } from "@prisma/adapter-pg";
 import { env } from "~/env.server";
-import { PrismaClient } from "~/generated/prisma/client";
+import { PrismaClient, type Prisma } from "~/generated/prisma/client";
+import { PrismaClient as PostgresPrismaClient } from "~/generated/prisma-postgresql/client";
 import { databaseBusyAnswer, databaseBusyDetail, isDatabaseBusy } from "~/models/database-busy";
+import { databaseProviderOf, type DatabaseProvider } from "~/models/database-url";
+import { conflictPauseMs, isWriteConflict, TRANSACTION_ATTEMPTS } from "~/models/transaction-retry";
 import { logger, metrics } from "~/services/observability/index.server";
 import { createSqliteAdapter } from "~/sqlite-adapter.server";
 
-/** A Prisma client over the better-sqlite3 adapter (a reader and a writer connection) for a `file:` URL. */
+/** The database this process runs on, from DATABASE_URL (docs/decisions.md "PostgreSQL"). */
+export const databaseProvider: DatabaseProvider = databaseProviderOf(env.DATABASE_URL) ?? "sqlite";
+
+/**
+ * A "contains" filter that ignores case on both databases (docs/rules.md "Database"):
+ * SQLite's LIKE already ignores ASCII case; PostgreSQL's needs mode "insensitive" (ILIKE),
+ * which the SQLite client's types do not know.
+ */
+export function containsIgnoringCase(term: string): Prisma.StringFilter {
+  return databaseProvider === "postgresql"
+    ? ({ contains: term, mode: "insensitive" } as unknown as Prisma.StringFilter)
+    : { contains: term };
+}
+
+/**
+ * A Prisma client for a database URL: PostgreSQL (`postgres://`, `postgresql://`) through
+ * @prisma/adapter-pg and the client generated from prisma/postgresql/schema.prisma, or
+ * SQLite (`file:`) through the better-sqlite3 adapter. Both clients are generated from the
+ * same models, so the SQLite client's types describe both.
+ */
 export function createPrismaClient(
   databaseUrl: string,
   { busyTimeoutMs = env.DATABASE_BUSY_TIMEOUT_MS }: { busyTimeoutMs?: number } = {},
 ): PrismaClient {
+  return databaseProviderOf(databaseUrl) === "postgresql"
+    ? createPostgresClient(databaseUrl)
+    : createSqliteClient(databaseUrl, busyTimeoutMs);
+}
+
+/**
+ * PostgreSQL (docs/rules.md "Database"): a pool of DATABASE_POOL_SIZE connections; every
+ * interactive transaction SERIALIZABLE, and run again from the start when it loses a write
+ * conflict, so code written for SQLite's single writer stays correct.
+ */
+function createPostgresClient(databaseUrl: string): PrismaClient {
+  const client = new PostgresPrismaClient({
+    adapter: new PrismaPg({ connectionString: databaseUrl, max: env.DATABASE_POOL_SIZE }),
+    transactionOptions: { isolationLevel: "Serializable", maxWait: 10_000, timeout: 15_000 },
+  });
+  const transaction = client.$transaction.bind(client) as (...a: unknown[]) => Promise<unknown>;
+  const extended = client.$extends({
+    name: "serializable-retry",
+    client: {
+      async $transaction(...args: unknown[]) {
+        // A batch (an array of queries) cannot be built again: only a function is re-run.
+        if (typeof args[0] !== "function") return transaction(...args);
+        for (let attempt = 1; ; attempt++) {
+          try {
+            return await transaction(...args);
+          } catch (error) {
+            if (attempt >= TRANSACTION_ATTEMPTS || !isWriteConflict(error)) throw error;
+            await sleep(conflictPauseMs(attempt + 1));
+          }
+        }
+      },
+    },
+  });
+  // The extension changes how a transaction is run, not the client's API.
+  return extended as unknown as PrismaClient;
+}
+
+/** SQLite: the better-sqlite3 adapter (a reader and a writer connection) for a `file:` URL. */
+function createSqliteClient(databaseUrl: string, busyTimeoutMs: number): PrismaClient {
   fs.mkdirSync(path.dirname(databaseUrl.replace(/^file:/, "")), { recursive: true });
   return new PrismaClient({
     adapter: createSqliteAdapter(databaseUrl, { busyTimeoutMs }),

@@ -78,13 +78,22 @@ describe("environment validation", () => {
   });
 
   it("names each bad variable with its problem and the value given", () => {
-    const error = errorOf({ PORT: "abc", SITE_ID: "SHOP", DATABASE_URL: "postgres://db/shop" });
+    const error = errorOf({ PORT: "abc", SITE_ID: "SHOP", DATABASE_URL: "mysql://db/shop" });
     expect(error.message).toContain("Invalid environment configuration");
     expect(error.issues).toEqual([
       'PORT must be a number (got "abc")',
-      'DATABASE_URL must be a SQLite file URL such as "file:./data/shop.db" (got "postgres://db/shop")',
+      'DATABASE_URL must be a SQLite file URL such as "file:./data/shop.db" or a PostgreSQL URL such as "postgresql://user:password@host:5432/shop" (got "mysql://db/shop")',
       'SITE_ID must be DTC or HPSF (got "SHOP")',
     ]);
+  });
+
+  it("takes a SQLite file URL or a PostgreSQL URL (docs/rules.md \"Database\")", () => {
+    expect(parseEnv({ DATABASE_URL: "postgresql://shop@127.0.0.1:5432/shop" }).DATABASE_URL).toBe(
+      "postgresql://shop@127.0.0.1:5432/shop",
+    );
+    expect(parseEnv({ DATABASE_URL: "postgres://shop@db/shop" }).DATABASE_POOL_SIZE).toBe(10);
+    expect(errorOf({ DATABASE_URL: "file:" }).issues).toHaveLength(1);
+    expect(errorOf({ DATABASE_POOL_SIZE: "0" }).issues).toEqual(['DATABASE_POOL_SIZE must be from 1 to 100 (got "0")']);
   });
 
   it("rejects out-of-range ports and unknown modes", () => {

@@ -4,6 +4,7 @@ import path from "node:path";
 import { z } from "zod";
 import { DEFAULT_BUILD_POLL_SECONDS } from "~/models/build-watch";
 import { DEFAULT_DATABASE_BUSY_TIMEOUT_MS } from "~/models/database-busy";
+import { databaseProviderOf } from "~/models/database-url";
 import { DEFAULT_OUTBOX_MAX_TRIES } from "~/models/outbox";
 import { DEFAULT_STAFF_HOSTS, SITE_IDS } from "~/models/site";
 import { DEFAULT_TAX_RATES, parseTaxRates } from "~/models/tax";
@@ -67,8 +68,21 @@ const EnvSchema = z
     ).transform((v) => v ?? 3000),
     HOST: optional(z.string()).transform((v) => v ?? "127.0.0.1"),
     DATABASE_URL: optional(
-      z.string().regex(/^file:.+/, 'must be a SQLite file URL such as "file:./data/shop.db"'),
+      z
+        .string()
+        .refine(
+          (url) => databaseProviderOf(url) !== null,
+          'must be a SQLite file URL such as "file:./data/shop.db" or a PostgreSQL URL such as "postgresql://user:password@host:5432/shop"',
+        ),
     ).transform((v) => v ?? "file:./data/shop.db"),
+    // PostgreSQL connections per process (docs/operations.md "PostgreSQL").
+    DATABASE_POOL_SIZE: optional(
+      z.coerce
+        .number({ invalid_type_error: "must be a number" })
+        .int("must be a whole number")
+        .min(1, "must be from 1 to 100")
+        .max(100, "must be from 1 to 100"),
+    ).transform((v) => v ?? 10),
     // Database busy (docs/rules.md): how long a write waits for the write lock, in this process
     // and in SQLite together, before it is answered 503 with Retry-After.
     DATABASE_BUSY_TIMEOUT_MS: optional(

@@ -1,9 +1,13 @@
-// Applies committed migrations and seeds the catalogue when the database is empty.
-// `--fresh` deletes the database file first (browser tests start from a known state).
+// Applies committed migrations and seeds the catalogue when the database is empty, on
+// SQLite (a `file:` DATABASE_URL, the default) or PostgreSQL (`postgresql://`).
+// `--fresh` starts from an empty database first (browser tests and the bench start from a
+// known state): the SQLite file is deleted; PostgreSQL's public schema is dropped.
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
+import pg from "pg";
+import { migrate } from "./migrate.mjs";
 
 try {
   process.loadEnvFile();
@@ -11,23 +15,45 @@ try {
   // no .env file
 }
 const databaseUrl = (process.env.DATABASE_URL ||= "file:./data/shop.db");
-const file = databaseUrl.replace(/^file:/, "");
+const postgres = /^postgres(ql)?:/.test(databaseUrl);
+const fresh = process.argv.includes("--fresh");
 const bin = (name) => path.join("node_modules", ".bin", name);
 const run = (command, args) => execFileSync(command, args, { stdio: "inherit", env: process.env });
 
-if (process.argv.includes("--fresh")) {
+const COUNTS = 'SELECT (SELECT COUNT(*) FROM "Product") AS "count", (SELECT COUNT(*) FROM "ContentEntry") AS "entries"';
+
+/** Runs `work` with a query function on the database: rows of a SQL text. */
+async function withDatabase(work) {
+  if (postgres) {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      return await work(async (sql) => (await client.query(sql)).rows);
+    } finally {
+      await client.end();
+    }
+  }
+  const db = new Database(databaseUrl.replace(/^file:/, ""));
+  try {
+    return await work(async (sql) => (/^\s*SELECT/i.test(sql) ? db.prepare(sql).all() : db.exec(sql)));
+  } finally {
+    db.close();
+  }
+}
+
+if (fresh && postgres) {
+  await withDatabase((query) => query("DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public"));
+} else if (fresh) {
+  const file = databaseUrl.replace(/^file:/, "");
   for (const suffix of ["", "-wal", "-shm", "-journal"]) fs.rmSync(file + suffix, { force: true });
 }
-fs.mkdirSync(path.dirname(file), { recursive: true });
 
-run(bin("prisma"), ["migrate", "deploy"]);
+const applied = await migrate(databaseUrl);
+if (applied.length) console.log(`Applied ${applied.length} migration(s) to ${databaseUrl}.`);
 
-const db = new Database(file, { readonly: true });
-const { count } = db.prepare('SELECT COUNT(*) AS count FROM "Product"').get();
+const [{ count, entries }] = await withDatabase((query) => query(COUNTS));
 // A database seeded before the content issue has products but no content: seed again (idempotent).
-const { entries } = db.prepare('SELECT COUNT(*) AS entries FROM "ContentEntry"').get();
-db.close();
-if (count === 0 || entries === 0) {
+if (Number(count) === 0 || Number(entries) === 0) {
   console.log(`Seeding ${databaseUrl}...`);
   run(bin("tsx"), ["prisma/seed.ts"]);
 } else {

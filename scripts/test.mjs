@@ -1,25 +1,49 @@
 // `npm test`: everything CI checks, in order of speed, stopping at the first failure.
+// The integration suite runs twice: on SQLite, then on PostgreSQL — a local server this
+// script starts (scripts/postgres.mjs; Debian's package is installed when missing and
+// running as root), or the one TEST_POSTGRES_URL names.
 import { spawnSync } from "node:child_process";
+import { startPostgres } from "./postgres.mjs";
 
+const vitest = ["vitest", "run"];
 const steps = [
   ["Chromium for browser tests", "bash", ["scripts/ensure-chromium.sh"]],
+  ["PostgreSQL schema in step with prisma/schema.prisma", "node", ["scripts/postgres-schema.mjs", "--check"]],
   ["Typecheck", "npx", ["tsc", "--noEmit"]],
   ["ESLint", "npx", ["eslint", "--max-warnings", "0", "."]],
   ["Prettier", "npx", ["prettier", "--check", "."]],
   ["Unused files, exports and dependencies (knip)", "npx", ["knip", "--no-progress"]],
-  ["Unit and integration tests (vitest)", "npx", ["vitest", "run"]],
+  ["Unit and integration tests on SQLite (vitest)", "npx", vitest],
+  ["Integration tests on PostgreSQL (vitest)", "npx", vitest, { postgres: true }],
   ["Browser tests (Playwright, with and without JavaScript)", "npx", ["playwright", "test"]],
 ];
 
-const started = Date.now();
-for (const [label, command, args] of steps) {
-  console.log(`\n▶ ${label}`);
-  const stepStarted = Date.now();
-  const result = spawnSync(command, args, { stdio: "inherit" });
-  if (result.status !== 0) {
-    console.error(`\n✖ ${label} failed (exit ${result.status ?? result.signal}).`);
-    process.exit(result.status || 1);
-  }
-  console.log(`✔ ${label} (${((Date.now() - stepStarted) / 1000).toFixed(1)} s)`);
+let postgres = null;
+async function postgresUrl() {
+  if (process.env.TEST_POSTGRES_URL) return process.env.TEST_POSTGRES_URL;
+  postgres ??= await startPostgres({ port: Number(process.env.TEST_POSTGRES_PORT ?? 55432) });
+  // The maintenance database: the tests create their own databases on this server.
+  return postgres.urlFor("postgres");
 }
+
+const started = Date.now();
+let failed = 0;
+try {
+  for (const [label, command, args, options] of steps) {
+    console.log(`\n▶ ${label}`);
+    const stepStarted = Date.now();
+    const env = options?.postgres ? { ...process.env, TEST_POSTGRES_URL: await postgresUrl() } : process.env;
+    const result = spawnSync(command, args, { stdio: "inherit", env });
+    if (options?.postgres) await postgres?.stop();
+    if (result.status !== 0) {
+      console.error(`\n✖ ${label} failed (exit ${result.status ?? result.signal}).`);
+      failed = result.status || 1;
+      break;
+    }
+    console.log(`✔ ${label} (${((Date.now() - stepStarted) / 1000).toFixed(1)} s)`);
+  }
+} finally {
+  await postgres?.stop();
+}
+if (failed) process.exit(failed);
 console.log(`\nAll checks passed in ${((Date.now() - started) / 1000).toFixed(0)} s.`);

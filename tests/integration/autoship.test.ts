@@ -50,7 +50,7 @@ const services = () => {
 };
 
 beforeAll(async () => {
-  db = createTestDatabase().db;
+  db = (await createTestDatabase()).db;
   await seedDatabase(db, { images: false, syntheticProducts: 0 });
   variants = await db.productVariant.findMany({
     where: { product: { autoshipEligible: true } },

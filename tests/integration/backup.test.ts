@@ -13,7 +13,7 @@ import { backupDatabase } from "~/services/operations/backup.server";
 import { createTestDatabase } from "../helpers/db";
 import { TEST_DB_DIR } from "../helpers/migrations";
 
-const { db, url } = createTestDatabase();
+const { db, url } = await createTestDatabase();
 const clients: PrismaClient[] = [db];
 const files: string[] = [];
 afterAll(async () => {

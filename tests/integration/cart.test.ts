@@ -12,7 +12,7 @@ let pdVariant: string;
 const PLAN = "autoship-4w";
 
 beforeAll(async () => {
-  db = createTestDatabase().db;
+  db = (await createTestDatabase()).db;
   await seedDatabase(db, { images: false, syntheticProducts: 0 });
   carts = createCarts(db);
   dryVariant = (await db.productVariant.findUniqueOrThrow({ where: { sku: "SD00402" } })).id;

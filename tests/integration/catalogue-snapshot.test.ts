@@ -12,7 +12,7 @@ let catalogue: ReturnType<typeof createCatalogue>;
 beforeAll(async () => {
   // Only the monotonic clock is faked: the database and its timers run for real.
   vi.useFakeTimers({ toFake: ["performance"] });
-  db = createTestDatabase().db;
+  db = (await createTestDatabase()).db;
   await seedDatabase(db, { images: false, syntheticProducts: 0 });
   catalogue = createCatalogue(db);
 });

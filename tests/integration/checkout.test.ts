@@ -421,6 +421,23 @@ describe("server pricing (a tampered or stale total is refused)", () => {
   });
 });
 
+describe('order numbers (docs/rules.md "Orders")', () => {
+  it("gives eight concurrent orders eight different numbers, every one placed", async () => {
+    const v = await variant(50);
+    const buyers = await Promise.all(
+      Array.from({ length: 8 }, () => readyCheckout({ lines: [{ merchandiseId: v.id, quantity: 1 }] })),
+    );
+    const results = await Promise.allSettled(buyers.map((ready) => place(ready)));
+    expect(results.filter((r) => r.status === "rejected")).toEqual([]);
+    const numbers = await prisma.order.findMany({
+      where: { idempotencyKey: { in: buyers.map((b) => b.key) } },
+      select: { number: true },
+    });
+    expect(new Set(numbers.map((n) => n.number)).size).toBe(8);
+    for (const { number } of numbers) expect(number).toBeGreaterThan(100_000);
+  });
+});
+
 describe("stock (never oversold)", () => {
   it("sells exactly the 10 units left to 50 concurrent buyers of one unit each", async () => {
     const v = await variant(10);

@@ -68,8 +68,8 @@ interface ApiError {
 describe("contact service", () => {
   let db: PrismaClient;
 
-  beforeAll(() => {
-    db = createTestDatabase().db;
+  beforeAll(async () => {
+    db = (await createTestDatabase()).db;
   });
 
   afterAll(async () => {

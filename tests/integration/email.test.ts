@@ -11,8 +11,8 @@ import { headerOf, startSmtpServer, unusedPort } from "../helpers/smtp-server";
 
 let db: PrismaClient;
 
-beforeAll(() => {
-  db = createTestDatabase().db;
+beforeAll(async () => {
+  db = (await createTestDatabase()).db;
 });
 
 afterAll(async () => {

@@ -16,8 +16,8 @@ afterEach(async () => {
 });
 
 /** Two clients on one fresh database, and its URL. */
-function twoClients(): [PrismaClient, PrismaClient, string] {
-  const { db, url } = createTestDatabase();
+async function twoClients(): Promise<[PrismaClient, PrismaClient, string]> {
+  const { db, url } = await createTestDatabase();
   const other = createPrismaClient(url);
   cleanup.push(
     () => db.$disconnect(),
@@ -109,7 +109,7 @@ function countingJob(name: string, intervalMs: number, runMs: number) {
 
 describe("the job lease (docs/rules.md 'Jobs')", () => {
   it("is taken by one runner; a lease ending exactly now is free, a millisecond before it is not", async () => {
-    const [a, b] = twoClients();
+    const [a, b] = await twoClients();
     const t0 = new Date("2026-01-01T00:00:00.000Z");
     const winner = createLeases(a, "A", 30_000);
     const loser = createLeases(b, "B", 30_000);
@@ -125,7 +125,7 @@ describe("the job lease (docs/rules.md 'Jobs')", () => {
   });
 
   it("is free again once released", async () => {
-    const [a, b] = twoClients();
+    const [a, b] = await twoClients();
     const t0 = new Date("2026-01-01T00:00:00.000Z");
     const leasesA = createLeases(a, "A", 30_000);
     expect(await leasesA.acquire("job", t0)).toBe(true);
@@ -136,7 +136,7 @@ describe("the job lease (docs/rules.md 'Jobs')", () => {
 
 describe("the job runner (docs/rules.md 'Jobs')", () => {
   it("runs a job once at a time across two processes on one database", async () => {
-    const [a, , url] = twoClients();
+    const [a, , url] = await twoClients();
     const lease = { leaseMs: 1_000, renewEveryMs: 100 };
     const child = await childRunner({ url, holder: "B", job: "together", intervalMs: 100, runMs: 60, ...lease });
     const { job } = countingJob("together", 100, 60);
@@ -155,7 +155,7 @@ describe("the job runner (docs/rules.md 'Jobs')", () => {
   });
 
   it("takes over a crashed runner's job once its lease has run out, and marks the crashed run failed", async () => {
-    const [a, b] = twoClients();
+    const [a, b] = await twoClients();
     const leaseUntil = new Date(Date.now() + 400);
     await a.jobLease.create({ data: { name: "orphan", holder: "crashed", leaseUntil } });
     await a.jobRun.create({ data: { job: "orphan", holder: "crashed", dueAt: new Date(0), status: "running" } });
@@ -172,7 +172,7 @@ describe("the job runner (docs/rules.md 'Jobs')", () => {
   });
 
   it("renews the lease through a run longer than the lease, so nobody else starts it", async () => {
-    const [a, b, url] = twoClients();
+    const [a, b, url] = await twoClients();
     // Renewed five times per lease, so a child slowed by a loaded machine still keeps it.
     const lease = { leaseMs: 1_000, renewEveryMs: 200 };
     // The child starts the run (due at once) and holds it for 3.5 s, over three times the lease.
@@ -196,7 +196,7 @@ describe("the job runner (docs/rules.md 'Jobs')", () => {
   });
 
   it("records a failed run with its error and runs again at the next interval", async () => {
-    const [a] = twoClients();
+    const [a] = await twoClients();
     const failedBefore = (await metrics.jobRuns.get()).values.find(
       (v) => v.labels.job === "flaky" && v.labels.outcome === "failed",
     );
@@ -233,7 +233,7 @@ describe("the job runner (docs/rules.md 'Jobs')", () => {
   });
 
   it("keeps only the last runs of each job", async () => {
-    const [a] = twoClients();
+    const [a] = await twoClients();
     const { job, state } = countingJob("chatty", 10, 0);
     const stop = runner([job], a, "A", { runsKept: 3 });
     await waitFor(() => state.runs >= 8);
@@ -242,7 +242,7 @@ describe("the job runner (docs/rules.md 'Jobs')", () => {
   });
 
   it("stop() waits for the running job, then releases its lease", async () => {
-    const [a] = twoClients();
+    const [a] = await twoClients();
     const { job, state } = countingJob("graceful", 3_600_000, 300);
     const stop = runner([job], a, "A");
     await waitFor(() => state.running === 1);
@@ -254,7 +254,7 @@ describe("the job runner (docs/rules.md 'Jobs')", () => {
   });
 
   it("stop() gives up on a job that does not finish in time and leaves its lease to run out", async () => {
-    const [a] = twoClients();
+    const [a] = await twoClients();
     let release: () => void = () => undefined;
     let started = false;
     const stop = runner(

@@ -13,8 +13,8 @@ import { headerOf, smtpOutbox, startSmtpServer, unusedPort } from "../helpers/sm
 let db: PrismaClient;
 let url: string;
 
-beforeAll(() => {
-  ({ db, url } = createTestDatabase());
+beforeAll(async () => {
+  ({ db, url } = await createTestDatabase());
 });
 
 afterAll(async () => {

@@ -7,8 +7,8 @@ let db: PrismaClient;
 const NOW = new Date(Date.UTC(2026, 10, 22));
 const card = { number: "4242 4242 4242 4242", expMonth: 12, expYear: 2030, cvc: "123" };
 
-beforeAll(() => {
-  db = createTestDatabase().db;
+beforeAll(async () => {
+  db = (await createTestDatabase()).db;
 });
 
 afterAll(async () => {

@@ -3,7 +3,7 @@
 // was; staff onboarding happens at sign-in and registration instead
 // (docs/rules.md "Staff onboarding", shop-core spec section 4).
 import { beforeAll, describe, expect, it } from "vitest";
-import { prisma } from "~/db.server";
+import { databaseProvider, prisma } from "~/db.server";
 import { loader as rootLoader } from "~/root";
 import { loader as multipassLoader } from "~/routes/multipass.$token";
 import { action as loginAction } from "~/routes/shelter.login";
@@ -23,7 +23,9 @@ beforeAll(ensureSeeded);
 /** Every row of every table, as text: equal before and after means nothing was written. */
 async function databaseDigest(): Promise<string> {
   const tables = await prisma.$queryRawUnsafe<{ name: string }[]>(
-    "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name",
+    databaseProvider === "postgresql"
+      ? "SELECT tablename::text AS name FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename"
+      : "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name",
   );
   const parts: string[] = [];
   for (const { name } of tables) {

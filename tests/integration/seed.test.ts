@@ -12,7 +12,7 @@ import { createTestDatabase } from "../helpers/db";
 let db: PrismaClient;
 
 beforeAll(async () => {
-  db = createTestDatabase().db;
+  db = (await createTestDatabase()).db;
   await seedDatabase(db, { images: false, syntheticProducts: 0 });
 });
 

@@ -409,9 +409,9 @@ describe("staff-feeding JSON calls (shop-core spec section 7: jwt and sessionTok
 
 describe("ordering as a member (program pricing, clinic delivery, attestation, monthly quota)", () => {
   /** A registered member with a cart of `quantity` units of one staff-site variant, every checkout step done. */
-  async function readyMember(quantity: number, groupId = "CLN-1002") {
-    const customerId = await newMember("buyer");
-    await staffProgram.register(customerId, { roleCode: "DVM", groupId });
+  async function readyMember(quantity: number, groupId = "CLN-1002", member?: string) {
+    const customerId = member ?? (await newMember("buyer"));
+    if (!member) await staffProgram.register(customerId, { roleCode: "DVM", groupId });
     const variant = await prisma.productVariant.findFirstOrThrow({
       where: { product: { soldOnHpsf: true }, inventory: { gte: 50 }, priceCents: { gte: 2000 } },
       orderBy: { sku: "asc" },
@@ -490,6 +490,26 @@ describe("ordering as a member (program pricing, clinic delivery, attestation, m
     expect((await prisma.productVariant.findUniqueOrThrow({ where: { id: ready.variant.id } })).inventory).toBe(
       stockBefore,
     );
+  });
+
+  it('lets concurrent orders of one member spend the quota exactly once (docs/rules.md "Database")', async () => {
+    const first = await readyMember(1);
+    const rest = await Promise.all(Array.from({ length: 5 }, () => readyMember(1, "CLN-1002", first.customerId)));
+    const all = [first, ...rest];
+    const each = first.priced.merchandiseCents;
+    // Room for exactly three of the six orders this month.
+    const used = 50_000 - 3 * each;
+    await prisma.customer.update({
+      where: { id: first.customerId },
+      data: { quotaMonth: quotaMonthOf(new Date()), quotaValue: used },
+    });
+    const results = await Promise.allSettled(all.map((ready) => place(ready)));
+    const refused = results.flatMap((r) => (r.status === "rejected" ? [r.reason as OrderError] : []));
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(3);
+    expect(refused.map((e) => e.code)).toEqual(["QUOTA_EXCEEDED", "QUOTA_EXCEEDED", "QUOTA_EXCEEDED"]);
+    const after = await prisma.customer.findUniqueOrThrow({ where: { id: first.customerId } });
+    expect(after.quotaValue).toBe(50_000);
+    expect(await prisma.order.count({ where: { customerId: first.customerId, status: "paid" } })).toBe(3);
   });
 
   it("gives the quota back when the card is declined", async () => {

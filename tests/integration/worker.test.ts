@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../helpers/db";
 
-const { db, url } = createTestDatabase();
+const { db, url } = await createTestDatabase();
 afterAll(() => db.$disconnect());
 
 describe("the worker process (docs/rules.md 'Jobs')", () => {

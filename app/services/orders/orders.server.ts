@@ -1,6 +1,7 @@
 // Reading orders: one order with its
 // lines, and a customer's orders as a cursor-paged connection with pageInfo
 // (shop-core spec section 3). The accounts pages build on these.
+import { containsIgnoringCase } from "~/db.server";
 import type { Prisma, PrismaClient } from "~/generated/prisma/client";
 import { parseAddress, type PostalAddress } from "~/models/address";
 import { mayViewOrder, type OrderViewer } from "~/models/order-access";
@@ -183,7 +184,7 @@ export function createOrderReader(db: PrismaClient) {
         and.push({
           OR: [
             ...(/^\d+$/.test(q) ? [{ number: Number(q) }] : []),
-            { lines: { some: { productTitle: { contains: q } } } },
+            { lines: { some: { productTitle: containsIgnoringCase(q) } } },
           ],
         });
       }

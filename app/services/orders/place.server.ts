@@ -2,6 +2,7 @@
 // reserve (one transaction: price on the server, decrement stock atomically,
 // write a pending order), charge outside the transaction, then complete or
 // release. A failure at any point leaves no paid order and no lost stock.
+import { databaseProvider } from "~/db.server";
 import type { Prisma, PrismaClient } from "~/generated/prisma/client";
 import type { PostalAddress } from "~/models/address";
 import { priceOrder, type PricedOrder, type PricingTerms } from "~/models/pricing";
@@ -61,6 +62,21 @@ export interface ReservedOrder {
 
 const FIRST_ORDER_NUMBER = 100001;
 
+/**
+ * The next order number (docs/rules.md "Orders"). PostgreSQL: the `order_number` sequence
+ * (its migration starts it at FIRST_ORDER_NUMBER), so concurrent checkouts never pick the
+ * same one. SQLite: one more than the highest, which is safe because the reserving
+ * transaction holds SQLite's single write lock from its start.
+ */
+async function nextOrderNumber(tx: Tx): Promise<number> {
+  if (databaseProvider === "postgresql") {
+    const [row] = await tx.$queryRaw<{ next: bigint }[]>`SELECT nextval('"order_number"') AS "next"`;
+    return Number(row.next);
+  }
+  const last = await tx.order.aggregate({ _max: { number: true } });
+  return Math.max(FIRST_ORDER_NUMBER, (last._max.number ?? 0) + 1);
+}
+
 /** Prices the draft from today's variant prices, takes the stock and writes a pending order. */
 export async function reserveOrder(tx: Tx, draft: OrderDraft): Promise<ReservedOrder> {
   if (draft.lines.length === 0) throw new OrderError("EMPTY_ORDER", "There is nothing to order.");
@@ -109,8 +125,7 @@ export async function reserveOrder(tx: Tx, draft: OrderDraft): Promise<ReservedO
       );
     }
   }
-  const last = await tx.order.aggregate({ _max: { number: true } });
-  const number = Math.max(FIRST_ORDER_NUMBER, (last._max.number ?? 0) + 1);
+  const number = await nextOrderNumber(tx);
   const order = await tx.order.create({
     data: {
       number,

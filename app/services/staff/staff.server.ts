@@ -2,6 +2,7 @@
 // member is (built from the staff user store and the customer), clinic search
 // and join, registration, onboarding metafields, the FTC acknowledgement,
 // program pricing terms and the monthly quota.
+import { containsIgnoringCase } from "~/db.server";
 import type { Prisma, PrismaClient } from "~/generated/prisma/client";
 import { isEligibleForPd, isRegistered } from "~/models/identity-profile";
 import { storedSite } from "~/models/site";
@@ -321,8 +322,8 @@ export function createStaffProgram(deps: StaffDeps) {
         query.searchType === "zip"
           ? { zip: { startsWith: term } }
           : query.searchType === "city"
-            ? { city: { contains: term } }
-            : { name: { contains: term } };
+            ? { city: containsIgnoringCase(term) }
+            : { name: containsIgnoringCase(term) };
       const found = await db.clinic.findMany({
         where: { program: STAFF_PROGRAM, ...where },
         orderBy: [{ name: "asc" }],
