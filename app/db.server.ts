@@ -45,10 +45,17 @@ export function createPrismaClient(
  * interactive transaction SERIALIZABLE, and run again from the start when it loses a write
  * conflict, so code written for SQLite's single writer stays correct.
  */
+// How long a query waits for a free pooled connection.
+const POOL_WAIT_MS = 10_000;
+
 function createPostgresClient(databaseUrl: string): PrismaClient {
   const client = new PostgresPrismaClient({
-    adapter: new PrismaPg({ connectionString: databaseUrl, max: env.DATABASE_POOL_SIZE }),
-    transactionOptions: { isolationLevel: "Serializable", maxWait: 10_000, timeout: 15_000 },
+    adapter: new PrismaPg({
+      connectionString: databaseUrl,
+      max: env.DATABASE_POOL_SIZE,
+      connectionTimeoutMillis: POOL_WAIT_MS,
+    }),
+    transactionOptions: { isolationLevel: "Serializable", maxWait: POOL_WAIT_MS, timeout: 15_000 },
   });
   const transaction = client.$transaction.bind(client) as (...a: unknown[]) => Promise<unknown>;
   const extended = client.$extends({

@@ -171,6 +171,13 @@ describe("/account/orders (shop-core spec sections 2 and 3)", () => {
     ).json()) as ListData;
     expect(byProduct.orders.map((o) => o.id)).toEqual([created[0].id]);
     expect(byProduct.query).toBe(other.product.title);
+    // Case does not matter, on SQLite and PostgreSQL alike (docs/rules.md "Database").
+    for (const q of [other.product.title.toLowerCase(), other.product.title.toUpperCase()]) {
+      const found = (await (
+        await getPage(ordersLoader, jar, `/account/orders?q=${encodeURIComponent(q)}`)
+      ).json()) as ListData;
+      expect(found.orders.map((o) => o.id)).toEqual([created[0].id]);
+    }
 
     const none = (await (await getPage(ordersLoader, jar, "/account/orders?q=no-such-food")).json()) as ListData;
     expect(none.orders).toEqual([]);

@@ -65,6 +65,15 @@ describe("clinic search (shop-core spec section 7, search-clinic)", () => {
     expect(byZip.map((c) => c.groupID).sort()).toEqual(["CLN-1002", "CLN-1003", "CLN-1007"]);
     expect(await staffProgram.searchClinics({ searchType: "name", searchTerm: "Humane" })).toEqual([]);
   });
+
+  it('ignores case in names and cities, on both databases (docs/rules.md "Database")', async () => {
+    for (const searchTerm of ["cherry creek", "CHERRY CREEK", "cHeRrY"]) {
+      const found = await staffProgram.searchClinics({ searchType: "name", searchTerm });
+      expect(found.map((c) => c.groupID)).toEqual(["CLN-1002"]);
+    }
+    const byCity = await staffProgram.searchClinics({ searchType: "city", searchTerm: "denver" });
+    expect(byCity.map((c) => c.groupID)).toEqual(["CLN-1002"]);
+  });
 });
 
 describe("registration and join (shop-core spec sections 3-4)", () => {
