@@ -14,7 +14,7 @@ import path from "node:path";
 import url from "node:url";
 import { createRequestHandler } from "@remix-run/express";
 import { defer, installGlobals, json } from "@remix-run/node";
-import { matchRoutes } from "@remix-run/router";
+import { matchRoutes } from "@remix-run/react";
 import express from "express";
 
 installGlobals();
