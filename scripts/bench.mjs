@@ -1,234 +1,541 @@
-// `npm run bench`: builds the production bundle, seeds a throw-away database
-// (data/bench.db) with 1,000 synthetic products, serves it on loopback and measures the
-// main pages with autocannon; then re-seeds with 10,000 products and measures the
-// filtered listing again to see how it scales. Prints a Markdown table at the end.
+// `npm run bench` (docs/benchmarks.md): builds the production bundle, prepares throw-away
+// databases (1,000 and 50,000 synthetic products) on SQLite and on PostgreSQL, serves them on
+// loopback and measures each scenario's req/s, p50, p99 and server CPU per request (from
+// /proc, the server process and all its children), alternating in short slices with two
+// anchors in the same run: node:http sending the same bytes (scripts/bench-replay.mjs) and
+// the same page rendered from memory by the same Remix build (scripts/bench-memory.mjs).
+// Prints a Markdown table per database and writes it to data/bench-<date>.md.
 //
-// It is a measurement, not a test: a missed target still exits 0. It exits non-zero
-// only when the server does not start or a scenario gets no successful response at all.
-// BENCH_PORT (default 3300), BENCH_DURATION (seconds, default 10) and BENCH_CHECKOUTS
-// (orders placed in the place-order scenario, default 400) override.
-import { spawn } from "node:child_process";
+// It is a measurement, not a test: a missed target still exits 0. It exits non-zero only
+// when the SQLite server does not start or a scenario gets no successful response at all;
+// PostgreSQL that cannot be provided is reported as not run, with the reason.
+import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
-import path from "node:path";
+import http from "node:http";
+import { performance } from "node:perf_hooks";
+import { createCookie } from "@remix-run/node";
 import autocannon from "autocannon";
-import Database from "better-sqlite3";
 
-const PORT = Number(process.env.BENCH_PORT ?? 3300);
-const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 10);
-const WARMUP_SECONDS = 2;
+const env = process.env;
+const BASE_PORT = Number(env.BENCH_PORT ?? 3300);
+/** Every port the bench uses: BENCH_PORT and the nine after it. */
+const PORTS = {
+  main: BASE_PORT,
+  two: BASE_PORT + 1,
+  large: BASE_PORT + 2,
+  replay: BASE_PORT + 3,
+  memory: BASE_PORT + 4,
+  pgSmall: BASE_PORT + 5,
+  pgLarge: BASE_PORT + 6,
+};
+const DURATION = Number(env.BENCH_DURATION ?? 6); // measured seconds per target (sum of its slices)
+const SLICE = Number(env.BENCH_SLICE ?? 2); // seconds per slice
+const WARMUP = Number(env.BENCH_WARMUP ?? 1); // seconds per target, thrown away
 const CONNECTIONS = 10;
-// Loopback only: a load test must never leave this machine.
-const BASE_URL = `http://127.0.0.1:${PORT}`;
-const DB_FILE = "data/bench.db";
-const DATABASE_URL = `file:./${DB_FILE}`;
-const HEALTH_TIMEOUT_MS = 60_000;
+const CHECKOUTS = Number(env.BENCH_CHECKOUTS ?? 150);
+const SMALL = 1_000;
+const LARGE = Number(env.BENCH_LARGE_PRODUCTS ?? 50_000);
+const DATABASES = (env.BENCH_DATABASES ?? "sqlite,postgres").split(",").map((d) => d.trim());
+/** Processes of the main server when a cluster entry exists (one, so CPU compares with the anchors). */
+const MAIN_PROCESSES = env.BENCH_WEB_CONCURRENCY ?? "1";
+const ENTRY = fs.existsSync("cluster.js") ? "cluster.js" : "server.js";
+const HEALTH_TIMEOUT_MS = 90_000;
+const SESSION_SECRET = "bench-only-session-secret-".padEnd(64, "0");
+/** Before the scale work: one listing took about 6,500 µs of server CPU (docs/benchmarks.md). */
+const LISTING_BASELINE_US = Number(env.BENCH_LISTING_BASELINE_US ?? 6_500);
+const LISTING = "/products/dog?pet-age=adult-dog&flavor=chicken";
+const LOG_FILE = "data/bench-server.log";
+const CLK_TCK = Number(execFileSync("getconf", ["CLK_TCK"]).toString().trim()) || 100;
 
-// Checked before the minute of building and seeding, not after it.
-if (!Number.isInteger(PORT) || PORT < 1 || PORT > 65535) {
-  console.error(`BENCH_PORT must be a port number from 1 to 65535 (got "${process.env.BENCH_PORT}")`);
-  process.exit(2);
+for (const [name, value, ok] of [
+  ["BENCH_PORT", BASE_PORT, Number.isInteger(BASE_PORT) && BASE_PORT >= 1 && BASE_PORT <= 65526],
+  ["BENCH_DURATION", DURATION, DURATION > 0],
+  ["BENCH_SLICE", SLICE, SLICE > 0],
+  ["BENCH_WARMUP", WARMUP, WARMUP >= 0],
+  ["BENCH_CHECKOUTS", CHECKOUTS, Number.isInteger(CHECKOUTS) && CHECKOUTS >= 1],
+  ["BENCH_LARGE_PRODUCTS", LARGE, Number.isInteger(LARGE) && LARGE >= 1],
+]) {
+  if (!ok) {
+    console.error(`${name} is not valid (got "${value}"): see docs/benchmarks.md`);
+    process.exit(2);
+  }
 }
-if (!(DURATION_SECONDS > 0)) {
-  console.error(`BENCH_DURATION must be a number of seconds above 0 (got "${process.env.BENCH_DURATION}")`);
-  process.exit(2);
-}
-
-// Everything the server reads is pinned here, so a developer's .env cannot skew the run
-// (process.loadEnvFile() in server.js never overrides variables already set).
-const SERVER_ENV = {
-  ...process.env,
-  NODE_ENV: "production",
-  HOST: "127.0.0.1",
-  PORT: String(PORT),
-  DATABASE_URL,
-  REQUEST_LOG: "off", // logging every request would measure the terminal, not the shop
-  MUTATION_RATE_LIMIT_PER_MINUTE: "0",
-  AUTOSHIP_SCHEDULE_MINUTES: "0", // no autoship run in the middle of a measurement
-  SESSION_SECRET: "bench-only-session-secret-".padEnd(64, "0"), // fixed: no data/session-secret write
-  SITE_ID: "", // resolve the site from the Host header, as production does
-  STAFF_HOSTS: "staff.localhost",
-  // The load is sent to 127.0.0.1, which production answers only when it is a configured origin.
-  PUBLIC_URL: `http://127.0.0.1:${PORT}`,
-};
-
-/** Targets (docs/benchmarks.md "What it measures"); scenarios not listed here have none. */
-const TARGETS = {
-  "listing (2 filters)": { label: ">= 300 req/s, p99 <= 100 ms", met: (r) => r.rps >= 300 && r.p99 <= 100 },
-  "product page": { label: ">= 350 req/s", met: (r) => r.rps >= 350 },
-  "place order": { label: "p99 recorded", met: (r) => r.errors + r.non2xx === 0 },
-  "add to cart (form post)": {
-    label: ">= 200 req/s, no errors",
-    met: (r) => r.rps >= 200 && r.errors + r.non2xx === 0,
-  },
-};
-const SCALE_LIMIT = 1.5;
-
-const children = new Set();
-let server = null;
+const SLICES = Math.max(1, Math.round(DURATION / SLICE));
 
 // ---------------------------------------------------------------------------
-// Child processes
+// Child processes: every one is tracked and killed on every way out.
 
-/** Runs a command to completion with inherited output; rejects on a non-zero exit. */
-function run(command, args, env = process.env) {
+const children = new Set();
+const postgresClusters = [];
+let failed = false;
+
+function track(child, group = false) {
+  children.add({ child, group });
+  child.once("exit", () => {
+    for (const entry of children) if (entry.child === child) children.delete(entry);
+  });
+  return child;
+}
+
+/** Runs a command to completion (output to the terminal); rejects on a non-zero exit. */
+function run(command, args, runEnv = env) {
   console.log(`\n$ ${command} ${args.join(" ")}`);
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { stdio: "inherit", env });
-    children.add(child);
+    const child = track(spawn(command, args, { stdio: "inherit", env: runEnv }));
     child.on("error", reject);
-    child.on("exit", (code, signal) => {
-      children.delete(child);
-      if (code === 0) resolve();
-      else reject(new Error(`${command} ${args.join(" ")} failed (${signal ?? `exit ${code}`})`));
-    });
+    child.on("exit", (code, signal) =>
+      code === 0 ? resolve() : reject(new Error(`${command} ${args.join(" ")} failed (${signal ?? `exit ${code}`})`)),
+    );
   });
 }
 
-/** Kills whatever is still running; synchronous so it also works in the 'exit' handler. */
+/** Runs a command and returns its stdout. */
+function output(command, args, runEnv) {
+  return new Promise((resolve, reject) => {
+    const child = track(spawn(command, args, { stdio: ["ignore", "pipe", "inherit"], env: runEnv }));
+    let text = "";
+    child.stdout.on("data", (chunk) => (text += chunk));
+    child.on("error", reject);
+    child.on("exit", (code) => (code === 0 ? resolve(text) : reject(new Error(`${command} ${args.join(" ")} failed`))));
+  });
+}
+
+/** Synchronous so it also works in the 'exit' handler; servers die with their workers (process group). */
 function killChildren() {
-  for (const child of children) {
-    if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+  for (const { child, group } of children) {
+    if (child.exitCode !== null || child.signalCode !== null) continue;
+    try {
+      if (group) process.kill(-child.pid, "SIGKILL");
+      else child.kill("SIGKILL");
+    } catch {
+      // already gone
+    }
   }
 }
 
+async function stopPostgres() {
+  const stops = postgresClusters.splice(0).map((cluster) => cluster.stop().catch(() => {}));
+  await Promise.race([Promise.all(stops), new Promise((resolve) => setTimeout(resolve, 10_000))]);
+}
+
+process.on("exit", killChildren);
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.once(signal, async () => {
+    console.error(`\nInterrupted (${signal}); stopping the servers.`);
+    killChildren();
+    await stopPostgres();
+    process.exit(130);
+  });
+}
+
 // ---------------------------------------------------------------------------
-// Database
+// /proc: CPU and memory of a process and all its descendants (cluster workers are children).
 
-function removeDatabase() {
-  for (const suffix of ["", "-wal", "-shm", "-journal"]) fs.rmSync(DB_FILE + suffix, { force: true });
-}
-
-async function seed(syntheticProducts) {
-  const env = { ...process.env, DATABASE_URL };
-  await run("npx", ["tsx", "prisma/seed.ts", "--products", String(syntheticProducts), "--no-images"], env);
-}
-
-/** A real (non-synthetic) consumer variant, so the product page renders as shoppers see it. */
-function productPagePath() {
-  const db = new Database(DB_FILE, { readonly: true });
-  try {
-    const row = db
-      .prepare(
-        "SELECT url FROM ProductVariant v JOIN Product p ON p.id = v.productId " +
-          "WHERE p.synthetic = 0 AND p.soldOnDtc = 1 LIMIT 1",
-      )
-      .get();
-    if (!row) throw new Error(`No seeded consumer variant found in ${DB_FILE}`);
-    return `/products/${row.url}`;
-  } finally {
-    db.close();
+function processTree(pid) {
+  const pids = [pid];
+  for (let i = 0; i < pids.length; i++) {
+    let tasks = [];
+    try {
+      tasks = fs.readdirSync(`/proc/${pids[i]}/task`);
+    } catch {
+      continue; // exited
+    }
+    for (const task of tasks) {
+      try {
+        const list = fs.readFileSync(`/proc/${pids[i]}/task/${task}/children`, "utf8").trim();
+        if (list) pids.push(...list.split(/\s+/).map(Number));
+      } catch {
+        // thread gone
+      }
+    }
   }
+  return pids;
 }
+
+/** utime + stime (all threads) of the tree, in clock ticks. */
+function treeCpuTicks(pid) {
+  let ticks = 0;
+  for (const p of processTree(pid)) {
+    try {
+      const stat = fs.readFileSync(`/proc/${p}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      ticks += Number(fields[11]) + Number(fields[12]); // fields 14 and 15 of proc(5)
+    } catch {
+      // exited between the listing and the read
+    }
+  }
+  return ticks;
+}
+
+/** Resident memory of the tree, MiB. */
+function treeRssMiB(pid) {
+  let kib = 0;
+  for (const p of processTree(pid)) {
+    try {
+      const match = fs.readFileSync(`/proc/${p}/status`, "utf8").match(/^VmRSS:\s+(\d+)/m);
+      if (match) kib += Number(match[1]);
+    } catch {
+      // exited
+    }
+  }
+  return kib / 1024;
+}
+
+const loadAverage = () => fs.readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
 
 // ---------------------------------------------------------------------------
-// Server
+// HTTP helpers
 
-async function startServer() {
-  console.log(`\nStarting the production server on ${BASE_URL}...`);
-  // The server's own pid (no shell in between), so killing it really stops it.
-  // Same V8 flag as `npm run serve`: a larger young generation means fewer GC pauses while rendering.
-  server = spawn(process.execPath, ["--max-semi-space-size=64", "server.js"], { stdio: "inherit", env: SERVER_ENV });
-  children.add(server);
-  const exited = new Promise((resolve) => server.once("exit", (code) => resolve(code)));
-  server.once("exit", () => children.delete(server));
-  const ready = await Promise.race([waitForHealth(), exited.then((code) => `exited with code ${code}`)]);
-  if (ready !== true) throw new Error(`The server did not become healthy: ${ready}`);
+/** One request with node:http: the exact status, headers and body bytes (no decompression). */
+function rawRequest(base, { path: target, method = "GET", headers = {}, body }) {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const request = http.request(new URL(target, base), { method, headers }, (response) => {
+      const chunks = [];
+      response.on("data", (chunk) => chunks.push(chunk));
+      response.on("end", () => {
+        const rawHeaders = [];
+        for (let i = 0; i < response.rawHeaders.length; i += 2) {
+          rawHeaders.push([response.rawHeaders[i], response.rawHeaders[i + 1]]);
+        }
+        resolve({
+          status: response.statusCode,
+          headers: rawHeaders,
+          header: (name) => response.headers[name.toLowerCase()],
+          body: Buffer.concat(chunks),
+          ms: performance.now() - started,
+        });
+      });
+      response.on("error", reject);
+    });
+    request.setTimeout(30_000, () => request.destroy(new Error(`${target}: no answer within 30 s`)));
+    request.on("error", reject);
+    request.end(body);
+  });
 }
 
-async function waitForHealth() {
+async function waitForHealth(base, exited) {
   const deadline = Date.now() + HEALTH_TIMEOUT_MS;
   while (Date.now() < deadline) {
+    const code = exited();
+    if (code !== undefined) return `exited (${code})`;
     try {
-      const response = await fetch(`${BASE_URL}/healthz`, { signal: AbortSignal.timeout(2_000) });
+      const response = await rawRequest(base, { path: "/healthz" });
       if (response.status === 200) return true;
     } catch {
       // not listening yet
     }
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return `no 200 from /healthz within ${HEALTH_TIMEOUT_MS / 1000} s`;
 }
 
-/** SIGTERM lets server.js close cleanly; SIGKILL if it has not gone after 5 s. */
-async function stopServer() {
-  if (!server || server.exitCode !== null || server.signalCode !== null) return;
-  const gone = new Promise((resolve) => server.once("exit", resolve));
-  server.kill("SIGTERM");
-  const timer = setTimeout(() => server.kill("SIGKILL"), 5_000);
+// ---------------------------------------------------------------------------
+// Servers
+
+/** Everything the server reads is pinned, so a developer's .env cannot skew the run. */
+function serverEnv(port, databaseUrl, processes) {
+  return {
+    ...env,
+    NODE_ENV: "production",
+    HOST: "127.0.0.1",
+    PORT: String(port),
+    DATABASE_URL: databaseUrl,
+    WEB_CONCURRENCY: processes,
+    REQUEST_LOG: "off", // logging every request would measure the log, not the shop
+    MUTATION_RATE_LIMIT_PER_MINUTE: "0",
+    AUTOSHIP_SCHEDULE_MINUTES: "0", // no autoship run in the middle of a measurement
+    SESSION_SECRET, // fixed: no data/session-secret write, and the bench can sign a session
+    SITE_ID: "", // resolve the site from the Host header, as production does
+    STAFF_HOSTS: "staff.localhost",
+    // The load is sent to 127.0.0.1, which production answers only when it is a configured origin.
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+  };
+}
+
+/**
+ * Starts the production entry (cluster.js when the commit has one, else server.js) in its own
+ * process group; returns once /healthz answers, with the time that took.
+ */
+async function startShop({ port, databaseUrl, processes = MAIN_PROCESSES, label }) {
+  const base = `http://127.0.0.1:${port}`;
+  console.log(`\nStarting ${ENTRY} (${label}, WEB_CONCURRENCY=${processes}) on ${base}; its log: ${LOG_FILE}`);
+  const log = fs.openSync(LOG_FILE, "a");
+  const started = performance.now();
+  // The same V8 flag as `npm run serve`; cluster workers inherit it.
+  const child = track(
+    spawn(process.execPath, ["--max-semi-space-size=64", ENTRY], {
+      stdio: ["ignore", log, log],
+      env: serverEnv(port, databaseUrl, processes),
+      detached: true,
+    }),
+    true,
+  );
+  fs.closeSync(log);
+  let exitCode;
+  child.once("exit", (code, signal) => (exitCode = signal ?? code));
+  const ready = await waitForHealth(base, () => exitCode);
+  if (ready !== true) throw new Error(`${ENTRY} on port ${port} did not become healthy: ${ready} (see ${LOG_FILE})`);
+  return { child, pid: child.pid, base, readyMs: performance.now() - started, databaseUrl, processes };
+}
+
+/** SIGTERM lets the server close cleanly; SIGKILL to its whole group after 5 s. */
+async function stopProcess(child, group = false) {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  const gone = new Promise((resolve) => child.once("exit", resolve));
+  child.kill("SIGTERM");
+  const timer = setTimeout(() => {
+    try {
+      if (group) process.kill(-child.pid, "SIGKILL");
+      else child.kill("SIGKILL");
+    } catch {
+      // gone
+    }
+  }, 5_000);
   await gone;
   clearTimeout(timer);
 }
+const stopShop = (shop) => stopProcess(shop?.child, true);
+
+/** A helper server (anchor) that tells us over IPC when it listens. */
+async function startHelper(script, helperEnv, port) {
+  const child = track(
+    spawn(process.execPath, [script], { stdio: ["ignore", "inherit", "pipe", "ipc"], env: helperEnv }),
+  );
+  let stderr = "";
+  child.stderr.on("data", (chunk) => (stderr += chunk));
+  const message = await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${script} did not start within 60 s`)), 60_000);
+    child.once("message", (m) => (clearTimeout(timer), resolve(m)));
+    child.once(
+      "exit",
+      (code) => (
+        clearTimeout(timer),
+        reject(new Error(`${script} exited (${code}): ${stderr.match(/^\w*Error\b.*$/m)?.[0] ?? stderr.trim()}`))
+      ),
+    );
+  });
+  return { child, pid: child.pid, base: `http://127.0.0.1:${port}`, message };
+}
+
+/** Anchor (a): node:http answering with these exact bytes. */
+function startReplay(capture) {
+  const file = "data/bench-capture.json";
+  fs.writeFileSync(
+    file,
+    JSON.stringify({ status: capture.status, headers: capture.headers, body: capture.body.toString("base64") }),
+  );
+  return startHelper(
+    "scripts/bench-replay.mjs",
+    { ...env, BENCH_REPLAY_PORT: String(PORTS.replay), BENCH_REPLAY_FILE: file },
+    PORTS.replay,
+  );
+}
+
+/** Anchor (b): the same build's Remix handler with the page's loader data captured from `shop`, in memory. */
+function startMemory(shop, page, headers = {}) {
+  return startHelper(
+    "scripts/bench-memory.mjs",
+    {
+      ...serverEnv(PORTS.memory, shop.databaseUrl, "1"),
+      BENCH_MEMORY_PORT: String(PORTS.memory),
+      BENCH_MEMORY_SOURCE: shop.base,
+      BENCH_MEMORY_PATH: page,
+      BENCH_MEMORY_HEADERS: JSON.stringify(headers),
+    },
+    PORTS.memory,
+  );
+}
 
 // ---------------------------------------------------------------------------
-// Load
+// Load and measurement
 
-function cannon(scenario, duration) {
-  return autocannon({
-    url: BASE_URL + scenario.path,
-    method: scenario.method ?? "GET",
-    body: scenario.body,
-    headers: scenario.headers ?? {},
-    connections: CONNECTIONS,
-    // A scenario with a fixed number of requests (each one used up, like a checkout) runs by amount.
-    ...(scenario.amount ? { amount: scenario.amount } : { duration }),
-    ...(scenario.requests ? { requests: scenario.requests } : {}),
+/**
+ * One autocannon run against `target` ({ base, path, method, headers, body, requests, amount }),
+ * reporting every response's status and latency to `onResponse`.
+ */
+function cannon(target, seconds, onResponse) {
+  return new Promise((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: target.base + target.path,
+        method: target.method ?? "GET",
+        headers: target.headers ?? {},
+        body: target.body,
+        connections: CONNECTIONS,
+        ...(target.amount ? { amount: target.amount } : { duration: seconds }),
+        ...(target.requests ? { requests: target.requests } : {}),
+      },
+      (error, result) => (error ? reject(error) : resolve(result)),
+    );
+    if (onResponse) instance.on("response", (_client, status, _bytes, ms) => onResponse(status, ms));
   });
 }
 
-/** A 2 s warm-up (JIT, SQLite page cache, in-memory indexes) that is thrown away, then the run. */
-async function measure(scenario) {
-  const host = scenario.headers?.host ? ` (Host: ${scenario.headers.host})` : "";
-  console.log(`\n${scenario.name}: ${scenario.method ?? "GET"} ${scenario.path}${host}`);
-  if (!scenario.amount) await cannon(scenario, WARMUP_SECONDS);
-  const raw = await cannon(scenario, DURATION_SECONDS);
-  const result = {
-    name: scenario.name,
-    rps: raw.requests.average,
-    p50: raw.latency.p50,
-    p99: raw.latency.p99,
-    // A form post answers 302 (back to the page, with a notice): that is its success.
-    ok: scenario.redirects ? raw["3xx"] : raw["2xx"],
-    non2xx: scenario.redirects ? raw.non2xx - raw["3xx"] : raw.non2xx,
-    errors: raw.errors + raw.timeouts,
-  };
-  const flag = result.errors || result.non2xx ? "  <-- FLAGGED: errors or non-2xx responses" : "";
-  console.log(
-    `  ${result.rps.toFixed(1)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, ` +
-      `non-2xx ${result.non2xx}, errors ${result.errors}${flag}`,
-  );
-  // "Errors out completely": not one good response, so the figures mean nothing.
-  if (result.ok === 0) throw new Error(`Scenario "${scenario.name}" got no successful response at all`);
-  return result;
+const isSuccess = (target, status) =>
+  target.redirects ? status >= 300 && status < 400 : status >= 200 && status < 300;
+
+function newTally() {
+  return { latencies: [], ok: 0, bad: 0, errors: 0, ticks: 0, seconds: 0 };
 }
 
-/** Real consumer variant ids, in stock, for the cart scenarios. */
-function cartVariantIds(count) {
-  const db = new Database(DB_FILE, { readonly: true });
-  try {
-    return db
-      .prepare(
-        `SELECT v.id FROM ProductVariant v JOIN Product p ON p.id = v.productId
-         WHERE p.synthetic = 0 AND p.soldOnDtc = 1 AND v.inventory > 0 ORDER BY v.sku LIMIT ?`,
-      )
-      .all(count)
-      .map((row) => row.id);
-  } finally {
-    db.close();
+/** One measured slice: CPU of the target's process tree before and after, every response counted. */
+async function slice(target, seconds, tally) {
+  const before = treeCpuTicks(target.pid);
+  const started = performance.now();
+  const result = await cannon(target, seconds, (status, ms) => {
+    tally.latencies.push(ms);
+    if (isSuccess(target, status)) tally.ok += 1;
+    else tally.bad += 1;
+  });
+  tally.seconds += (performance.now() - started) / 1000;
+  tally.ticks += treeCpuTicks(target.pid) - before;
+  tally.errors += result.errors;
+}
+
+function percentile(sorted, p) {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+function summarize(name, tally) {
+  const sorted = Float64Array.from(tally.latencies).sort();
+  const requests = sorted.length;
+  return {
+    name,
+    requests,
+    rps: requests / tally.seconds,
+    p50: percentile(sorted, 50),
+    p99: percentile(sorted, 99),
+    cpuUs: requests ? (tally.ticks * 1e6) / CLK_TCK / requests : NaN,
+    errors: tally.bad + tally.errors,
+    ok: tally.ok,
+  };
+}
+
+function logResult(r) {
+  const flag = r.errors ? "  <-- FLAGGED: errors or unexpected statuses" : "";
+  console.log(
+    `  ${r.name}: ${r.rps.toFixed(0)} req/s, p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, ` +
+      `${r.cpuUs.toFixed(0)} µs CPU/request (${r.requests} requests), errors ${r.errors}${flag}`,
+  );
+  if (r.ok === 0) {
+    failed = true;
+    console.error(`  "${r.name}" got no successful response at all`);
   }
 }
 
 /**
- * The add-to-cart post (each request a new visitor, so each creates a cart) and
- * the cart page of a three-line cart made here first.
+ * Warm-up, thrown away: at least WARMUP seconds and at least 2 answers per connection (a fresh
+ * server's first requests load its caches, slower than a slice), for at most 30 s.
  */
-async function cartScenarios() {
-  const [first, ...others] = cartVariantIds(3);
+async function warmUp(target) {
+  const until = performance.now() + 30_000;
+  let answered = 0;
+  do {
+    await cannon(target, Math.max(WARMUP, 1), () => (answered += 1));
+  } while (answered < 2 * CONNECTIONS && performance.now() < until);
+}
+
+/**
+ * Measures `targets` alternately: a warm-up of each (thrown away), then SLICES rounds of one
+ * slice each, the order reversed every other round, so machine noise hits all of them alike.
+ * Returns one summary per target, by key.
+ */
+async function alternate(title, targets) {
+  console.log(`\n${title}: ${targets.map((t) => t.name).join(" / ")} (${SLICES} x ${SLICE} s each, alternating)`);
+  for (const target of targets) await warmUp(target);
+  const tallies = targets.map(() => newTally());
+  for (let round = 0; round < SLICES; round++) {
+    const order = targets.map((_, i) => i);
+    if (round % 2) order.reverse();
+    for (const i of order) await slice(targets[i], SLICE, tallies[i]);
+  }
+  const results = {};
+  targets.forEach((target, i) => {
+    results[target.key] = summarize(target.name, tallies[i]);
+    logResult(results[target.key]);
+  });
+  return results;
+}
+
+// ---------------------------------------------------------------------------
+// Scenarios of one database
+
+async function shopInfo(shop) {
+  const text = await output(
+    "npx",
+    ["tsx", "scripts/bench-db.mjs", "info"],
+    serverEnv(PORTS.main, shop.databaseUrl, "1"),
+  );
+  return JSON.parse(text.trim().split("\n").pop());
+}
+
+/** A valid, signed, empty session cookie: a visitor with a session is not anonymous, so no page cache may answer. */
+async function sessionCookie() {
+  const header = await createCookie("__session", { secrets: [SESSION_SECRET], path: "/" }).serialize({});
+  return header.split(";")[0];
+}
+
+/** What a browser adds to a plain request: compression it accepts and a cookie that is not the shop's session. */
+const BROWSER_HEADERS = {
+  "accept-encoding": "br, gzip",
+  cookie: "_ga=GA1.1.1234567890.1700000000; _gid=GA1.1.987654321.1700000000",
+};
+
+function describe(capture) {
+  const h = (name) => capture.header(name) ?? "—";
+  return `${capture.status}, ${capture.body.length} bytes, Cache-Control: ${h("cache-control")}, Content-Encoding: ${h("content-encoding")}, ETag: ${h("etag")}`;
+}
+
+async function capture(shop, request) {
+  const response = await rawRequest(shop.base, request);
+  const cookie = request.headers?.cookie ? ` (cookie ${request.headers.cookie.split("=")[0]})` : "";
+  console.log(`  captured ${request.path}${cookie}: ${describe(response)}`);
+  if (response.status !== 200) throw new Error(`${request.path} answered ${response.status}`);
+  return response;
+}
+
+/** Runs `targets` with the two anchors of `page` (captured from `shop`) alternating among them. */
+async function withAnchors(title, shop, page, headers, targets) {
+  const bytes = await capture(shop, { path: page, headers });
+  let replay;
+  let memory;
+  const notes = [];
+  try {
+    replay = await startReplay(bytes);
+    try {
+      memory = await startMemory(shop, page, headers);
+    } catch (error) {
+      notes.push(`memory anchor of ${page} not run: ${error.message}`);
+    }
+    const anchors = [
+      { key: "http", name: "anchor: node:http, same bytes", base: replay.base, pid: replay.pid, path: page },
+    ];
+    if (memory)
+      anchors.push({
+        key: "memory",
+        name: "anchor: rendered from memory",
+        base: memory.base,
+        pid: memory.pid,
+        path: page,
+      });
+    const results = await alternate(title, [...anchors, ...targets]);
+    return { results, notes };
+  } finally {
+    await stopProcess(replay?.child);
+    await stopProcess(memory?.child);
+  }
+}
+
+/** The add-to-cart post (a new visitor each time) and the cart page of a three-line cart. */
+async function cartTargets(shop, variantIds) {
+  const [first] = variantIds;
   const form = (variantId) => new URLSearchParams({ intent: "add", variantId, quantity: "1" }).toString();
-  // A same-origin browser post: the shop's guard refuses cookie-bearing posts that name no origin.
-  const formHeaders = { "content-type": "application/x-www-form-urlencoded", origin: BASE_URL };
+  const formHeaders = { "content-type": "application/x-www-form-urlencoded", origin: shop.base };
   let cookie = "";
-  for (const variantId of [first, ...others]) {
-    const response = await fetch(`${BASE_URL}/cart`, {
+  for (const variantId of variantIds) {
+    const response = await fetch(`${shop.base}/cart`, {
       method: "POST",
       body: form(variantId),
       headers: { ...formHeaders, cookie },
@@ -240,27 +547,25 @@ async function cartScenarios() {
   if (!cookie) throw new Error("Could not create a cart for the cart-page scenario");
   return [
     {
+      key: "add",
       name: "add to cart (form post)",
+      ...shop,
       path: "/cart",
       method: "POST",
       body: form(first),
       headers: formHeaders,
       redirects: true,
     },
-    { name: "cart page (3 lines)", path: "/cart", headers: { cookie } },
+    { key: "cart", name: "cart page (3 lines)", ...shop, path: "/cart", headers: { cookie } },
   ];
 }
 
-/** Number of checkouts prepared (and placed) for the place-order scenario. */
-const CHECKOUTS = Number(process.env.BENCH_CHECKOUTS ?? 400);
-
-/** Every checkout step but the last, as a browser without JavaScript posts them; returns what placing needs. */
-async function prepareCheckout(variantId) {
-  // A same-origin browser post: the shop's guard refuses cookie-bearing posts that name no origin.
-  const formHeaders = { "content-type": "application/x-www-form-urlencoded", origin: BASE_URL };
+/** Every checkout step but the last, as a browser without JavaScript posts them. */
+async function prepareCheckout(shop, variantId) {
+  const formHeaders = { "content-type": "application/x-www-form-urlencoded", origin: shop.base };
   let cookie = "";
-  const post = async (path, fields) => {
-    const response = await fetch(`${BASE_URL}${path}`, {
+  const post = async (target, fields) => {
+    const response = await fetch(`${shop.base}${target}`, {
       method: "POST",
       body: new URLSearchParams(fields).toString(),
       headers: { ...formHeaders, cookie },
@@ -271,7 +576,7 @@ async function prepareCheckout(variantId) {
       const name = pair.split("=")[0];
       cookie = [...cookie.split("; ").filter((c) => c && !c.startsWith(`${name}=`)), pair].join("; ");
     }
-    if (response.status !== 302) throw new Error(`${path} ${fields.intent} answered ${response.status}`);
+    if (response.status !== 302) throw new Error(`${target} ${fields.intent} answered ${response.status}`);
   };
   await post("/cart", { intent: "add", variantId, quantity: "1" });
   await post("/checkout", { intent: "contact", email: "bench@example.com" });
@@ -292,29 +597,28 @@ async function prepareCheckout(variantId) {
     expiry: "12/39",
     cvc: "123",
   });
-  const review = await fetch(`${BASE_URL}/checkout?step=review&_data=routes%2Fcheckout`, { headers: { cookie } });
+  const review = await fetch(`${shop.base}/checkout?step=review&_data=routes%2Fcheckout`, { headers: { cookie } });
   const data = await review.json();
   return { cookie, key: data.checkout.key, total: data.amounts.totalCents };
 }
 
-/**
- * Place order: CHECKOUTS checkouts are prepared first, then each
- * request of the run places one of them (a new order every time).
- */
-async function checkoutScenario() {
-  const [variantId] = cartVariantIds(1);
-  const db = new Database(DB_FILE);
-  db.prepare("UPDATE ProductVariant SET inventory = 1000000 WHERE id = ?").run(variantId);
-  db.close();
+/** Place order: CHECKOUTS checkouts prepared first, then each placed exactly once at 10 connections. */
+async function placeOrder(shop, variantId) {
+  await output(
+    "npx",
+    ["tsx", "scripts/bench-db.mjs", "stock", variantId, "1000000"],
+    serverEnv(PORTS.main, shop.databaseUrl, "1"),
+  );
   console.log(`\nPreparing ${CHECKOUTS} checkouts for the place-order scenario...`);
   const prepared = [];
   for (let i = 0; i < CHECKOUTS; i += CONNECTIONS) {
-    const batch = Array.from({ length: Math.min(CONNECTIONS, CHECKOUTS - i) }, () => prepareCheckout(variantId));
+    const batch = Array.from({ length: Math.min(CONNECTIONS, CHECKOUTS - i) }, () => prepareCheckout(shop, variantId));
     prepared.push(...(await Promise.all(batch)));
   }
   let next = 0;
-  return {
+  const target = {
     name: "place order",
+    ...shop,
     path: "/checkout",
     method: "POST",
     amount: prepared.length,
@@ -328,7 +632,7 @@ async function checkoutScenario() {
             headers: {
               ...request.headers,
               "content-type": "application/x-www-form-urlencoded",
-              origin: BASE_URL,
+              origin: shop.base,
               cookie: checkout.cookie,
             },
             body: new URLSearchParams({
@@ -341,85 +645,445 @@ async function checkoutScenario() {
       },
     ],
   };
+  console.log(`\nplace order: POST /checkout, each of ${prepared.length} checkouts once`);
+  const tally = newTally();
+  await slice(target, 0, tally);
+  const result = summarize(target.name, tally);
+  logResult(result);
+  return result;
+}
+
+/** Distinct (width, quality) pairs in a random order, so every "first transform" request is one. */
+function firstTransformPaths(image) {
+  const pairs = [];
+  for (let w = 200; w < 2400; w += 1) for (const q of [61, 67, 73, 79, 83, 87, 91]) pairs.push([w, q]);
+  for (let i = pairs.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [pairs[i], pairs[j]] = [pairs[j], pairs[i]];
+  }
+  let next = 0;
+  return () => {
+    const [w, q] = pairs[next++ % pairs.length];
+    return `/_ipx/w_${w},q_${q},f_webp/images/products/${image}`;
+  };
+}
+
+const fmt = (n, digits = 0) =>
+  Number.isFinite(n)
+    ? n.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits })
+    : "—";
+const ratio = (a, b) => (Number.isFinite(a / b) ? `${(a / b).toFixed(2)}x` : "—");
+const met = (ok) => (ok ? "yes" : "**no**");
+
+/** All scenarios on one database; returns { rows, startup, notes }. */
+async function benchDatabase(kind, urls) {
+  const rows = [];
+  const startup = [];
+  const notes = [];
+  const row = (r, extra = {}) => rows.push({ ...r, ...extra });
+  const cookie = await sessionCookie();
+
+  const main = await startShop({ port: PORTS.main, databaseUrl: urls.small, label: `${kind}, ${fmt(SMALL)} products` });
+  try {
+    const first = await rawRequest(main.base, { path: LISTING, headers: { cookie } });
+    startup.push({
+      products: SMALL,
+      readyMs: main.readyMs,
+      firstMs: first.ms,
+      firstStatus: first.status,
+      rss: treeRssMiB(main.pid),
+    });
+    const info = await shopInfo(main);
+    const shop = { base: main.base, pid: main.pid };
+
+    // Listing: uncached, cached, browser-realistic, with both anchors of the same page.
+    {
+      const uncached = await capture(main, { path: LISTING, headers: { cookie } });
+      if (!/private|no-store/.test(uncached.header("cache-control") ?? "")) {
+        notes.push(
+          `the listing with a session cookie answered Cache-Control: ${uncached.header("cache-control")} (expected private)`,
+        );
+      }
+      const { results: r, notes: n } = await withAnchors("listing", main, LISTING, {}, [
+        { key: "uncached", name: "listing, uncached (session cookie)", ...shop, path: LISTING, headers: { cookie } },
+        { key: "cached", name: "listing, cached (anonymous)", ...shop, path: LISTING },
+        { key: "browser", name: "listing, browser-realistic", ...shop, path: LISTING, headers: BROWSER_HEADERS },
+      ]);
+      notes.push(...n);
+      await capture(main, { path: LISTING, headers: BROWSER_HEADERS });
+      const anchors = (x) => ({ vsHttp: ratio(x.cpuUs, r.http.cpuUs), vsMemory: ratio(x.cpuUs, r.memory?.cpuUs) });
+      row(r.http, { anchor: true });
+      if (r.memory) row(r.memory, { anchor: true, vsHttp: ratio(r.memory.cpuUs, r.http.cpuUs) });
+      row(r.uncached, {
+        ...anchors(r.uncached),
+        target: `CPU <= ${fmt(0.8 * LISTING_BASELINE_US)} µs (0.8x of ${fmt(LISTING_BASELINE_US)})`,
+        met: met(r.uncached.cpuUs <= 0.8 * LISTING_BASELINE_US),
+      });
+      row(r.cached, {
+        ...anchors(r.cached),
+        target: ">= 5,000 req/s, CPU <= 3x node:http",
+        met: met(r.cached.rps >= 5000 && r.cached.cpuUs <= 3 * r.http.cpuUs),
+      });
+      row(r.browser, {
+        ...anchors(r.browser),
+        target: `CPU <= 1.3x cached plain (${ratio(r.browser.cpuUs, r.cached.cpuUs)})`,
+        met: met(r.browser.cpuUs <= 1.3 * r.cached.cpuUs),
+      });
+    }
+
+    // Product page (anonymous, cacheable) with its anchors.
+    {
+      const { results: r, notes: n } = await withAnchors("product page", main, info.productPath, {}, [
+        { key: "page", name: "product page, cached (anonymous)", ...shop, path: info.productPath },
+      ]);
+      notes.push(...n);
+      row(r.http, { anchor: true, name: "anchor: node:http, same bytes (product)" });
+      if (r.memory)
+        row(r.memory, {
+          anchor: true,
+          name: "anchor: rendered from memory (product)",
+          vsHttp: ratio(r.memory.cpuUs, r.http.cpuUs),
+        });
+      row(r.page, {
+        vsHttp: ratio(r.page.cpuUs, r.http.cpuUs),
+        vsMemory: ratio(r.page.cpuUs, r.memory?.cpuUs),
+        target: ">= 5,000 req/s, CPU <= 3x node:http",
+        met: met(r.page.rps >= 5000 && r.page.cpuUs <= 3 * r.http.cpuUs),
+      });
+    }
+
+    // /_ipx: a first transform (a size never asked before) vs a repeat of one URL.
+    {
+      const dir = "public/images/products";
+      const image = fs.existsSync(dir)
+        ? fs
+            .readdirSync(dir)
+            .filter((f) => f.endsWith(".png"))
+            .sort()[0]
+        : undefined;
+      if (!image) {
+        notes.push(`/_ipx not run: no image in ${dir}`);
+      } else {
+        const repeatPath = `/_ipx/w_480,f_webp/images/products/${image}`;
+        const bytes = await capture(main, { path: repeatPath });
+        const replay = await startReplay(bytes);
+        try {
+          const nextPath = firstTransformPaths(image);
+          const r = await alternate("/_ipx", [
+            {
+              key: "http",
+              name: "anchor: node:http, same bytes (image)",
+              base: replay.base,
+              pid: replay.pid,
+              path: repeatPath,
+            },
+            {
+              key: "first",
+              name: "/_ipx first transform",
+              ...shop,
+              path: repeatPath,
+              requests: [{ setupRequest: (request) => ({ ...request, path: nextPath() }) }],
+            },
+            { key: "repeat", name: "/_ipx repeat", ...shop, path: repeatPath },
+          ]);
+          row(r.http, { anchor: true });
+          row(r.first, { vsHttp: ratio(r.first.cpuUs, r.http.cpuUs) });
+          row(r.repeat, {
+            vsHttp: ratio(r.repeat.cpuUs, r.http.cpuUs),
+            target: `CPU <= first / 50 (first/repeat ${(r.first.cpuUs / r.repeat.cpuUs).toFixed(0)}x)`,
+            met: met(r.repeat.cpuUs * 50 <= r.first.cpuUs),
+          });
+        } finally {
+          await stopProcess(replay.child);
+        }
+      }
+    }
+
+    // 2 processes vs 1 on the uncached listing, through the cluster entry.
+    if (ENTRY !== "cluster.js") {
+      notes.push("2 processes vs 1 not run: this commit has no cluster.js (one server process only)");
+    } else {
+      const two = await startShop({
+        port: PORTS.two,
+        databaseUrl: urls.small,
+        processes: "2",
+        label: `${kind}, 2 processes`,
+      });
+      try {
+        const r = await alternate("processes", [
+          {
+            key: "one",
+            name: `listing, uncached, ${MAIN_PROCESSES} process(es)`,
+            ...shop,
+            path: LISTING,
+            headers: { cookie },
+          },
+          {
+            key: "two",
+            name: "listing, uncached, 2 processes",
+            base: two.base,
+            pid: two.pid,
+            path: LISTING,
+            headers: { cookie },
+          },
+        ]);
+        row(r.one);
+        row(r.two, {
+          target: `>= 1.6x req/s of 1 process (${ratio(r.two.rps, r.one.rps)})`,
+          met: met(r.two.rps >= 1.6 * r.one.rps),
+        });
+      } finally {
+        await stopShop(two);
+      }
+    }
+
+    // The other pages, each alone.
+    const carts = await cartTargets(main, info.variantIds);
+    const singles = [
+      { key: "home", name: "home", ...shop, path: "/" },
+      { key: "search", name: "search", ...shop, path: "/search?search=chicken" },
+      ...carts,
+    ];
+    for (const target of singles) {
+      const r = await alternate(target.name, [target]);
+      row(r[target.key]);
+    }
+    row(await placeOrder(main, info.variantIds[0]), { target: "p99 recorded, no errors" });
+
+    // 1,000 vs LARGE products: a fresh server on the large database, its first listing, then both alternately.
+    let large;
+    try {
+      large = await startShop({ port: PORTS.large, databaseUrl: urls.large, label: `${kind}, ${fmt(LARGE)} products` });
+      const firstLarge = await rawRequest(large.base, { path: LISTING, headers: { cookie } });
+      startup.push({
+        products: LARGE,
+        readyMs: large.readyMs,
+        firstMs: firstLarge.ms,
+        firstStatus: firstLarge.status,
+        rss: treeRssMiB(large.pid),
+      });
+      const r = await alternate("catalogue size", [
+        {
+          key: "small",
+          name: `listing, uncached, ${fmt(SMALL)} products`,
+          ...shop,
+          path: LISTING,
+          headers: { cookie },
+        },
+        {
+          key: "large",
+          name: `listing, uncached, ${fmt(LARGE)} products`,
+          base: large.base,
+          pid: large.pid,
+          path: LISTING,
+          headers: { cookie },
+        },
+      ]);
+      startup[0].rssAfter = treeRssMiB(main.pid);
+      startup[1].rssAfter = treeRssMiB(large.pid);
+      row(r.small);
+      row(r.large, {
+        target: `p99 <= 1.5x of ${fmt(SMALL)} (${ratio(r.large.p99, r.small.p99)})`,
+        met: met(r.large.p99 <= 1.5 * r.small.p99),
+      });
+    } finally {
+      await stopShop(large);
+    }
+  } finally {
+    await stopShop(main);
+  }
+  return { rows, startup, notes };
 }
 
 // ---------------------------------------------------------------------------
-// Report
+// Databases
 
-function targetCells(result) {
-  const target = TARGETS[result.name];
-  if (!target) return ["—", "—"];
-  return [target.label, target.met(result) ? "yes" : "**no**"];
+const sqliteFile = (url) => url.replace(/^file:/, "");
+
+async function setupDatabase(url) {
+  await run("node", ["scripts/setup.mjs", "--fresh"], { ...env, DATABASE_URL: url });
 }
 
-function printTable(results, scaled, base) {
-  const p50Ratio = scaled.p50 / base.p50;
-  const p99Ratio = scaled.p99 / base.p99;
-  const rows = results.map((r) => [r.name, r.rps.toFixed(0), r.p50, r.p99, r.errors + r.non2xx, ...targetCells(r)]);
-  rows.push([
-    "listing (2 filters), 10,000 products",
-    scaled.rps.toFixed(0),
-    `${scaled.p50} (${p50Ratio.toFixed(2)}x)`,
-    `${scaled.p99} (${p99Ratio.toFixed(2)}x)`,
-    scaled.errors + scaled.non2xx,
-    `p99 within ${SCALE_LIMIT}x of 1,000 products`,
-    p99Ratio <= SCALE_LIMIT ? "yes" : "**no**",
-  ]);
-  const header = ["scenario", "req/s", "p50 ms", "p99 ms", "errors", "target", "met?"];
-  console.log(`\n## Results (${CONNECTIONS} connections, ${DURATION_SECONDS} s per scenario)\n`);
-  for (const cells of [header, header.map(() => "---"), ...rows]) console.log(`| ${cells.join(" | ")} |`);
-  console.log("\n(errors = transport errors + timeouts + non-2xx responses)");
+const seed = (url, products) =>
+  run("npx", ["tsx", "prisma/seed.ts", "--products", String(products), "--no-images"], { ...env, DATABASE_URL: url });
+
+/** PostgreSQL URLs for the two sizes: BENCH_POSTGRES_URL (and _50K), else two throw-away clusters from scripts/postgres.mjs. */
+async function postgresUrls() {
+  if (env.BENCH_POSTGRES_URL) {
+    if (!env.BENCH_POSTGRES_URL_50K) {
+      throw new Error("BENCH_POSTGRES_URL is set but BENCH_POSTGRES_URL_50K (a second, empty database) is not");
+    }
+    return { small: env.BENCH_POSTGRES_URL, large: env.BENCH_POSTGRES_URL_50K, source: "BENCH_POSTGRES_URL" };
+  }
+  let module;
+  try {
+    // By URL, not a literal specifier: the bench runs (and reports why) on a commit without it.
+    module = await import(new URL("./postgres.mjs", import.meta.url).href);
+  } catch (error) {
+    throw new Error(`scripts/postgres.mjs could not be loaded (${error.code ?? error.message})`);
+  }
+  for (const [key, port] of [
+    ["small", PORTS.pgSmall],
+    ["large", PORTS.pgLarge],
+  ]) {
+    const cluster = await module.startPostgres({ port });
+    postgresClusters.push({ ...cluster, key });
+  }
+  const [small, large] = postgresClusters;
+  return { small: small.url, large: large.url, source: "scripts/postgres.mjs" };
 }
 
-// ---------------------------------------------------------------------------
-// Main
+function markdown(report) {
+  const lines = [];
+  const out = (s = "") => lines.push(s);
+  out(`## Results, ${report.date} (\`npm run bench\`)`);
+  out();
+  out(`Commit ${report.commit}; ${report.machine}; entry \`${ENTRY}\`, main server WEB_CONCURRENCY=${MAIN_PROCESSES}.`);
+  out(`Load average (1, 5, 15 min) at start: ${report.loadStart}; at end: ${report.loadEnd}.`);
+  out(
+    `${CONNECTIONS} connections; per target ${SLICES} slices of ${SLICE} s after a ${WARMUP} s warm-up, alternating with the targets of its group; CPU = utime+stime of the server process tree from /proc.`,
+  );
+  for (const db of report.databases) {
+    out();
+    out(`### ${db.kind}`);
+    out();
+    if (db.notRun) {
+      out(`Not run: ${db.notRun}`);
+      continue;
+    }
+    const header = [
+      "scenario",
+      "req/s",
+      "p50 ms",
+      "p99 ms",
+      "CPU µs/req",
+      "vs node:http",
+      "vs memory",
+      "errors",
+      "target",
+      "met?",
+    ];
+    out(`| ${header.join(" | ")} |`);
+    out(`| ${header.map(() => "---").join(" | ")} |`);
+    for (const r of db.rows) {
+      const cells = [
+        r.anchor ? `↳ ${r.name}` : r.name,
+        fmt(r.rps),
+        fmt(r.p50, 1),
+        fmt(r.p99, 1),
+        fmt(r.cpuUs),
+        r.vsHttp ?? "—",
+        r.vsMemory ?? "—",
+        r.errors,
+        r.target ?? "—",
+        r.met ?? "—",
+      ];
+      out(`| ${cells.join(" | ")} |`);
+    }
+    out();
+    out(
+      "| products | ready after start ms | first listing ms (target <= 1,000) | RSS after first listing MiB | RSS after load MiB |",
+    );
+    out("| --- | --- | --- | --- | --- |");
+    for (const s of db.startup) {
+      const first = s.firstStatus === 200 ? fmt(s.firstMs) : `${fmt(s.firstMs)} (status ${s.firstStatus})`;
+      out(
+        `| ${fmt(s.products)} | ${fmt(s.readyMs)} | ${first} ${s.products === LARGE ? met(s.firstStatus === 200 && s.firstMs <= 1000) : ""} | ${fmt(s.rss)} | ${fmt(s.rssAfter)} |`,
+      );
+    }
+    for (const note of db.notes) {
+      out();
+      out(`Note: ${note}`);
+    }
+  }
+  out();
+  out("(errors = transport errors + unexpected statuses; ratios are CPU per request, scenario / anchor)");
+  return lines.join("\n");
+}
 
 async function main() {
-  await run("npx", ["remix", "build"]);
+  const loadStart = loadAverage();
+  const date = new Date().toISOString();
+  fs.mkdirSync("data", { recursive: true });
+  fs.writeFileSync(LOG_FILE, "");
+  if (env.BENCH_SKIP_BUILD !== "1") await run("npx", ["remix", "build"]);
 
-  removeDatabase();
-  fs.mkdirSync(path.dirname(DB_FILE), { recursive: true });
-  await run("node", ["scripts/setup.mjs", "--fresh"], { ...process.env, DATABASE_URL });
-  await seed(1_000);
-
-  const listing = { name: "listing (2 filters)", path: "/products/dog?pet-age=adult-dog&flavor=chicken" };
-  const scenarios = [
-    { name: "home", path: "/" },
-    listing,
-    { name: "listing (staff site)", path: listing.path, headers: { host: `staff.localhost:${PORT}` } },
-    { name: "product page", path: productPagePath() },
-    { name: "search", path: "/search?search=chicken" },
-  ];
-
-  await startServer();
-  scenarios.push(...(await cartScenarios()));
-  scenarios.push(await checkoutScenario());
-  const results = [];
-  for (const scenario of scenarios) results.push(await measure(scenario));
-
-  // Restarted around the re-seed so no in-memory cache from the smaller catalogue survives.
-  await stopServer();
-  await seed(10_000);
-  await startServer();
-  const base = results.find((r) => r.name === listing.name);
-  const scaled = await measure({ ...listing, name: `${listing.name} @ 10,000 products` });
-  console.log(
-    `  vs 1,000 products: p50 ${(scaled.p50 / base.p50).toFixed(2)}x, p99 ${(scaled.p99 / base.p99).toFixed(2)}x ` +
-      `(target: within ${SCALE_LIMIT}x)`,
+  // Prepare every database first (set-up in turn, then all seeds at once), so the measurements
+  // run back to back afterwards.
+  const plans = [];
+  if (DATABASES.includes("sqlite")) {
+    const urls = { small: "file:./data/bench.db", large: "file:./data/bench-50k.db" };
+    for (const url of Object.values(urls)) {
+      for (const suffix of ["", "-wal", "-shm", "-journal"]) fs.rmSync(sqliteFile(url) + suffix, { force: true });
+    }
+    plans.push({ kind: "SQLite", urls });
+  }
+  if (DATABASES.includes("postgres")) {
+    const plan = { kind: "PostgreSQL" };
+    try {
+      plan.urls = await postgresUrls();
+    } catch (error) {
+      plan.notRun = error.message;
+    }
+    plans.push(plan);
+  }
+  for (const plan of plans) {
+    if (plan.notRun) continue;
+    try {
+      await setupDatabase(plan.urls.small);
+      await setupDatabase(plan.urls.large);
+    } catch (error) {
+      if (plan.kind === "SQLite") throw error;
+      plan.notRun = `set-up failed: ${error.message}`;
+    }
+  }
+  await Promise.all(
+    plans
+      .filter((plan) => !plan.notRun)
+      .map((plan) =>
+        Promise.all([seed(plan.urls.small, SMALL), seed(plan.urls.large, LARGE)]).catch((error) => {
+          if (plan.kind === "SQLite") throw error;
+          plan.notRun = `seeding failed: ${error.message}`;
+        }),
+      ),
   );
-  await stopServer();
 
-  printTable(results, scaled, base);
-}
+  const databases = [];
+  for (const plan of plans) {
+    if (plan.notRun) {
+      console.log(`\n${plan.kind}: not run: ${plan.notRun}`);
+      databases.push({ kind: plan.kind, notRun: plan.notRun });
+      continue;
+    }
+    console.log(`\n=== ${plan.kind} ===`);
+    try {
+      databases.push({ kind: plan.kind, ...(await benchDatabase(plan.kind, plan.urls)) });
+    } catch (error) {
+      if (plan.kind === "SQLite") throw error;
+      databases.push({ kind: plan.kind, notRun: `failed: ${error.message}` });
+    }
+  }
+  await stopPostgres();
 
-// Cleanup on every way out: normal exit, thrown error, Ctrl-C, kill.
-process.on("exit", killChildren);
-for (const signal of ["SIGINT", "SIGTERM"]) {
-  process.once(signal, () => {
-    console.error(`\nInterrupted (${signal}); stopping the server.`);
-    killChildren();
-    process.exit(130);
+  let commit = "unknown";
+  try {
+    commit = execFileSync("git", ["rev-parse", "--short", "HEAD"]).toString().trim();
+  } catch {
+    // not a git checkout
+  }
+  const cpus = fs.readFileSync("/proc/cpuinfo", "utf8").match(/^processor/gm)?.length ?? "?";
+  const report = markdown({
+    date: date.slice(0, 10),
+    commit,
+    machine: `${cpus} CPUs, Node.js ${process.version}`,
+    loadStart,
+    loadEnd: loadAverage(),
+    databases,
   });
+  const file = `data/bench-${date.slice(0, 16).replace(/[T:]/g, "-")}.md`;
+  fs.writeFileSync(file, `${report}\n`);
+  console.log(`\n${report}\n\nWritten to ${file}`);
+  if (failed) process.exitCode = 1;
 }
 
 try {
@@ -427,5 +1091,6 @@ try {
 } catch (error) {
   console.error(`\nBenchmark failed: ${error.message}`);
   killChildren();
+  await stopPostgres();
   process.exitCode = 1;
 }
