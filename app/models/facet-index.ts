@@ -176,13 +176,14 @@ export class FacetIndex {
   /** Ids of one page of a match in a sort order (relevance: by score, best first). */
   page(bits: Bits, sort: SortKey, offset: number, limit: number, relevance?: ReadonlyMap<string, number>): string[] {
     if (sort === "relevance" && relevance) {
-      const matched: string[] = [];
-      for (const id of relevance.keys()) {
+      // Scores read once, not twice per comparison: a broad search matches tens of thousands.
+      const matched: { id: string; score: number }[] = [];
+      for (const [id, score] of relevance) {
         const i = this.positions.get(id);
-        if (i !== undefined && has(bits, i)) matched.push(id);
+        if (i !== undefined && has(bits, i)) matched.push({ id, score });
       }
-      matched.sort((a, b) => (relevance.get(b) ?? 0) - (relevance.get(a) ?? 0) || (a < b ? -1 : 1));
-      return matched.slice(offset, offset + limit);
+      matched.sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1));
+      return matched.slice(offset, offset + limit).map((m) => m.id);
     }
     const order = this.orders.get(sort === "relevance" ? "featured" : sort) as Int32Array;
     const ids: string[] = [];
