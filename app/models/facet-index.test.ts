@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { FacetIndex, type IndexedItem } from "./facet-index";
+import { COUNT_CACHE_SIZE, FacetIndex, type IndexedItem } from "./facet-index";
 
 const item = (id: string, facets: [string, string][], extra: Partial<IndexedItem> = {}): IndexedItem => ({
   id,
@@ -88,5 +88,44 @@ describe("facet index (catalogue spec section 3: OR within a group, AND across g
       ["c", 20],
     ]);
     expect(index.page(dogs, "relevance", 0, 10, relevance)).toEqual(["d", "b"]);
+  });
+
+  it("breaks ties in every order by title, whatever the items' order", () => {
+    const tied = new FacetIndex([
+      item("m", [], { title: "Mango", minPriceCents: 100, publishedAt: 1 }),
+      item("a", [], { title: "Apple", minPriceCents: 100, publishedAt: 1 }),
+      item("z", [], { title: "Zucchini", minPriceCents: 50, publishedAt: 2, featuredRank: 1 }),
+    ]);
+    const all = tied.match("DTC", {});
+    expect(tied.page(all, "featured", 0, 3)).toEqual(["z", "a", "m"]);
+    expect(tied.page(all, "price-asc", 0, 3)).toEqual(["z", "a", "m"]);
+    expect(tied.page(all, "price-desc", 0, 3)).toEqual(["a", "m", "z"]);
+    expect(tied.page(all, "newest", 0, 3)).toEqual(["z", "a", "m"]);
+    expect(tied.page(all, "name", 0, 3)).toEqual(["a", "m", "z"]);
+  });
+
+  it("finds an item's position, and nothing for an unknown id", () => {
+    expect(index.positionOf("a")).toBe(0);
+    expect(index.positionOf("z39")).toBe(43);
+    expect(index.positionOf("nope")).toBeUndefined();
+  });
+
+  it("answers repeated filter sets from its count cache without mixing them up", () => {
+    const groups = [{ field: "species", options: [{ slug: "dog" }, { slug: "cat" }] }];
+    const dtc = index.facetCounts("DTC", {}, {}, undefined, groups);
+    const hpsf = index.facetCounts("HPSF", {}, {}, undefined, groups);
+    expect(dtc).toEqual({ species: { dog: 3, cat: 40 } });
+    expect(hpsf).toEqual({ species: { dog: 3, cat: 41 } });
+    expect(index.facetCounts("DTC", {}, {}, undefined, groups)).toBe(dtc);
+    // A price range or an id set is part of the key; a search's id set is never cached.
+    expect(index.facetCounts("DTC", {}, { maxCents: 1000 }, undefined, groups)).toEqual({
+      species: { dog: 2, cat: 40 },
+    });
+    expect(index.facetCounts("DTC", {}, {}, new Set(["a"]), groups)).toEqual({ species: { dog: 1 } });
+    // Past the cache's size the oldest entry goes and is computed again, with the same answer.
+    for (let n = 0; n <= COUNT_CACHE_SIZE; n++) index.facetCounts("DTC", {}, { minCents: n }, undefined, groups);
+    const again = index.facetCounts("DTC", {}, {}, undefined, groups);
+    expect(again).not.toBe(dtc);
+    expect(again).toEqual(dtc);
   });
 });

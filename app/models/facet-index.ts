@@ -18,6 +18,9 @@ export interface IndexedItem {
 }
 
 type Bits = Uint32Array;
+
+/** Filter sets whose facet counts an index keeps (least recently used goes first). */
+export const COUNT_CACHE_SIZE = 512;
 type OrderKey = Exclude<SortKey, "relevance">;
 
 function popcount(bits: Bits): number {
@@ -35,12 +38,13 @@ const has = (bits: Bits, i: number) => (bits[i >>> 5] & (1 << (i & 31))) !== 0;
 
 const byTitle = (a: IndexedItem, b: IndexedItem) => (a.title < b.title ? -1 : a.title > b.title ? 1 : 0);
 
-const COMPARATORS: Record<OrderKey, (a: IndexedItem, b: IndexedItem) => number> = {
-  featured: (a, b) => (a.featuredRank ?? Infinity) - (b.featuredRank ?? Infinity) || byTitle(a, b),
-  "price-asc": (a, b) => a.minPriceCents - b.minPriceCents || byTitle(a, b),
-  "price-desc": (a, b) => b.minPriceCents - a.minPriceCents || byTitle(a, b),
-  name: byTitle,
-  newest: (a, b) => b.publishedAt - a.publishedAt || byTitle(a, b),
+// Each order compares the items' keys, then their places in title order (`title`, computed
+// once, so the other orders compare integers rather than strings).
+const COMPARATORS: Record<Exclude<OrderKey, "name">, (a: IndexedItem, b: IndexedItem) => number> = {
+  featured: (a, b) => (a.featuredRank ?? Infinity) - (b.featuredRank ?? Infinity),
+  "price-asc": (a, b) => a.minPriceCents - b.minPriceCents,
+  "price-desc": (a, b) => b.minPriceCents - a.minPriceCents,
+  newest: (a, b) => b.publishedAt - a.publishedAt,
 };
 
 /** Faceted filtering, counting, sorting and paging over a fixed set of items. */
@@ -51,6 +55,7 @@ export class FacetIndex {
   private readonly sites: Record<SiteId, Bits>;
   private readonly orders = new Map<OrderKey, Int32Array>();
   private readonly positions = new Map<string, number>();
+  private readonly countCache = new Map<string, Record<string, Record<string, number>>>();
 
   constructor(items: readonly IndexedItem[]) {
     this.items = items;
@@ -67,10 +72,15 @@ export class FacetIndex {
         this.set(bits, i);
       }
     });
+    // Stable sorts: items with equal keys keep their order in `items`.
+    const titleOrder = Array.from(items.keys()).sort((a, b) => byTitle(items[a], items[b]));
+    this.orders.set("name", Int32Array.from(titleOrder));
+    const titleRank = new Int32Array(items.length);
+    titleOrder.forEach((i, rank) => (titleRank[i] = rank));
     for (const [key, compare] of Object.entries(COMPARATORS) as [OrderKey, typeof byTitle][]) {
-      const order = Int32Array.from(items.keys());
-      order.sort((a, b) => compare(items[a], items[b]));
-      this.orders.set(key, order);
+      const order = Array.from(titleOrder);
+      order.sort((a, b) => compare(items[a], items[b]) || titleRank[a] - titleRank[b]);
+      this.orders.set(key, Int32Array.from(order));
     }
   }
 
@@ -106,6 +116,11 @@ export class FacetIndex {
     return result;
   }
 
+  /** Where an item sits in `items`, if it is there. */
+  positionOf(id: string): number | undefined {
+    return this.positions.get(id);
+  }
+
   /** Number of items in a match. */
   count(bits: Bits): number {
     return popcount(bits);
@@ -122,6 +137,16 @@ export class FacetIndex {
     only: ReadonlySet<string> | undefined,
     groups: readonly { field: string; options: readonly { slug: string }[] }[],
   ): Record<string, Record<string, number>> {
+    // Counts depend only on the filter set (the index is immutable), so a repeated filter set
+    // (the same listing asked again) is answered from a bounded cache. Searches (`only`) are not cached.
+    const key = only ? null : JSON.stringify([site, selection, price, groups.length]);
+    const cached = key === null ? undefined : this.countCache.get(key);
+    if (cached && key !== null) {
+      // Most recently used last, so the oldest entry is the first to go.
+      this.countCache.delete(key);
+      this.countCache.set(key, cached);
+      return cached;
+    }
     const counts: Record<string, Record<string, number>> = {};
     const everything = this.match(site, selection, price, only);
     const scratch = this.empty();
@@ -140,19 +165,25 @@ export class FacetIndex {
         if (n > 0) (counts[group.field] ??= {})[option.slug] = n;
       }
     }
+    if (key !== null) {
+      this.countCache.set(key, counts);
+      if (this.countCache.size > COUNT_CACHE_SIZE)
+        this.countCache.delete(this.countCache.keys().next().value as string);
+    }
     return counts;
   }
 
   /** Ids of one page of a match in a sort order (relevance: by score, best first). */
   page(bits: Bits, sort: SortKey, offset: number, limit: number, relevance?: ReadonlyMap<string, number>): string[] {
     if (sort === "relevance" && relevance) {
-      const matched: string[] = [];
-      for (const id of relevance.keys()) {
+      // Scores read once, not twice per comparison: a broad search matches tens of thousands.
+      const matched: { id: string; score: number }[] = [];
+      for (const [id, score] of relevance) {
         const i = this.positions.get(id);
-        if (i !== undefined && has(bits, i)) matched.push(id);
+        if (i !== undefined && has(bits, i)) matched.push({ id, score });
       }
-      matched.sort((a, b) => (relevance.get(b) ?? 0) - (relevance.get(a) ?? 0) || (a < b ? -1 : 1));
-      return matched.slice(offset, offset + limit);
+      matched.sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1));
+      return matched.slice(offset, offset + limit).map((m) => m.id);
     }
     const order = this.orders.get(sort === "relevance" ? "featured" : sort) as Int32Array;
     const ids: string[] = [];

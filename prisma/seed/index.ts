@@ -1,4 +1,4 @@
-import type { PrismaClient } from "~/generated/prisma/client";
+import { Prisma, type PrismaClient } from "~/generated/prisma/client";
 import { productFacets } from "~/models/facets";
 import { hashPassword, verifyPassword } from "~/services/identity/password.server";
 import { buildCatalogue, buildSyntheticProduct, type SeedProduct } from "./catalogue";
@@ -21,7 +21,12 @@ export interface SeedSummary {
 }
 
 const SYNTHETIC_IMAGE = "load-test-formula.png";
-const SYNTHETIC_BATCH = 250;
+const SYNTHETIC_BATCH = 1000;
+/**
+ * Bound parameters per INSERT: under SQLite's limit (32,766 since 3.32; 999 in older
+ * builds is the only limit this stays above) and PostgreSQL's 65,535.
+ */
+const MAX_BOUND_PARAMETERS = 8000;
 
 function imageFileName(product: SeedProduct, packType: string): string {
   return `${product.handle}-${packType}.png`;
@@ -114,27 +119,64 @@ async function seedCatalogue(db: PrismaClient, options: SeedOptions): Promise<nu
   return catalogue.length;
 }
 
+/**
+ * Multi-row INSERTs of plain rows, chunked so that no statement binds more than
+ * MAX_BOUND_PARAMETERS values. Raw SQL that SQLite and PostgreSQL both accept: at tens
+ * of thousands of rows the ORM's per-row work costs several times the insert itself.
+ */
+function insertStatements(table: string, rows: readonly Record<string, unknown>[]): Prisma.Sql[] {
+  if (rows.length === 0) return [];
+  const columns = Object.keys(rows[0]);
+  const head = Prisma.raw(`INSERT INTO "${table}" (${columns.map((c) => `"${c}"`).join(", ")}) VALUES `);
+  const perStatement = Math.max(1, Math.floor(MAX_BOUND_PARAMETERS / columns.length));
+  const statements: Prisma.Sql[] = [];
+  for (let i = 0; i < rows.length; i += perStatement) {
+    const values = rows
+      .slice(i, i + perStatement)
+      .map((row) => Prisma.sql`(${Prisma.join(columns.map((c) => row[c] ?? null))})`);
+    statements.push(Prisma.sql`${head}${Prisma.join(values)}`);
+  }
+  return statements;
+}
+
 async function seedSynthetic(db: PrismaClient, count: number, images: boolean): Promise<void> {
   await db.product.deleteMany({ where: { synthetic: true } });
   if (count <= 0) return;
   if (images) {
     await ensureProductImage(SYNTHETIC_IMAGE, productImageSvg("load-test", "science-diet", "bag", "dog"));
   }
+  const now = new Date();
   for (let start = 1; start <= count; start += SYNTHETIC_BATCH) {
     const products = Array.from({ length: Math.min(SYNTHETIC_BATCH, count - start + 1) }, (_, i) =>
       buildSyntheticProduct(start + i),
     );
     const ids = products.map((p) => `synthetic-${p.handle}`);
-    await db.$transaction([
-      db.product.createMany({ data: products.map((p, i) => ({ id: ids[i], ...productRow(p, true) })) }),
-      db.productVariant.createMany({
-        data: products.flatMap((p, i) => p.variants.map((v) => ({ ...variantRow(v), productId: ids[i] }))),
-      }),
-      db.productImage.createMany({
-        data: products.flatMap((p, i) => imageRows(p, ids[i], () => SYNTHETIC_IMAGE).slice(0, 1)),
-      }),
-      db.productFacet.createMany({ data: products.flatMap((p, i) => facetRows(p, ids[i])) }),
-    ]);
+    // Ids and timestamps are given here: the ORM's client-side defaults (cuid, @updatedAt) do not run for raw SQL.
+    const statements = [
+      ...insertStatements(
+        "Product",
+        products.map((p, i) => ({ id: ids[i], ...productRow(p, true), createdAt: now, updatedAt: now })),
+      ),
+      ...insertStatements(
+        "ProductVariant",
+        products.flatMap((p, i) =>
+          p.variants.map((v, k) => ({ id: `${ids[i]}-${k + 1}`, ...variantRow(v), productId: ids[i], updatedAt: now })),
+        ),
+      ),
+      ...insertStatements(
+        "ProductImage",
+        products.flatMap((p, i) =>
+          imageRows(p, ids[i], () => SYNTHETIC_IMAGE)
+            .slice(0, 1)
+            .map((row) => ({ id: `${ids[i]}-image`, variantId: null, ...row })),
+        ),
+      ),
+      ...insertStatements(
+        "ProductFacet",
+        products.flatMap((p, i) => facetRows(p, ids[i])),
+      ),
+    ];
+    await db.$transaction(statements.map((statement) => db.$executeRaw(statement)));
   }
 }
 

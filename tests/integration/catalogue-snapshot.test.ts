@@ -39,6 +39,22 @@ describe("catalogue snapshot freshness (no per-product queries, still correct)",
     expect(card.variant.id).not.toBe(variant.id);
   });
 
+  it("moves a product in the facet index when a variant change changes its facets", async () => {
+    const listVenison = async () =>
+      (
+        await catalogue.listProducts({
+          site: "DTC",
+          fixed: {},
+          state: { filters: { flavor: ["venison"] }, price: {}, sort: "featured", page: 1 },
+        })
+      ).products.map((p) => p.handle);
+    expect(await listVenison()).not.toContain("adult-dry-dog-food");
+    const product = await catalogue.getProduct("DTC", "adult-dry-dog-food");
+    await db.productVariant.update({ where: { id: product!.variants[0].id }, data: { flavor: "Venison" } });
+    letSnapshotAge();
+    expect(await listVenison()).toContain("adult-dry-dog-food");
+  });
+
   it("picks up a new product and its facets", async () => {
     await seedDatabase(db, { images: false, syntheticProducts: 3 });
     letSnapshotAge();

@@ -4,61 +4,88 @@
 // version figures (row counts and newest updatedAt) at most every FRESHNESS_MS:
 // changed variants (stock, price) patch just their products; a changed product
 // set rebuilds the whole snapshot.
-import type { Prisma, PrismaClient } from "~/generated/prisma/client";
-import { FacetIndex } from "~/models/facet-index";
-import type { Facet } from "~/models/facets";
+import { Prisma, type PrismaClient } from "~/generated/prisma/client";
+import { FacetIndex, type IndexedItem } from "~/models/facet-index";
+import { productFacets, type Facet } from "~/models/facets";
 import { splitTags, type ProductCardData, type ProductDetail } from "~/models/product";
 import { logger } from "~/services/observability/index.server";
 
 /** How stale the snapshot may be (stock shown on listings; checkout re-checks stock). */
 export const FRESHNESS_MS = 2000;
-/** Ids per `IN (...)` query, below SQLite's bound-parameter limit. */
+/** Ids per `IN (...)` query, far below SQLite's bound-parameter limit (docs/rules.md "Catalogue at scale"). */
 const ID_CHUNK = 500;
 
-const productSelect = {
-  id: true,
-  handle: true,
-  title: true,
-  description: true,
-  brand: true,
-  productType: true,
-  species: true,
-  lifestage: true,
-  foodForm: true,
-  autoshipEligible: true,
-  soldOnDtc: true,
-  soldOnHpsf: true,
-  minPriceCents: true,
-  featuredRank: true,
-  synthetic: true,
-  publishedAt: true,
-  images: {
-    orderBy: { position: "asc" },
-    select: { url: true, alt: true, width: true, height: true, variantId: true },
-  },
-  variants: {
-    orderBy: { position: "asc" },
-    select: {
-      id: true,
-      sku: true,
-      title: true,
-      url: true,
-      size: true,
-      flavor: true,
-      productForm: true,
-      packType: true,
-      weightValue: true,
-      weightUnit: true,
-      priceCents: true,
-      compareAtPriceCents: true,
-      inventory: true,
-      badgeTags: true,
-    },
-  },
-  facets: { select: { group: true, value: true } },
-} as const satisfies Prisma.ProductSelect;
+// One plain query per table, joined in memory (docs/decisions.md "Catalogue snapshot at scale"):
+// no query binds a parameter per product, and raw rows skip the ORM's per-row mapping,
+// which costs several times the read itself at 50,000 products. Double-quoted
+// identifiers and bound parameters only, so the same SQL runs on SQLite and PostgreSQL.
+const PRODUCT_COLUMNS = Prisma.raw(
+  '"id", "handle", "title", "description", "brand", "productType", "species", "lifestage", "breedSize", ' +
+    '"foodForm", "subBrand", "healthConditions", "autoshipEligible", "soldOnDtc", "soldOnHpsf", ' +
+    '"minPriceCents", "featuredRank", "synthetic", "publishedAt", "updatedAt"',
+);
+const VARIANT_COLUMNS = Prisma.raw(
+  '"productId", "position", "id", "sku", "title", "url", "size", "flavor", "productForm", "packType", ' +
+    '"weightValue", "weightUnit", "priceCents", "compareAtPriceCents", "inventory", "badgeTags"',
+);
+const IMAGE_COLUMNS = Prisma.raw('"productId", "position", "url", "alt", "width", "height", "variantId"');
 
-type ProductRow = Prisma.ProductGetPayload<{ select: typeof productSelect }>;
+interface ProductRow {
+  id: string;
+  handle: string;
+  title: string;
+  description: string;
+  brand: string;
+  productType: string;
+  species: string;
+  lifestage: string;
+  breedSize: string | null;
+  foodForm: string;
+  subBrand: string | null;
+  healthConditions: string;
+  autoshipEligible: boolean | number;
+  soldOnDtc: boolean | number;
+  soldOnHpsf: boolean | number;
+  minPriceCents: number;
+  featuredRank: number | null;
+  synthetic: boolean | number;
+  publishedAt: Date | string | number;
+  updatedAt: Date | string | number;
+}
+
+interface VariantRow {
+  productId: string;
+  position: number;
+  id: string;
+  sku: string;
+  title: string;
+  url: string;
+  size: string;
+  flavor: string;
+  productForm: string;
+  packType: string;
+  weightValue: number;
+  weightUnit: string;
+  priceCents: number;
+  compareAtPriceCents: number | null;
+  inventory: number;
+  badgeTags: string;
+}
+
+interface ImageRow {
+  productId: string;
+  position: number;
+  url: string;
+  alt: string;
+  width: number;
+  height: number;
+  variantId: string | null;
+}
+
+// Drivers differ in how raw rows carry booleans and dates (SQLite: 0/1 and epoch
+// milliseconds or ISO text without the adapter's column types; PostgreSQL: booleans and Dates).
+const bool = (value: boolean | number) => value === true || value === 1;
+const millis = (value: Date | string | number) => (value instanceof Date ? value : new Date(value)).getTime();
 
 /** One product as the snapshot keeps it. */
 export interface CatalogueProduct {
@@ -70,6 +97,8 @@ export interface CatalogueProduct {
   featuredRank: number | null;
   minPriceCents: number;
   publishedAt: number;
+  /** The product row's last change (sitemap lastmod). */
+  updatedAt: number;
   facets: Facet[];
 }
 
@@ -84,9 +113,14 @@ export interface CatalogueSnapshot {
   productsVersion: number;
 }
 
-function toProduct(row: ProductRow): CatalogueProduct | null {
-  if (row.variants.length === 0) return null;
-  const variants = row.variants.map((v) => ({ ...v, badgeTags: splitTags(v.badgeTags) }));
+const byPosition = (a: { position: number }, b: { position: number }) => a.position - b.position;
+
+function toProduct(row: ProductRow, variantRows: VariantRow[], imageRows: ImageRow[]): CatalogueProduct | null {
+  if (variantRows.length === 0) return null;
+  const variants = variantRows
+    .sort(byPosition)
+    .map(({ productId: _p, position: _o, ...v }) => ({ ...v, badgeTags: splitTags(v.badgeTags) }));
+  const images = imageRows.sort(byPosition).map(({ productId: _p, position: _o, ...image }) => image);
   const detail: ProductDetail = {
     id: row.id,
     handle: row.handle,
@@ -97,12 +131,12 @@ function toProduct(row: ProductRow): CatalogueProduct | null {
     species: row.species,
     lifestage: row.lifestage,
     foodForm: row.foodForm,
-    autoshipEligible: row.autoshipEligible,
-    images: row.images,
+    autoshipEligible: bool(row.autoshipEligible),
+    images,
     variants,
   };
   const summaries = variants.map(({ title: _t, packType: _p, weightValue: _w, weightUnit: _u, ...summary }) => summary);
-  const firstImage = row.images.find((image) => image.variantId === null) ?? row.images[0];
+  const firstImage = images.find((image) => image.variantId === null) ?? images[0];
   // The card shares the detail's product fields and adds what a grid shows.
   const { species: _s, lifestage: _l, foodForm: _f, images: _i, variants: _v, ...shared } = detail;
   const card: ProductCardData = {
@@ -116,14 +150,58 @@ function toProduct(row: ProductRow): CatalogueProduct | null {
   return {
     detail,
     card,
-    soldOnDtc: row.soldOnDtc,
-    soldOnHpsf: row.soldOnHpsf,
-    synthetic: row.synthetic,
+    soldOnDtc: bool(row.soldOnDtc),
+    soldOnHpsf: bool(row.soldOnHpsf),
+    synthetic: bool(row.synthetic),
     featuredRank: row.featuredRank,
     minPriceCents: row.minPriceCents,
-    publishedAt: row.publishedAt.getTime(),
-    facets: row.facets,
+    publishedAt: millis(row.publishedAt),
+    updatedAt: millis(row.updatedAt),
+    // Derived here by the one owner of the facet rule (the ProductFacet rows are written from
+    // the same function), which spares reading ten rows per product.
+    facets: facetsOf(row, variantRows),
   };
+}
+
+// Many products share one facet set (a product line in several sizes, synthetic
+// catalogues): each distinct set is computed and kept once per load.
+let facetSets = new Map<string, Facet[]>();
+
+function facetsOf(row: ProductRow, variants: readonly VariantRow[]): Facet[] {
+  let key = `${row.species}|${row.brand}|${row.lifestage}|${row.breedSize}|${row.foodForm}|${row.subBrand}|${row.healthConditions}`;
+  for (const v of variants) key += `|${v.flavor}\u0000${v.packType}\u0000${v.weightUnit}`;
+  let facets = facetSets.get(key);
+  if (!facets) facetSets.set(key, (facets = productFacets({ ...row, variants })));
+  return facets;
+}
+
+function indexedItem(p: CatalogueProduct): IndexedItem {
+  return {
+    id: p.detail.id,
+    dtc: p.soldOnDtc,
+    hpsf: p.soldOnHpsf,
+    facets: p.facets,
+    minPriceCents: p.minPriceCents,
+    featuredRank: p.featuredRank,
+    title: p.detail.title,
+    publishedAt: p.publishedAt,
+  };
+}
+
+/** Whether two versions of a product sit in the same places of the facet index. */
+function sameIndexEntry(a: CatalogueProduct, b: CatalogueProduct): boolean {
+  const x = indexedItem(a);
+  const y = indexedItem(b);
+  return (
+    x.dtc === y.dtc &&
+    x.hpsf === y.hpsf &&
+    x.minPriceCents === y.minPriceCents &&
+    x.featuredRank === y.featuredRank &&
+    x.title === y.title &&
+    x.publishedAt === y.publishedAt &&
+    x.facets.length === y.facets.length &&
+    x.facets.every((f, i) => f.group === y.facets[i].group && f.value === y.facets[i].value)
+  );
 }
 
 function assemble(
@@ -131,18 +209,7 @@ function assemble(
   sellingPlans: CatalogueSnapshot["sellingPlans"],
   productsVersion: number,
 ): CatalogueSnapshot {
-  const index = new FacetIndex(
-    products.map((p) => ({
-      id: p.detail.id,
-      dtc: p.soldOnDtc,
-      hpsf: p.soldOnHpsf,
-      facets: p.facets,
-      minPriceCents: p.minPriceCents,
-      featuredRank: p.featuredRank,
-      title: p.detail.title,
-      publishedAt: p.publishedAt,
-    })),
-  );
+  const index = new FacetIndex(products.map(indexedItem));
   const bySku = new Map<string, { product: CatalogueProduct; variantId: string }>();
   for (const product of products) {
     for (const variant of product.detail.variants) bySku.set(variant.sku, { product, variantId: variant.id });
@@ -181,18 +248,52 @@ async function readVersions(db: PrismaClient): Promise<Versions> {
   };
 }
 
-async function loadProducts(db: PrismaClient, ids?: string[]): Promise<CatalogueProduct[]> {
-  const rows: ProductRow[] = [];
+function groupBy<T extends { productId: string }>(rows: T[]): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const row of rows) {
+    const group = groups.get(row.productId);
+    if (group) group.push(row);
+    else groups.set(row.productId, [row]);
+  }
+  return groups;
+}
+
+/** Every product (no ids), or the given ones in chunks of ID_CHUNK: one query per table and chunk. */
+async function loadProducts(db: PrismaClient, ids?: readonly string[]): Promise<CatalogueProduct[]> {
+  let productRows: ProductRow[] = [];
+  let variantRows: VariantRow[] = [];
+  let imageRows: ImageRow[] = [];
+  // concat, not push(...rows): a spread of 100,000 arguments overflows the stack.
+  const read = async (products: Prisma.Sql, variants: Prisma.Sql, images: Prisma.Sql) => {
+    productRows = productRows.concat(await db.$queryRaw<ProductRow[]>(products));
+    variantRows = variantRows.concat(await db.$queryRaw<VariantRow[]>(variants));
+    imageRows = imageRows.concat(await db.$queryRaw<ImageRow[]>(images));
+  };
   if (ids) {
     for (let i = 0; i < ids.length; i += ID_CHUNK) {
-      rows.push(
-        ...(await db.product.findMany({ where: { id: { in: ids.slice(i, i + ID_CHUNK) } }, select: productSelect })),
+      const list = Prisma.join(ids.slice(i, i + ID_CHUNK));
+      await read(
+        Prisma.sql`SELECT ${PRODUCT_COLUMNS} FROM "Product" WHERE "id" IN (${list})`,
+        Prisma.sql`SELECT ${VARIANT_COLUMNS} FROM "ProductVariant" WHERE "productId" IN (${list})`,
+        Prisma.sql`SELECT ${IMAGE_COLUMNS} FROM "ProductImage" WHERE "productId" IN (${list})`,
       );
     }
   } else {
-    rows.push(...(await db.product.findMany({ select: productSelect })));
+    // Ordered by id so that both databases list equal sort keys the same way.
+    await read(
+      Prisma.sql`SELECT ${PRODUCT_COLUMNS} FROM "Product" ORDER BY "id"`,
+      Prisma.sql`SELECT ${VARIANT_COLUMNS} FROM "ProductVariant"`,
+      Prisma.sql`SELECT ${IMAGE_COLUMNS} FROM "ProductImage"`,
+    );
   }
-  return rows.flatMap((row) => toProduct(row) ?? []);
+  const variants = groupBy(variantRows);
+  const images = groupBy(imageRows);
+  facetSets = new Map();
+  try {
+    return productRows.flatMap((row) => toProduct(row, variants.get(row.id) ?? [], images.get(row.id) ?? []) ?? []);
+  } finally {
+    facetSets = new Map();
+  }
 }
 
 const loadSellingPlans = (db: PrismaClient) =>
@@ -215,6 +316,32 @@ async function build(db: PrismaClient, state: State): Promise<CatalogueSnapshot>
   return assemble(products, plans, ++versionCounter);
 }
 
+/**
+ * Swaps changed products into a snapshot in place when none of them moves in the
+ * facet index (a stock or tag change): the cost follows the change, not the
+ * catalogue. Returns null when the index must be rebuilt.
+ */
+function patchInPlace(current: CatalogueSnapshot, changed: readonly CatalogueProduct[]): CatalogueSnapshot | null {
+  const slots: number[] = [];
+  for (const next of changed) {
+    const previous = current.byId.get(next.detail.id);
+    const slot = current.index.positionOf(next.detail.id);
+    if (!previous || slot === undefined || !sameIndexEntry(previous, next)) return null;
+    if (previous.detail.handle !== next.detail.handle) return null;
+    slots.push(slot);
+  }
+  changed.forEach((next, k) => {
+    const previous = current.products[slots[k]];
+    for (const variant of previous.detail.variants) current.bySku.delete(variant.sku);
+    for (const variant of next.detail.variants)
+      current.bySku.set(variant.sku, { product: next, variantId: variant.id });
+    current.products[slots[k]] = next;
+    current.byId.set(next.detail.id, next);
+    current.byHandle.set(next.detail.handle, next);
+  });
+  return { ...current };
+}
+
 async function refresh(db: PrismaClient, state: State): Promise<void> {
   const previous = state.versions;
   const next = await readVersions(db);
@@ -233,16 +360,18 @@ async function refresh(db: PrismaClient, state: State): Promise<void> {
       distinct: ["productId"],
     });
     const current = await state.snapshot;
-    const patched = new Map(
-      (
-        await loadProducts(
-          db,
-          changed.map((c) => c.productId),
-        )
-      ).map((p) => [p.detail.id, p]),
+    const reloaded = await loadProducts(
+      db,
+      changed.map((c) => c.productId),
     );
-    const products = current.products.map((p) => patched.get(p.detail.id) ?? p);
-    state.snapshot = Promise.resolve(assemble(products, current.sellingPlans, current.productsVersion));
+    const patched = patchInPlace(current, reloaded);
+    if (patched) {
+      state.snapshot = Promise.resolve(patched);
+    } else {
+      const byId = new Map(reloaded.map((p) => [p.detail.id, p]));
+      const products = current.products.map((p) => byId.get(p.detail.id) ?? p);
+      state.snapshot = Promise.resolve(assemble(products, current.sellingPlans, current.productsVersion));
+    }
     state.versions = next;
     return;
   }

@@ -3,7 +3,11 @@ import { defaultVariant, variantPath } from "~/models/product";
 import { sitePolicy } from "~/models/site-policy";
 import { createCarts } from "./cart.server";
 import { createCatalogue } from "./catalogue.server";
+import { catalogueSnapshot } from "./catalogue-snapshot.server";
 import type { CommerceProvider } from "./types";
+
+// The order SQL's ORDER BY gave on SQLite (binary comparison of the text).
+const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** The commerce provider backed by our own database. */
 export function createEmbeddedCommerce(db: PrismaClient): CommerceProvider {
@@ -16,25 +20,24 @@ export function createEmbeddedCommerce(db: PrismaClient): CommerceProvider {
       return total._sum.quantity ?? 0;
     },
 
-    // Read from the database rather than the catalogue snapshot, which keeps no
-    // updatedAt; one findMany with just the columns a sitemap needs (there may be
-    // tens of thousands of synthetic products).
+    // From the catalogue snapshot, which holds every product in memory: no query per
+    // product, and none that grows with the catalogue (docs/rules.md "Catalogue at scale").
     async listSitemapProducts(site) {
-      const rows = await db.product.findMany({
-        where: { [sitePolicy(site).soldOnFlag]: true, variants: { some: {} } },
-        orderBy: [{ species: "asc" }, { title: "asc" }, { handle: "asc" }],
-        select: {
-          handle: true,
-          title: true,
-          species: true,
-          updatedAt: true,
-          variants: { orderBy: { position: "asc" }, select: { url: true, inventory: true } },
-        },
-      });
-      return rows.flatMap(({ variants, ...product }) => {
-        const variant = defaultVariant(variants);
-        return variant ? [{ ...product, path: variantPath(variant) }] : [];
-      });
+      const { products } = await catalogueSnapshot(db);
+      const soldOn = sitePolicy(site).soldOnFlag;
+      return products
+        .filter((product) => product[soldOn])
+        .map(({ detail, updatedAt }) => ({
+          handle: detail.handle,
+          title: detail.title,
+          species: detail.species,
+          updatedAt: new Date(updatedAt),
+          path: variantPath(defaultVariant(detail.variants) ?? detail.variants[0]),
+        }))
+        .sort(
+          (a, b) =>
+            compareText(a.species, b.species) || compareText(a.title, b.title) || compareText(a.handle, b.handle),
+        );
     },
   };
 }

@@ -61,15 +61,23 @@ function buildIndex(products: readonly CatalogueProduct[]): MiniSearch<SearchDoc
 
 // Indexes per database, rebuilt when the snapshot's product data changes
 // (stock and price changes do not touch what search reads).
-const indexes = new WeakMap<PrismaClient, { version: number; index: MiniSearch<SearchDocument> }>();
+interface CurrentIndex {
+  version: number;
+  index: MiniSearch<SearchDocument>;
+  /** Answers by site and term, least recently used first; they go with the index. */
+  results: Map<string, Map<string, number>>;
+}
+const indexes = new WeakMap<PrismaClient, CurrentIndex>();
+/** Searches answered from memory per index: a fuzzy search of a large catalogue costs far more than a listing. */
+const RESULT_CACHE_SIZE = 256;
 
-async function currentIndex(db: PrismaClient): Promise<MiniSearch<SearchDocument>> {
+async function currentIndex(db: PrismaClient): Promise<CurrentIndex> {
   const snapshot = await catalogueSnapshot(db);
   const cached = indexes.get(db);
-  if (cached?.version === snapshot.productsVersion) return cached.index;
-  const index = buildIndex(snapshot.products);
-  indexes.set(db, { version: snapshot.productsVersion, index });
-  return index;
+  if (cached?.version === snapshot.productsVersion) return cached;
+  const current = { version: snapshot.productsVersion, index: buildIndex(snapshot.products), results: new Map() };
+  indexes.set(db, current);
+  return current;
 }
 
 /** Cleans a shopper's search: trimmed, single-spaced, cut to the maximum length. */
@@ -88,10 +96,21 @@ export async function searchProducts(
 ): Promise<Map<string, number>> {
   const query = normalizeSearchTerm(term);
   if (!query) return new Map();
-  const index = await currentIndex(db);
+  const { index, results: cache } = await currentIndex(db);
   const soldOnFlag = sitePolicy(site).soldOnFlag;
+  const key = `${soldOnFlag}\u0000${query}`;
+  const known = cache.get(key);
+  if (known) {
+    cache.delete(key);
+    cache.set(key, known);
+    return new Map(known);
+  }
   const onSite = (result: SearchResult) => result[soldOnFlag] === true;
   let results = index.search(query, { combineWith: "AND", filter: onSite });
   if (results.length === 0) results = index.search(query, { combineWith: "OR", filter: onSite });
-  return new Map(results.map((r) => [String(r.id), r.score]));
+  const found = new Map(results.map((r) => [String(r.id), r.score]));
+  cache.set(key, found);
+  if (cache.size > RESULT_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+  // A copy: callers may not change the cached answer.
+  return new Map(found);
 }
