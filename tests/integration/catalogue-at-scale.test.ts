@@ -5,14 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 // Before the app's modules load: this file's own database, so the other files of
 // this worker keep their small catalogue.
-const { file } = await vi.hoisted(async () => {
-  const crypto = await import("node:crypto");
-  const path = await import("node:path");
-  const { applyMigrations, TEST_DB_DIR } = await import("../helpers/migrations");
-  const file = path.join(TEST_DB_DIR, `at-scale-${crypto.randomUUID()}.db`);
-  applyMigrations(file);
-  process.env.DATABASE_URL = `file:${file}`;
-  return { file };
+const { url } = await vi.hoisted(async () => {
+  const { newTestDatabaseUrl } = await import("../helpers/migrations");
+  const url = await newTestDatabaseUrl("at_scale");
+  process.env.DATABASE_URL = url;
+  return { url };
 });
 
 import { vi } from "vitest";
@@ -33,8 +30,10 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await prisma.$disconnect();
-  const fs = await import("node:fs");
-  for (const suffix of ["", "-wal", "-shm", "-journal"]) fs.rmSync(file + suffix, { force: true });
+  if (url.startsWith("file:")) {
+    const fs = await import("node:fs");
+    for (const suffix of ["", "-wal", "-shm", "-journal"]) fs.rmSync(url.slice(5) + suffix, { force: true });
+  }
 });
 
 const products = (path: string) =>
