@@ -50,7 +50,7 @@ const {
   createRouteLabeler,
   methodLabel,
 } = build.entry.module;
-const { prisma, startShopJobs, beginDraining, isDraining } = build.entry.module;
+const { prisma, startShopJobs, beginDraining, isDraining, createRateLimitStore } = build.entry.module;
 const isProduction = env.NODE_ENV === "production";
 
 const app = express();
@@ -210,6 +210,8 @@ if (env.MUTATION_RATE_LIMIT_PER_MINUTE > 0) {
       limit: env.MUTATION_RATE_LIMIT_PER_MINUTE,
       standardHeaders: "draft-8",
       legacyHeaders: false,
+      // Counted in the database, so every process and host shares the limit (docs/rules.md "Processes").
+      store: createRateLimitStore("mutation"),
       skip: (req) => req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS",
       message: { error: { code: "RATE_LIMITED", message: "Too many requests. Please wait a minute and try again." } },
     }),

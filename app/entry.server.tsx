@@ -14,7 +14,7 @@ import { NonceProvider } from "~/utils/nonce-provider";
 // server.js reads the validated environment and the request guard from here, so one zod
 // schema and one guard rule.
 export { env };
-export { guardRequest } from "~/services/http/index.server";
+export { createRateLimitStore, guardRequest } from "~/services/http/index.server";
 export { PRIVATE_NO_STORE } from "~/models/cache-policy";
 export {
   rootLogger,
