@@ -5,7 +5,12 @@ import { afterAll, describe, expect, it } from "vitest";
 import { createPrismaClient } from "~/db.server";
 import type { PrismaClient } from "~/generated/prisma/client";
 import { createTestDatabase } from "../../../tests/helpers/db";
-import { createRateLimiter, createRateLimitRegistry, createRateLimitStore, rateLimitBudgets } from "./rate-limit.server";
+import {
+  createRateLimiter,
+  createRateLimitRegistry,
+  createRateLimitStore,
+  rateLimitBudgets,
+} from "./rate-limit.server";
 
 // docs/rules.md "Rate-limit budgets": sign-in, the contact form
 // (CONTACT_RATE_LIMIT_PER_HOUR) and the other public forms share this limiter; its counts
