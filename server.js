@@ -1,6 +1,7 @@
 // Production and development server: Express in front of the Remix request handler,
 // so compression, security headers, request logging, rate limits and caching
 // have one place. `remix dev -c "node server.js"` runs it too.
+import cluster from "node:cluster";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
@@ -271,10 +272,14 @@ const stopJobs = env.RUN_JOBS ? startShopJobs() : async () => {};
 // listener at once would reset clients whose requests were sent before the signal.
 let accepted = 0;
 server.on("connection", () => (accepted += 1));
+// A cluster worker (cluster.js) is handed its connections by the primary, one IPC round trip
+// each: it waits for a quiet spell of 100 ms rather than one quiet turn.
+const quietMs = cluster.isWorker ? 100 : 0;
 /** Resolves once a whole turn of the event loop accepted no connection: the backlog is empty (at most `maxMs`). */
 async function acceptBacklog(maxMs) {
   const until = Date.now() + maxMs;
-  const turn = () => new Promise((resolve) => setImmediate(() => setImmediate(resolve)));
+  const turn = () =>
+    new Promise((resolve) => (quietMs ? setTimeout(resolve, quietMs) : setImmediate(() => setImmediate(resolve))));
   let seen = -1;
   while (seen !== accepted && Date.now() < until) {
     seen = accepted;

@@ -29,6 +29,8 @@ export { redactUrl } from "~/models/log-redaction";
 export { prisma } from "~/db.server";
 export { startShopJobs } from "~/services/jobs/index.server";
 export { beginDraining, isDraining } from "~/services/operations/index.server";
+// The page cache keys its entries by it (docs/rules.md "Processes").
+export { publicDataVersion } from "~/services/freshness/index.server";
 
 const ABORT_DELAY = 5_000;
 

@@ -61,7 +61,7 @@ describe("caches that agree across processes (docs/rules.md 'Processes')", () =>
     await Promise.all([a.freshness.check(), b.freshness.check()]);
     const before = b.freshness.version();
     const variant = product!.variants[0];
-    const price = variant.priceCents + 123;
+    const price = (variant.priceCents ?? 0) + 123;
 
     await dbA.productVariant.update({ where: { id: variant.id }, data: { priceCents: price } });
 

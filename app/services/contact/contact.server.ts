@@ -36,7 +36,9 @@ export const CONTACT_WINDOW_MS = 60 * 60 * 1000;
 
 /** The contact service over a database and an email service (which writes to the outbox). */
 export function createContactService(db: PrismaClient, email: EmailService, options: ContactServiceOptions) {
-  const limiter = options.limiter ?? createRateLimiter({ name: "contact", limit: options.limitPerHour, windowMs: CONTACT_WINDOW_MS, db });
+  const limiter =
+    options.limiter ??
+    createRateLimiter({ name: "contact", limit: options.limitPerHour, windowMs: CONTACT_WINDOW_MS, db });
   const now = options.now ?? Date.now;
 
   return {
