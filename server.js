@@ -273,8 +273,8 @@ const stopJobs = env.RUN_JOBS ? startShopJobs() : async () => {};
 let accepted = 0;
 server.on("connection", () => (accepted += 1));
 // A cluster worker (cluster.js) is handed its connections by the primary, one IPC round trip
-// each: it waits for a quiet spell of 100 ms rather than one quiet turn.
-const quietMs = cluster.isWorker ? 100 : 0;
+// each: it waits for a quiet spell of 500 ms rather than one quiet turn.
+const quietMs = cluster.isWorker ? 500 : 0;
 /** Resolves once a whole turn of the event loop accepted no connection: the backlog is empty (at most `maxMs`). */
 async function acceptBacklog(maxMs) {
   const until = Date.now() + maxMs;
