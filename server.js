@@ -1,6 +1,7 @@
 // Production and development server: Express in front of the Remix request handler,
 // so compression, security headers, request logging, rate limits and caching
 // have one place. `remix dev -c "node server.js"` runs it too.
+import cluster from "node:cluster";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
@@ -50,7 +51,7 @@ const {
   createRouteLabeler,
   methodLabel,
 } = build.entry.module;
-const { prisma, startShopJobs, beginDraining, isDraining } = build.entry.module;
+const { prisma, startShopJobs, beginDraining, isDraining, createRateLimitStore } = build.entry.module;
 const isProduction = env.NODE_ENV === "production";
 
 const app = express();
@@ -210,6 +211,8 @@ if (env.MUTATION_RATE_LIMIT_PER_MINUTE > 0) {
       limit: env.MUTATION_RATE_LIMIT_PER_MINUTE,
       standardHeaders: "draft-8",
       legacyHeaders: false,
+      // Counted in the database, so every process and host shares the limit (docs/rules.md "Processes").
+      store: createRateLimitStore("mutation"),
       skip: (req) => req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS",
       message: { error: { code: "RATE_LIMITED", message: "Too many requests. Please wait a minute and try again." } },
     }),
@@ -269,10 +272,14 @@ const stopJobs = env.RUN_JOBS ? startShopJobs() : async () => {};
 // listener at once would reset clients whose requests were sent before the signal.
 let accepted = 0;
 server.on("connection", () => (accepted += 1));
+// A cluster worker (cluster.js) is handed its connections by the primary, one IPC round trip
+// each: it waits for a quiet spell of 500 ms rather than one quiet turn.
+const quietMs = cluster.isWorker ? 500 : 0;
 /** Resolves once a whole turn of the event loop accepted no connection: the backlog is empty (at most `maxMs`). */
 async function acceptBacklog(maxMs) {
   const until = Date.now() + maxMs;
-  const turn = () => new Promise((resolve) => setImmediate(() => setImmediate(resolve)));
+  const turn = () =>
+    new Promise((resolve) => (quietMs ? setTimeout(resolve, quietMs) : setImmediate(() => setImmediate(resolve))));
   let seen = -1;
   while (seen !== accepted && Date.now() < until) {
     seen = accepted;

@@ -14,7 +14,7 @@ import { NonceProvider } from "~/utils/nonce-provider";
 // server.js reads the validated environment and the request guard from here, so one zod
 // schema and one guard rule.
 export { env };
-export { guardRequest } from "~/services/http/index.server";
+export { createRateLimitStore, guardRequest } from "~/services/http/index.server";
 export { PRIVATE_NO_STORE } from "~/models/cache-policy";
 export {
   rootLogger,
@@ -29,6 +29,8 @@ export { redactUrl } from "~/models/log-redaction";
 export { prisma } from "~/db.server";
 export { startShopJobs } from "~/services/jobs/index.server";
 export { beginDraining, isDraining } from "~/services/operations/index.server";
+// The page cache keys its entries by it (docs/rules.md "Processes").
+export { publicDataVersion } from "~/services/freshness/index.server";
 
 const ABORT_DELAY = 5_000;
 

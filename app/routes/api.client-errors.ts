@@ -36,7 +36,7 @@ const tooLarge = () =>
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, "POST");
-  requireApiBudget("client-error", context);
+  await requireApiBudget("client-error", context);
   if (Number(request.headers.get("Content-Length") ?? 0) > CLIENT_ERROR_MAX_BODY_BYTES) return tooLarge();
   let body: string;
   try {

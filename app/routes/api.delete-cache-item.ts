@@ -3,7 +3,7 @@ import { json } from "@remix-run/node";
 import { z } from "zod";
 import { env } from "~/env.server";
 import { clearRedirectCache } from "~/services/http/index.server";
-import { content } from "~/services/content/index.server";
+import { announceContentChange, content } from "~/services/content/index.server";
 import { secretMatches } from "~/utils/secrets.server";
 import { apiError, methodNotAllowed, parseJsonBody, requireMethod } from "~/utils/api.server";
 
@@ -31,6 +31,8 @@ export async function action({ request }: ActionFunctionArgs) {
     });
   }
   const { cacheKey } = await parseJsonBody(request, BodySchema);
+  // This process forgets at once; every other process within a freshness poll (docs/rules.md "Processes").
+  await announceContentChange();
   if (cacheKey === REDIRECTS_CACHE_KEY) {
     clearRedirectCache();
     return json({ deleted: true, cacheKey }, { headers: { "Cache-Control": "no-store" } });

@@ -22,7 +22,7 @@ export const loader = () => methodNotAllowed(["POST"]);
 
 export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, "POST");
-  requireApiBudget("token-api", context);
+  await requireApiBudget("token-api", context);
   const body = await parseJsonBody(request, Body);
   const cookieSession = await getSession(request);
   const token = body.sessionToken ?? sessionTokenOf(cookieSession);

@@ -10,7 +10,7 @@ import { requireApiBudget } from "~/utils/rate-limit.server";
 import { requireApiCustomer } from "~/utils/api-auth.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  requireApiBudget("token-api", context);
+  await requireApiBudget("token-api", context);
   const customerId = await requireApiCustomer(request, {});
   const jwt = await identityJwt.issue(customerId, getSite(request));
   return json({ jwt, expiresIn: JWT_TTL_SECONDS }, { headers: NO_STORE });

@@ -24,7 +24,7 @@ export const loader = () => methodNotAllowed(["POST"]);
 
 export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, "POST");
-  requireApiBudget("token-api", context);
+  await requireApiBudget("token-api", context);
   const { customerId, body } = await readSignedInBody(request, MultipassSchema);
   const origin = publicOrigin(getSite(request));
   let path: string;

@@ -47,7 +47,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: SitePasswordSchema });
   if (submission.status !== "success") return json(submission.reply({ hideFields: ["password"] }), 400);
   // Password guesses count against the same per-address limit as sign-in attempts.
-  if (!allowSignInAttempt(clientIpOf(context))) {
+  if (!(await allowSignInAttempt(clientIpOf(context)))) {
     return json(submission.reply({ formErrors: ["Too many attempts. Wait a minute and try again."] }), 429);
   }
   const cookie = await unlock(getSite(request), submission.value.password);

@@ -29,7 +29,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return json(submission.reply({ formErrors: [SPAM_MESSAGE] }), 400);
   }
   if (submission.status !== "success") return json(submission.reply(), 400);
-  const verdict = rateLimits.attempt("password-reset", clientIpOf(context));
+  const verdict = await rateLimits.attempt("password-reset", clientIpOf(context));
   if (!verdict.allowed) {
     return json(submission.reply({ formErrors: [verdict.message] }), {
       status: 429,

@@ -126,7 +126,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const reply = { form: "account", hideFields: ["password", "confirmPassword"] };
   if (isSpam(formData)) return replyWith(submission, { ...reply, formErrors: [SPAM_MESSAGE] });
   if (submission.status !== "success") return replyWith(submission, reply);
-  const verdict = rateLimits.attempt("registration", clientIpOf(context));
+  const verdict = await rateLimits.attempt("registration", clientIpOf(context));
   if (!verdict.allowed) {
     return replyWith(submission, {
       ...reply,

@@ -6,8 +6,12 @@ import { rateLimits, retryAfterHeaders, type RateLimitPurpose } from "~/services
 import { apiError } from "~/utils/api.server";
 
 /** Counts an API call against `purpose`'s budget for the client address; throws the 429 answer once it is used up. */
-export function requireApiBudget(purpose: RateLimitPurpose, context: AppLoadContext, now?: number): void {
-  const verdict = rateLimits.attempt(purpose, clientIpOf(context), now);
+export async function requireApiBudget(
+  purpose: RateLimitPurpose,
+  context: AppLoadContext,
+  now?: number,
+): Promise<void> {
+  const verdict = await rateLimits.attempt(purpose, clientIpOf(context), now);
   if (!verdict.allowed) {
     throw apiError(429, "RATE_LIMITED", verdict.message, undefined, retryAfterHeaders(verdict));
   }

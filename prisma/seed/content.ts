@@ -15,6 +15,7 @@ import {
 } from "~/models/content";
 import { ASSET_DIR } from "~/services/content/assets.server";
 import { importRedirects } from "~/services/content/redirects.server";
+import { bumpDataVersion } from "~/services/freshness/index.server";
 import { drawOnce } from "./images";
 
 export const CONTENT_DIR = path.resolve("content");
@@ -159,6 +160,8 @@ export async function seedContent(
         update: row,
       });
     }
+    // Every running shop process drops its cached content (docs/rules.md "Processes").
+    await bumpDataVersion(tx, "content");
   });
 
   const assets = await readAssets(dir);
@@ -166,7 +169,10 @@ export async function seedContent(
     const file = `${asset.id}.${asset.format === "jpeg" ? "jpg" : "png"}`;
     if (options.images) await drawOnce(path.join(ASSET_DIR, file), assetSvg(asset), asset.format);
     const { art: _art, ...row } = asset;
-    await db.contentAsset.upsert({ where: { id: asset.id }, create: { ...row, file }, update: { ...row, file } });
+    await db.$transaction([
+      db.contentAsset.upsert({ where: { id: asset.id }, create: { ...row, file }, update: { ...row, file } }),
+      bumpDataVersion(db, "content"),
+    ]);
   }
 
   let redirects = 0;

@@ -5,6 +5,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import Database from "better-sqlite3";
 import pg from "pg";
 import { migrate } from "../../scripts/migrate.mjs";
 
@@ -64,4 +65,24 @@ export async function testDatabaseUrl(name: string): Promise<string> {
 /** A new migrated, empty test database of its own. */
 export function newTestDatabaseUrl(purpose = "isolated"): Promise<string> {
   return testDatabaseUrl(`${purpose}_${crypto.randomUUID().replaceAll("-", "").slice(0, 16)}`);
+}
+
+/** Deletes every row of one table of a test database. */
+export async function emptyTable(url: string, table: string): Promise<void> {
+  if (url.startsWith("file:")) {
+    const db = new Database(url.slice("file:".length));
+    try {
+      db.prepare(`DELETE FROM "${table}"`).run();
+    } finally {
+      db.close();
+    }
+    return;
+  }
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(`DELETE FROM "${table}"`);
+  } finally {
+    await client.end();
+  }
 }

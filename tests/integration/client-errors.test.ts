@@ -176,7 +176,7 @@ describe("with CLIENT_ERROR_FORWARD_URL: a report is stored in the outbox and fo
       const { outbox } = await import("~/services/outbox/index.server");
       const { prisma } = await import("~/db.server");
       const { rateLimits: limits } = await import("~/services/http/rate-limit.server");
-      limits.reset();
+      await limits.reset();
       const marker = `forward-${Math.random()
         .toString(36)
         .replace(/[0-9.]/g, "")}`;

@@ -56,9 +56,9 @@ interface Server {
   logged(text: string): Promise<void>;
 }
 
-async function startServer(env: Record<string, string> = {}): Promise<Server> {
+async function startServer(env: Record<string, string> = {}, script = "server.js"): Promise<Server> {
   const port = await freePort();
-  const child = spawn(process.execPath, ["server.js"], {
+  const child = spawn(process.execPath, [script], {
     env: {
       ...process.env,
       NODE_ENV: "production",
@@ -203,4 +203,61 @@ describe("graceful restarts (docs/rules.md 'Restarts')", () => {
     expect(server.lines.some((line) => line.includes("Shutdown did not finish within SHUTDOWN_TIMEOUT_MS"))).toBe(true);
     expect(hung.received()).toBe("");
   }, 60_000);
+
+  it("cluster.js: two workers both serve; SIGTERM drains them, then the primary exits 0", async () => {
+    const server = await startServer({ WEB_CONCURRENCY: "2", REQUEST_LOG: "on" }, "cluster.js");
+    await server.logged("Starting 2 workers");
+    // Both workers are up when each has logged that it listens.
+    const listening = () => server.lines.filter((line) => line.includes("Shop listening")).length;
+    for (const deadline = Date.now() + 30_000; listening() < 2 && Date.now() < deadline;) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(listening()).toBe(2);
+
+    // Connections are handed out in turn: 20 pages, each on a connection of its own, reach both workers.
+    const pages = await Promise.all(Array.from({ length: 20 }, () => get(server.port, "/")));
+    expect(pages.every((response) => response.status === 200)).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const servedBy = new Set(
+      server.lines.filter((line) => line.includes('"msg":"GET / 200"')).map((line) => JSON.parse(line).pid),
+    );
+    expect(servedBy.size).toBe(2);
+
+    let answered = 0;
+    const requests = Array.from({ length: 100 }, () =>
+      get(server.port, "/").then(
+        (response) => {
+          answered += 1;
+          if (answered === 30) server.child.kill("SIGTERM");
+          return response.status;
+        },
+        (error: Error) => `${error.message}`,
+      ),
+    );
+    const statuses = await Promise.all(requests);
+    const code = await server.exited;
+
+    expect(statuses.filter((status) => status !== 200)).toEqual([]);
+    expect(code).toBe(0);
+    expect(server.lines.filter((line) => line.includes("Shut down cleanly"))).toHaveLength(2);
+    expect(server.lines.some((line) => line.includes("All workers stopped"))).toBe(true);
+  }, 120_000);
+
+  it("cluster.js restarts a worker that dies unexpectedly", async () => {
+    const server = await startServer({ WEB_CONCURRENCY: "1", RUN_JOBS: "false" }, "cluster.js");
+    const pids = () =>
+      server.lines.filter((line) => line.includes("Shop listening")).map((line) => JSON.parse(line).pid as number);
+    for (const deadline = Date.now() + 30_000; pids().length < 1 && Date.now() < deadline;) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    process.kill(pids()[0], "SIGKILL");
+    await server.logged("Worker died unexpectedly: restarting it");
+    for (const deadline = Date.now() + 30_000; pids().length < 2 && Date.now() < deadline;) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(pids()).toHaveLength(2);
+    expect((await get(server.port, "/healthz")).status).toBe(200);
+    server.child.kill("SIGTERM");
+    expect(await server.exited).toBe(0);
+  }, 90_000);
 });

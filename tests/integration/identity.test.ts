@@ -181,10 +181,10 @@ describe("brute force", () => {
 
   it("answers the 11th sign-in from one address within a minute with 429", async () => {
     const now = Date.now();
-    for (let i = 0; i < SIGN_IN_LIMIT_PER_MINUTE; i++) expect(allowSignInAttempt("198.51.100.7", now)).toBe(true);
-    expect(allowSignInAttempt("198.51.100.7", now)).toBe(false);
-    expect(allowSignInAttempt("198.51.100.8", now)).toBe(true);
-    expect(allowSignInAttempt("198.51.100.7", now + 61_000)).toBe(true);
+    for (let i = 0; i < SIGN_IN_LIMIT_PER_MINUTE; i++) expect(await allowSignInAttempt("198.51.100.7", now)).toBe(true);
+    expect(await allowSignInAttempt("198.51.100.7", now)).toBe(false);
+    expect(await allowSignInAttempt("198.51.100.8", now)).toBe(true);
+    expect(await allowSignInAttempt("198.51.100.7", now + 61_000)).toBe(true);
 
     const jar = new Jar();
     let last: Response | null = null;

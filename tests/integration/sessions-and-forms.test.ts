@@ -38,8 +38,8 @@ beforeAll(async () => {
   await ensureSeeded();
 });
 
-afterEach(() => {
-  rateLimits.reset();
+afterEach(async () => {
+  await rateLimits.reset();
 });
 
 const call = (handler: RouteHandler, request: Request, jar: Jar, ip = newIp()) =>
@@ -151,20 +151,20 @@ const askForReset = (jar: Jar, ip: string) =>
   call(forgotAction, formRequest("/shelter/forgot-password", { email: "a@example.com" }, jar), jar, ip);
 
 describe("rate limits: a budget per purpose (services/rate-limit.server.ts)", () => {
-  it("allows exactly the budget per address and window, then refuses with Retry-After; other purposes and addresses are untouched", () => {
+  it("allows exactly the budget per address and window, then refuses with Retry-After; other purposes and addresses are untouched", async () => {
     const now = 1_000_000;
     for (const purpose of RATE_LIMIT_PURPOSES) {
       const { limit, windowMs } = rateLimits.budgets[purpose];
       const ip = newIp();
       for (let i = 0; i < limit; i++)
-        expect(rateLimits.attempt(purpose, ip, now).allowed, `${purpose} #${i + 1}`).toBe(true);
-      const refused = rateLimits.attempt(purpose, ip, now);
+        expect((await rateLimits.attempt(purpose, ip, now)).allowed, `${purpose} #${i + 1}`).toBe(true);
+      const refused = await rateLimits.attempt(purpose, ip, now);
       expect(refused).toMatchObject({ allowed: false, retryAfterSeconds: windowMs / 1000 });
       for (const other of RATE_LIMIT_PURPOSES.filter((p) => p !== purpose)) {
-        expect(rateLimits.attempt(other, ip, now).allowed, `${other} after ${purpose}`).toBe(true);
+        expect((await rateLimits.attempt(other, ip, now)).allowed, `${other} after ${purpose}`).toBe(true);
       }
-      expect(rateLimits.attempt(purpose, newIp(), now).allowed).toBe(true);
-      expect(rateLimits.attempt(purpose, ip, now + windowMs).allowed).toBe(true);
+      expect((await rateLimits.attempt(purpose, newIp(), now)).allowed).toBe(true);
+      expect((await rateLimits.attempt(purpose, ip, now + windowMs)).allowed).toBe(true);
     }
   });
 
@@ -180,13 +180,13 @@ describe("rate limits: a budget per purpose (services/rate-limit.server.ts)", ()
     });
   });
 
-  const exhaust = (purpose: RateLimitPurpose, ip: string) => {
-    for (let i = 0; i < rateLimits.budgets[purpose].limit; i++) rateLimits.attempt(purpose, ip);
+  const exhaust = async (purpose: RateLimitPurpose, ip: string) => {
+    for (let i = 0; i < rateLimits.budgets[purpose].limit; i++) await rateLimits.attempt(purpose, ip);
   };
 
   it("registration: the N+1th post is 429 with Retry-After; sign-in from the same address still works", async () => {
     const ip = newIp();
-    exhaust("registration", ip);
+    await exhaust("registration", ip);
     const jar = new Jar();
     const fields = {
       firstName: "Ana",
@@ -212,7 +212,7 @@ describe("rate limits: a budget per purpose (services/rate-limit.server.ts)", ()
 
   it("registration: the Nth post is still allowed", async () => {
     const ip = newIp();
-    for (let i = 0; i < rateLimits.budgets.registration.limit - 1; i++) rateLimits.attempt("registration", ip);
+    for (let i = 0; i < rateLimits.budgets.registration.limit - 1; i++) await rateLimits.attempt("registration", ip);
     const jar = new Jar();
     const fields = {
       firstName: "Ana",
@@ -226,7 +226,7 @@ describe("rate limits: a budget per purpose (services/rate-limit.server.ts)", ()
 
   it("password reset has its own budget: used up, forgot-password is 429 and sign-in is not", async () => {
     const ip = newIp();
-    exhaust("password-reset", ip);
+    await exhaust("password-reset", ip);
     const jar = new Jar();
     const refused = await askForReset(jar, ip);
     expect(refused.status).toBe(429);
@@ -237,7 +237,7 @@ describe("rate limits: a budget per purpose (services/rate-limit.server.ts)", ()
 
   it("sign-in used up does not block password reset", async () => {
     const ip = newIp();
-    exhaust("sign-in", ip);
+    await exhaust("sign-in", ip);
     const jar = new Jar();
     const signIn = await wrongPasswordSignIn(jar, ip);
     expect(signIn.status).toBe(429);
@@ -248,7 +248,7 @@ describe("rate limits: a budget per purpose (services/rate-limit.server.ts)", ()
 
   it("the token API has its own budget: create-customer-token and refresh-session-token answer 429 with Retry-After", async () => {
     const ip = newIp();
-    exhaust("token-api", ip);
+    await exhaust("token-api", ip);
     const jar = new Jar();
     const created = await call(
       createTokenAction,

@@ -8,10 +8,11 @@ import { Prisma, type PrismaClient } from "~/generated/prisma/client";
 import { FacetIndex, type IndexedItem } from "~/models/facet-index";
 import { productFacets, type Facet } from "~/models/facets";
 import { splitTags, type ProductCardData, type ProductDetail } from "~/models/product";
+import { FRESHNESS_MS, type Freshness } from "~/services/freshness/index.server";
 import { logger } from "~/services/observability/index.server";
 
-/** How stale the snapshot may be (stock shown on listings; checkout re-checks stock). */
-export const FRESHNESS_MS = 2000;
+/** How stale the snapshot may be (stock shown on listings; checkout re-checks stock): FRESHNESS_MS. */
+export { FRESHNESS_MS };
 /** Ids per `IN (...)` query, far below SQLite's bound-parameter limit (docs/rules.md "Catalogue at scale"). */
 const ID_CHUNK = 500;
 
@@ -396,15 +397,37 @@ export async function catalogueSnapshot(db: PrismaClient): Promise<CatalogueSnap
   }
   // A monotonic clock: a wall-clock step backwards must not stop the checks.
   if (!state.checking && performance.now() - state.checkedAt >= FRESHNESS_MS) {
-    const current = state;
-    current.checkedAt = performance.now();
-    current.checking = refresh(db, current)
-      .catch((error) => logger().error({ err: error }, "Catalogue snapshot refresh failed; serving the previous one"))
-      .finally(() => {
-        current.checking = null;
-      });
     // Wait for the check so that a change is visible to the request that found it.
-    await current.checking;
+    await check(db, state);
   }
   return state.snapshot;
+}
+
+function check(db: PrismaClient, state: State): Promise<void> {
+  state.checkedAt = performance.now();
+  state.checking = refresh(db, state)
+    .catch((error) => logger().error({ err: error }, "Catalogue snapshot refresh failed; serving the previous one"))
+    .finally(() => {
+      state.checking = null;
+    });
+  return state.checking;
+}
+
+/** The catalogue's version figures as one string (what the freshness poll compares). */
+const catalogueVersion = async (db: PrismaClient) => JSON.stringify(await readVersions(db));
+
+/**
+ * Every process's snapshot follows changes made by any process (docs/rules.md "Processes"):
+ * the catalogue's figures are a freshness source, and when they move, a loaded snapshot is
+ * reloaded before the public data version changes.
+ */
+export function followCatalogueVersion(freshness: Freshness, db: PrismaClient): void {
+  freshness.register("catalogue", () => catalogueVersion(db));
+  freshness.onChange(async (changed) => {
+    const state = states.get(db);
+    if (!changed.includes("catalogue") || !state) return;
+    await state.snapshot;
+    if (state.checking) await state.checking;
+    await check(db, state);
+  });
 }

@@ -1,4 +1,6 @@
 import { prisma } from "~/db.server";
+import { freshness } from "~/services/freshness/index.server";
+import { followCatalogueVersion } from "./catalogue-snapshot.server";
 import { createEmbeddedCommerce } from "./embedded.server";
 import type { CommerceProvider } from "./types";
 
@@ -6,6 +8,8 @@ export type { CommerceProvider } from "./types";
 
 /** The commerce provider in use: the embedded one until a remote adapter exists. */
 export const commerce: CommerceProvider = createEmbeddedCommerce(prisma);
+// Changes made by any process reach this one's snapshot (docs/rules.md "Processes").
+followCatalogueVersion(freshness, prisma);
 export * from "./cart-cookie.server";
 export * from "./cart.server";
 export * from "./saved-cart.server";

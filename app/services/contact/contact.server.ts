@@ -36,7 +36,9 @@ export const CONTACT_WINDOW_MS = 60 * 60 * 1000;
 
 /** The contact service over a database and an email service (which writes to the outbox). */
 export function createContactService(db: PrismaClient, email: EmailService, options: ContactServiceOptions) {
-  const limiter = options.limiter ?? createRateLimiter({ limit: options.limitPerHour, windowMs: CONTACT_WINDOW_MS });
+  const limiter =
+    options.limiter ??
+    createRateLimiter({ name: "contact", limit: options.limitPerHour, windowMs: CONTACT_WINDOW_MS, db });
   const now = options.now ?? Date.now;
 
   return {
@@ -45,7 +47,7 @@ export function createContactService(db: PrismaClient, email: EmailService, opti
      * (not stored) once the address has sent `limitPerHour` messages in the last hour.
      */
     async sendContactMessage({ site, customerId, input, clientIp }: ContactRequest): Promise<SendContactResult> {
-      const verdict = limiter.attempt(clientIp, now());
+      const verdict = await limiter.attempt(clientIp, now());
       if (!verdict.allowed) return { ok: false, reason: "rate_limited", retryAfterSeconds: verdict.retryAfterSeconds };
       // The message, its support email and the link between them: all kept, or none (docs/rules.md "Outbox").
       const row = await db.$transaction(async (tx) => {

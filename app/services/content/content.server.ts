@@ -11,6 +11,8 @@ import {
 } from "~/models/content";
 import { DEFAULT_FREE_SHIPPING_MINIMUM_CENTS } from "~/models/free-shipping";
 import type { SiteId } from "~/models/site";
+import type { PrismaClient } from "~/generated/prisma/client";
+import { readDataVersion, type Freshness } from "~/services/freshness/index.server";
 import { logger } from "~/services/observability/index.server";
 import type { AssetRecord, ContentProvider, ContentRecord } from "./types";
 
@@ -207,4 +209,20 @@ export function createContentService(provider: ContentProvider, options: Content
     },
   };
   return service;
+}
+
+/**
+ * Every process drops its cached content within a freshness poll of a change made by any
+ * process (docs/rules.md "Processes"): content writes bump the "content" DataVersion row in
+ * their transaction; this process polls it and clears its cache when it moves.
+ */
+export function followContentVersion(
+  freshness: Freshness,
+  db: PrismaClient,
+  caches: readonly { clearCache(): void }[],
+): void {
+  freshness.register("content", () => readDataVersion(db, "content"));
+  freshness.onChange((changed) => {
+    if (changed.includes("content")) for (const cache of caches) cache.clearCache();
+  });
 }

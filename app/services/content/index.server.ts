@@ -5,7 +5,8 @@ import { prisma } from "~/db.server";
 import { env } from "~/env.server";
 import type { SiteId } from "~/models/site";
 import { secretMatches } from "~/utils/secrets.server";
-import { createContentService, type Globals } from "./content.server";
+import { bumpDataVersion, freshness } from "~/services/freshness/index.server";
+import { createContentService, followContentVersion, type Globals } from "./content.server";
 import { createEmbeddedContent } from "./embedded.server";
 import type { ContentProvider } from "./types";
 
@@ -22,6 +23,13 @@ function providerFor(name: typeof env.CONTENT_PROVIDER): ContentProvider {
 export const content = createContentService(providerFor(env.CONTENT_PROVIDER), {
   ttlMs: env.CONTENT_CACHE_SECONDS * 1000,
 });
+// A change made by any process reaches this one's cache (docs/rules.md "Processes").
+followContentVersion(freshness, prisma, [content]);
+
+/** Tells every process (itself included) to drop its cached content within a freshness poll. */
+export async function announceContentChange(): Promise<void> {
+  await bumpDataVersion(prisma, "content");
+}
 
 /** Site-wide settings with the spec's fallbacks (free-shipping minimum 50 dollars, 404 texts). */
 export const getGlobals = (site: SiteId): Promise<Globals> => content.getGlobals(site);

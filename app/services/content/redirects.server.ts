@@ -2,6 +2,7 @@
 import type { PrismaClient } from "~/generated/prisma/client";
 import { validateRedirects, type RedirectInput, type RefusedRedirect } from "~/models/redirects";
 import type { ContentSite } from "~/models/content";
+import { bumpDataVersion } from "~/services/freshness/index.server";
 
 export interface RedirectImport {
   imported: number;
@@ -21,6 +22,8 @@ export async function importRedirects(
   await db.$transaction([
     db.redirect.deleteMany({ where: { site } }),
     db.redirect.createMany({ data: accepted.map((row) => ({ site, ...row })) }),
+    // Every process reloads its redirect table (docs/rules.md "Processes").
+    bumpDataVersion(db, "content"),
   ]);
   return { imported: accepted.length, refused };
 }

@@ -7,6 +7,7 @@ import { loginGuard, referrerPath, REGISTER_PATH } from "~/models/guards";
 import { registrationGuard } from "~/models/staff-program";
 import { encodeRedirect } from "~/models/redirect-param";
 import type { SiteId } from "~/models/site";
+import { onPublicDataChange } from "~/services/freshness/index.server";
 import { getCustomerId } from "~/services/http/session.server";
 import { getSite, publicOrigin } from "~/services/site/index.server";
 
@@ -81,6 +82,10 @@ async function redirectTable(): Promise<Map<string, Map<string, RedirectRow>>> {
 export function clearRedirectCache(): void {
   cache = null;
 }
+// Redirects are content: an import by any process reaches this one's table (docs/rules.md "Processes").
+onPublicDataChange((changed) => {
+  if (changed.includes("content")) clearRedirectCache();
+});
 
 /** The redirect for a path on a site (its own entries first, then "ALL"), or null. */
 export async function findRedirect(site: SiteId, pathname: string): Promise<RedirectRow | null> {

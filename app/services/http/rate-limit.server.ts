@@ -1,9 +1,13 @@
-// In-memory sliding-window rate limits (docs/rules.md "Rate-limit
-// budgets"). Per process: several app processes each count on their own, which
-// is enough to slow a single abusive client down. `rateLimits` is the one
-// registry: a budget per purpose (sign-in, password reset, registration,
-// contact, token API, browser error reports), so using up one never blocks another.
+// Sliding-window rate limits shared by every process and host (docs/rules.md "Rate-limit
+// budgets", "Processes"): each key's allowed attempts live in one RateLimitLog row of the
+// database, changed by compare-and-set on its version, so N processes count together.
+// `rateLimits` is the one registry: a budget per purpose (sign-in, password reset,
+// registration, contact, token API, browser error reports), so using up one never blocks
+// another; the Express limiter of mutations counts through the same rows (`createRateLimitStore`).
+import type { Options as ExpressRateLimitOptions, Store } from "express-rate-limit";
+import { prisma } from "~/db.server";
 import { env } from "~/env.server";
+import { Prisma, type PrismaClient } from "~/generated/prisma/client";
 
 export interface RateLimitVerdict {
   allowed: boolean;
@@ -13,51 +17,125 @@ export interface RateLimitVerdict {
 
 export interface RateLimiter {
   /** Counts an attempt by `key` (a client address); refused once `limit` were allowed in the window. */
-  attempt(key: string, now?: number): RateLimitVerdict;
-  /** Forgets every key (tests). */
-  reset(): void;
-  /** How many keys it holds (tests: memory stays bounded). */
-  readonly size: number;
+  attempt(key: string, now?: number): Promise<RateLimitVerdict>;
+  /** Forgets every key of this limiter (tests). */
+  reset(): Promise<void>;
+  /** How many keys of this limiter the database holds (tests: rows are pruned). */
+  size(): Promise<number>;
+}
+
+/** A counted attempt: whether it was allowed, the attempts now in the window, and when the oldest leaves it. */
+interface Hit {
+  allowed: boolean;
+  hits: number;
+  resetAt: number;
+}
+
+/** Compare-and-set rounds before an attempt under contention is refused (one key, many processes at once). */
+const MAX_ROUNDS = 25;
+/** Expired rows are deleted at most this often per limiter. */
+const PRUNE_EVERY_MS = 60_000;
+
+const parseAttempts = (text: string) => (text ? text.split(",").map(Number) : []);
+const isUniqueViolation = (error: unknown) =>
+  error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002";
+
+/**
+ * A limiter allowing `limit` attempts per key in any `windowMs` span, counted in the database
+ * so every process shares it. Refused attempts are not recorded, so a key's log never grows
+ * past `limit` and Retry-After is exact; rows whose attempts have all expired are deleted
+ * (every purpose's, at most every `pruneEveryMs`) when a new key is counted.
+ */
+export function createRateLimiter({
+  name,
+  limit,
+  windowMs,
+  db = prisma,
+  pruneEveryMs = PRUNE_EVERY_MS,
+}: {
+  /** The limiter's namespace in the table (its purpose). */
+  name: string;
+  limit: number;
+  windowMs: number;
+  db?: PrismaClient;
+  pruneEveryMs?: number;
+}) {
+  const prefix = `${name}:`;
+  let prunedAt = -Infinity;
+
+  async function prune(now: number) {
+    if (now - prunedAt < pruneEveryMs) return;
+    prunedAt = now;
+    await db.rateLimitLog.deleteMany({ where: { expiresAt: { lte: new Date(now) } } });
+  }
+
+  async function hit(key: string, now = Date.now()): Promise<Hit> {
+    const id = prefix + key;
+    for (let round = 0; round < MAX_ROUNDS; round++) {
+      const row = await db.rateLimitLog.findUnique({ where: { key: id } });
+      const recent = parseAttempts(row?.attempts ?? "").filter((t) => now - t < windowMs);
+      if (recent.length >= limit) return { allowed: false, hits: limit + 1, resetAt: Math.min(...recent) + windowMs };
+      recent.push(now);
+      const data = { attempts: recent.join(","), expiresAt: new Date(Math.max(...recent) + windowMs) };
+      const verdict = { allowed: true, hits: recent.length, resetAt: Math.min(...recent) + windowMs };
+      if (!row) {
+        try {
+          await db.rateLimitLog.create({ data: { key: id, ...data } });
+        } catch (error) {
+          if (isUniqueViolation(error)) continue; // another process counted this key first
+          throw error;
+        }
+        await prune(now);
+        return verdict;
+      }
+      // Compare-and-set: another process's change in between makes this round count again.
+      const { count } = await db.rateLimitLog.updateMany({
+        where: { key: id, version: row.version },
+        data: { ...data, version: { increment: 1 } },
+      });
+      if (count === 1) return verdict;
+    }
+    // Contention on one key that never settled: refuse, briefly.
+    return { allowed: false, hits: limit + 1, resetAt: now + 1000 };
+  }
+
+  return {
+    hit,
+    async attempt(key, now = Date.now()) {
+      const { allowed, resetAt } = await hit(key, now);
+      return allowed
+        ? { allowed: true, retryAfterSeconds: 0 }
+        : { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((resetAt - now) / 1000)) };
+    },
+    async reset() {
+      await db.rateLimitLog.deleteMany({ where: { key: { startsWith: prefix } } });
+    },
+    size: () => db.rateLimitLog.count({ where: { key: { startsWith: prefix } } }),
+  } satisfies RateLimiter & { hit: typeof hit };
 }
 
 /**
- * A limiter allowing `limit` attempts per key in any `windowMs` span. Refused
- * attempts are not recorded, so a key's log never grows past `limit` and
- * Retry-After is exact; keys whose attempts have all expired are dropped once
- * more than `maxKeys` are held.
+ * An express-rate-limit store over the same table (server.js's limit on mutations), so the
+ * limit is one implementation and shared by every process. Refused requests are not counted.
  */
-export function createRateLimiter({
-  limit,
-  windowMs,
-  maxKeys = 10_000,
-}: {
-  limit: number;
-  windowMs: number;
-  maxKeys?: number;
-}): RateLimiter {
-  const log = new Map<string, number[]>();
+export function createRateLimitStore(name: string, db: PrismaClient = prisma): Store {
+  let limiter: ReturnType<typeof createRateLimiter> | null = null;
   return {
-    attempt(key, now = Date.now()) {
-      const recent = (log.get(key) ?? []).filter((t) => now - t < windowMs);
-      if (recent.length >= limit) {
-        log.set(key, recent);
-        return {
-          allowed: false,
-          retryAfterSeconds: Math.max(1, Math.ceil((Math.min(...recent) + windowMs - now) / 1000)),
-        };
-      }
-      recent.push(now);
-      log.set(key, recent);
-      if (log.size > maxKeys) {
-        for (const [k, times] of log) if (times.every((t) => now - t >= windowMs)) log.delete(k);
-      }
-      return { allowed: true, retryAfterSeconds: 0 };
+    prefix: name,
+    localKeys: false,
+    init(options: ExpressRateLimitOptions) {
+      if (typeof options.limit !== "number") throw new Error("createRateLimitStore needs a fixed limit");
+      limiter = createRateLimiter({ name, limit: options.limit, windowMs: options.windowMs, db });
     },
-    reset() {
-      log.clear();
+    async increment(key) {
+      if (!limiter) throw new Error("the rate-limit store was not initialised");
+      const { hits, resetAt } = await limiter.hit(key);
+      return { totalHits: hits, resetTime: new Date(resetAt) };
     },
-    get size() {
-      return log.size;
+    // Only called with skipSuccessfulRequests/skipFailedRequests, which the shop does not use.
+    async decrement() {},
+    async resetKey(key) {
+      await db.rateLimitLog.deleteMany({ where: { key: `${name}:${key}` } });
     },
   };
 }
@@ -136,29 +214,33 @@ export interface RateLimitRefusal {
 /** One limiter per purpose. */
 export interface RateLimitRegistry {
   /** Counts an attempt of `purpose` by `key` (a client address). */
-  attempt(purpose: RateLimitPurpose, key: string, now?: number): { allowed: true } | RateLimitRefusal;
+  attempt(purpose: RateLimitPurpose, key: string, now?: number): Promise<{ allowed: true } | RateLimitRefusal>;
   readonly budgets: Readonly<Record<RateLimitPurpose, RateLimitBudget>>;
   /** The limiter of one purpose (a service that counts on its own terms, e.g. contact). */
   limiter(purpose: RateLimitPurpose): RateLimiter;
   /** Forgets every attempt of every purpose (tests). */
-  reset(): void;
+  reset(): Promise<void>;
 }
 
 /** A registry of named limiters, each with its own budget and its own counts. */
-export function createRateLimitRegistry(budgets: Record<RateLimitPurpose, RateLimitBudget>): RateLimitRegistry {
-  const limiters = Object.fromEntries(
-    RATE_LIMIT_PURPOSES.map((purpose) => [purpose, createRateLimiter(budgets[purpose])]),
-  ) as Record<RateLimitPurpose, RateLimiter>;
+export function createRateLimitRegistry(
+  budgets: Record<RateLimitPurpose, RateLimitBudget>,
+  db: PrismaClient = prisma,
+): RateLimitRegistry {
+  const limiters = {} as Record<RateLimitPurpose, RateLimiter>;
+  for (const purpose of RATE_LIMIT_PURPOSES) {
+    limiters[purpose] = createRateLimiter({ name: purpose, ...budgets[purpose], db });
+  }
   return {
     budgets,
     limiter: (purpose) => limiters[purpose],
-    attempt(purpose, key, now) {
-      const verdict = limiters[purpose].attempt(key, now);
+    async attempt(purpose, key, now) {
+      const verdict = await limiters[purpose].attempt(key, now);
       if (verdict.allowed) return { allowed: true };
       return { allowed: false, retryAfterSeconds: verdict.retryAfterSeconds, message: budgets[purpose].message };
     },
-    reset() {
-      for (const limiter of Object.values(limiters)) limiter.reset();
+    async reset() {
+      await Promise.all(Object.values(limiters).map((limiter) => limiter.reset()));
     },
   };
 }

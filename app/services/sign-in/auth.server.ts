@@ -137,8 +137,8 @@ export async function signOutAndRedirect(request: Request, reason: SignOutReason
 export const SIGN_IN_LIMIT_PER_MINUTE = rateLimits.budgets["sign-in"].limit;
 
 /** Counts a sign-in attempt from an address; false once it is over the limit for the last minute. */
-export function allowSignInAttempt(clientIp: string, now = Date.now()): boolean {
-  return rateLimits.attempt("sign-in", clientIp, now).allowed;
+export async function allowSignInAttempt(clientIp: string, now = Date.now()): Promise<boolean> {
+  return (await rateLimits.attempt("sign-in", clientIp, now)).allowed;
 }
 
 /** The client address Express saw (server.js puts it in the load context). */
@@ -151,7 +151,7 @@ export const clientIpOf = (context: AppLoadContext) =>
  * refusal answers the form's reply with the email kept and the password not.
  */
 export async function signInAction(request: Request, context: AppLoadContext, target: string): Promise<Response> {
-  const verdict = rateLimits.attempt("sign-in", clientIpOf(context));
+  const verdict = await rateLimits.attempt("sign-in", clientIpOf(context));
   if (!verdict.allowed) {
     return json(
       { status: "error", error: { "": [verdict.message] } },
