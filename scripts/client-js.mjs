@@ -1,28 +1,44 @@
-// Client JavaScript a page loads (docs/rules.md "Client JavaScript budget"), read from the
-// production build: the browser manifest (public/build/manifest-*.js) names the entry and each
-// route's module and imports; the client metafile (build/metafile.js.json) adds every chunk
-// those import in turn. Sizes are gzip (level 9, as a static server or CDN sends them).
-// `node scripts/client-js.mjs` prints the listing and product pages' totals.
+// Client JavaScript a page loads (docs/rules.md "Client JavaScript budget"), read from a
+// production build: the browser manifest (public/build/manifest-*.js) names the entry and
+// each route's module and imports; the client metafile (build/metafile.js.json) adds every
+// chunk those import in turn. Dynamic imports (what loads after hydration) are not counted.
+// Sizes are gzip at the default level, as the server's compression sends them.
+// `node scripts/client-js.mjs [--files]` prints the listing and product pages' totals for
+// the build in build/ and public/build/.
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
 
+/** The budget, KiB of gzip per page (docs/rules.md "Client JavaScript budget"). */
+export const CLIENT_JS_BUDGET_KIB = 112;
+
 /** The listing and product pages both render the `routes/products.$` route under root. */
 export const PAGE_ROUTES = { listing: ["root", "routes/products.$"], product: ["root", "routes/products.$"] };
 
+/**
+ * A build's directories: `out` holds `build/` (server build and metafiles) and
+ * `public/build/` (browser assets), as remix.config.js writes them.
+ */
+function buildDirs(out) {
+  return { assets: path.join(out, "public/build"), server: path.join(out, "build") };
+}
+
 /** Reads `window.__remixManifest` from the build's manifest file. */
-export function readManifest(root = ".") {
-  const dir = path.join(root, "public/build");
-  const file = fs.readdirSync(dir).find((name) => /^manifest-[\w-]+\.js$/.test(name));
-  if (!file) throw new Error(`no manifest-*.js in ${dir}: run npm run build`);
-  const text = fs.readFileSync(path.join(dir, file), "utf8");
+function readManifest(assets) {
+  const file = fs.readdirSync(assets).find((name) => /^manifest-[\w-]+\.js$/.test(name));
+  if (!file) throw new Error(`no manifest-*.js in ${assets}: run npm run build`);
+  const text = fs.readFileSync(path.join(assets, file), "utf8");
   return JSON.parse(text.replace(/^window\.__remixManifest=/, "").replace(/;\s*$/, ""));
 }
 
-/** Every JS file (URL path) a page of these routes loads before it is interactive. */
-export function pageScripts(routeIds, root = ".") {
-  const manifest = readManifest(root);
-  const metafile = JSON.parse(fs.readFileSync(path.join(root, "build/metafile.js.json"), "utf8"));
+/** The gzip size in bytes of every script a page of these routes loads, and their total. */
+export function pageScriptSizes(routeIds, out = ".") {
+  const { assets, server } = buildDirs(out);
+  const manifest = readManifest(assets);
+  const metafile = JSON.parse(fs.readFileSync(path.join(server, "metafile.js.json"), "utf8"));
+  // Metafile paths are relative to where the build ran; URLs are /build/ + the path in assets.
+  const urlOf = (key) => `/build/${path.relative(assets, path.resolve(key)).split(path.sep).join("/")}`;
+  const outputs = new Map(Object.entries(metafile.outputs).map(([key, output]) => [urlOf(key), output]));
   const wanted = [manifest.entry.module, ...manifest.entry.imports];
   for (const id of routeIds) {
     const route = manifest.routes[id];
@@ -33,21 +49,14 @@ export function pageScripts(routeIds, root = ".") {
   const visit = (url) => {
     if (seen.has(url)) return;
     seen.add(url);
-    const output = metafile.outputs[`public${url}`];
-    for (const imported of output?.imports ?? []) {
-      // Static imports load with the page; dynamic ones (lazy components) only when used.
-      if (imported.kind === "import-statement") visit(imported.path.replace(/^public/, ""));
+    for (const imported of outputs.get(url)?.imports ?? []) {
+      if (imported.kind === "import-statement") visit(urlOf(imported.path));
     }
   };
   wanted.forEach(visit);
-  return [...seen];
-}
-
-/** The gzip size in bytes of each script and their total. */
-export function pageScriptSizes(routeIds, root = ".") {
-  const files = pageScripts(routeIds, root).map((url) => {
-    const bytes = fs.readFileSync(path.join(root, "public", url));
-    return { url, bytes: bytes.length, gzip: zlib.gzipSync(bytes, { level: 9 }).length };
+  const files = [...seen].map((url) => {
+    const bytes = fs.readFileSync(path.join(assets, url.replace(/^\/build\//, "")));
+    return { url, bytes: bytes.length, gzip: zlib.gzipSync(bytes).length };
   });
   return { files, gzip: files.reduce((sum, file) => sum + file.gzip, 0) };
 }
@@ -55,7 +64,9 @@ export function pageScriptSizes(routeIds, root = ".") {
 if (import.meta.url === `file://${process.argv[1]}`) {
   for (const [page, routes] of Object.entries(PAGE_ROUTES)) {
     const { files, gzip } = pageScriptSizes(routes);
-    console.log(`${page}: ${(gzip / 1024).toFixed(1)} KiB gzip in ${files.length} files`);
+    console.log(
+      `${page}: ${(gzip / 1024).toFixed(1)} KiB gzip in ${files.length} files (budget ${CLIENT_JS_BUDGET_KIB})`,
+    );
     if (process.argv.includes("--files")) {
       for (const file of files.sort((a, b) => b.gzip - a.gzip)) {
         console.log(`  ${(file.gzip / 1024).toFixed(1).padStart(6)} KiB  ${file.url}`);
