@@ -13,14 +13,13 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
+import { AfterHydration } from "~/components/after-hydration";
 import { BreadcrumbMemory } from "~/components/breadcrumbs";
-import { BuildWatcher } from "~/components/build-watcher";
 import { CartFetcherProvider } from "~/components/cart-fetcher";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FtcNotice } from "~/components/ftc-notice";
 import { PageViewTracker } from "~/components/page-view-tracker";
 import { SiteFooter } from "~/components/site-footer";
-import { SessionRefresh } from "~/components/session-refresh";
 import { SiteHeader } from "~/components/site-header";
 import { AnnouncementBar, SitewideBanners } from "~/components/site-notices";
 import { isDatabaseBusy } from "~/models/database-busy";
@@ -46,7 +45,6 @@ import { content } from "~/services/content/index.server";
 import { notFoundImage } from "~/services/storefront/index.server";
 import { staffMemberOf } from "~/services/staff/index.server";
 import { HoneypotProvider } from "remix-utils/honeypot/react";
-import { InactivityAlert } from "~/components/inactivity-alert";
 import { titleMeta } from "~/utils/meta";
 import { useNonce } from "~/utils/nonce-provider";
 import styles from "~/styles/app.css";
@@ -130,6 +128,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
+// Loaded after hydration: they render nothing before the browser acts (docs/rules.md "Client JavaScript budget").
+const loadInactivityAlert = () => import("~/components/inactivity-alert").then((m) => m.InactivityAlert);
+const loadSessionRefresh = () => import("~/components/session-refresh").then((m) => m.SessionRefresh);
+const loadBuildWatcher = () => import("~/components/build-watcher").then((m) => m.BuildWatcher);
+
 /** What the root's last answer said about the visitor: Remix gives `shouldRevalidate` no loader data. */
 let visitor: RootRevalidationInput["visitor"] = { signedIn: false, registrationPending: false };
 
@@ -200,12 +203,16 @@ export function Layout({ children }: { children: ReactNode }) {
           ) : null}
           <HoneypotProvider {...data?.honeypot}>{children}</HoneypotProvider>
         </main>
-        {data?.account ? <InactivityAlert seconds={data.env.TOKEN_INACTIVITY_SECONDS} /> : null}
-        {data?.account || data?.sessionEnded ? <SessionRefresh ended={!data.account} /> : null}
+        {data?.account ? (
+          <AfterHydration load={loadInactivityAlert} props={{ seconds: data.env.TOKEN_INACTIVITY_SECONDS }} />
+        ) : null}
+        {data?.account || data?.sessionEnded ? (
+          <AfterHydration load={loadSessionRefresh} props={{ ended: !data.account }} />
+        ) : null}
         {bare ? null : <SiteFooter site={site} footer={data?.layout.footer ?? null} />}
         {sitePolicy(site).tracksPageViews ? <PageViewTracker /> : null}
         <BreadcrumbMemory />
-        {data ? <BuildWatcher pollSeconds={data.env.BUILD_POLL_SECONDS} /> : null}
+        {data ? <AfterHydration load={loadBuildWatcher} props={{ pollSeconds: data.env.BUILD_POLL_SECONDS }} /> : null}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
         <LiveReload nonce={nonce} />

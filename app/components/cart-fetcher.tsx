@@ -3,7 +3,11 @@ import { createContext, useCallback, useContext, useEffect, useRef, useState, ty
 import type { CartActionData, CartLineView } from "~/models/cart";
 import { normalizeQuantity } from "~/models/cart-limits";
 import type { Notice } from "~/models/notice";
-import { AddToCartModal, CONFIRMATION_AUTO_CLOSE_MS } from "./add-to-cart-modal";
+import { AfterHydration } from "./after-hydration";
+
+// The confirmation is loaded once the page is interactive, not with it (docs/rules.md "Client
+// JavaScript budget"); it only ever opens after an add answered, and then after a delay.
+const loadAddToCartModal = () => import("./add-to-cart-modal").then((m) => m.AddToCartModal);
 
 /** The one fetcher every cart form on the page goes through (Remix fetcher key, v3_fetcherPersist). */
 export const CART_FETCHER_KEY = "cart";
@@ -95,11 +99,7 @@ function setBusy(form: HTMLFormElement | null, change: 1 | -1) {
  * run it, and two first adds sent together would each create a cart (no cookie yet),
  * losing one. In order, two clicks add exactly two, each on the fresh cart.
  */
-export function CartFetcherProvider({
-  cartQuantity,
-  autoCloseMs = CONFIRMATION_AUTO_CLOSE_MS,
-  children,
-}: CartFetcherProviderProps) {
+export function CartFetcherProvider({ cartQuantity, autoCloseMs, children }: CartFetcherProviderProps) {
   const fetcher = useFetcher<CartActionData>({ key: CART_FETCHER_KEY });
   const location = useLocation();
   const fetcherRef = useRef(fetcher);
@@ -108,6 +108,10 @@ export function CartFetcherProvider({
   const inFlightRef = useRef<InFlight | null>(null);
   const nextIdRef = useRef(1);
   const [pending, setPending] = useState<CartPending>({ inFlight: null, queuedDelta: 0 });
+  // Fetched once the page is interactive, so the first confirmation does not wait for it.
+  useEffect(() => {
+    void loadAddToCartModal();
+  }, []);
   const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
   const [toast, setToast] = useState<{ id: number; notice: Notice } | null>(null);
 
@@ -281,15 +285,18 @@ export function CartFetcherProvider({
         ) : null}
       </div>
       {confirmation ? (
-        <AddToCartModal
-          answerId={confirmation.id}
-          line={confirmation.line}
-          weightLbs={confirmation.weightLbs}
-          freeShipping={confirmation.freeShipping}
-          notice={confirmation.notice}
-          autoCloseMs={autoCloseMs}
-          onRemove={removeLine}
-          onClose={closeConfirmation}
+        <AfterHydration
+          load={loadAddToCartModal}
+          props={{
+            answerId: confirmation.id,
+            line: confirmation.line,
+            weightLbs: confirmation.weightLbs,
+            freeShipping: confirmation.freeShipping,
+            notice: confirmation.notice,
+            autoCloseMs,
+            onRemove: removeLine,
+            onClose: closeConfirmation,
+          }}
         />
       ) : null}
     </CartPendingContext.Provider>

@@ -1,4 +1,5 @@
-import { parseInline, type AssetSizes, type ContentBlock } from "~/models/content";
+import type { AssetSizes, ContentBlock } from "~/models/content";
+import { parseInline } from "~/models/content-links";
 import { ContentPicture } from "./content-image";
 import { ContentLinkTo } from "./content-link";
 

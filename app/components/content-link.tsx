@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { isExternalUrl, type ContentLink } from "~/models/content";
+import { isExternalUrl, type ContentLink } from "~/models/content-links";
 
 /**
  * A link an editor wrote: a shop path becomes a client-side link, an http(s)

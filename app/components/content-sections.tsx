@@ -1,6 +1,7 @@
 import type { SerializeFrom } from "@remix-run/node";
 import { Fragment } from "react";
-import type { AssetSizes, ContentData, ContentLink, HomeSection, LoadedCarousel } from "~/models/content";
+import type { AssetSizes, ContentData, HomeSection, LoadedCarousel } from "~/models/content";
+import type { ContentLink } from "~/models/content-links";
 import { carouselBackground, carouselTextColor } from "~/models/carousel";
 import type { SiteId } from "~/models/site";
 import { ContentPicture } from "./content-image";

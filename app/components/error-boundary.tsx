@@ -1,7 +1,7 @@
 import { isRouteErrorResponse, useLocation, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
-import type { ContentLink, NotFoundContent } from "~/models/content";
-import { DEFAULT_404_CTA, DEFAULT_404_TITLE } from "~/models/content";
+import type { NotFoundContent } from "~/models/content";
+import { DEFAULT_404_CTA, DEFAULT_404_TITLE, type ContentLink } from "~/models/content-links";
 import { DATABASE_BUSY_MESSAGE, isDatabaseBusyBody } from "~/models/database-busy";
 import type { SiteId } from "~/models/site";
 import { ContentCarousels } from "./content-carousels";

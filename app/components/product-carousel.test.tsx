@@ -105,6 +105,18 @@ function renderCarousel(items: Item[] = ITEMS) {
   );
 }
 
+/** Renders the carousel and waits for embla, which it loads once mounted (real ticks: the timers are fake). */
+async function renderEnhanced(items: Item[] = ITEMS) {
+  const result = renderCarousel(items);
+  await act(async () => {
+    for (let tick = 0; tick < 500 && !document.querySelector(".product-carousel.is-enhanced"); tick++) {
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  });
+  expect(document.querySelector(".product-carousel.is-enhanced")).not.toBeNull();
+  return result;
+}
+
 const prevButton = () => screen.getByRole("button", { name: "Previous products" });
 const nextButton = () => screen.getByRole("button", { name: "Next products" });
 
@@ -155,9 +167,9 @@ describe("product carousel markup (catalogue spec section 9)", () => {
 });
 
 describe("product carousel behaviour (catalogue spec section 9)", () => {
-  it("disables 'Previous' at the start and pages with 'Next' when it does not loop (catalogue spec section 9)", () => {
+  it("disables 'Previous' at the start and pages with 'Next' when it does not loop (catalogue spec section 9)", async () => {
     reducedMotion = true;
-    renderCarousel();
+    await renderEnhanced();
     expect((prevButton() as HTMLButtonElement).disabled).toBe(true);
     expect((nextButton() as HTMLButtonElement).disabled).toBe(false);
     fireEvent.click(nextButton());
@@ -165,8 +177,8 @@ describe("product carousel behaviour (catalogue spec section 9)", () => {
     expect((nextButton() as HTMLButtonElement).disabled).toBe(true);
   });
 
-  it("autoplays every 5000 ms and offers a pause button (catalogue spec section 9; WCAG 2.2.2)", () => {
-    renderCarousel();
+  it("autoplays every 5000 ms and offers a pause button (catalogue spec section 9; WCAG 2.2.2)", async () => {
+    await renderEnhanced();
     expect(screen.getByRole("button", { name: "Pause automatic scrolling" })).toBeTruthy();
     act(() => {
       vi.advanceTimersByTime(4999);
@@ -178,8 +190,8 @@ describe("product carousel behaviour (catalogue spec section 9)", () => {
     expect((prevButton() as HTMLButtonElement).disabled).toBe(false);
   });
 
-  it("stays paused after the pause button, even when the mouse leaves (WCAG 2.2.2; catalogue spec section 9)", () => {
-    renderCarousel();
+  it("stays paused after the pause button, even when the mouse leaves (WCAG 2.2.2; catalogue spec section 9)", async () => {
+    await renderEnhanced();
     const region = screen.getByRole("region", { name: "Best sellers" });
     fireEvent.mouseEnter(region);
     fireEvent.click(screen.getByRole("button", { name: "Pause automatic scrolling" }));
@@ -191,8 +203,8 @@ describe("product carousel behaviour (catalogue spec section 9)", () => {
     expect((prevButton() as HTMLButtonElement).disabled).toBe(false);
   });
 
-  it("pauses autoplay while the mouse is over it (catalogue spec section 9)", () => {
-    renderCarousel();
+  it("pauses autoplay while the mouse is over it (catalogue spec section 9)", async () => {
+    await renderEnhanced();
     const region = screen.getByRole("region", { name: "Best sellers" });
     fireEvent.mouseEnter(region);
     waitOneAutoplayDelay();
@@ -202,8 +214,8 @@ describe("product carousel behaviour (catalogue spec section 9)", () => {
     expect((prevButton() as HTMLButtonElement).disabled).toBe(false);
   });
 
-  it("pauses autoplay while keyboard focus is inside and resumes when it leaves (catalogue spec section 9)", () => {
-    renderCarousel();
+  it("pauses autoplay while keyboard focus is inside and resumes when it leaves (catalogue spec section 9)", async () => {
+    await renderEnhanced();
     act(() => screen.getByTestId("A1").focus());
     waitOneAutoplayDelay();
     expect((prevButton() as HTMLButtonElement).disabled).toBe(true);
@@ -212,9 +224,9 @@ describe("product carousel behaviour (catalogue spec section 9)", () => {
     expect((prevButton() as HTMLButtonElement).disabled).toBe(false);
   });
 
-  it("never autoplays and shows no pause button with prefers-reduced-motion (catalogue spec section 9)", () => {
+  it("never autoplays and shows no pause button with prefers-reduced-motion (catalogue spec section 9)", async () => {
     reducedMotion = true;
-    renderCarousel();
+    await renderEnhanced();
     expect(screen.queryByRole("button", { name: /automatic scrolling/ })).toBeNull();
     waitOneAutoplayDelay();
     expect((prevButton() as HTMLButtonElement).disabled).toBe(true);

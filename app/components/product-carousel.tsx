@@ -1,5 +1,4 @@
-import Autoplay from "embla-carousel-autoplay";
-import useEmblaCarousel from "embla-carousel-react";
+import type { EmblaCarouselType, EmblaOptionsType, EmblaPluginType } from "embla-carousel";
 import {
   useCallback,
   useEffect,
@@ -38,6 +37,8 @@ export interface ProductCarouselProps<T> {
  * JavaScript it is a CSS scroll-snap list; embla adds buttons, dragging and autoplay.
  * Renders nothing until there are products.
  */
+// Embla is loaded once a carousel is on screen and hydrated, not with the page: it is
+// a scroll-snap list until then (docs/rules.md "Client JavaScript budget").
 export function ProductCarousel<T>(props: ProductCarouselProps<T>) {
   if (props.items.length === 0) return null;
   return <Carousel {...props} />;
@@ -65,18 +66,7 @@ function Carousel<T>({
     }),
     [items.length],
   );
-  // The plugin is only a timer here: syncAutoplay alone decides when it runs, so that
-  // mouse-leave or a swipe can never restart autoplay the user paused (WCAG 2.2.2).
-  const [plugins] = useState(() => [
-    Autoplay({
-      delay: AUTOPLAY_DELAY_MS,
-      playOnInit: false,
-      stopOnInteraction: true,
-      stopOnMouseEnter: false,
-      stopOnFocusIn: false,
-    }),
-  ]);
-  const [viewportRef, emblaApi] = useEmblaCarousel(options, plugins);
+  const [viewportRef, emblaApi] = useEmbla(options);
 
   const reducedMotion = usePrefersReducedMotion();
   const [canScrollPrev, setCanScrollPrev] = useState(false);
@@ -205,6 +195,44 @@ function Carousel<T>({
       </div>
     </section>
   );
+}
+
+/**
+ * Embla on the viewport, loaded on demand: the callback ref to put on the viewport and
+ * the carousel once it runs (undefined before, as with embla-carousel-react's hook).
+ */
+function useEmbla(options: EmblaOptionsType): [(node: HTMLElement | null) => void, EmblaCarouselType | undefined] {
+  const [viewport, setViewport] = useState<HTMLElement | null>(null);
+  const [api, setApi] = useState<EmblaCarouselType>();
+  useEffect(() => {
+    if (!viewport) return;
+    let cancelled = false;
+    let carousel: EmblaCarouselType | undefined;
+    void Promise.all([import("embla-carousel"), import("embla-carousel-autoplay")]).then(
+      ([{ default: EmblaCarousel }, { default: Autoplay }]) => {
+        if (cancelled) return;
+        // The plugin is only a timer here: syncAutoplay alone decides when it runs, so that
+        // mouse-leave or a swipe can never restart autoplay the user paused (WCAG 2.2.2).
+        const plugins: EmblaPluginType[] = [
+          Autoplay({
+            delay: AUTOPLAY_DELAY_MS,
+            playOnInit: false,
+            stopOnInteraction: true,
+            stopOnMouseEnter: false,
+            stopOnFocusIn: false,
+          }),
+        ];
+        carousel = EmblaCarousel(viewport, options, plugins);
+        setApi(carousel);
+      },
+    );
+    return () => {
+      cancelled = true;
+      carousel?.destroy();
+      setApi(undefined);
+    };
+  }, [viewport, options]);
+  return [setViewport, api];
 }
 
 /** True until the browser says otherwise, so the server render and first paint never autoplay. */

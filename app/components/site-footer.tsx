@@ -1,4 +1,4 @@
-import type { ContentLink } from "~/models/content";
+import type { ContentLink } from "~/models/content-links";
 import { FOOTER_LINKS } from "~/models/navigation";
 import { SITE_NAME, type SiteId } from "~/models/site";
 import { sitePolicy } from "~/models/site-policy";

@@ -1,6 +1,6 @@
 import { Form, Link, NavLink, useFetcher } from "@remix-run/react";
 import type { CartActionData } from "~/models/cart";
-import type { ContentLink } from "~/models/content";
+import type { ContentLink } from "~/models/content-links";
 import type { NavSection } from "~/models/navigation";
 import { SITE_NAME, type SiteId } from "~/models/site";
 import { sitePolicy } from "~/models/site-policy";

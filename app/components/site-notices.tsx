@@ -1,4 +1,4 @@
-import type { ContentLink } from "~/models/content";
+import type { ContentLink } from "~/models/content-links";
 import { ContentLinkTo } from "./content-link";
 
 /** The announcement bar above the header (content announcements). */

@@ -7,7 +7,8 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, useNavigation } from "@remix-run/react";
 import { useMemo } from "react";
 import { FieldError, FormError, SelectField } from "~/components/form-field";
-import { registrationSchema, roleFor, type ClinicSearchType } from "~/models/staff-program";
+import { registrationSchema } from "~/models/staff-program-forms";
+import { roleFor, type ClinicSearchType } from "~/models/staff-program";
 
 export interface ClinicChoice {
   groupID: string;

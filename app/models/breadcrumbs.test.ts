@@ -218,6 +218,22 @@ describe("the memory as stored", () => {
     expect(readCrumbMemory(JSON.stringify(memory))).toEqual(memory);
   });
 
+  it("keeps only the fields it knows, at their limits", () => {
+    const stored = {
+      ...EMPTY_CRUMB_MEMORY,
+      category: { species: "d".repeat(20), label: "Dry", path: "/products/dog/dry", extra: 1 },
+      filters: Array.from({ length: 50 }, () => ({ label: "l".repeat(200), to: "/t", extra: true })),
+      query: "q".repeat(200),
+      extra: "dropped",
+    };
+    expect(readCrumbMemory(JSON.stringify(stored))).toEqual({
+      ...EMPTY_CRUMB_MEMORY,
+      category: { species: "d".repeat(20), label: "Dry", path: "/products/dog/dry" },
+      filters: Array.from({ length: 50 }, () => ({ label: "l".repeat(200), to: "/t" })),
+      query: "q".repeat(200),
+    });
+  });
+
   it("reads missing or malformed storage as empty", () => {
     for (const stored of [
       null,
@@ -226,6 +242,13 @@ describe("the memory as stored", () => {
       "null",
       '{"category":1}',
       JSON.stringify({ ...EMPTY_CRUMB_MEMORY, currentPage: "x" }),
+      JSON.stringify({ ...EMPTY_CRUMB_MEMORY, crumbClicked: "true" }),
+      JSON.stringify({ ...EMPTY_CRUMB_MEMORY, query: "q".repeat(201) }),
+      JSON.stringify({ ...EMPTY_CRUMB_MEMORY, filters: [{ label: "Dry" }, { label: 1 }] }),
+      JSON.stringify({ ...EMPTY_CRUMB_MEMORY, filters: [{ label: "Dry", to: null }] }),
+      JSON.stringify({ ...EMPTY_CRUMB_MEMORY, filters: Array.from({ length: 51 }, () => ({ label: "Dry" })) }),
+      JSON.stringify({ ...EMPTY_CRUMB_MEMORY, category: { species: "dog", label: "Dry" } }),
+      JSON.stringify({ ...EMPTY_CRUMB_MEMORY, category: { species: "d".repeat(21), label: "Dry", path: "/p" } }),
     ]) {
       expect(readCrumbMemory(stored), String(stored)).toEqual(EMPTY_CRUMB_MEMORY);
     }

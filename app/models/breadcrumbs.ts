@@ -1,7 +1,6 @@
 // Breadcrumbs of listings and product pages, and what the browser remembers
 // between pages to build them (shop-core spec section 2 "Breadcrumbs";
 // docs/rules.md "Breadcrumbs").
-import { z } from "zod";
 import { optionLabel } from "./filter-groups";
 import type { Crumb } from "./navigation";
 import { PAGE_TYPES, type PageType } from "./page-type";
@@ -49,25 +48,61 @@ export interface ListingMemory {
   query?: string;
 }
 
-const CrumbSchema = z.object({ label: z.string().max(200), to: z.string().max(2000).optional() });
+/** A string of at most `max` characters, else undefined. */
+const text = (value: unknown, max: number): string | undefined =>
+  typeof value === "string" && value.length <= max ? value : undefined;
 
-const CrumbMemorySchema = z.object({
-  previousPage: z.enum(PAGE_TYPES).nullable(),
-  currentPage: z.enum(PAGE_TYPES).nullable(),
-  category: z
-    .object({ species: z.string().max(20), label: z.string().max(200), path: z.string().max(2000) })
-    .nullable(),
-  filters: z.array(CrumbSchema).max(50),
-  query: z.string().max(200).nullable(),
-  crumbClicked: z.boolean(),
-});
+const pageTypeOrNull = (value: unknown): PageType | null | undefined =>
+  value === null ? null : PAGE_TYPES.find((type) => type === value);
+
+/** A stored crumb, or undefined when malformed: a label, and a link only when it is a string. */
+function storedCrumb(value: unknown): Crumb | undefined {
+  if (typeof value !== "object" || value === null) return undefined;
+  const { label, to } = value as Record<string, unknown>;
+  const shownLabel = text(label, 200);
+  if (shownLabel === undefined) return undefined;
+  if (to === undefined) return { label: shownLabel };
+  const link = text(to, 2000);
+  return link === undefined ? undefined : { label: shownLabel, to: link };
+}
+
+function storedCategory(value: unknown): RememberedCategory | null | undefined {
+  if (value === null) return null;
+  if (typeof value !== "object") return undefined;
+  const fields = value as Record<string, unknown>;
+  const species = text(fields.species, 20);
+  const label = text(fields.label, 200);
+  const path = text(fields.path, 2000);
+  return species === undefined || label === undefined || path === undefined ? undefined : { species, label, path };
+}
+
+/**
+ * The memory as stored, checked field by field (only the known fields are kept), or null
+ * when anything is malformed. Written without a schema library so that pages load none
+ * for it (docs/rules.md "Client JavaScript budget").
+ */
+function storedCrumbMemory(value: unknown): CrumbMemory | null {
+  if (typeof value !== "object" || value === null) return null;
+  const fields = value as Record<string, unknown>;
+  const previousPage = pageTypeOrNull(fields.previousPage);
+  const currentPage = pageTypeOrNull(fields.currentPage);
+  const category = storedCategory(fields.category);
+  const query = fields.query === null ? null : text(fields.query, 200);
+  if (previousPage === undefined || currentPage === undefined || category === undefined || query === undefined) {
+    return null;
+  }
+  if (typeof fields.crumbClicked !== "boolean") return null;
+  if (!Array.isArray(fields.filters) || fields.filters.length > 50) return null;
+  const filters = fields.filters.map(storedCrumb);
+  if (filters.some((crumb) => crumb === undefined)) return null;
+  return { previousPage, currentPage, category, filters: filters as Crumb[], query, crumbClicked: fields.crumbClicked };
+}
 
 /** The memory from what storage held: anything missing or malformed reads as empty. */
 export function readCrumbMemory(stored: string | null): CrumbMemory {
   if (!stored) return EMPTY_CRUMB_MEMORY;
   try {
-    const parsed = CrumbMemorySchema.safeParse(JSON.parse(stored));
-    return parsed.success ? parsed.data : EMPTY_CRUMB_MEMORY;
+    return storedCrumbMemory(JSON.parse(stored)) ?? EMPTY_CRUMB_MEMORY;
   } catch {
     return EMPTY_CRUMB_MEMORY;
   }

@@ -1,13 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  bannerIsLive,
-  isSafeUrl,
-  isServable,
-  notFoundContent,
-  parseContentData,
-  parseInline,
-  pickEntry,
-} from "./content";
+import { bannerIsLive, isServable, notFoundContent, parseContentData, pickEntry } from "./content";
+import { isSafeUrl, parseInline } from "./content-links";
 
 describe("publish status (catalogue spec section 3)", () => {
   it("serves published entries, drafts only in preview, archived never", () => {

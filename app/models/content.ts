@@ -3,6 +3,7 @@
 // content service serves, so a malformed entry is refused, never rendered.
 import { z } from "zod";
 import type { ProductCardData } from "./product";
+import { DEFAULT_404_CTA, DEFAULT_404_TITLE, isSafeUrl, type ContentLink } from "./content-links";
 import { SITE_IDS, type SiteId } from "./site";
 
 /** Publish status values (catalogue spec section 3). */
@@ -41,22 +42,8 @@ export const SafeUrlSchema = z
   .min(1)
   .refine((url) => isSafeUrl(url), "must be a path starting with / or an http(s) address");
 
-export function isSafeUrl(url: string): boolean {
-  if (url.startsWith("/")) return !url.startsWith("//") && !url.includes("\\");
-  try {
-    const parsed = new URL(url);
-    return parsed.protocol === "http:" || parsed.protocol === "https:";
-  } catch {
-    return false;
-  }
-}
-
-/** Whether a link leaves the shop (rendered as a plain anchor, not a client-side link). */
-export const isExternalUrl = (url: string) => /^https?:\/\//i.test(url);
-
 const text = z.string().trim().min(1);
 export const LinkSchema = z.object({ text, url: SafeUrlSchema });
-export type ContentLink = z.infer<typeof LinkSchema>;
 
 /** An image asset reference: the asset's id (served from /cms/{id}) and an optional alt override. */
 export const ImageRefSchema = z.object({
@@ -265,24 +252,6 @@ export function bannerIsLive(banner: { starts_at?: string; ends_at?: string }, n
   return true;
 }
 
-/** One piece of paragraph text: plain, or a link written as [text](url) with a safe url. */
-export type InlinePart = { text: string; url?: string };
-
-/** Splits "See [our FAQ](/faq)." into parts; a link with an unsafe url stays plain text. */
-export function parseInline(source: string): InlinePart[] {
-  const parts: InlinePart[] = [];
-  const pattern = /\[([^\]]+)\]\(([^)\s]+)\)/g;
-  let last = 0;
-  for (const match of source.matchAll(pattern)) {
-    const index = match.index ?? 0;
-    if (index > last) parts.push({ text: source.slice(last, index) });
-    parts.push(isSafeUrl(match[2]) ? { text: match[1], url: match[2] } : { text: match[0] });
-    last = index + match[0].length;
-  }
-  if (last < source.length) parts.push({ text: source.slice(last) });
-  return parts;
-}
-
 /** The 404 page's content (catalogue spec sections 2 and 3), with the spec's defaults. */
 export interface NotFoundContent {
   title: string;
@@ -290,9 +259,6 @@ export interface NotFoundContent {
   image: { id: string; description: string } | null;
   cta: ContentLink[];
 }
-
-export const DEFAULT_404_TITLE = "404 Error";
-export const DEFAULT_404_CTA: ContentLink = { text: "Back To Homepage", url: "/" };
 
 export function notFoundContent(globals: ContentData<"globals"> | null): NotFoundContent {
   return {

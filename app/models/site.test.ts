@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_SITE, DEFAULT_STAFF_HOSTS, hostnameOf, pageTitle, resolveSite, storedSite } from "./site";
+import { DEFAULT_SITE, DEFAULT_STAFF_HOSTS, hostnameOf, pageTitle, resolveSite, siteIdOf, storedSite } from "./site";
 
 const options = { staffHosts: DEFAULT_STAFF_HOSTS };
 
@@ -42,6 +42,12 @@ describe("stored site ids", () => {
     expect(storedSite("hpsf")).toBe("DTC");
     expect(storedSite("")).toBe("DTC");
     expect(storedSite("ALL")).toBe("DTC");
+  });
+
+  it("refuses anything but a site id where one must be stored", () => {
+    expect(siteIdOf("HPSF")).toBe("HPSF");
+    expect(siteIdOf("DTC")).toBe("DTC");
+    for (const value of ["hpsf", "", "ALL", "__proto__"]) expect(() => siteIdOf(value), value).toThrow();
   });
 });
 

@@ -1,9 +1,15 @@
-import { z } from "zod";
-
 /** The two audiences: consumers (DTC) and the staff-feeding program (HPSF). */
 export const SITE_IDS = ["DTC", "HPSF"] as const;
-export const SiteIdSchema = z.enum(SITE_IDS);
-export type SiteId = z.infer<typeof SiteIdSchema>;
+export type SiteId = (typeof SITE_IDS)[number];
+
+// Checked without zod: every page loads this module (docs/rules.md "Client JavaScript budget").
+const isSiteId = (value: string): value is SiteId => (SITE_IDS as readonly string[]).includes(value);
+
+/** A site id that must be one: throws on any other value. */
+export function siteIdOf(value: string): SiteId {
+  if (!isSiteId(value)) throw new Error(`Unknown site id: ${JSON.stringify(value)}`);
+  return value;
+}
 
 /**
  * The consumer site: what every host not configured as a staff host serves, and
@@ -13,7 +19,7 @@ export const DEFAULT_SITE: SiteId = "DTC";
 
 /** The site of a stored record (an order, a customer): its `site` column, the consumer site when unknown. */
 export function storedSite(site: string): SiteId {
-  return SiteIdSchema.catch(DEFAULT_SITE).parse(site);
+  return isSiteId(site) ? site : DEFAULT_SITE;
 }
 
 /** Hosts that serve the staff-feeding site unless configured otherwise. */

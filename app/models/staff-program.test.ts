@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { priceOrder } from "./pricing";
+import { ClinicSearchSchema, registrationSchema } from "~/models/staff-program-forms";
 import {
-  ClinicSearchSchema,
   memberLocation,
   preferredAddressOf,
   programDiscountCents,
@@ -10,7 +10,6 @@ import {
   quotaMonthOf,
   quotaStatus,
   registrationGuard,
-  registrationSchema,
   roleFor,
   STAFF_ROLES,
 } from "~/models/staff-program";

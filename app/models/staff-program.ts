@@ -2,7 +2,6 @@
 // catalogue spec sections 2-4): roles and registration, clinic search, program
 // pricing, the monthly quota, the stored location and the registration guard.
 // No I/O: the staff service and the routes supply the member and settings.
-import { z } from "zod";
 import { locationValue } from "./zip";
 
 /** What a member does; the code is stored, never shown (shop-core spec section 1). */
@@ -34,68 +33,8 @@ export function graduationYears(today: Date): number[] {
   return Array.from({ length: 7 }, (_, i) => year + i);
 }
 
-const ROLE_CODES = STAFF_ROLES.map((role) => role.code) as [string, ...string[]];
-
-/**
- * The registration step (shop-core spec section 4): role, graduation year for
- * students, and the clinic or school joined. The school's name is the joined
- * school's (currentSchoolName).
- */
-export function registrationSchema(today: Date) {
-  const years = graduationYears(today);
-  return z
-    .object({
-      roleCode: z.enum(ROLE_CODES, {
-        errorMap: () => ({ message: "Choose what you do." }),
-      }),
-      graduationYear: z
-        .string()
-        .trim()
-        .optional()
-        .transform((value) => (value ? Number(value) : undefined))
-        .refine(
-          (value) => value === undefined || years.includes(value),
-          `Choose a year from ${years[0]} to ${years[years.length - 1]}.`,
-        ),
-      groupId: z
-        .string({ required_error: "Find your clinic or school and choose it." })
-        .trim()
-        .min(1, "Find your clinic or school and choose it.")
-        .max(40, "Find your clinic or school and choose it."),
-    })
-    .superRefine((value, ctx) => {
-      if (roleFor(value.roleCode)?.student && value.graduationYear === undefined) {
-        ctx.addIssue({
-          code: z.ZodIssueCode.custom,
-          path: ["graduationYear"],
-          message: "Choose your graduation year.",
-        });
-      }
-    });
-}
-
 export const CLINIC_SEARCH_TYPES = ["name", "city", "zip"] as const;
 export type ClinicSearchType = (typeof CLINIC_SEARCH_TYPES)[number];
-
-/** search-clinic's query (shop-core spec section 7): by name, city or zip. */
-export const ClinicSearchSchema = z
-  .object({
-    searchType: z.enum(CLINIC_SEARCH_TYPES, { errorMap: () => ({ message: "Search by name, city or zip code." }) }),
-    searchTerm: z
-      .string({ required_error: "Enter what to search for." })
-      .trim()
-      .min(2, "Enter at least 2 characters.")
-      .max(60, "Keep the search under 60 characters."),
-  })
-  .superRefine((value, ctx) => {
-    if (value.searchType === "zip" && !/^\d{3,5}$/.test(value.searchTerm)) {
-      ctx.addIssue({
-        code: z.ZodIssueCode.custom,
-        path: ["searchTerm"],
-        message: "Enter the first 3 to 5 digits of a zip code.",
-      });
-    }
-  });
 
 /** A discount of `percent` on an amount, rounded half up to whole cents. */
 export function programDiscountCents(amountCents: number, percent: number): number {

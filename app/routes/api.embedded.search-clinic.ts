@@ -3,7 +3,7 @@
 // schools only, at most 20, by name.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { ClinicSearchSchema } from "~/models/staff-program";
+import { ClinicSearchSchema } from "~/models/staff-program-forms";
 import { staffProgram } from "~/services/staff/index.server";
 import { methodNotAllowed, NO_STORE } from "~/utils/api.server";
 import { readStaffCall } from "~/utils/staff-api.server";

@@ -28,13 +28,8 @@ import {
 } from "~/services/http/index.server";
 import { getSite } from "~/services/site/index.server";
 import { ProgramStep } from "~/components/staff-registration";
-import {
-  ClinicSearchSchema,
-  graduationYears,
-  registrationSchema,
-  STAFF_ROLES,
-  type ClinicSearchType,
-} from "~/models/staff-program";
+import { ClinicSearchSchema, registrationSchema } from "~/models/staff-program-forms";
+import { graduationYears, STAFF_ROLES, type ClinicSearchType } from "~/models/staff-program";
 import { onboardMember, StaffError, staffMemberOf, staffProgram } from "~/services/staff/index.server";
 import { pageMeta, siteFromMatches } from "~/utils/meta";
 import { replyFor } from "~/utils/form";

@@ -15,7 +15,7 @@ import {
 } from "~/models/autoship";
 import { MAX_AUTOSHIP_PER_LINE } from "~/models/cart-limits";
 import { ORDER_TYPE_CLINIC, ORDER_TYPE_DIRECT, SALES_ORG } from "~/models/checkout";
-import { SiteIdSchema } from "~/models/site";
+import { siteIdOf } from "~/models/site";
 import { sitePolicy } from "~/models/site-policy";
 import {
   autoshipsLink,
@@ -156,7 +156,7 @@ export function createAutoship(deps: AutoshipDeps) {
               {
                 key: "SALES_ORD_TYPE",
                 value:
-                  sitePolicy(SiteIdSchema.parse(sub.site)).shipsToClinic && sub.customer.clinicId
+                  sitePolicy(siteIdOf(sub.site)).shipsToClinic && sub.customer.clinicId
                     ? ORDER_TYPE_CLINIC
                     : ORDER_TYPE_DIRECT,
               },
