@@ -14,7 +14,7 @@ import { bumpDataVersion, createFreshness, type Freshness } from "~/services/fre
 import { seedDatabase } from "../../prisma/seed/index";
 import { createTestDatabase } from "../helpers/db";
 
-const { db: dbA, url } = createTestDatabase();
+const { db: dbA, url } = await createTestDatabase();
 const dbB: PrismaClient = createPrismaClient(url);
 
 /** One shop process's caches over its own client. */

@@ -15,7 +15,7 @@ import {
 // docs/rules.md "Rate-limit budgets": sign-in, the contact form
 // (CONTACT_RATE_LIMIT_PER_HOUR) and the other public forms share this limiter; its counts
 // live in the database, so every process and host counts together (docs/rules.md "Processes").
-const { db, url } = createTestDatabase();
+const { db, url } = await createTestDatabase();
 // A second client on the same database: another process (or host) of the shop.
 const other: PrismaClient = createPrismaClient(url);
 afterAll(async () => {
