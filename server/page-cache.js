@@ -83,6 +83,21 @@ async function send(res, response) {
   else res.end();
 }
 
+/**
+ * br when the client takes it, else gzip, else none (browsers list gzip first; br is smaller).
+ * @param {string | undefined} header
+ */
+function preferredEncoding(header) {
+  if (!header) return "identity";
+  const accepted = new Set();
+  for (const part of header.split(",")) {
+    const [name, ...params] = part.trim().toLowerCase().split(";");
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+    if (!q || Number(q.slice(2)) > 0) accepted.add(name.trim());
+  }
+  return accepted.has("br") ? "br" : accepted.has("gzip") ? "gzip" : "identity";
+}
+
 /** Whether an If-None-Match header names the entry's body (any encoding of it; weak comparison). */
 function matchesEtag(header, tag) {
   if (!header) return false;
@@ -211,7 +226,7 @@ export function createPageCache({
       res.end(req.method === "HEAD" ? undefined : entry.identity);
       return;
     }
-    const encoding = req.acceptsEncodings("br", "gzip", "identity");
+    const encoding = preferredEncoding(req.headers["accept-encoding"]);
     const [body, name, suffix] =
       encoding === "br" && entry.br
         ? [entry.br, "br", "-br"]
