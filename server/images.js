@@ -111,7 +111,7 @@ function statusOf(error) {
 }
 
 /**
- * @typedef {{ data: Buffer, format: string, etag: string, lastModified: string | null, expires: number }} CachedImage
+ * @typedef {{ data: Buffer, contentType: string, etag: string, lastModified: string | null, expires: number }} CachedImage
  */
 
 /**
@@ -148,23 +148,27 @@ export function createImageCache({ memoryBytes, diskBytes, dir }) {
     for (const { name, stat } of files) disk.set(name, stat.size);
   }
 
+  const fileName = (key) => crypto.createHash("sha256").update(key).digest("hex");
+
   /** @param {string} key @returns {Promise<CachedImage | null>} */
   async function get(key) {
     const now = Date.now();
     const held = memory?.get(key);
     if (held && held.expires > now) return held;
-    if (!disk || !dir || !disk.has(key)) return null;
+    if (!disk || !dir) return null;
+    const name = fileName(key);
+    if (!disk.has(name)) return null;
     try {
-      const file = await fs.promises.readFile(path.join(dir, key));
+      const file = await fs.promises.readFile(path.join(dir, name));
       const metaLength = file.readUInt32BE(0);
       const meta = JSON.parse(file.subarray(4, 4 + metaLength).toString("utf8"));
       const image = { ...meta, data: file.subarray(4 + metaLength) };
       if (image.expires <= now) return null;
-      disk.get(key);
+      disk.get(name);
       memory?.set(key, image);
       return image;
     } catch {
-      disk.delete(key);
+      disk.delete(name);
       return null;
     }
   }
@@ -178,11 +182,12 @@ export function createImageCache({ memoryBytes, diskBytes, dir }) {
     const length = Buffer.alloc(4);
     length.writeUInt32BE(metaBytes.length);
     const file = Buffer.concat([length, metaBytes, data]);
-    const temporary = path.join(dir, `${key}.${process.pid}.${crypto.randomBytes(4).toString("hex")}.tmp`);
+    const name = fileName(key);
+    const temporary = path.join(dir, `${name}.${process.pid}.${crypto.randomBytes(4).toString("hex")}.tmp`);
     fs.promises
       .writeFile(temporary, file)
-      .then(() => fs.promises.rename(temporary, path.join(dir, key)))
-      .then(() => disk.set(key, file.length))
+      .then(() => fs.promises.rename(temporary, path.join(dir, name)))
+      .then(() => disk.set(name, file.length))
       .catch(() => fs.rm(temporary, { force: true }, () => {}));
   }
 
@@ -216,22 +221,31 @@ export function createImageMiddleware({
     httpStorage: ipxHttpStorage({ domains: [...hosts], fetchOptions: { redirect: "error" }, maxAge: maxAgeSeconds }),
   });
 
-  /** @param {import("express").Request} req @param {import("express").Response} res @param {CachedImage} image */
+  /**
+   * Sends an image straight to the socket (no res.send: no body hashing, no type lookup per hit).
+   * @param {import("express").Request} req @param {import("express").Response} res @param {CachedImage} image
+   */
   function send(req, res, image) {
-    res.set({
-      "Cache-Control":
-        typeof req.query.v === "string" && req.query.v ? VERSIONED_CACHE_CONTROL : `public, max-age=${maxAgeSeconds}`,
-      // An SVG opened directly must not run anything.
-      "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'",
-      ETag: image.etag,
-    });
-    if (image.lastModified) res.set("Last-Modified", image.lastModified);
-    const ifNoneMatch = req.get("if-none-match");
-    if (ifNoneMatch ? etagMatches(ifNoneMatch, image.etag) : req.fresh) {
-      res.status(304).end();
+    const versioned = req.url.includes("?") && typeof req.query.v === "string" && req.query.v !== "";
+    res.setHeader("Cache-Control", versioned ? VERSIONED_CACHE_CONTROL : `public, max-age=${maxAgeSeconds}`);
+    // An SVG opened directly must not run anything.
+    res.setHeader("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'");
+    res.setHeader("ETag", image.etag);
+    if (image.lastModified) res.setHeader("Last-Modified", image.lastModified);
+    const ifNoneMatch = req.headers["if-none-match"];
+    const ifModifiedSince = req.headers["if-modified-since"];
+    const notModified = ifNoneMatch
+      ? etagMatches(ifNoneMatch, image.etag)
+      : Boolean(ifModifiedSince && image.lastModified && Date.parse(image.lastModified) <= Date.parse(ifModifiedSince));
+    if (notModified) {
+      res.statusCode = 304;
+      res.end();
       return;
     }
-    res.type(`image/${image.format}`).send(image.data);
+    res.statusCode = 200;
+    res.setHeader("Content-Type", image.contentType);
+    res.setHeader("Content-Length", image.data.length);
+    res.end(req.method === "HEAD" ? undefined : image.data);
   }
 
   return (req, res, next) => {
@@ -249,7 +263,8 @@ export function createImageMiddleware({
       // A local file's modification time is part of the key: a replaced file is transformed afresh.
       let version = "remote";
       if (source.id.startsWith("/")) {
-        const stat = await fs.promises.stat(path.join(publicDir, source.pathname)).catch(() => null);
+        // A local stat costs microseconds; a sync one less than a trip through the thread pool.
+        const stat = fs.statSync(path.join(publicDir, source.pathname), { throwIfNoEntry: false });
         if (!stat?.isFile()) throw new ImageRequestError(404, "Image not found");
         version = String(stat.mtimeMs);
       }
@@ -257,7 +272,7 @@ export function createImageMiddleware({
         .sort()
         .map((name) => `${name}_${modifiers[name]}`)
         .join(",");
-      const key = crypto.createHash("sha256").update(`${source.id}\n${version}\n${modifierText}`).digest("hex");
+      const key = `${source.id}\n${version}\n${modifierText}`;
       const cached = await cache.get(key);
       if (cached) return send(req, res, cached);
 
@@ -267,7 +282,7 @@ export function createImageMiddleware({
       const bytes = typeof data === "string" ? Buffer.from(data) : Buffer.from(data);
       const fresh = {
         data: bytes,
-        format,
+        contentType: `image/${format}`,
         etag: `"${crypto.createHash("sha256").update(bytes).digest("base64url").slice(0, 27)}"`,
         lastModified: meta.mtime ? meta.mtime.toUTCString() : null,
         expires: Date.now() + maxAgeSeconds * 1000,
