@@ -14,7 +14,7 @@ import { rateLimit } from "express-rate-limit";
 import helmet from "helmet";
 import onHeaders from "on-headers";
 import { pinoHttp } from "pino-http";
-import { createImageMiddleware } from "./server/images.js";
+import { createImageCache, createImageMiddleware } from "./server/images.js";
 import { createPageCache } from "./server/page-cache.js";
 
 installGlobals();
@@ -231,7 +231,19 @@ if (env.MUTATION_RATE_LIMIT_PER_MINUTE > 0) {
 }
 
 // The image optimiser (catalogue spec section 7): public/ images and the configured content hosts.
-app.use("/_ipx", createImageMiddleware({ publicDir: path.resolve("public"), allowedHosts: env.IMAGE_HOSTS }));
+// Transformed images are kept in memory and on disk (docs/operations.md "Caches").
+app.use(
+  "/_ipx",
+  createImageMiddleware({
+    publicDir: path.resolve("public"),
+    allowedHosts: env.IMAGE_HOSTS,
+    cache: createImageCache({
+      memoryBytes: env.IMAGE_CACHE_MEMORY_BYTES,
+      diskBytes: env.IMAGE_CACHE_DISK_BYTES,
+      dir: path.resolve(env.IMAGE_CACHE_DIR),
+    }),
+  }),
+);
 
 // Fingerprinted build assets never change; everything else in public/ is revalidated hourly.
 app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y" }));
@@ -261,6 +273,24 @@ app.use(
     onError: (error) => rootLogger.error({ err: error }, "Page cache refresh failed"),
   }),
 );
+
+// Remix flushes the compressor after every chunk React writes; each flush ends a compression
+// block, which made a compressed page cost about twice a plain one. Flushes are coalesced to
+// one per FLUSH_DELAY_MS (the answer's end flushes the rest), so a streamed page still arrives
+// in time while its bytes are compressed in a few passes (docs/decisions.md "Compression").
+const FLUSH_DELAY_MS = 25;
+app.use((_req, res, next) => {
+  const flush = res.flush;
+  if (typeof flush !== "function") return next();
+  let timer = null;
+  res.flush = () => {
+    timer ??= setTimeout(() => {
+      timer = null;
+      if (!res.writableEnded) flush.call(res);
+    }, FLUSH_DELAY_MS);
+  };
+  next();
+});
 
 // app.use, not app.all("*"): Express decodes a "*" parameter and throws on a path such as "/%FF".
 app.use(createRequestHandler({ build, mode: build.mode, getLoadContext }));
