@@ -11,7 +11,8 @@ async function watchCsp(page: Page) {
     if (/Content Security Policy|Refused to (execute|load)/i.test(message.text())) console.push(message.text());
   });
   await page.addInitScript(() => {
-    const store = ((window as unknown as { __cspViolations: string[] }).__cspViolations = []);
+    const store: string[] = [];
+    (window as unknown as { __cspViolations: string[] }).__cspViolations = store;
     document.addEventListener("securitypolicyviolation", (event) =>
       store.push(`${event.violatedDirective} ${event.blockedURI}`),
     );

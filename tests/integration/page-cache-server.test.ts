@@ -116,8 +116,9 @@ describe("the page cache on the production server (docs/rules.md 'Page cache')",
     const answers = [await get("/faq"), await get("/faq", { "Accept-Encoding": "br" })];
     for (const answer of answers) {
       expect(answer.headers["x-page-cache"]).toBe("hit");
-      const html = (answer.headers["content-encoding"] === "br" ? zlib.brotliDecompressSync(answer.body) : answer.body)
-        .toString("utf8");
+      const html = (
+        answer.headers["content-encoding"] === "br" ? zlib.brotliDecompressSync(answer.body) : answer.body
+      ).toString("utf8");
       const csp = answer.headers["content-security-policy"] as string;
       expect(nonceOf(csp)).toBeNull();
       expect(html).not.toMatch(/nonce=/);
