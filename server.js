@@ -6,15 +6,17 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import url from "node:url";
+import zlib from "node:zlib";
 import { createRequestHandler } from "@remix-run/express";
-import { broadcastDevReady, installGlobals } from "@remix-run/node";
+import { broadcastDevReady, createRequestHandler as createFetchHandler, installGlobals } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import { rateLimit } from "express-rate-limit";
 import helmet from "helmet";
 import onHeaders from "on-headers";
 import { pinoHttp } from "pino-http";
-import { createImageMiddleware } from "./server/images.js";
+import { createImageCache, createImageMiddleware } from "./server/images.js";
+import { createPageCache } from "./server/page-cache.js";
 
 installGlobals();
 
@@ -50,6 +52,9 @@ const {
   metrics,
   createRouteLabeler,
   methodLabel,
+  isPersonalCookieHeader,
+  sharedFreshness,
+  publicDataVersion,
 } = build.entry.module;
 const { prisma, startShopJobs, beginDraining, isDraining, createRateLimitStore } = build.entry.module;
 const isProduction = env.NODE_ENV === "production";
@@ -95,7 +100,16 @@ app.use(
     strictTransportSecurity: isProduction ? undefined : false,
   }),
 );
-app.use(compression());
+// Dynamic answers are compressed at levels that cost little CPU per request (docs/decisions.md
+// "Compression"): brotli quality 4, gzip level 5. Pages from the page cache carry bytes
+// compressed once at high levels and are left alone.
+app.use(
+  compression({
+    level: 5,
+    brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+    filter: (req, res) => !res.locals.precompressed && compression.filter(req, res),
+  }),
+);
 
 // Structured request logs (docs/operations.md "Logs"), before the guard so the operator sees
 // what it refuses too. Each request gets an id, sent back as X-Request-Id; every line logged
@@ -220,26 +234,69 @@ if (env.MUTATION_RATE_LIMIT_PER_MINUTE > 0) {
 }
 
 // The image optimiser (catalogue spec section 7): public/ images and the configured content hosts.
-app.use("/_ipx", createImageMiddleware({ publicDir: path.resolve("public"), allowedHosts: env.IMAGE_HOSTS }));
+// Transformed images are kept in memory and on disk (docs/operations.md "Caches").
+app.use(
+  "/_ipx",
+  createImageMiddleware({
+    publicDir: path.resolve("public"),
+    allowedHosts: env.IMAGE_HOSTS,
+    cache: createImageCache({
+      memoryBytes: env.IMAGE_CACHE_MEMORY_BYTES,
+      diskBytes: env.IMAGE_CACHE_DISK_BYTES,
+      dir: path.resolve(env.IMAGE_CACHE_DIR),
+    }),
+  }),
+);
 
 // Fingerprinted build assets never change; everything else in public/ is revalidated hourly.
 app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y" }));
 app.use(express.static("public", { maxAge: "1h" }));
 
-// app.use, not app.all("*"): Express decodes a "*" parameter and throws on a path such as "/%FF".
+// buildVersion: the server build's manifest version, answered by /builds/latest.json so
+// browsers running an older client notice a new deployment (shop-core spec section 7).
+const getLoadContext = (req, res) => ({
+  cspNonce: res.locals.cspNonce,
+  clientIp: req.ip,
+  buildVersion: build.assets.version,
+});
+
+// The page cache (docs/rules.md "Page cache"): anonymous answers that are the same for everyone
+// are rendered once per data version and served from memory. Keyed by the public data version
+// (publicDataVersion, exported by app/entry.server.tsx), so a catalogue or content change
+// drops every copy at once; a constant until that export exists (then only s-maxage bounds it).
+const render = createFetchHandler(build, build.mode);
 app.use(
-  createRequestHandler({
-    build,
-    mode: build.mode,
-    // buildVersion: the server build's manifest version, answered by /builds/latest.json so
-    // browsers running an older client notice a new deployment (shop-core spec section 7).
-    getLoadContext: (req, res) => ({
-      cspNonce: res.locals.cspNonce,
-      clientIp: req.ip,
-      buildVersion: build.assets.version,
-    }),
+  createPageCache({
+    maxBytes: isProduction ? env.PAGE_CACHE_MAX_BYTES : 0,
+    currentVersion: typeof publicDataVersion === "function" ? publicDataVersion : undefined,
+    isPersonal: isPersonalCookieHeader,
+    freshness: sharedFreshness,
+    render,
+    loadContext: getLoadContext,
+    onError: (error) => rootLogger.error({ err: error }, "Page cache refresh failed"),
   }),
 );
+
+// Remix flushes the compressor after every chunk React writes; each flush ends a compression
+// block, which made a compressed page cost about twice a plain one. Flushes are coalesced to
+// one per FLUSH_DELAY_MS (the answer's end flushes the rest), so a streamed page still arrives
+// in time while its bytes are compressed in a few passes (docs/decisions.md "Compression").
+const FLUSH_DELAY_MS = 25;
+app.use((_req, res, next) => {
+  const flush = res.flush;
+  if (typeof flush !== "function") return next();
+  let timer = null;
+  res.flush = () => {
+    timer ??= setTimeout(() => {
+      timer = null;
+      if (!res.writableEnded) flush.call(res);
+    }, FLUSH_DELAY_MS);
+  };
+  next();
+});
+
+// app.use, not app.all("*"): Express decodes a "*" parameter and throws on a path such as "/%FF".
+app.use(createRequestHandler({ build, mode: build.mode, getLoadContext }));
 
 // Last resort for errors outside Remix: a client error keeps its 4xx (a malformed request is
 // not our failure); anything else is a plain 500 without internals.

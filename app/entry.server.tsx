@@ -15,7 +15,9 @@ import { NonceProvider } from "~/utils/nonce-provider";
 // schema and one guard rule.
 export { env };
 export { createRateLimitStore, guardRequest } from "~/services/http/index.server";
-export { PRIVATE_NO_STORE } from "~/models/cache-policy";
+export { PRIVATE_NO_STORE, sharedFreshness } from "~/models/cache-policy";
+// The page cache in server.js (docs/rules.md "Page cache") asks before rendering whether a request is personal.
+export { isPersonalCookieHeader } from "~/services/http/index.server";
 export {
   rootLogger,
   withLogger,
@@ -44,7 +46,7 @@ export default function handleRequest(
   const nonce = typeof loadContext.cspNonce === "string" ? loadContext.cspNonce : "";
   // Who may keep a copy (models/cache-policy.ts): decided once, for the page as a whole.
   const { matches, loaderHeaders, actionHeaders } = remixContext.staticHandlerContext;
-  applyCachePolicy(
+  const shareable = applyCachePolicy(
     request,
     { status: responseStatusCode, headers: responseHeaders },
     {
@@ -56,8 +58,10 @@ export default function handleRequest(
   if (Object.values(remixContext.staticHandlerContext.errors ?? {}).some(isDatabaseBusy)) {
     for (const [name, value] of Object.entries(databaseBusyHeaders())) responseHeaders.set(name, value);
   }
-  // Bots and no-JS crawlers get the whole document at once; browsers get it streamed.
-  const readyEvent = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
+  // Bots and no-JS crawlers get the whole document at once; browsers get it streamed. A page
+  // that is the same for everyone is rendered whole too: the page cache keeps one copy for
+  // every visitor, browser or crawler (docs/rules.md "Page cache").
+  const readyEvent = shareable || isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;

@@ -1,12 +1,19 @@
 import { describe, expect, it } from "vitest";
-import { cachePolicy, declaresPrivate, isPublicPage, PRIVATE_NO_STORE, PUBLIC_PAGE } from "./cache-policy";
+import {
+  cachePolicy,
+  declaresPrivate,
+  isPublicPage,
+  PRIVATE_NO_STORE,
+  PUBLIC_PAGE,
+  sharedFreshness,
+} from "./cache-policy";
 
 // docs/rules.md "Cache policy": personalised responses are private, no-store;
 // anonymous catalogue and content pages are publicly cacheable.
 describe("cachePolicy", () => {
   it("is public only for an anonymous public page", () => {
     expect(cachePolicy({ personalised: false, publicPage: true })).toBe(PUBLIC_PAGE);
-    expect(PUBLIC_PAGE).toBe("public, max-age=60, stale-while-revalidate=300");
+    expect(PUBLIC_PAGE).toBe("public, max-age=60, s-maxage=60, stale-while-revalidate=300");
   });
 
   it("is private, no-store for anything personalised or not a public page", () => {
@@ -47,5 +54,39 @@ describe("declaresPrivate", () => {
     expect(declaresPrivate("private, max-age=60")).toBe(true);
     expect(declaresPrivate("public, max-age=60")).toBe(false);
     expect(declaresPrivate(null)).toBe(false);
+  });
+});
+
+// docs/rules.md "Page cache": what a shared cache may keep, and for how long.
+describe("sharedFreshness", () => {
+  it("keeps a public 200 for s-maxage (else max-age), then stale for stale-while-revalidate", () => {
+    expect(sharedFreshness({ status: 200, cacheControl: PUBLIC_PAGE, setsCookie: false })).toEqual({
+      freshSeconds: 60,
+      staleSeconds: 300,
+    });
+    expect(
+      sharedFreshness({ status: 200, cacheControl: "public, max-age=10, s-maxage=30", setsCookie: false }),
+    ).toEqual({ freshSeconds: 30, staleSeconds: 0 });
+    expect(sharedFreshness({ status: 200, cacheControl: "public, max-age=60", setsCookie: false })).toEqual({
+      freshSeconds: 60,
+      staleSeconds: 0,
+    });
+  });
+
+  it("keeps nothing private, no-store, no-cache, unlimited, with Set-Cookie or not a 200", () => {
+    for (const cacheControl of [
+      PRIVATE_NO_STORE,
+      "public, no-cache, max-age=60",
+      "public, no-store, max-age=60",
+      "max-age=60",
+      "public",
+      "public, s-maxage=0",
+      null,
+    ]) {
+      expect(sharedFreshness({ status: 200, cacheControl, setsCookie: false }), String(cacheControl)).toBeNull();
+    }
+    expect(sharedFreshness({ status: 200, cacheControl: PUBLIC_PAGE, setsCookie: true })).toBeNull();
+    expect(sharedFreshness({ status: 404, cacheControl: PUBLIC_PAGE, setsCookie: false })).toBeNull();
+    expect(sharedFreshness({ status: 206, cacheControl: PUBLIC_PAGE, setsCookie: false })).toBeNull();
   });
 });

@@ -11,8 +11,10 @@ export const PRIVATE_NO_STORE = "private, no-store";
  * serve a stale copy for five more while it refetches. A minute bounds how long
  * a price, stock or content change can lag behind (the catalogue snapshot itself
  * lags up to 2 s, content CONTENT_CACHE_SECONDS); the stale window absorbs spikes.
+ * `s-maxage` is the shared caches' own figure (the in-process page cache, nginx,
+ * a CDN), so an operator can tune it apart from browsers'.
  */
-export const PUBLIC_PAGE = "public, max-age=60, stale-while-revalidate=300";
+export const PUBLIC_PAGE = "public, max-age=60, s-maxage=60, stale-while-revalidate=300";
 
 /**
  * The routes whose anonymous answer is the same for every visitor of a site:
@@ -55,4 +57,35 @@ export function isPublicPage(input: { routeId: string | null; method: string; st
 /** True when a Cache-Control value a route set asks that the answer not be shared or stored. */
 export function declaresPrivate(cacheControl: string | null): boolean {
   return cacheControl !== null && /(^|,)\s*(private|no-store)\s*(,|$|=)/i.test(cacheControl);
+}
+
+/** How long a shared cache may serve an answer fresh, then stale while one refetch runs (seconds). */
+export interface SharedFreshness {
+  freshSeconds: number;
+  staleSeconds: number;
+}
+
+const directive = (cacheControl: string, name: string): number | null => {
+  const match = new RegExp(`(?:^|,)\\s*${name}\\s*=\\s*"?(\\d+)"?\\s*(?:,|$)`, "i").exec(cacheControl);
+  return match ? Number(match[1]) : null;
+};
+
+/**
+ * Whether a shared cache (the in-process page cache in server.js) may keep an answer, and for
+ * how long: only a 200 marked `public`, without Set-Cookie and without `private`/`no-store`/
+ * `no-cache`; fresh for `s-maxage` (else `max-age`), then stale for `stale-while-revalidate`.
+ * Null when it must not be stored.
+ */
+export function sharedFreshness(input: {
+  status: number;
+  cacheControl: string | null;
+  setsCookie: boolean;
+}): SharedFreshness | null {
+  const { status, cacheControl, setsCookie } = input;
+  if (status !== 200 || setsCookie || !cacheControl) return null;
+  if (!/(^|,)\s*public\s*(,|$)/i.test(cacheControl)) return null;
+  if (/(^|,)\s*(private|no-store|no-cache)\s*(,|$|=)/i.test(cacheControl)) return null;
+  const freshSeconds = directive(cacheControl, "s-maxage") ?? directive(cacheControl, "max-age");
+  if (freshSeconds === null || freshSeconds <= 0) return null;
+  return { freshSeconds, staleSeconds: directive(cacheControl, "stale-while-revalidate") ?? 0 };
 }

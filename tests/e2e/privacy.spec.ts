@@ -6,7 +6,7 @@ import { open, query, register, STAFF_URL, uniqueEmail } from "./helpers";
 // no retail price on the staff listing (catalogue spec section 1), and signing
 // out only by a form post (a GET /logout shows the Sign out button).
 
-const PUBLIC_PAGE = "public, max-age=60, stale-while-revalidate=300";
+const PUBLIC_PAGE = "public, max-age=60, s-maxage=60, stale-while-revalidate=300";
 const PRIVATE = "private, no-store";
 
 test.describe("privacy", () => {

@@ -29,7 +29,7 @@ describe("Cache-Control of pages (models/cache-policy.ts)", () => {
   it("a guest's listing is public, and varies by Cookie", async () => {
     const response = await served("routes/products.$", productsLoader, "/products/dog", new Jar(), { "*": "dog" });
     expect(response.status).toBe(200);
-    expect(response.headers.get("Cache-Control")).toBe("public, max-age=60, stale-while-revalidate=300");
+    expect(response.headers.get("Cache-Control")).toBe("public, max-age=60, s-maxage=60, stale-while-revalidate=300");
     expect(response.headers.get("Vary")).toContain("Cookie");
   });
 
@@ -44,6 +44,17 @@ describe("Cache-Control of pages (models/cache-policy.ts)", () => {
     const jar = await signedInJar(shopperId);
     const response = await served("routes/products.$", productsLoader, "/products/dog", jar, { "*": "dog" });
     expect(response.headers.get("Cache-Control")).toBe("private, no-store");
+  });
+
+  it("the same listing with the password-protect access cookie is private, no-store; an unrelated cookie is not", async () => {
+    const locked = new Jar();
+    locked.store(new Response(null, { headers: { "Set-Cookie": "shop_access=token; Path=/" } }));
+    const withAccess = await served("routes/products.$", productsLoader, "/products/dog", locked, { "*": "dog" });
+    expect(withAccess.headers.get("Cache-Control")).toBe("private, no-store");
+    const other = new Jar();
+    other.store(new Response(null, { headers: { "Set-Cookie": "_ga=GA1.1.5; Path=/" } }));
+    const unrelated = await served("routes/products.$", productsLoader, "/products/dog", other, { "*": "dog" });
+    expect(unrelated.headers.get("Cache-Control")).toMatch(/^public, /);
   });
 
   it("a signed-in account page is private, no-store", async () => {
@@ -61,7 +72,7 @@ describe("Cache-Control of pages (models/cache-policy.ts)", () => {
   it("a content page is public for a guest", async () => {
     const open = await served("routes/$slug", slugLoader, "/faq", new Jar(), { slug: "faq" });
     expect(open.status).toBe(200);
-    expect(open.headers.get("Cache-Control")).toBe("public, max-age=60, stale-while-revalidate=300");
+    expect(open.headers.get("Cache-Control")).toBe("public, max-age=60, s-maxage=60, stale-while-revalidate=300");
   });
 
   it("an answer that sets a cookie is private, no-store even on a public page", async () => {

@@ -4,35 +4,46 @@
 // a draft preview); it can never make one public.
 import { cachePolicy, declaresPrivate, isPublicPage } from "~/models/cache-policy";
 import { cartIdCookie } from "~/services/commerce/index.server";
+import { ACCESS_COOKIE_NAME } from "~/services/http/password-protect.server";
 import { SESSION_COOKIE_NAME } from "~/services/http/session.server";
 
-/** Cookies that make a request personal: the session (token, zip, notices) and the cart. */
-const PERSONAL_COOKIES = [SESSION_COOKIE_NAME, cartIdCookie.name];
+/**
+ * Cookies that make a request personal: the session (token, zip, notices), the cart, and the
+ * password-protect access (a locked shop shows its pages only to those who gave the password).
+ * Any other cookie (analytics, consent) changes nothing the shop renders.
+ */
+const PERSONAL_COOKIES = new Set([SESSION_COOKIE_NAME, cartIdCookie.name, ACCESS_COOKIE_NAME]);
 
-/** Whether the request carries a session or cart cookie (a visitor who is no longer anonymous). */
-export function carriesPersonalCookie(request: Request): boolean {
-  const header = request.headers.get("Cookie");
+/** Whether a Cookie header carries a personal cookie (server.js's page cache asks this before rendering). */
+export function isPersonalCookieHeader(header: string | null | undefined): boolean {
   if (!header) return false;
-  return header
-    .split(";")
-    .map((pair) => pair.trim().split("=")[0])
-    .some((name) => PERSONAL_COOKIES.includes(name));
+  return header.split(";").some((pair) => {
+    const separator = pair.indexOf("=");
+    return PERSONAL_COOKIES.has((separator < 0 ? pair : pair.slice(0, separator)).trim());
+  });
+}
+
+/** Whether the request carries a personal cookie (a visitor who is no longer anonymous). */
+export function carriesPersonalCookie(request: Request): boolean {
+  return isPersonalCookieHeader(request.headers.get("Cookie"));
 }
 
 /**
  * Sets Cache-Control (and Vary: Cookie on public answers, so a shared cache
  * never hands the anonymous copy to a visitor with cookies) on `headers`.
  * `declared` are the headers the routes' loaders set (a private declaration wins).
+ * Returns whether the answer is the same for everyone (public).
  */
 export function applyCachePolicy(
   request: Request,
   response: { status: number; headers: Headers },
   input: { routeId: string | null; declared: (string | null)[] },
-): void {
+): boolean {
   const personalised =
     carriesPersonalCookie(request) || response.headers.has("Set-Cookie") || input.declared.some(declaresPrivate);
   const publicPage = isPublicPage({ routeId: input.routeId, method: request.method, status: response.status });
   const policy = cachePolicy({ personalised, publicPage });
   response.headers.set("Cache-Control", policy);
   if (!personalised && publicPage) response.headers.append("Vary", "Cookie");
+  return !personalised && publicPage;
 }

@@ -14,7 +14,9 @@ export const PASSWORD_PATH = "/password-protect";
 /** Pages reachable while the shop is locked: the password page itself and the maintenance page. */
 const OPEN_PATHS = new Set([PASSWORD_PATH, "/maintenance"]);
 
-const accessCookie = createCookie("shop_access", {
+/** The cookie that proves the password was given: a locked shop's pages differ with it (docs/rules.md "Cache policy"). */
+export const ACCESS_COOKIE_NAME = "shop_access";
+const accessCookie = createCookie(ACCESS_COOKIE_NAME, {
   httpOnly: true,
   sameSite: "lax",
   path: "/",

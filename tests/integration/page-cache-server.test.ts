@@ -1,0 +1,182 @@
+// The page cache on the production server (docs/rules.md "Page cache", "Cache policy"):
+// `node server.js` over the build as a child process on loopback, with a seeded database of
+// its own. Real pages: hit, miss and bypass, 304, compressed variants, and no nonce shared.
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import http from "node:http";
+import net from "node:net";
+import path from "node:path";
+import zlib from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TEST_DB_DIR } from "../helpers/migrations";
+
+const DB_FILE = path.join(TEST_DB_DIR, `page-cache-${crypto.randomUUID()}.db`);
+const DATABASE_URL = `file:${DB_FILE}`;
+let child: ChildProcess | null = null;
+let port = 0;
+let output = "";
+
+beforeAll(async () => {
+  // The production build (rebuilt when missing, older than the page cache, or a development build).
+  const built = path.resolve("build/index.js");
+  const code = fs.existsSync(built) ? fs.readFileSync(built, "utf8") : "";
+  if (!code.includes("isPersonalCookieHeader") || code.includes("jsxDEV")) {
+    execFileSync("npm", ["run", "build"], {
+      stdio: "ignore",
+      timeout: 180_000,
+      env: { ...process.env, NODE_ENV: "production" },
+    });
+  }
+  execFileSync(process.execPath, ["scripts/setup.mjs"], {
+    stdio: "ignore",
+    env: { ...process.env, DATABASE_URL },
+    timeout: 120_000,
+  });
+  const probe = net.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+  port = (probe.address() as net.AddressInfo).port;
+  await new Promise((resolve) => probe.close(resolve));
+  child = spawn(process.execPath, ["server.js"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      DATABASE_URL,
+      SESSION_SECRET: "page-cache-test-session-secret-".padEnd(64, "0"),
+      REQUEST_LOG: "off",
+      LOG_LEVEL: "warn",
+      RUN_JOBS: "false",
+      MUTATION_RATE_LIMIT_PER_MINUTE: "0",
+      IMAGE_CACHE_DISK_BYTES: "0",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited: ${output}`);
+    const status = await get("/healthz").then(
+      (r) => r.status,
+      () => 0,
+    );
+    if (status === 200) return;
+    if (Date.now() > deadline) throw new Error(`server did not start: ${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}, 300_000);
+
+afterAll(() => {
+  child?.kill("SIGKILL");
+  for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(DB_FILE + suffix, { force: true });
+});
+
+function get(pathname: string, headers: Record<string, string> = {}) {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    http
+      .get({ host: "127.0.0.1", port, path: pathname, headers, agent: false }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () =>
+          resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks) }),
+        );
+      })
+      .on("error", reject);
+  });
+}
+
+const nonceOf = (csp: string) => /'nonce-([^']+)'/.exec(csp)?.[1] ?? null;
+const inlineScripts = (html: string) =>
+  [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)].filter((m) => !/\ssrc=/.test(m[1])).map((m) => m[2]);
+
+describe("the page cache on the production server (docs/rules.md 'Page cache')", () => {
+  it("an anonymous listing: miss, then hits with the same bytes, public with s-maxage", async () => {
+    const first = await get("/products/dog?sort=name");
+    expect(first.status).toBe(200);
+    expect(first.headers["x-page-cache"]).toBe("miss");
+    expect(first.headers["cache-control"]).toBe("public, max-age=60, s-maxage=60, stale-while-revalidate=300");
+    expect(first.headers.vary).toMatch(/Cookie/);
+    const second = await get("/products/dog?sort=name");
+    expect(second.headers["x-page-cache"]).toBe("hit");
+    expect(second.body.equals(first.body)).toBe(true);
+    expect(second.headers.etag).toBe(first.headers.etag);
+    // Client navigations' data answers are kept too.
+    const data = "/products/dog?sort=name&_data=routes%2Fproducts.%24";
+    expect((await get(data)).headers["x-page-cache"]).toBe("miss");
+    const dataHit = await get(data);
+    expect(dataHit.headers["x-page-cache"]).toBe("hit");
+    expect(dataHit.headers["content-type"]).toMatch(/json/);
+  });
+
+  it("two visitors of a cached page never share a nonce: none is sent, the CSP lists the page's script hashes", async () => {
+    await get("/faq");
+    const answers = [await get("/faq"), await get("/faq", { "Accept-Encoding": "br" })];
+    for (const answer of answers) {
+      expect(answer.headers["x-page-cache"]).toBe("hit");
+      const html = (
+        answer.headers["content-encoding"] === "br" ? zlib.brotliDecompressSync(answer.body) : answer.body
+      ).toString("utf8");
+      const csp = answer.headers["content-security-policy"] as string;
+      expect(nonceOf(csp)).toBeNull();
+      expect(html).not.toMatch(/nonce=/);
+      const scripts = inlineScripts(html);
+      expect(scripts.length).toBeGreaterThan(0);
+      for (const script of scripts) {
+        const hash = crypto.createHash("sha256").update(script).digest("base64");
+        expect(csp).toContain(`'sha256-${hash}'`);
+      }
+    }
+    // A personalised page keeps a nonce of its own per answer.
+    const personal = [
+      await get("/faq", { Cookie: "col_cart_id=someone" }),
+      await get("/faq", { Cookie: "col_cart_id=someone" }),
+    ];
+    const nonces = personal.map((answer) => nonceOf(answer.headers["content-security-policy"] as string));
+    expect(nonces[0]).toBeTruthy();
+    expect(nonces[0]).not.toBe(nonces[1]);
+    for (const [index, answer] of personal.entries()) {
+      expect(answer.body.toString()).toContain(`nonce="${nonces[index]}"`);
+    }
+  });
+
+  it("a session or cart cookie bypasses the cache and stays private, no-store; an unrelated cookie does not", async () => {
+    await get("/products/cat");
+    for (const cookie of ["__session=abc", "col_cart_id=xyz", "_ga=GA1.1.5; col_cart_id=xyz"]) {
+      const answer = await get("/products/cat", { Cookie: cookie });
+      expect(answer.headers["x-page-cache"], cookie).toBe("bypass");
+      expect(answer.headers["cache-control"], cookie).toBe("private, no-store");
+    }
+    const unrelated = await get("/products/cat", { Cookie: "_ga=GA1.1.5; consent=yes" });
+    expect(unrelated.headers["x-page-cache"]).toBe("hit");
+    expect(unrelated.headers["cache-control"]).toMatch(/^public/);
+  });
+
+  it("answers that are not public are not kept (a sign-in page, a redirect, a 404)", async () => {
+    for (const url of ["/account/login", "/account/dashboard", "/products/no-such-category-anywhere"]) {
+      const first = await get(url);
+      const again = await get(url);
+      expect(again.headers["x-page-cache"], url).toBeUndefined();
+      expect(again.status, url).toBe(first.status);
+      expect(again.status, url).toBeLessThan(500);
+      if (again.status !== 302) expect(again.headers["cache-control"], url).toBe("private, no-store");
+    }
+  });
+
+  it("If-None-Match answers 304; br and gzip are the stored bytes of the same page", async () => {
+    const plain = await get("/");
+    const etag = plain.headers.etag!;
+    const notModified = await get("/", { "If-None-Match": etag, "Accept-Encoding": "br, gzip" });
+    expect(notModified.status).toBe(304);
+    expect(notModified.body.length).toBe(0);
+    const br = await get("/", { "Accept-Encoding": "gzip, deflate, br" });
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(zlib.brotliDecompressSync(br.body).equals(plain.body)).toBe(true);
+    const gz = await get("/", { "Accept-Encoding": "gzip" });
+    expect(gz.headers["content-encoding"]).toBe("gzip");
+    expect(zlib.gunzipSync(gz.body).equals(plain.body)).toBe(true);
+    expect((await get("/", { "If-None-Match": br.headers.etag! })).status).toBe(304);
+  });
+});
