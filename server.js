@@ -56,7 +56,7 @@ const {
   sharedFreshness,
   publicDataVersion,
 } = build.entry.module;
-const { prisma, startShopJobs, beginDraining, isDraining, createRateLimitStore } = build.entry.module;
+const { prisma, startShopJobs, beginDraining, isDraining, createRateLimitStore, warmUp } = build.entry.module;
 const isProduction = env.NODE_ENV === "production";
 
 const app = express();
@@ -311,6 +311,15 @@ app.use((error, _req, res, _next) => {
   if (res.headersSent) return;
   res.status(500).type("html").send("<!doctype html><title>Server error</title><h1>Something went wrong</h1>");
 });
+
+// Listen only once the catalogue is in memory (docs/rules.md "Processes"): a process that
+// cannot read it still starts, and loads it on the first request as before.
+if (isProduction) {
+  await warmUp().then(
+    (ms) => rootLogger.info({ ms }, "Catalogue loaded"),
+    (error) => rootLogger.warn({ err: error }, "Catalogue could not be loaded before listening"),
+  );
+}
 
 const server = app.listen(env.PORT, env.HOST, () => {
   rootLogger.info(`Shop listening on http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${env.PORT}`);

@@ -30,7 +30,7 @@ export { redactUrl } from "~/models/log-redaction";
 // RUN_JOBS is on, and on SIGTERM drains, stops them and closes the database.
 export { prisma } from "~/db.server";
 export { startShopJobs } from "~/services/jobs/index.server";
-export { beginDraining, isDraining } from "~/services/operations/index.server";
+export { beginDraining, isDraining, warmUp } from "~/services/operations/index.server";
 // The page cache keys its entries by it (docs/rules.md "Processes").
 export { publicDataVersion } from "~/services/freshness/index.server";
 

@@ -8,24 +8,14 @@ import net from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TEST_DB_DIR } from "../helpers/migrations";
+import { ensureProductionBuild } from "../helpers/production-build";
 
 const DB_FILE = path.join(TEST_DB_DIR, `shutdown-${crypto.randomUUID()}.db`);
 const DATABASE_URL = `file:${DB_FILE}`;
 const children = new Set<ChildProcess>();
 
-beforeAll(() => {
-  // The production build this test serves; built once when missing, older than the shutdown
-  // code, or a development build (vitest runs with NODE_ENV=test, which `remix build` would
-  // inherit and compile JSX for development: every page would then fail under production).
-  const built = path.resolve("build/index.js");
-  const code = fs.existsSync(built) ? fs.readFileSync(built, "utf8") : "";
-  if (!code.includes("beginDraining") || code.includes("jsxDEV")) {
-    execFileSync("npm", ["run", "build"], {
-      stdio: "ignore",
-      timeout: 180_000,
-      env: { ...process.env, NODE_ENV: "production" },
-    });
-  }
+beforeAll(async () => {
+  await ensureProductionBuild();
   execFileSync(process.execPath, ["scripts/setup.mjs"], {
     stdio: "ignore",
     env: { ...process.env, DATABASE_URL },
@@ -213,6 +203,13 @@ describe("graceful restarts (docs/rules.md 'Restarts')", () => {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     expect(listening()).toBe(2);
+    // Each worker loaded the catalogue before it listened (docs/rules.md "Processes": warm-up).
+    for (const pid of new Set(server.lines.filter((l) => l.includes("Shop listening")).map((l) => JSON.parse(l).pid))) {
+      const own = server.lines.filter((line) => line.startsWith("{") && JSON.parse(line).pid === pid);
+      const loaded = own.findIndex((line) => line.includes('"msg":"Catalogue loaded"'));
+      expect(loaded).toBeGreaterThanOrEqual(0);
+      expect(loaded).toBeLessThan(own.findIndex((line) => line.includes("Shop listening")));
+    }
 
     // Connections are handed out in turn: 20 pages, each on a connection of its own, reach both workers.
     const pages = await Promise.all(Array.from({ length: 20 }, () => get(server.port, "/")));

@@ -10,6 +10,7 @@ import path from "node:path";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TEST_DB_DIR } from "../helpers/migrations";
+import { ensureProductionBuild } from "../helpers/production-build";
 
 const DB_FILE = path.join(TEST_DB_DIR, `page-cache-${crypto.randomUUID()}.db`);
 const DATABASE_URL = `file:${DB_FILE}`;
@@ -18,16 +19,7 @@ let port = 0;
 let output = "";
 
 beforeAll(async () => {
-  // The production build (rebuilt when missing, older than the page cache, or a development build).
-  const built = path.resolve("build/index.js");
-  const code = fs.existsSync(built) ? fs.readFileSync(built, "utf8") : "";
-  if (!code.includes("isPersonalCookieHeader") || code.includes("jsxDEV")) {
-    execFileSync("npm", ["run", "build"], {
-      stdio: "ignore",
-      timeout: 180_000,
-      env: { ...process.env, NODE_ENV: "production" },
-    });
-  }
+  await ensureProductionBuild();
   execFileSync(process.execPath, ["scripts/setup.mjs"], {
     stdio: "ignore",
     env: { ...process.env, DATABASE_URL },

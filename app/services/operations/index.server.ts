@@ -3,3 +3,4 @@
 export * from "./health.server";
 export * from "./backup.server";
 export * from "./lifecycle.server";
+export * from "./warm-up.server";
