@@ -82,16 +82,24 @@ export class FacetIndex {
     this.items = items;
     this.words = Math.max(1, Math.ceil(items.length / 32));
     this.sites = { DTC: this.empty(), HPSF: this.empty() };
+    // Items often share one facet list (the snapshot keeps each distinct list once): its
+    // bitsets are looked up once per list, not once per item.
+    const bitsOfList = new Map<readonly Facet[], Bits[]>();
     items.forEach((item, i) => {
       this.positions.set(item.id, i);
       if (item.dtc) this.set(this.sites.DTC, i);
       if (item.hpsf) this.set(this.sites.HPSF, i);
-      for (const facet of item.facets) {
-        const key = `${facet.group}\u0000${facet.value}`;
-        let bits = this.options.get(key);
-        if (!bits) this.options.set(key, (bits = this.empty()));
-        this.set(bits, i);
+      let lists = bitsOfList.get(item.facets);
+      if (!lists) {
+        lists = item.facets.map((facet) => {
+          const key = `${facet.group}\u0000${facet.value}`;
+          let bits = this.options.get(key);
+          if (!bits) this.options.set(key, (bits = this.empty()));
+          return bits;
+        });
+        bitsOfList.set(item.facets, lists);
       }
+      for (const bits of lists) this.set(bits, i);
     });
     // Stable sorts: items with equal keys keep their order in `items`.
     const titleOrder = Array.from(items.keys()).sort((a, b) => byTitle(items[a], items[b]));
