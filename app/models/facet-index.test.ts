@@ -117,7 +117,7 @@ describe("facet index (catalogue spec section 3: OR within a group, AND across g
     expect(dtc).toEqual({ species: { dog: 3, cat: 40 } });
     expect(hpsf).toEqual({ species: { dog: 3, cat: 41 } });
     expect(index.facetCounts("DTC", {}, {}, undefined, groups)).toBe(dtc);
-    // A price range or an id set is part of the key; a search's id set is never cached.
+    // A price range or an id set is part of the key (an id set by identity).
     expect(index.facetCounts("DTC", {}, { maxCents: 1000 }, undefined, groups)).toEqual({
       species: { dog: 2, cat: 40 },
     });
@@ -127,5 +127,48 @@ describe("facet index (catalogue spec section 3: OR within a group, AND across g
     const again = index.facetCounts("DTC", {}, {}, undefined, groups);
     expect(again).not.toBe(dtc);
     expect(again).toEqual(dtc);
+  });
+
+  it("answers a search's map the same way every time, from what it derived once (ranking, bitset, counts)", () => {
+    const groups = [{ field: "species", options: [{ slug: "dog" }, { slug: "cat" }] }];
+    // Equal scores rank by id; ids not in the index are ignored.
+    const relevance: ReadonlyMap<string, number> = new Map([
+      ["z05", 3],
+      ["b", 3],
+      ["a", 7],
+      ["c", 1],
+      ["gone", 99],
+    ]);
+    const all = index.match("HPSF", {}, {}, relevance);
+    expect(index.count(all)).toBe(4);
+    expect(index.page(all, "relevance", 0, 10, relevance)).toEqual(["a", "b", "z05", "c"]);
+    expect(index.page(all, "relevance", 1, 2, relevance)).toEqual(["b", "z05"]);
+    expect(index.page(all, "relevance", 4, 2, relevance)).toEqual([]);
+    // The ranking is kept per map; a narrower match walks the same ranking.
+    const dogs = index.match("HPSF", { species: ["dog"] }, {}, relevance);
+    expect(index.page(dogs, "relevance", 0, 10, relevance)).toEqual(["a", "b"]);
+    expect(index.page(index.match("HPSF", {}, { maxCents: 2000 }, relevance), "relevance", 0, 10, relevance)).toEqual([
+      "b",
+      "z05",
+      "c",
+    ]);
+    const counts = index.facetCounts("HPSF", {}, {}, relevance, groups);
+    expect(counts).toEqual({ species: { dog: 2, cat: 2 } });
+    expect(index.facetCounts("HPSF", {}, {}, relevance, groups)).toBe(counts);
+    // Another map with other ids is another key, even with the same filters.
+    expect(index.facetCounts("HPSF", {}, {}, new Map([["c", 1]]), groups)).toEqual({ species: { cat: 1 } });
+    expect(index.facetCounts("DTC", {}, {}, relevance, groups)).toEqual({ species: { dog: 2, cat: 1 } });
+  });
+
+  it("filters a price range at both bounds, across words, and the last bit of a word", () => {
+    const priced = new FacetIndex(
+      Array.from({ length: 70 }, (_, n) => item(`p${String(n).padStart(2, "0")}`, [], { minPriceCents: n * 100 })),
+    );
+    const inRange = priced.match("DTC", {}, { minCents: 3100, maxCents: 6400 });
+    expect(priced.count(inRange)).toBe(34);
+    expect(priced.page(inRange, "price-asc", 0, 1)).toEqual(["p31"]);
+    expect(priced.page(inRange, "price-desc", 0, 1)).toEqual(["p64"]);
+    expect(priced.count(priced.match("DTC", {}, { maxCents: 3100 }))).toBe(32);
+    expect(priced.count(priced.match("DTC", {}, { minCents: 6900 }))).toBe(1);
   });
 });

@@ -3,7 +3,10 @@ import { describe, expect, it } from "vitest";
 import { categoryListings } from "./category";
 import {
   escapeXml,
+  parseSitemapPage,
   robotsTxt,
+  SITEMAP_LIMITS,
+  sitemapFile,
   servedContentPages,
   sitemapPage,
   sitemapUrls,
@@ -105,6 +108,68 @@ describe("sitemap.xml", () => {
 
   it("escapes all five XML special characters", () => {
     expect(escapeXml(`a&b<c>d"e'f`)).toBe("a&amp;b&lt;c&gt;d&quot;e&apos;f");
+  });
+});
+
+describe("sitemap files past one file's limits (sitemaps.org: 50,000 URLs, 50 MB)", () => {
+  const origin = "https://shop.example";
+  const paths = (n: number) => Array.from({ length: n }, (_, i) => ({ path: `/products/p${i}` }));
+  const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]);
+
+  it("keeps exactly 50,000 URLs in one urlset, and there are no numbered files then", () => {
+    const urls = paths(50_000);
+    const xml = sitemapFile(origin, urls, null)!;
+    expect(xml).toContain("<urlset ");
+    expect(xml).not.toContain("<sitemapindex");
+    expect(locs(xml)).toHaveLength(50_000);
+    expect(xml).toBe(sitemapXml(origin, urls));
+    expect(sitemapFile(origin, urls, 1)).toBeNull();
+  });
+
+  it("splits 50,001 URLs: /sitemap.xml is an index of two files holding every URL once, in order", () => {
+    const urls = paths(50_001);
+    const index = sitemapFile(origin, urls, null)!;
+    expect(index).toMatch(
+      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<sitemapindex xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/,
+    );
+    expect(locs(index)).toEqual([`${origin}/sitemaps/1.xml`, `${origin}/sitemaps/2.xml`]);
+    const first = locs(sitemapFile(origin, urls, 1)!);
+    const second = locs(sitemapFile(origin, urls, 2)!);
+    expect(first).toHaveLength(50_000);
+    expect(second).toEqual([`${origin}/products/p50000`]);
+    expect([...first, ...second]).toEqual(urls.map((url) => `${origin}${url.path}`));
+    expect(sitemapFile(origin, urls, 3)).toBeNull();
+  });
+
+  it("splits by size too: no file over the byte limit, measured in UTF-8", () => {
+    const urls = [...paths(5), { path: "/caf\u00e9-\u{1f436}" }];
+    const oneFile = sitemapFile(origin, urls, null)!;
+    const bytes = new TextEncoder().encode(oneFile).length;
+    expect(sitemapFile(origin, urls, null, { ...SITEMAP_LIMITS, maxBytes: bytes })).toBe(oneFile);
+    const limits = { ...SITEMAP_LIMITS, maxBytes: bytes - 1 };
+    expect(locs(sitemapFile(origin, urls, null, limits)!)).toHaveLength(2);
+    const last = sitemapFile(origin, urls, 2, limits)!;
+    expect(locs(last)).toEqual([`${origin}/caf\u00e9-\u{1f436}`]);
+    expect(new TextEncoder().encode(sitemapFile(origin, urls, 1, limits)!).length).toBeLessThanOrEqual(bytes - 1);
+  });
+
+  it("reads only /sitemaps/{n}.xml page numbers from 1", () => {
+    expect(parseSitemapPage("1.xml")).toBe(1);
+    expect(parseSitemapPage("12.xml")).toBe(12);
+    for (const bad of [
+      "0.xml",
+      "01.xml",
+      "-1.xml",
+      "1",
+      "1.xml.gz",
+      "a.xml",
+      "1e3.xml",
+      "9999999.xml",
+      "",
+      undefined,
+    ]) {
+      expect(parseSitemapPage(bad)).toBeNull();
+    }
   });
 });
 

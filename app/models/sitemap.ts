@@ -109,19 +109,104 @@ function lastmodOf(value: Date | string | undefined): string | null {
   return Number.isNaN(date.getTime()) ? null : date.toISOString();
 }
 
+const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>';
+const URLSET_OPEN = '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">';
+const URLSET_CLOSE = "</urlset>";
+
+function urlEntry(origin: string, url: SitemapUrl): string {
+  const lastmod = lastmodOf(url.lastmod);
+  return `  <url><loc>${escapeXml(`${origin}${url.path}`)}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ""}</url>`;
+}
+
+const urlset = (entries: readonly string[]) => [XML_DECLARATION, URLSET_OPEN, ...entries, URLSET_CLOSE, ""].join("\n");
+
 /** A sitemaps.org urlset of absolute URLs on the origin. */
 export function sitemapXml(origin: string, urls: readonly SitemapUrl[]): string {
-  const entries = urls.map((url) => {
-    const lastmod = lastmodOf(url.lastmod);
-    return `  <url><loc>${escapeXml(`${origin}${url.path}`)}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ""}</url>`;
-  });
+  return urlset(urls.map((url) => urlEntry(origin, url)));
+}
+
+/** What one sitemap file may hold (sitemaps.org protocol): 50,000 URLs and 50 MB (52,428,800 bytes) uncompressed. */
+export interface SitemapLimits {
+  maxUrls: number;
+  maxBytes: number;
+}
+export const SITEMAP_LIMITS: SitemapLimits = { maxUrls: 50_000, maxBytes: 52_428_800 };
+
+/** The path of the n-th (from 1) sitemap file a sitemap index points at. */
+export const sitemapPagePath = (n: number) => `/sitemaps/${n}.xml`;
+
+/** The page number of a `/sitemaps/{n}.xml` path segment ("3.xml"), or null. */
+export function parseSitemapPage(segment: string | undefined): number | null {
+  const match = /^([1-9][0-9]{0,5})\.xml$/.exec(segment ?? "");
+  return match ? Number(match[1]) : null;
+}
+
+/** UTF-8 length of a string, without allocating the bytes. */
+function utf8Length(text: string): number {
+  let bytes = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x80) bytes += 1;
+    else if (code < 0x800) bytes += 2;
+    else if (code >= 0xd800 && code < 0xdc00 && i + 1 < text.length) {
+      bytes += 4; // a surrogate pair: one four-byte character
+      i++;
+    } else bytes += 3;
+  }
+  return bytes;
+}
+
+/** URL entries split into files, in order, each within the limits (a file has at least one URL). */
+function sitemapChunks(origin: string, urls: readonly SitemapUrl[], limits: SitemapLimits): string[][] {
+  const overhead = utf8Length(urlset([]));
+  const chunks: string[][] = [];
+  let chunk: string[] = [];
+  let bytes = overhead;
+  for (const url of urls) {
+    const entry = urlEntry(origin, url);
+    const size = utf8Length(entry) + 1; // and its line break
+    if (chunk.length > 0 && (chunk.length >= limits.maxUrls || bytes + size > limits.maxBytes)) {
+      chunks.push(chunk);
+      chunk = [];
+      bytes = overhead;
+    }
+    chunk.push(entry);
+    bytes += size;
+  }
+  if (chunk.length > 0 || chunks.length === 0) chunks.push(chunk);
+  return chunks;
+}
+
+/** A sitemaps.org sitemap index pointing at `count` numbered sitemap files on the origin. */
+export function sitemapIndexXml(origin: string, count: number): string {
+  const entries = Array.from(
+    { length: count },
+    (_, i) => `  <sitemap><loc>${escapeXml(`${origin}${sitemapPagePath(i + 1)}`)}</loc></sitemap>`,
+  );
   return [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    XML_DECLARATION,
+    '<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
     ...entries,
-    "</urlset>",
+    "</sitemapindex>",
     "",
   ].join("\n");
+}
+
+/**
+ * A sitemap file of a site (sitemaps.org protocol; docs/rules.md "Titles and SEO"): for
+ * /sitemap.xml (`page` null) the single urlset when every URL fits in one file, otherwise
+ * a sitemap index of the numbered files; for page n, the n-th file when the URLs are split.
+ * Null for a page that does not exist (there are no numbered files when one file holds all).
+ */
+export function sitemapFile(
+  origin: string,
+  urls: readonly SitemapUrl[],
+  page: number | null,
+  limits: SitemapLimits = SITEMAP_LIMITS,
+): string | null {
+  const chunks = sitemapChunks(origin, urls, limits);
+  if (page === null) return chunks.length === 1 ? urlset(chunks[0]) : sitemapIndexXml(origin, chunks.length);
+  return chunks.length > 1 && page <= chunks.length ? urlset(chunks[page - 1]) : null;
 }
 
 /** robots.txt of a site: everything allowed but ROBOTS_DISALLOW, and where its sitemap is. */

@@ -1,14 +1,13 @@
-// GET /sitemap.xml: the site's home, listings, products, content
-// pages, Contact Us and /sitemap as absolute URLs on the site's configured public origin.
+// GET /sitemap.xml: the site's home, listings, products, content pages, Contact Us and
+// /sitemap as absolute URLs on the site's configured public origin; past one file's
+// limits (50,000 URLs, 50 MB) a sitemap index of /sitemaps/{n}.xml (docs/rules.md "Titles and SEO").
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { sitemapUrls, sitemapXml } from "~/models/sitemap";
-import { loadSitemapData } from "~/services/storefront/index.server";
-import { getSite, publicOrigin } from "~/services/site/index.server";
+import { loadSitemapFile } from "~/services/storefront/index.server";
+import { getSite } from "~/services/site/index.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const site = getSite(request);
-  const data = await loadSitemapData(site);
-  return new Response(sitemapXml(publicOrigin(site), sitemapUrls(data)), {
+  const xml = await loadSitemapFile(getSite(request), null);
+  return new Response(xml, {
     headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
   });
 }

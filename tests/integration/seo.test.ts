@@ -5,7 +5,10 @@ import { prisma } from "~/db.server";
 import { loader as robotsLoader } from "~/routes/[robots.txt]";
 import { loader as sitemapXmlLoader } from "~/routes/[sitemap.xml]";
 import { loader as sitemapLoader, meta as sitemapMeta } from "~/routes/sitemap";
+import { loader as sitemapFileLoader } from "~/routes/sitemaps.$page";
+import { SITEMAP_LIMITS } from "~/models/sitemap";
 import { content } from "~/services/content/index.server";
+import { loadSitemapFile } from "~/services/storefront/index.server";
 import { callRoute, getRequest, ORIGIN } from "../helpers/routes";
 import { ensureSeeded } from "../helpers/seeded";
 
@@ -130,6 +133,38 @@ describe("GET /sitemap.xml", () => {
     expect(hpsf).toContain(`<loc>${STAFF}/${STAFF_ONLY}</loc>`);
     expect(dtc).not.toContain(STAFF_ONLY);
   });
+});
+
+describe("sitemap files past one file's limits (sitemaps.org protocol)", () => {
+  const sitemapFile = (site: Site, page: string) =>
+    callRoute(sitemapFileLoader, request(site, `/sitemaps/${page}`), undefined, { params: { page } });
+
+  it("has no numbered sitemap files while one file holds every URL", async () => {
+    for (const page of ["1.xml", "2.xml", "0.xml", "x.xml", "1"]) {
+      expect((await sitemapFile("DTC", page)).status).toBe(404);
+    }
+  });
+
+  for (const site of ["DTC", "HPSF"] as const) {
+    it(`splits ${site}'s URLs into an index of numbered files on its configured origin past the limit`, async () => {
+      const origin = ORIGINS[site];
+      const whole = locs((await loadSitemapFile(site, null))!);
+      const limits = { ...SITEMAP_LIMITS, maxUrls: 10 };
+      const pages = Math.ceil(whole.length / 10);
+      expect(pages).toBeGreaterThan(2);
+      const index = (await loadSitemapFile(site, null, limits))!;
+      expect(index).toContain('<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+      expect(locs(index)).toEqual(Array.from({ length: pages }, (_, i) => `${origin}/sitemaps/${i + 1}.xml`));
+      const listed: string[] = [];
+      for (let page = 1; page <= pages; page++) {
+        const urls = locs((await loadSitemapFile(site, page, limits))!);
+        expect(urls.length).toBe(page < pages ? 10 : whole.length - 10 * (pages - 1));
+        listed.push(...urls);
+      }
+      expect(listed).toEqual(whole);
+      expect(await loadSitemapFile(site, pages + 1, limits)).toBeNull();
+    });
+  }
 });
 
 describe("GET /robots.txt", () => {

@@ -50,16 +50,15 @@ export function createCatalogue(
 
   const facetCounts = async ({ site, fixed, state, relevance }: ListingQuery) => {
     const { index } = await snapshot();
-    const only = relevance ? new Set(relevance.keys()) : undefined;
-    return index.facetCounts(site, { ...fixed, ...state.filters }, state.price, only, FILTER_GROUPS);
+    return index.facetCounts(site, { ...fixed, ...state.filters }, state.price, relevance, FILTER_GROUPS);
   };
 
   return {
     async listProducts(query: ListingQuery): Promise<ListingResult> {
       const { site, fixed, state, relevance, pageSize = PAGE_SIZE } = query;
       const { index, byId } = await snapshot();
-      const only = relevance ? new Set(relevance.keys()) : undefined;
-      const matched = index.match(site, { ...fixed, ...state.filters }, state.price, only);
+      // The search's own map, not a copy: the index keeps what it derives from it (docs/rules.md "Listing and facets").
+      const matched = index.match(site, { ...fixed, ...state.filters }, state.price, relevance);
       const total = index.count(matched);
       const page = clampPage(state.page, total, pageSize);
       const ids = index.page(matched, state.sort, (page - 1) * pageSize, pageSize, relevance);

@@ -9,7 +9,7 @@ export interface ListingQuery {
   fixed: FacetSelection;
   state: ListingState;
   /** Search matches and their relevance; restricts the listing to them. */
-  relevance?: Map<string, number>;
+  relevance?: ReadonlyMap<string, number>;
   /** Products per page; PAGE_SIZE when not given (the JSON API's `limit`). */
   pageSize?: number;
   /** Skip the facet counts (predictive search needs only products). */

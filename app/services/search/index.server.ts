@@ -65,17 +65,30 @@ interface CurrentIndex {
   version: number;
   index: MiniSearch<SearchDocument>;
   /** Answers by site and term, least recently used first; they go with the index. */
-  results: Map<string, Map<string, number>>;
+  results: Map<string, ReadonlyMap<string, number>>;
+  /** Matches held by `results`, all answers together. */
+  held: number;
 }
 const indexes = new WeakMap<PrismaClient, CurrentIndex>();
-/** Searches answered from memory per index: a fuzzy search of a large catalogue costs far more than a listing. */
+/**
+ * Searches answered from memory per index: a fuzzy search of a large catalogue costs far more
+ * than a listing. Bounded by answers and by the matches they hold together (a broad search of
+ * 50,000 products holds tens of thousands), so memory stays bounded whatever is searched.
+ */
 const RESULT_CACHE_SIZE = 256;
+const RESULT_CACHE_MATCHES = 500_000;
+const NO_MATCHES: ReadonlyMap<string, number> = new Map();
 
 async function currentIndex(db: PrismaClient): Promise<CurrentIndex> {
   const snapshot = await catalogueSnapshot(db);
   const cached = indexes.get(db);
   if (cached?.version === snapshot.productsVersion) return cached;
-  const current = { version: snapshot.productsVersion, index: buildIndex(snapshot.products), results: new Map() };
+  const current = {
+    version: snapshot.productsVersion,
+    index: buildIndex(snapshot.products),
+    results: new Map(),
+    held: 0,
+  };
   indexes.set(db, current);
   return current;
 }
@@ -87,30 +100,38 @@ export function normalizeSearchTerm(raw: string | null | undefined): string {
 
 /**
  * Products matching a term on a site, with relevance scores. All words must
- * match (allowing typos); when none does, any word may.
+ * match (allowing typos); when none does, any word may. The same search on the
+ * same index answers the same (read-only) map: the facet index keeps its bitset,
+ * ranking and facet counts per map (docs/rules.md "Listing and facets").
  */
 export async function searchProducts(
   site: SiteId,
   term: string,
   db: PrismaClient = prisma,
-): Promise<Map<string, number>> {
+): Promise<ReadonlyMap<string, number>> {
   const query = normalizeSearchTerm(term);
-  if (!query) return new Map();
-  const { index, results: cache } = await currentIndex(db);
+  if (!query) return NO_MATCHES;
+  const current = await currentIndex(db);
+  const { index, results: cache } = current;
   const soldOnFlag = sitePolicy(site).soldOnFlag;
   const key = `${soldOnFlag}\u0000${query}`;
   const known = cache.get(key);
   if (known) {
     cache.delete(key);
     cache.set(key, known);
-    return new Map(known);
+    return known;
   }
   const onSite = (result: SearchResult) => result[soldOnFlag] === true;
   let results = index.search(query, { combineWith: "AND", filter: onSite });
   if (results.length === 0) results = index.search(query, { combineWith: "OR", filter: onSite });
-  const found = new Map(results.map((r) => [String(r.id), r.score]));
+  const found: ReadonlyMap<string, number> = new Map(results.map((r) => [String(r.id), r.score]));
   cache.set(key, found);
-  if (cache.size > RESULT_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
-  // A copy: callers may not change the cached answer.
-  return new Map(found);
+  current.held += found.size;
+  // Least recently used first out; the newest answer always stays.
+  while (cache.size > 1 && (cache.size > RESULT_CACHE_SIZE || current.held > RESULT_CACHE_MATCHES)) {
+    const [oldest, answer] = cache.entries().next().value as [string, ReadonlyMap<string, number>];
+    cache.delete(oldest);
+    current.held -= answer.size;
+  }
+  return found;
 }

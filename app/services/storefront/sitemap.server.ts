@@ -1,10 +1,11 @@
 // Gathers what the sitemaps list (shop-core spec section 2): the site's products, its
 // species and category listings that have products, and its published content pages.
 import { categoryListings } from "~/models/category";
-import type { SitemapData } from "~/models/sitemap";
+import { SITEMAP_LIMITS, sitemapFile, sitemapUrls, type SitemapData, type SitemapLimits } from "~/models/sitemap";
 import type { SiteId } from "~/models/site";
 import { commerce } from "~/services/commerce/index.server";
 import { content } from "~/services/content/index.server";
+import { publicOrigin } from "~/services/site/index.server";
 
 /** The products, listings and content pages of a site's sitemaps. */
 export async function loadSitemapData(site: SiteId): Promise<SitemapData> {
@@ -30,4 +31,16 @@ export async function loadSitemapData(site: SiteId): Promise<SitemapData> {
       : stocked.has(listing.species),
   );
   return { categories, products, pages };
+}
+
+/**
+ * /sitemap.xml (`page` null) or the numbered sitemap file `page` of a site, with absolute URLs
+ * on its configured public origin (never the request's Host); null when there is no such file.
+ */
+export async function loadSitemapFile(
+  site: SiteId,
+  page: number | null,
+  limits: SitemapLimits = SITEMAP_LIMITS,
+): Promise<string | null> {
+  return sitemapFile(publicOrigin(site), sitemapUrls(await loadSitemapData(site)), page, limits);
 }
