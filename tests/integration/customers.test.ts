@@ -208,13 +208,14 @@ describe("address book (shop-core spec section 7: address create, update, delete
     const theirs = await customers.createAddress(owner.id, address());
     const before = await prisma.customerAddress.findUniqueOrThrow({ where: { id: theirs.id } });
 
+    // One at a time: each refusal is awaited as soon as it is made.
     for (const attempt of [
-      customers.updateAddress(intruder.id, theirs.id, address({ city: "Elsewhere" })),
-      customers.deleteAddress(intruder.id, theirs.id),
-      customers.setDefaultAddress(intruder.id, theirs.id),
-      customers.getAddress(intruder.id, theirs.id),
+      () => customers.updateAddress(intruder.id, theirs.id, address({ city: "Elsewhere" })),
+      () => customers.deleteAddress(intruder.id, theirs.id),
+      () => customers.setDefaultAddress(intruder.id, theirs.id),
+      () => customers.getAddress(intruder.id, theirs.id),
     ]) {
-      expect((await refusal(attempt)).code).toBe("NOT_FOUND");
+      expect((await refusal(attempt())).code).toBe("NOT_FOUND");
     }
     expect(await prisma.customerAddress.findUniqueOrThrow({ where: { id: theirs.id } })).toEqual(before);
     expect((await customers.getProfile(owner.id)).defaultAddressId).toBe(theirs.id);
