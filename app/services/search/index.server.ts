@@ -93,6 +93,11 @@ async function currentIndex(db: PrismaClient): Promise<CurrentIndex> {
   return current;
 }
 
+/** Builds the search index of the current catalogue now (a process's warm-up), not at the first search. */
+export async function warmSearchIndex(db: PrismaClient = prisma): Promise<void> {
+  await currentIndex(db);
+}
+
 /** Cleans a shopper's search: trimmed, single-spaced, cut to the maximum length. */
 export function normalizeSearchTerm(raw: string | null | undefined): string {
   return (raw ?? "").replace(/\s+/g, " ").trim().slice(0, MAX_SEARCH_LENGTH);
