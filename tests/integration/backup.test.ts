@@ -37,6 +37,10 @@ const order = (number: number) => ({
 });
 
 describe("database backups (docs/rules.md 'Backups')", () => {
+  it("on PostgreSQL, says to use pg_dump instead of failing on a file that is not there", async () => {
+    await expect(backupDatabase("postgresql://shop@127.0.0.1:5432/shop")).rejects.toThrow(/pg_dump/);
+  });
+
   it("names a backup by its UTC time", () => {
     expect(backupFileName(new Date("2026-11-23T22:15:07.123Z"))).toBe("shop-20261123T221507Z.db");
   });

@@ -22,6 +22,11 @@ export async function backupDatabase(
   destination?: string,
   now: Date = new Date(),
 ): Promise<string> {
+  if (!databaseUrl.startsWith("file:")) {
+    throw new Error(
+      'this command copies the SQLite file; on PostgreSQL use pg_dump --format=custom or your provider\'s snapshots (docs/operations.md "PostgreSQL")',
+    );
+  }
   const target = path.resolve(destination ?? path.join(BACKUP_DIR, backupFileName(now)));
   if (fs.existsSync(target)) throw new Error(`${target} already exists: choose another path`);
   fs.mkdirSync(path.dirname(target), { recursive: true });
