@@ -70,7 +70,7 @@ export function ProductView({
   const [mainImage, ...moreImages] = images;
   return (
     <div className="container product-page">
-      <ProductBreadcrumbs site={site} product={product} crumbs={crumbs} />
+      <ProductBreadcrumbs site={site} species={product.species} crumbs={crumbs} />
       <div className="product-page__layout">
         <section className="product-gallery" aria-label="Product images">
           {mainImage ? (

@@ -1,9 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { defer, json, redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { lazy } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { ListingView } from "~/components/listing-view";
-import { ProductView } from "~/components/product-view";
 import { PRIVATE_NO_STORE } from "~/models/cache-policy";
 import { parseCategoryPath } from "~/models/category";
 import { listingSeo, productSeo } from "~/models/seo";
@@ -71,10 +70,17 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return defer({ kind: "product" as const, ...page, origin: publicOrigin(site), related });
 }
 
+// One route renders listings and product pages: each page loads only its own view
+// (docs/rules.md "Client JavaScript budget"). Outside any Suspense boundary, so the
+// server's first render (the shell) waits for the view, and hydration and client
+// navigations (transitions) keep what is shown until it has loaded.
+const ListingView = lazy(() => import("~/components/listing-view").then((m) => ({ default: m.ListingView })));
+const ProductView = lazy(() => import("~/components/product-view").then((m) => ({ default: m.ProductView })));
+
 export default function ProductsRoute() {
   const data = useLoaderData<typeof loader>();
   if (data.kind === "product") return <ProductView {...data} />;
-  const hrefFor = listingHref(data.pathname, { site: data.site, species: data.species, defaultSort: data.defaultSort });
+  const hrefFor = listingHref(data.pathname, { groups: data.groups, defaultSort: data.defaultSort });
   return <ListingView {...data} hrefFor={hrefFor} />;
 }
 
