@@ -2,14 +2,14 @@ import type { SerializeFrom } from "@remix-run/node";
 import { Await, Link } from "@remix-run/react";
 import { Suspense, useState } from "react";
 import { MAX_AUTOSHIP_PER_LINE, MAX_ITEMS_PER_ORDER } from "~/models/cart-limits";
-import { LIMITED_STOCK_MAX } from "~/models/badges";
+import { LIMITED_STOCK_MAX, variantBadgeKeys } from "~/models/badges";
 import { formatMoney } from "~/models/money";
 import type { Crumb } from "~/models/navigation";
 import {
   BRAND_NAMES,
   isVetSupervised,
   VET_SUPERVISED_LABEL,
-  type ProductCardData,
+  type CardView,
   type ProductDetail,
   type ProductVariantDetail,
 } from "~/models/product";
@@ -38,7 +38,7 @@ export interface ProductViewProps {
   crumbs: Crumb[];
   sellingPlans: { id: string; name: string; frequencyDays: number }[];
   freeShippingMinimumCents: number;
-  related: Promise<SerializeFrom<ProductCardData>[]> | SerializeFrom<ProductCardData>[];
+  related: Promise<CardView[]> | CardView[];
 }
 
 const UNIT_LABEL: Record<string, string> = { lbs: "lb", oz: "oz", kg: "kg", g: "g" };
@@ -102,7 +102,7 @@ export function ProductView({
         </section>
 
         <section className="product-info" aria-labelledby="product-title">
-          <BadgeList variant={variant} />
+          <BadgeList badges={variantBadgeKeys(variant)} />
           {policy.showsVetSupervisedLabel && isVetSupervised(product.brand) ? (
             <p className="vet-label">{VET_SUPERVISED_LABEL}</p>
           ) : null}

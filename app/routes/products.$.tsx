@@ -5,6 +5,7 @@ import { lazy } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PRIVATE_NO_STORE } from "~/models/cache-policy";
 import { parseCategoryPath } from "~/models/category";
+import { listingCard } from "~/models/product";
 import { listingSeo, productSeo } from "~/models/seo";
 import { readProductSegments } from "~/models/variant-picking";
 import { commerce } from "~/services/commerce/index.server";
@@ -66,7 +67,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   }
   const page = await loadProductPage({ site, ...wanted, sku });
   if (!page) throw pageNotFound();
-  const related = commerce.getRelatedProducts(site, page.product, RELATED_LIMIT);
+  // Trimmed like a listing's cards (docs/rules.md "Listing hydration data").
+  const related = commerce
+    .getRelatedProducts(site, page.product, RELATED_LIMIT)
+    .then((cards) => cards.map((card) => listingCard(card, site)));
   return defer({ kind: "product" as const, ...page, origin: publicOrigin(site), related });
 }
 
