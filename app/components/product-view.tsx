@@ -1,6 +1,6 @@
 import type { SerializeFrom } from "@remix-run/node";
 import { Await, Link } from "@remix-run/react";
-import { Suspense, useState } from "react";
+import { Suspense, useEffect, useState } from "react";
 import { MAX_AUTOSHIP_PER_LINE, MAX_ITEMS_PER_ORDER } from "~/models/cart-limits";
 import { LIMITED_STOCK_MAX, variantBadgeKeys } from "~/models/badges";
 import { formatMoney } from "~/models/money";
@@ -63,6 +63,10 @@ export function ProductView({
   const policy = sitePolicy(site);
   const inStock = variant.inventory > 0;
   const [autoship, setAutoship] = useState(false);
+  // A choice made before the page hydrated stays in force (the view may load after its HTML).
+  useEffect(() => {
+    if ((document.getElementById("purchase-autoship") as HTMLInputElement | null)?.checked) setAutoship(true);
+  }, []);
   const images = [
     ...product.images.filter((image) => image.variantId === variant.id),
     ...product.images.filter((image) => image.variantId !== variant.id),
