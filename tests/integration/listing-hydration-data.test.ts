@@ -55,6 +55,6 @@ describe('listing hydration data (docs/rules.md "Listing hydration data")', () =
     expectOnlyUsedFields(data.products);
     expect(data.products.some((card) => (card.variants?.length ?? 0) > 0)).toBe(true);
     // Retail prices never reach the staff site's pages (catalogue spec section 1).
-    expect(JSON.stringify(data.products)).not.toContain("priceCents\":");
+    expect(JSON.stringify(data.products)).not.toContain('priceCents":');
   });
 });
