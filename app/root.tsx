@@ -33,7 +33,7 @@ import {
   runLoginGuard,
   runRedirectLookup,
   runPasswordGuard,
-  honeypot,
+  honeypotInputProps,
   getSession,
   getSignedIn,
   hasStaleToken,
@@ -111,7 +111,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
             quotaReached: member.isRegistered && member.quota.reached,
           }
         : null,
-      honeypot: honeypot.getInputProps(),
+      honeypot: honeypotInputProps(),
       layout: {
         navigation: layout.header?.navigation.length
           ? navigationFromContent(layout.header.navigation)

@@ -1,14 +1,13 @@
-import { variantBadges } from "~/models/badges";
+import { BADGE_LABELS, type BadgeKey } from "~/models/badges";
 
-/** Up to two badges for a variant, best first (catalogue spec section 9). */
-export function BadgeList({ variant, limit }: { variant: { inventory: number; badgeTags: string[] }; limit?: number }) {
-  const badges = variantBadges(variant, limit);
+/** A variant's badges, best first (catalogue spec section 9; `variantBadgeKeys` picks them). */
+export function BadgeList({ badges }: { badges: readonly BadgeKey[] }) {
   if (badges.length === 0) return null;
   return (
     <ul className="badges" aria-label="Product badges">
-      {badges.map((badge) => (
-        <li key={badge.key} className={`badge badge--${badge.key}`}>
-          {badge.label}
+      {badges.map((key) => (
+        <li key={key} className={`badge badge--${key}`}>
+          {BADGE_LABELS[key]}
         </li>
       ))}
     </ul>

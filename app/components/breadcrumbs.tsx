@@ -4,11 +4,10 @@ import { Link, useLocation, useMatches } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import {
   markCrumbClick,
-  productCrumbs,
   readCrumbMemory,
   recordPageVisit,
+  rememberedProductCrumbs,
   type CrumbMemory,
-  type CrumbProduct,
   type ListingMemory,
 } from "~/models/breadcrumbs";
 import type { Crumb } from "~/models/navigation";
@@ -63,23 +62,14 @@ export function Breadcrumbs({ crumbs }: { crumbs: Crumb[] }) {
 }
 
 /**
- * Product breadcrumbs. The server renders them from the product; in the browser they
- * are built again with what the memory holds (a remembered category, stored filters).
+ * Product breadcrumbs. The server renders them from the product; in the browser the
+ * same trail takes what the memory holds (a remembered category, stored filters).
  */
-export function ProductBreadcrumbs({
-  site,
-  product,
-  crumbs,
-}: {
-  site: SiteId;
-  product: CrumbProduct;
-  crumbs: Crumb[];
-}) {
+export function ProductBreadcrumbs({ site, species, crumbs }: { site: SiteId; species: string; crumbs: Crumb[] }) {
   const [shown, setShown] = useState(crumbs);
-  const { title, species, brand, lifestage, foodForm } = product;
   useEffect(() => {
-    setShown(productCrumbs(site, { title, species, brand, lifestage, foodForm }, loadMemory()));
-  }, [site, title, species, brand, lifestage, foodForm]);
+    setShown(rememberedProductCrumbs(site, species, crumbs, loadMemory()));
+  }, [site, species, crumbs]);
   return <Breadcrumbs crumbs={shown} />;
 }
 

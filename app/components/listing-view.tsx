@@ -11,7 +11,7 @@ import {
   SORT_OPTIONS,
   type ListingState,
 } from "~/models/listing";
-import type { ProductCardData } from "~/models/product";
+import type { CardView } from "~/models/product";
 import type { SiteId } from "~/models/site";
 import type { Crumb } from "~/models/navigation";
 import { Breadcrumbs } from "./breadcrumbs";
@@ -26,7 +26,7 @@ export interface ListingViewProps {
   state: ListingState;
   /** Builds the link for another state of this listing. */
   hrefFor: (state: ListingState) => string;
-  products: ProductCardData[];
+  products: CardView[];
   total: number;
   pageCount: number;
   facetCounts: Record<string, Record<string, number>>;

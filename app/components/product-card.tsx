@@ -1,16 +1,9 @@
 import { Link } from "@remix-run/react";
 import { useState } from "react";
 import { formatMoney } from "~/models/money";
-import {
-  CARD_DESCRIPTION_LENGTH,
-  isVetSupervised,
-  productCardHref,
-  VET_SUPERVISED_LABEL,
-  type ProductCardData,
-} from "~/models/product";
+import { cardVariantInStock, VET_SUPERVISED_LABEL, type CardView } from "~/models/product";
 import type { SiteId } from "~/models/site";
 import { sitePolicy } from "~/models/site-policy";
-import { truncate } from "~/models/text";
 import { BadgeList } from "./badge-list";
 import { CompareAtPrice, Price } from "./price";
 import { QuantityField } from "./quantity-field";
@@ -20,7 +13,7 @@ import { ResponsiveImage } from "./responsive-image";
 const CARD_IMAGE_WIDTHS = [150, 320, 480];
 
 interface ProductCardProps {
-  product: ProductCardData;
+  product: CardView;
   site: SiteId;
   freeShippingMinimumCents: number;
   /** Heading level of the title within the page. */
@@ -36,9 +29,8 @@ interface ProductCardProps {
 export function ProductCard({ product, site, freeShippingMinimumCents, headingLevel = 3 }: ProductCardProps) {
   const policy = sitePolicy(site);
   const [variantId, setVariantId] = useState(product.variant.id);
-  const variant = product.variants.find((v) => v.id === variantId) ?? product.variant;
-  const inStock = variant.inventory > 0;
-  const href = productCardHref(variant);
+  const variant = product.variants?.find((v) => v.id === variantId) ?? product.variant;
+  const inStock = cardVariantInStock(variant);
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const formId = `add-${product.id}`;
   return (
@@ -57,21 +49,21 @@ export function ProductCard({ product, site, freeShippingMinimumCents, headingLe
         ) : null}
       </div>
       <div className="product-card__body">
-        <BadgeList variant={variant} />
-        {policy.showsVetSupervisedLabel && isVetSupervised(product.brand) ? (
+        <BadgeList badges={variant.badges} />
+        {policy.showsVetSupervisedLabel && product.vetSupervised ? (
           <p className="vet-label">{VET_SUPERVISED_LABEL}</p>
         ) : null}
         <Heading className="product-card__title" id={`${formId}-title`}>
-          <Link to={href} className="product-card__link">
+          <Link to={variant.href} className="product-card__link">
             {product.title}
           </Link>
         </Heading>
-        <p className="product-card__description">{truncate(product.description, CARD_DESCRIPTION_LENGTH)}</p>
+        <p className="product-card__description">{product.description}</p>
         {policy.cardSizeSelector ? null : <p className="size-pill">{variant.size}</p>}
         {!policy.showsRetailPrices ? (
-          <CompareAtPrice compareAtPriceCents={variant.compareAtPriceCents} />
+          <CompareAtPrice compareAtPriceCents={variant.compareAtPriceCents ?? null} />
         ) : variant.priceCents !== undefined ? (
-          <Price priceCents={variant.priceCents} compareAtPriceCents={variant.compareAtPriceCents} />
+          <Price priceCents={variant.priceCents} compareAtPriceCents={variant.compareAtPriceCents ?? null} />
         ) : null}
         {policy.showsAutoshipSavings && product.autoshipEligible ? (
           <p className="card-note">Autoship &amp; save an extra 5%</p>
@@ -90,11 +82,11 @@ export function ProductCard({ product, site, freeShippingMinimumCents, headingLe
                 value={variantId}
                 onChange={(event) => setVariantId(event.currentTarget.value)}
               >
-                {product.variants.map((v) => (
+                {(product.variants ?? [product.variant]).map((v) => (
                   <option key={v.id} value={v.id}>
                     {v.size}
-                    {v.flavor && product.variants.some((o) => o.flavor !== v.flavor) ? `, ${v.flavor}` : ""}
-                    {v.inventory > 0 ? "" : " (out of stock)"}
+                    {v.flavor ? `, ${v.flavor}` : ""}
+                    {cardVariantInStock(v) ? "" : " (out of stock)"}
                   </option>
                 ))}
               </select>

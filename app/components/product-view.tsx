@@ -1,15 +1,15 @@
 import type { SerializeFrom } from "@remix-run/node";
 import { Await, Link } from "@remix-run/react";
-import { Suspense, useState } from "react";
+import { Suspense, useEffect, useState } from "react";
 import { MAX_AUTOSHIP_PER_LINE, MAX_ITEMS_PER_ORDER } from "~/models/cart-limits";
-import { LIMITED_STOCK_MAX } from "~/models/badges";
+import { LIMITED_STOCK_MAX, variantBadgeKeys } from "~/models/badges";
 import { formatMoney } from "~/models/money";
 import type { Crumb } from "~/models/navigation";
 import {
   BRAND_NAMES,
   isVetSupervised,
   VET_SUPERVISED_LABEL,
-  type ProductCardData,
+  type CardView,
   type ProductDetail,
   type ProductVariantDetail,
 } from "~/models/product";
@@ -38,7 +38,7 @@ export interface ProductViewProps {
   crumbs: Crumb[];
   sellingPlans: { id: string; name: string; frequencyDays: number }[];
   freeShippingMinimumCents: number;
-  related: Promise<SerializeFrom<ProductCardData>[]> | SerializeFrom<ProductCardData>[];
+  related: Promise<CardView[]> | CardView[];
 }
 
 const UNIT_LABEL: Record<string, string> = { lbs: "lb", oz: "oz", kg: "kg", g: "g" };
@@ -63,6 +63,10 @@ export function ProductView({
   const policy = sitePolicy(site);
   const inStock = variant.inventory > 0;
   const [autoship, setAutoship] = useState(false);
+  // A choice made before the page hydrated stays in force (the view may load after its HTML).
+  useEffect(() => {
+    if ((document.getElementById("purchase-autoship") as HTMLInputElement | null)?.checked) setAutoship(true);
+  }, []);
   const images = [
     ...product.images.filter((image) => image.variantId === variant.id),
     ...product.images.filter((image) => image.variantId !== variant.id),
@@ -70,7 +74,7 @@ export function ProductView({
   const [mainImage, ...moreImages] = images;
   return (
     <div className="container product-page">
-      <ProductBreadcrumbs site={site} product={product} crumbs={crumbs} />
+      <ProductBreadcrumbs site={site} species={product.species} crumbs={crumbs} />
       <div className="product-page__layout">
         <section className="product-gallery" aria-label="Product images">
           {mainImage ? (
@@ -102,7 +106,7 @@ export function ProductView({
         </section>
 
         <section className="product-info" aria-labelledby="product-title">
-          <BadgeList variant={variant} />
+          <BadgeList badges={variantBadgeKeys(variant)} />
           {policy.showsVetSupervisedLabel && isVetSupervised(product.brand) ? (
             <p className="vet-label">{VET_SUPERVISED_LABEL}</p>
           ) : null}

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { MAX_ITEMS_PER_ORDER, MIN_QUANTITY, normalizeCardQuantity, quantityControls } from "~/models/cart-limits";
 
@@ -29,6 +29,15 @@ export function QuantityField({
 }: QuantityFieldProps) {
   const hydrated = useHydrated();
   const [text, setText] = useState(String(defaultValue));
+  const inputRef = useRef<HTMLInputElement>(null);
+  // What the shopper typed before the page hydrated stays (the page's view may load after
+  // its HTML, docs/rules.md "Client JavaScript budget"): the field starts from it.
+  useEffect(() => {
+    const typed = inputRef.current?.value.replace(/\D/g, "");
+    if (typed !== undefined && typed !== String(defaultValue)) setText(typed);
+    // Once, at hydration.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const quantity = normalizeCardQuantity(text, min, max);
   const controls = quantityControls(quantity, { min, max, inStock });
   const set = (value: number) => setText(String(normalizeCardQuantity(value, min, max)));
@@ -50,6 +59,7 @@ export function QuantityField({
         </button>
       ) : null}
       <input
+        ref={inputRef}
         id={id}
         name={name}
         type="text"

@@ -28,6 +28,30 @@ export type ResponsiveImageProps = {
   fit?: ImageFit;
 };
 
+/** The last answers of `imageSources`: a listing renders the same pictures again and again. */
+const sourcesMemo = new Map<string, { url: string; srcSet: string }>();
+const SOURCES_MEMO_SIZE = 2000;
+
+/** The fallback URL and srcset of an image, memoised (pure: the same input gives the same URLs). */
+function imageSources(src: string, width: number, height: number, widths?: readonly number[], fit?: ImageFit) {
+  const key = `${src}\n${width}\n${height}\n${widths?.join(",") ?? ""}\n${fit ?? ""}`;
+  let sources = sourcesMemo.get(key);
+  if (sources) return sources;
+  const aspectRatio = fit && width > 0 && height > 0 ? width / height : undefined;
+  const fallbackWidth = ladderWidth(width);
+  const url = ipxUrl(src, {
+    width: fallbackWidth,
+    height: aspectRatio ? fallbackWidth / aspectRatio : undefined,
+    fit,
+    format: DEFAULT_IMAGE_FORMAT,
+  });
+  const srcSet = imageSrcSet(src, widths ?? imageWidths(width), { aspectRatio, fit, format: DEFAULT_IMAGE_FORMAT });
+  sources = { url, srcSet };
+  if (sourcesMemo.size >= SOURCES_MEMO_SIZE) sourcesMemo.clear();
+  sourcesMemo.set(key, sources);
+  return sources;
+}
+
 /**
  * An image served through the optimiser (catalogue spec sections 7 and 9). The server
  * renders a plain <img> that shows without JavaScript; once hydrated, `data-state`
@@ -44,15 +68,7 @@ export function ResponsiveImage({
   className,
   fit,
 }: ResponsiveImageProps) {
-  const aspectRatio = fit && width > 0 && height > 0 ? width / height : undefined;
-  const fallbackWidth = ladderWidth(width);
-  const url = ipxUrl(src, {
-    width: fallbackWidth,
-    height: aspectRatio ? fallbackWidth / aspectRatio : undefined,
-    fit,
-    format: DEFAULT_IMAGE_FORMAT,
-  });
-  const srcSet = imageSrcSet(src, widths ?? imageWidths(width), { aspectRatio, fit, format: DEFAULT_IMAGE_FORMAT });
+  const { url, srcSet } = imageSources(src, width, height, widths, fit);
 
   const [state, setState] = useState<ImageState>("idle");
   const [stateUrl, setStateUrl] = useState(url);

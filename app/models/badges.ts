@@ -55,6 +55,14 @@ export function variantBadges(
   variant: { inventory: number; badgeTags: readonly string[] },
   limit = MAX_CARD_BADGES,
 ): { key: BadgeKey; label: string }[] {
+  return variantBadgeKeys(variant, limit).map((key) => ({ key, label: BADGE_LABELS[key] }));
+}
+
+/** The keys of `variantBadges`: what a card's data carries (the labels are the browser's). */
+export function variantBadgeKeys(
+  variant: { inventory: number; badgeTags: readonly string[] },
+  limit = MAX_CARD_BADGES,
+): BadgeKey[] {
   const keys = new Set<BadgeKey>();
   if (variant.inventory <= 0) keys.add("out-of-stock");
   else if (variant.inventory <= LIMITED_STOCK_MAX) keys.add("limited-stock");
@@ -62,7 +70,5 @@ export function variantBadges(
     const key = badgeFromTag(tag);
     if (key) keys.add(key);
   }
-  return BADGE_PRIORITY.filter((key) => keys.has(key))
-    .slice(0, limit)
-    .map((key) => ({ key, label: BADGE_LABELS[key] }));
+  return BADGE_PRIORITY.filter((key) => keys.has(key)).slice(0, limit);
 }

@@ -8,6 +8,7 @@ import {
   productCrumbs,
   readCrumbMemory,
   recordPageVisit,
+  rememberedProductCrumbs,
   type CrumbMemory,
   type ListingTrailInput,
 } from "./breadcrumbs";
@@ -144,6 +145,28 @@ describe("product breadcrumbs on the staff-feeding site (shop-core spec section 
       { label: "Dry Food", to: "/products/dog/dry" },
       { label: adultDogFood.title },
     ]);
+  });
+});
+
+describe('product breadcrumbs in the browser (docs/rules.md "Client JavaScript budget")', () => {
+  it("are the server's trail with the memory applied: the same crumbs, no label table needed", () => {
+    const memories: (CrumbMemory | null)[] = [
+      null,
+      EMPTY_CRUMB_MEMORY,
+      walk(["category list", categoryPage("cat", "dry")]),
+      walk(["category list", categoryPage("dog", "dry")]),
+      walk(["product list", { categoryCrumbs: [], chips: ["Prescription Diet", "Kidney"], species: undefined }]),
+    ];
+    for (const site of ["DTC", "HPSF"] as const) {
+      for (const product of [dryKittenFood, adultDogFood, { ...adultDogFood, lifestage: "" }]) {
+        const built = productCrumbs(site, product);
+        for (const memory of memories) {
+          expect(rememberedProductCrumbs(site, product.species, built, memory)).toEqual(
+            productCrumbs(site, product, memory),
+          );
+        }
+      }
+    }
   });
 });
 

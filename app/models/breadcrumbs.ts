@@ -208,6 +208,59 @@ export interface CrumbProduct {
   foodForm: string;
 }
 
+/** How many crumbs open a product trail before its category part: "Catalog", or Home, All Products and the species. */
+const headLength = (site: SiteId): number => (sitePolicy(site).breadcrumbTrail === "catalog" ? 1 : 3);
+
+/**
+ * A product page's breadcrumbs as built from the product alone (what the server renders).
+ * Home customers: Home, All Products, the species, crumbs built from the brand, the pet
+ * age and the food form, then the product. Staff-feeding: "Catalog", the species and food
+ * form, then the product.
+ */
+function builtProductCrumbs(site: SiteId, product: CrumbProduct): Crumb[] {
+  const { species } = product;
+  const current: Crumb = { label: product.title };
+  const foodForm = {
+    label: optionLabel("food_form", product.foodForm),
+    to: `/products/${species}/${product.foodForm}`,
+  };
+  if (sitePolicy(site).breadcrumbTrail === "catalog") {
+    const speciesCrumb = { label: optionLabel("species", species), to: `/products/${species}` };
+    return [{ label: "Catalog", to: "/products" }, speciesCrumb, foodForm, current];
+  }
+  return [
+    ...shopperHead(species),
+    { label: optionLabel("brand", product.brand), to: `/products/${species}/${product.brand}` },
+    ...(product.lifestage
+      ? [{ label: petAgeLabel(product.lifestage), to: `/products/${species}/${product.lifestage}` }]
+      : []),
+    foodForm,
+    current,
+  ];
+}
+
+/**
+ * A product page's breadcrumbs with what the browser remembers, from the trail built from
+ * the product (so the browser needs no label table, docs/rules.md "Client JavaScript
+ * budget"). Home customers: the category remembered from the last category page of that
+ * species replaces the built category crumbs. Staff-feeding: the stored filters replace
+ * the species and food form.
+ */
+export function rememberedProductCrumbs(
+  site: SiteId,
+  species: string,
+  built: readonly Crumb[],
+  memory: CrumbMemory | null,
+): Crumb[] {
+  const head = built.slice(0, headLength(site));
+  const current = built.slice(-1);
+  if (sitePolicy(site).breadcrumbTrail === "catalog") {
+    return memory?.filters.length ? [...head, ...memory.filters, ...current] : [...built];
+  }
+  const remembered = memory?.category?.species === species ? memory.category : null;
+  return remembered ? [...head, { label: remembered.label, to: remembered.path }, ...current] : [...built];
+}
+
 /**
  * A product page's breadcrumbs. Home customers: Home, All Products, the species, then the
  * category remembered from the last category page of that species, otherwise crumbs
@@ -216,26 +269,5 @@ export interface CrumbProduct {
  * the species and food form.
  */
 export function productCrumbs(site: SiteId, product: CrumbProduct, memory: CrumbMemory | null = null): Crumb[] {
-  const { species } = product;
-  const current: Crumb = { label: product.title };
-  if (sitePolicy(site).breadcrumbTrail === "catalog") {
-    const filters = memory?.filters.length
-      ? memory.filters
-      : [
-          { label: optionLabel("species", species), to: `/products/${species}` },
-          { label: optionLabel("food_form", product.foodForm), to: `/products/${species}/${product.foodForm}` },
-        ];
-    return [{ label: "Catalog", to: "/products" }, ...filters, current];
-  }
-  const remembered = memory?.category?.species === species ? memory.category : null;
-  const category: Crumb[] = remembered
-    ? [{ label: remembered.label, to: remembered.path }]
-    : [
-        { label: optionLabel("brand", product.brand), to: `/products/${species}/${product.brand}` },
-        ...(product.lifestage
-          ? [{ label: petAgeLabel(product.lifestage), to: `/products/${species}/${product.lifestage}` }]
-          : []),
-        { label: optionLabel("food_form", product.foodForm), to: `/products/${species}/${product.foodForm}` },
-      ];
-  return [...shopperHead(species), ...category, current];
+  return rememberedProductCrumbs(site, product.species, builtProductCrumbs(site, product), memory);
 }

@@ -2,7 +2,7 @@
 // Pure: the schemas validate content files at seed time and every entry the
 // content service serves, so a malformed entry is refused, never rendered.
 import { z } from "zod";
-import type { ProductCardData } from "./product";
+import type { CardView } from "./product";
 import { DEFAULT_404_CTA, DEFAULT_404_TITLE, isSafeUrl, type ContentLink } from "./content-links";
 import { SITE_IDS, type SiteId } from "./site";
 
@@ -97,7 +97,7 @@ export const CarouselConfigSchema = z.object({
 /** A configured carousel with the cards of its products that the site sells. */
 export interface LoadedCarousel {
   config: z.infer<typeof CarouselConfigSchema>;
-  products: ProductCardData[];
+  products: CardView[];
 }
 
 /** The home page's section kinds, in the order an editor lists them. */

@@ -3,6 +3,7 @@ import {
   activeFilterChips,
   clampPage,
   clearFilters,
+  listingQuery,
   listingSearchParams,
   pageCount,
   parseListingState,
@@ -47,6 +48,24 @@ describe("listing URL state (filters, sort, page; bad input ignored)", () => {
   it("writes a canonical query: group order, defaults left out", () => {
     const state = parse("sort=featured&flavor=chicken&page=1&species=dog");
     expect(listingSearchParams(state, { site: "DTC" }).toString()).toBe("species=dog&flavor=chicken");
+  });
+
+  it("builds the same query from a page's own filter groups as from the site's table (the browser's links)", () => {
+    // A category page: its fixed group (food form) is left out of the groups and of the state.
+    const fixed = { food_form: ["dry"] };
+    const state = parseListingState(new URLSearchParams("flavor=chicken&pet-age=adult-dog&sort=price-asc&page=2"), {
+      site: "DTC",
+      species: "dog",
+      fixed,
+    });
+    const pageGroups = visibleFilterGroups("DTC", "dog").filter((g) => !fixed[g.field as keyof typeof fixed]);
+    const expected = listingSearchParams(state, { site: "DTC", species: "dog" }).toString();
+    expect(expected).toBe("pet-age=adult-dog&flavor=chicken&sort=price-asc&page=2");
+    expect(listingQuery(state, pageGroups, {}).toString()).toBe(expected);
+    const search = { search: "kibble", defaultSort: "relevance" as const };
+    expect(listingQuery(state, visibleFilterGroups("DTC"), search).toString()).toBe(
+      listingSearchParams(state, { site: "DTC", ...search }).toString(),
+    );
   });
 
   it("toggles filters back to page 1, builds removable chips and clears all", () => {

@@ -93,9 +93,23 @@ export function listingSearchParams(
   state: ListingState,
   options: { site: SiteId; species?: Species; search?: string; defaultSort?: SortKey },
 ): URLSearchParams {
+  return listingQuery(state, visibleFilterGroups(options.site, options.species), options);
+}
+
+/**
+ * `listingSearchParams` with the groups given: a page's own filter groups (in the same
+ * order, fixed path groups left out, as their filters are not in the state) give the
+ * same parameters, and the browser needs no filter table to build its links
+ * (docs/rules.md "Client JavaScript budget").
+ */
+export function listingQuery(
+  state: ListingState,
+  groups: readonly { field: string; slug: string }[],
+  options: { search?: string; defaultSort?: SortKey },
+): URLSearchParams {
   const params = new URLSearchParams();
   if (options.search) params.set("search", options.search);
-  for (const group of visibleFilterGroups(options.site, options.species)) {
+  for (const group of groups) {
     for (const slug of state.filters[group.field] ?? []) params.append(group.slug, slug);
   }
   if (state.price.minCents !== undefined) params.set(PRICE_PARAMS.min, String(state.price.minCents / 100));

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   cardForSite,
+  cardVariantInStock,
   defaultVariant,
   isVetSupervised,
   listingCard,
@@ -65,9 +66,56 @@ describe("which site sells a product (catalogue spec section 1: Prescription Die
 describe("listing cards (catalogue spec sections 1 and 9)", () => {
   it("keep the variant list only where cards have a size selector, and cut the description", () => {
     const long = { ...card, description: "A description longer than twenty-five characters" };
-    expect(listingCard(long, "HPSF").variants).toEqual([variant]);
-    expect(listingCard(long, "DTC").variants).toEqual([]);
+    const shown = {
+      id: "v1",
+      href: "/products/science-diet/x/chicken/4lb?sku=SD1",
+      size: "4 lb bag",
+      priceCents: 1999,
+      compareAtPriceCents: 2399,
+      badges: ["limited-stock"],
+    };
+    expect(listingCard(long, "HPSF").variants).toEqual([shown]);
+    expect(listingCard(long, "DTC").variants).toBeUndefined();
     expect(listingCard(long, "DTC").description).toBe("A description longer than…");
+  });
+
+  it('carry only what the card renders (docs/rules.md "Listing hydration data")', () => {
+    const pictured = { ...card, image: { url: "/i.png", alt: "X, bag", width: 600, height: 600 } };
+    expect(listingCard(pictured, "DTC")).toEqual({
+      id: "p1",
+      title: "X",
+      description: "",
+      autoshipEligible: true,
+      // The card's picture is decorative (alt=""): no alt text is sent.
+      image: { url: "/i.png", width: 600, height: 600 },
+      variant: {
+        id: "v1",
+        href: "/products/science-diet/x/chicken/4lb?sku=SD1",
+        size: "4 lb bag",
+        priceCents: 1999,
+        compareAtPriceCents: 2399,
+        badges: ["limited-stock"],
+      },
+    });
+    const soldOut = { ...variant, inventory: 0, compareAtPriceCents: null, badgeTags: ["badge::deal"] };
+    const pd = { ...card, brand: "prescription-diet", autoshipEligible: false, variant: soldOut };
+    const staff = listingCard(pd, "HPSF");
+    expect(staff).toMatchObject({ vetSupervised: true, variant: { badges: ["out-of-stock", "deal"] } });
+    expect(staff).not.toHaveProperty("autoshipEligible");
+    expect(staff.variant).not.toHaveProperty("compareAtPriceCents");
+    expect(cardVariantInStock(staff.variant)).toBe(false);
+    expect(cardVariantInStock(listingCard(card, "DTC").variant)).toBe(true);
+  });
+
+  it("name a size option's flavor only where the product's flavors differ", () => {
+    const beef = { ...variant, id: "v2", flavor: "Beef" };
+    expect(listingCard({ ...card, variants: [variant, beef] }, "HPSF").variants?.map((v) => v.flavor)).toEqual([
+      "Chicken",
+      "Beef",
+    ]);
+    expect(
+      listingCard({ ...card, variants: [variant, { ...variant, id: "v3" }] }, "HPSF").variants?.[0],
+    ).not.toHaveProperty("flavor");
   });
 });
 

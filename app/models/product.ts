@@ -1,3 +1,4 @@
+import { variantBadgeKeys, type BadgeKey } from "./badges";
 import type { SiteId } from "./site";
 import { sitePolicy } from "./site-policy";
 import { truncate } from "./text";
@@ -148,11 +149,74 @@ export const BRAND_NAMES: Record<string, string> = {
 export const CARD_DESCRIPTION_LENGTH = 25;
 
 /**
- * A card trimmed to what a listing renders: the description cut to the card's
- * length, and the variant list only where cards have a size selector
- * (`sitePolicy(site).cardSizeSelector`).
+ * A variant as a card renders it (docs/rules.md "Listing hydration data"): its link built
+ * on the server, stock as its badges (the out-of-stock badge always shows), no sku,
+ * product form or stock count.
  */
-export function listingCard(card: ProductCardData, site: SiteId): ProductCardData {
-  const description = truncate(card.description, CARD_DESCRIPTION_LENGTH);
-  return { ...card, description, variants: sitePolicy(site).cardSizeSelector ? card.variants : [] };
+export interface CardVariant {
+  id: string;
+  href: string;
+  size: string;
+  /** In a size selector's list, where the product's variants differ in flavor. */
+  flavor?: string;
+  priceCents?: number;
+  /** Absent when there is none. */
+  compareAtPriceCents?: number;
+  /** Badge keys, best first, at most the card's two. */
+  badges: BadgeKey[];
+}
+
+/** What a product card renders, and nothing else: the page's hydration data carries it. */
+export interface CardView {
+  id: string;
+  title: string;
+  /** Cut to the card's length. */
+  description: string;
+  /** Prescription Diet: labelled on the sites whose policy says so. */
+  vetSupervised?: true;
+  autoshipEligible?: true;
+  /** The picture is decorative on a card (the title says it): no alt text. */
+  image: { url: string; width: number; height: number } | null;
+  variant: CardVariant;
+  /** Every variant, only where cards have a size selector (`sitePolicy(site).cardSizeSelector`). */
+  variants?: CardVariant[];
+}
+
+/** True when a card's variant can be bought: it shows no out-of-stock badge. */
+export function cardVariantInStock(variant: Pick<CardVariant, "badges">): boolean {
+  return !variant.badges.includes("out-of-stock");
+}
+
+function cardVariant(variant: VariantSummary, withFlavor: boolean): CardVariant {
+  return {
+    id: variant.id,
+    href: productCardHref(variant),
+    size: variant.size,
+    ...(withFlavor && variant.flavor ? { flavor: variant.flavor } : {}),
+    ...(variant.priceCents !== undefined ? { priceCents: variant.priceCents } : {}),
+    ...(variant.compareAtPriceCents !== null ? { compareAtPriceCents: variant.compareAtPriceCents } : {}),
+    badges: variantBadgeKeys(variant),
+  };
+}
+
+/**
+ * A card trimmed to what a listing, carousel or related list renders (the card as the
+ * site may send it, `cardForSite`): the description cut to the card's length, the
+ * variant list only where cards have a size selector, each option's flavor only where
+ * the flavors differ.
+ */
+export function listingCard(card: ProductCardData, site: SiteId): CardView {
+  const variants = sitePolicy(site).cardSizeSelector ? card.variants : null;
+  const flavors = variants !== null && variants.some((v) => v.flavor !== variants[0].flavor);
+  const image = card.image && { url: card.image.url, width: card.image.width, height: card.image.height };
+  return {
+    id: card.id,
+    title: card.title,
+    description: truncate(card.description, CARD_DESCRIPTION_LENGTH),
+    ...(isVetSupervised(card.brand) ? { vetSupervised: true as const } : {}),
+    ...(card.autoshipEligible ? { autoshipEligible: true as const } : {}),
+    image,
+    variant: cardVariant(card.variant, false),
+    ...(variants !== null ? { variants: variants.map((v) => cardVariant(v, flavors)) } : {}),
+  };
 }

@@ -1,11 +1,11 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { defer, json, redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { lazy } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { ListingView } from "~/components/listing-view";
-import { ProductView } from "~/components/product-view";
 import { PRIVATE_NO_STORE } from "~/models/cache-policy";
 import { parseCategoryPath } from "~/models/category";
+import { listingCard } from "~/models/product";
 import { listingSeo, productSeo } from "~/models/seo";
 import { readProductSegments } from "~/models/variant-picking";
 import { commerce } from "~/services/commerce/index.server";
@@ -67,14 +67,24 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   }
   const page = await loadProductPage({ site, ...wanted, sku });
   if (!page) throw pageNotFound();
-  const related = commerce.getRelatedProducts(site, page.product, RELATED_LIMIT);
+  // Trimmed like a listing's cards (docs/rules.md "Listing hydration data").
+  const related = commerce
+    .getRelatedProducts(site, page.product, RELATED_LIMIT)
+    .then((cards) => cards.map((card) => listingCard(card, site)));
   return defer({ kind: "product" as const, ...page, origin: publicOrigin(site), related });
 }
+
+// One route renders listings and product pages: each page loads only its own view
+// (docs/rules.md "Client JavaScript budget"). Outside any Suspense boundary, so the
+// server's first render (the shell) waits for the view, and hydration and client
+// navigations (transitions) keep what is shown until it has loaded.
+const ListingView = lazy(() => import("~/components/listing-view").then((m) => ({ default: m.ListingView })));
+const ProductView = lazy(() => import("~/components/product-view").then((m) => ({ default: m.ProductView })));
 
 export default function ProductsRoute() {
   const data = useLoaderData<typeof loader>();
   if (data.kind === "product") return <ProductView {...data} />;
-  const hrefFor = listingHref(data.pathname, { site: data.site, species: data.species, defaultSort: data.defaultSort });
+  const hrefFor = listingHref(data.pathname, { groups: data.groups, defaultSort: data.defaultSort });
   return <ListingView {...data} hrefFor={hrefFor} />;
 }
 

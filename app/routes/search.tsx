@@ -26,7 +26,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function SearchPage() {
   const data = useLoaderData<typeof loader>();
-  const hrefFor = listingHref(data.pathname, { site: data.site, search: data.search, defaultSort: data.defaultSort });
+  const hrefFor = listingHref(data.pathname, {
+    groups: data.groups,
+    search: data.search,
+    defaultSort: data.defaultSort,
+  });
   return (
     <ListingView {...data} hrefFor={hrefFor} relevanceSort>
       {data.total === 0 ? (

@@ -1,16 +1,15 @@
-import { listingSearchParams, type ListingState, type SortKey } from "~/models/listing";
-import type { Species } from "~/models/filter-groups";
-import type { SiteId } from "~/models/site";
+import { listingQuery, type ListingState, type SortKey } from "~/models/listing";
 
-/** Builds the link for another state of a listing at `pathname`. */
+/**
+ * Builds the link for another state of a listing at `pathname`, from the page's filter
+ * groups (those its state can hold, in filter-group order).
+ */
 export function listingHref(
   pathname: string,
-  context: { site: SiteId; species?: Species | null; search?: string; defaultSort: SortKey },
+  context: { groups: readonly { field: string; slug: string }[]; search?: string; defaultSort: SortKey },
 ) {
   return (state: ListingState) => {
-    const query = listingSearchParams(state, {
-      site: context.site,
-      species: context.species ?? undefined,
+    const query = listingQuery(state, context.groups, {
       search: context.search,
       defaultSort: context.defaultSort,
     }).toString();

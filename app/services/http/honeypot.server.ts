@@ -14,6 +14,22 @@ const HONEYPOT_FIELDS = {
   validFrom: honeypot.getInputProps().validFromFieldName ?? "from__confirm",
 } as const;
 
+/** How long one set of honeypot inputs is handed out: encrypting the time costs more than the rest of the root loader. */
+const HONEYPOT_REUSE_MS = 1000;
+let issued: { at: number; props: ReturnType<Honeypot["getInputProps"]> } | null = null;
+
+/**
+ * The honeypot inputs for a page. The same encrypted "valid from" time is handed out
+ * for up to a second (docs/rules.md "Root loader: cheap"): it says when a form was
+ * shown, and a time a second old is still in the past, so every check passes as before.
+ */
+export function honeypotInputProps(now = Date.now()): ReturnType<Honeypot["getInputProps"]> {
+  if (!issued || now - issued.at >= HONEYPOT_REUSE_MS || now < issued.at) {
+    issued = { at: now, props: honeypot.getInputProps({ validFromTimestamp: now }) };
+  }
+  return issued.props;
+}
+
 /** What a refused public form post is told (400). */
 export const SPAM_MESSAGE = "Your form could not be sent. Reload the page and try again.";
 

@@ -1,0 +1,60 @@
+// The listing's hydration data carries only what the page uses (docs/rules.md "Listing
+// hydration data"): cards hold what a card renders, and a listing's route data stays
+// under a byte budget, on both sites.
+import { beforeAll, describe, expect, it } from "vitest";
+import { loader as productsLoader } from "~/routes/products.$";
+import { callRoute, ORIGIN } from "../helpers/routes";
+import { ensureSeeded } from "../helpers/seeded";
+
+beforeAll(ensureSeeded);
+
+const STAFF = "http://staff.localhost:3000";
+
+/** The keys a card may carry, and its variants' (optional ones may be absent). */
+const CARD_KEYS = ["id", "title", "description", "vetSupervised", "autoshipEligible", "image", "variant", "variants"];
+const VARIANT_KEYS = ["id", "href", "size", "flavor", "priceCents", "compareAtPriceCents", "badges"];
+const IMAGE_KEYS = ["url", "width", "height"];
+
+/** Route data of /products/dog (24 cards on seeded data), bytes as serialised into the page. */
+const LISTING_BUDGET_BYTES = 17_000;
+
+type Card = Record<string, unknown> & { variant: Record<string, unknown>; variants?: Record<string, unknown>[] };
+
+async function listing(origin: string, path: string) {
+  const response = await callRoute(productsLoader, new Request(`${origin}${path}`), undefined, {
+    params: { "*": path.replace(/^\/products\/?/, "").split("?")[0] },
+  });
+  expect(response.status).toBe(200);
+  const text = await response.text();
+  return { bytes: Buffer.byteLength(text), data: JSON.parse(text) as { products: Card[] } };
+}
+
+function expectOnlyUsedFields(cards: Card[]) {
+  expect(cards.length).toBeGreaterThan(0);
+  for (const card of cards) {
+    expect(Object.keys(card).filter((key) => !CARD_KEYS.includes(key))).toEqual([]);
+    for (const variant of [card.variant, ...(card.variants ?? [])]) {
+      expect(Object.keys(variant).filter((key) => !VARIANT_KEYS.includes(key))).toEqual([]);
+      expect(variant.href).toMatch(/^\/products\/[^?]+\?sku=/);
+    }
+    if (card.image) expect(Object.keys(card.image).sort()).toEqual([...IMAGE_KEYS].sort());
+  }
+}
+
+describe('listing hydration data (docs/rules.md "Listing hydration data")', () => {
+  it("consumer listing: cards carry only what a card renders, the route data stays under budget", async () => {
+    const { bytes, data } = await listing(ORIGIN, "/products/dog");
+    expectOnlyUsedFields(data.products);
+    // No size selector on the consumer site: no variant list, and so no flavors.
+    expect(data.products.every((card) => card.variants === undefined && card.variant.flavor === undefined)).toBe(true);
+    expect(bytes).toBeLessThanOrEqual(LISTING_BUDGET_BYTES);
+  });
+
+  it("staff listing: the size selector's variants are trimmed the same way", async () => {
+    const { data } = await listing(STAFF, "/products/dog");
+    expectOnlyUsedFields(data.products);
+    expect(data.products.some((card) => (card.variants?.length ?? 0) > 0)).toBe(true);
+    // Retail prices never reach the staff site's pages (catalogue spec section 1).
+    expect(JSON.stringify(data.products)).not.toContain('priceCents":');
+  });
+});
