@@ -250,7 +250,9 @@ app.use(
 
 // Fingerprinted build assets never change; everything else in public/ is revalidated hourly.
 app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y" }));
-app.use(express.static("public", { maxAge: "1h" }));
+// A file has an extension and a page has none, so pages skip the file-system look-up.
+const publicFiles = express.static("public", { maxAge: "1h" });
+app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
 
 // buildVersion: the server build's manifest version, answered by /builds/latest.json so
 // browsers running an older client notice a new deployment (shop-core spec section 7).
