@@ -72,6 +72,91 @@ app.use((_req, res, next) => {
   next();
 });
 
+/** The files under `dir` (build output aside), as URL paths: metrics label them as one route. */
+function staticPathsOf(dir) {
+  return new Set(
+    fs
+      .readdirSync(dir, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => `/${path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join("/")}`)
+      .filter((file) => !file.startsWith("/build/")),
+  );
+}
+
+// The trust boundary's one rule (docs/security.md), for the guard below and the early hits.
+function refusalOf(req) {
+  // The host as Remix will see it (req.hostname honours X-Forwarded-Host only behind TRUST_PROXY).
+  const port = (req.get("host") ?? "").match(/:(\d+)$/)?.[1];
+  const host = `${req.hostname ?? ""}${port ? `:${port}` : ""}`;
+  return guardRequest({
+    method: req.method,
+    host,
+    origin: `${req.protocol}://${host}`,
+    pathname: req.path,
+    headers: {
+      origin: req.get("origin"),
+      secFetchSite: req.get("sec-fetch-site"),
+      referer: req.get("referer"),
+      cookie: req.get("cookie"),
+      contentType: req.get("content-type"),
+      contentLength: req.get("content-length"),
+      transferEncoding: req.get("transfer-encoding"),
+    },
+  });
+}
+
+// buildVersion: the server build's manifest version, answered by /builds/latest.json so
+// browsers running an older client notice a new deployment (shop-core spec section 7).
+const getLoadContext = (req, res) => ({
+  cspNonce: res.locals.cspNonce,
+  clientIp: req.ip,
+  buildVersion: build.assets.version,
+});
+
+// The page cache (docs/rules.md "Page cache"): anonymous answers that are the same for everyone
+// are rendered once per data version and served from memory. Keyed by the public data version
+// (publicDataVersion, exported by app/entry.server.tsx), so a catalogue or content change
+// drops every copy at once; a constant until that export exists (then only s-maxage bounds it).
+const pageCache = createPageCache({
+  maxBytes: isProduction ? env.PAGE_CACHE_MAX_BYTES : 0,
+  currentVersion: typeof publicDataVersion === "function" ? publicDataVersion : undefined,
+  isPersonal: isPersonalCookieHeader,
+  freshness: sharedFreshness,
+  render: createFetchHandler(build, build.mode),
+  loadContext: getLoadContext,
+  onError: (error) => rootLogger.error({ err: error }, "Page cache refresh failed"),
+});
+
+// Early hits (docs/rules.md "Page and image caches"): a fresh page-cache hit that the guard
+// lets through is answered here, with the security headers stored with it, before the
+// per-request work below (nonce, helmet, compression, the request logger) that a stored
+// answer does not need; it is still counted, and logged when REQUEST_LOG is on.
+const routeLabel = createRouteLabeler(build.routes, { staticPaths: staticPathsOf("public") });
+app.use((req, res, next) => {
+  if (isDraining() || refusalOf(req)) return next();
+  const started = process.hrtime.bigint();
+  const requestId = crypto.randomUUID();
+  if (!pageCache.serveEarly(req, res, requestId)) return next();
+  const route = routeLabel(req.path);
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  metrics.httpRequestDuration.observe(
+    { route, method: methodLabel(req.method), status: String(res.statusCode) },
+    seconds,
+  );
+  if (env.REQUEST_LOG === "on") {
+    rootLogger.info(
+      {
+        reqId: requestId,
+        route,
+        req: { method: req.method, url: redactUrl(req.url), remoteAddress: req.socket.remoteAddress },
+        res: { statusCode: res.statusCode },
+        responseTime: Math.round(seconds * 1000),
+      },
+      `${req.method} ${redactUrl(req.originalUrl ?? req.url)} ${res.statusCode}`,
+    );
+  }
+});
+
 // A fresh nonce per request lets the document's inline Remix scripts run under a strict CSP.
 app.use((_req, res, next) => {
   res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
@@ -119,14 +204,6 @@ const PROBES = new Set(["/healthz", "/readyz", "/metrics"]);
 // Request metrics (docs/operations.md "Metrics"): every answer's duration by route PATTERN,
 // method and status, so series stay bounded whatever paths clients send. The route label is
 // decided once here and also goes on the request's log lines (customProps below).
-const staticPaths = new Set(
-  fs
-    .readdirSync("public", { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => `/${path.relative("public", path.join(entry.parentPath, entry.name)).split(path.sep).join("/")}`)
-    .filter((file) => !file.startsWith("/build/")),
-);
-const routeLabel = createRouteLabeler(build.routes, { staticPaths });
 app.use((req, res, next) => {
   const started = process.hrtime.bigint();
   res.locals.route = routeLabel(req.path);
@@ -185,24 +262,7 @@ app.use((_req, res, next) => {
 // The trust boundary (docs/security.md): one guard before everything else decides on the
 // Host, where a state-changing request comes from, and what body it may send.
 app.use((req, res, next) => {
-  // The host as Remix will see it (req.hostname honours X-Forwarded-Host only behind TRUST_PROXY).
-  const port = (req.get("host") ?? "").match(/:(\d+)$/)?.[1];
-  const host = `${req.hostname ?? ""}${port ? `:${port}` : ""}`;
-  const refusal = guardRequest({
-    method: req.method,
-    host,
-    origin: `${req.protocol}://${host}`,
-    pathname: req.path,
-    headers: {
-      origin: req.get("origin"),
-      secFetchSite: req.get("sec-fetch-site"),
-      referer: req.get("referer"),
-      cookie: req.get("cookie"),
-      contentType: req.get("content-type"),
-      contentLength: req.get("content-length"),
-      transferEncoding: req.get("transfer-encoding"),
-    },
-  });
+  const refusal = refusalOf(req);
   if (!refusal) return next();
   res.status(refusal.status).set("Cache-Control", PRIVATE_NO_STORE);
   // The body is not read: the connection closes after the answer rather than draining it, so
@@ -254,30 +314,11 @@ app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y"
 const publicFiles = express.static("public", { maxAge: "1h" });
 app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
 
-// buildVersion: the server build's manifest version, answered by /builds/latest.json so
-// browsers running an older client notice a new deployment (shop-core spec section 7).
-const getLoadContext = (req, res) => ({
-  cspNonce: res.locals.cspNonce,
-  clientIp: req.ip,
-  buildVersion: build.assets.version,
-});
-
 // The page cache (docs/rules.md "Page cache"): anonymous answers that are the same for everyone
 // are rendered once per data version and served from memory. Keyed by the public data version
 // (publicDataVersion, exported by app/entry.server.tsx), so a catalogue or content change
 // drops every copy at once; a constant until that export exists (then only s-maxage bounds it).
-const render = createFetchHandler(build, build.mode);
-app.use(
-  createPageCache({
-    maxBytes: isProduction ? env.PAGE_CACHE_MAX_BYTES : 0,
-    currentVersion: typeof publicDataVersion === "function" ? publicDataVersion : undefined,
-    isPersonal: isPersonalCookieHeader,
-    freshness: sharedFreshness,
-    render,
-    loadContext: getLoadContext,
-    onError: (error) => rootLogger.error({ err: error }, "Page cache refresh failed"),
-  }),
-);
+app.use(pageCache);
 
 // Remix flushes the compressor after every chunk React writes; each flush ends a compression
 // block, which made a compressed page cost about twice a plain one. Flushes are coalesced to

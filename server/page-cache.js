@@ -18,6 +18,8 @@ const STORED_BROTLI_QUALITY = 9;
 const STORED_GZIP_LEVEL = 9;
 /** Headers the cache sets itself on every answer it serves. */
 const OWN_HEADERS = new Set(["content-length", "content-encoding", "date", "etag", "age", "set-cookie", "connection"]);
+/** Headers of the middleware in front that differ per request, or that an entry sets itself. */
+const PER_REQUEST_HEADERS = new Set([...OWN_HEADERS, "x-request-id", "content-security-policy", "x-page-cache"]);
 
 /**
  * The hashes of the document's own inline scripts (those the renderer gave `nonce`), for a
@@ -113,6 +115,7 @@ function matchesEtag(header, tag) {
  *   status: number, headers: [string, string][], csp: string | null, tag: string,
  *   identity: Buffer, br: Buffer | null, gzip: Buffer | null, size: number, kept: boolean,
  *   storedAt: number, freshUntil: number, staleUntil: number,
+ *   frontHeaders: [string, string | number | string[]][] | null,
  * }} Entry
  */
 
@@ -192,6 +195,7 @@ export function createPageCache({
       storedAt,
       freshUntil: storedAt + fresh.freshSeconds * 1000,
       staleUntil: storedAt + (fresh.freshSeconds + fresh.staleSeconds) * 1000,
+      frontHeaders: null,
     };
     entry.size = identity.length + (entry.br?.length ?? 0) + (entry.gzip?.length ?? 0) + 512;
     return entry;
@@ -208,6 +212,9 @@ export function createPageCache({
    */
   function serve(req, res, entry, state) {
     const stored = entry.kept;
+    // What the middleware in front (security headers) set, the same for every request: kept
+    // so that `serveEarly` can answer the next hits without running it.
+    entry.frontHeaders ??= Object.entries(res.getHeaders()).filter(([name]) => !PER_REQUEST_HEADERS.has(name));
     res.statusCode = entry.status;
     for (const [name, value] of entry.headers) res.setHeader(name, value);
     if (entry.csp) res.setHeader("Content-Security-Policy", entry.csp);
@@ -258,7 +265,25 @@ export function createPageCache({
     return rendering;
   }
 
-  return (req, res, next) => {
+  /**
+   * A fresh hit answered before the rest of the middleware runs (docs/rules.md "Page and image
+   * caches"): the entry carries the security headers the middleware set when it was first
+   * served, the answer gets its own request id. True when answered; anything else (a miss, a
+   * stale entry, a personal request) returns false and goes the whole way.
+   * @param {import("express").Request} req @param {import("express").Response} res @param {string} requestId
+   */
+  function serveEarly(req, res, requestId) {
+    if (!entries || (req.method !== "GET" && req.method !== "HEAD")) return false;
+    if (isPersonal(req.headers.cookie) || req.headers.authorization) return false;
+    const entry = entries.get(`${currentVersion()}\n${req.protocol}://${req.get("host")}${req.originalUrl}`);
+    if (!entry?.kept || !entry.frontHeaders || now() >= entry.freshUntil) return false;
+    for (const [name, value] of entry.frontHeaders) res.setHeader(name, value);
+    res.setHeader("X-Request-Id", requestId);
+    serve(req, res, entry, "hit");
+    return true;
+  }
+
+  const middleware = (req, res, next) => {
     // Only anonymous reads: anything personal (or carrying credentials) renders as before.
     if (req.method !== "GET" && req.method !== "HEAD") return next();
     if (isPersonal(req.headers.cookie) || req.headers.authorization) {
@@ -303,4 +328,6 @@ export function createPageCache({
     };
     handle().catch(next);
   };
+  middleware.serveEarly = serveEarly;
+  return middleware;
 }

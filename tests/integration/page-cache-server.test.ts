@@ -146,6 +146,32 @@ describe("the page cache on the production server (docs/rules.md 'Page cache')",
     expect(unrelated.headers["cache-control"]).toMatch(/^public/);
   });
 
+  it("a hit answered before the rest of the middleware has the miss's security headers and a request id of its own", async () => {
+    const miss = await get("/products/dog?sort=price-asc");
+    expect(miss.headers["x-page-cache"]).toBe("miss");
+    const hits = [await get("/products/dog?sort=price-asc"), await get("/products/dog?sort=price-asc")];
+    for (const hit of hits) {
+      expect(hit.headers["x-page-cache"]).toBe("hit");
+      for (const name of [
+        "content-security-policy",
+        "x-content-type-options",
+        "referrer-policy",
+        "x-frame-options",
+        "cross-origin-opener-policy",
+        "cache-control",
+        "vary",
+        "content-type",
+      ]) {
+        expect(hit.headers[name], name).toBe(miss.headers[name]);
+      }
+      expect(hit.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+    }
+    expect(new Set([miss, ...hits].map((a) => a.headers["x-request-id"])).size).toBe(3);
+    // A request the guard refuses is never answered from the cache.
+    const wrongHost = await get("/products/dog?sort=price-asc", { Host: "evil.example" });
+    expect(wrongHost.status).toBe(421);
+  });
+
   it("answers that are not public are not kept (a sign-in page, a redirect, a 404)", async () => {
     for (const url of ["/account/login", "/account/dashboard", "/products/no-such-category-anywhere"]) {
       const first = await get(url);
