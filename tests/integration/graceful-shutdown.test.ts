@@ -3,12 +3,13 @@
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
-import http from "node:http";
 import net from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TEST_DB_DIR } from "../helpers/migrations";
+import { httpGet } from "../helpers/http";
 import { ensureProductionBuild } from "../helpers/production-build";
+import { unusedPort } from "../helpers/smtp-server";
 
 const DB_FILE = path.join(TEST_DB_DIR, `shutdown-${crypto.randomUUID()}.db`);
 const DATABASE_URL = `file:${DB_FILE}`;
@@ -28,14 +29,6 @@ afterAll(() => {
   for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(DB_FILE + suffix, { force: true });
 });
 
-async function freePort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const { port } = probe.address() as net.AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
-
 interface Server {
   port: number;
   child: ChildProcess;
@@ -47,7 +40,7 @@ interface Server {
 }
 
 async function startServer(env: Record<string, string> = {}, script = "server.js"): Promise<Server> {
-  const port = await freePort();
+  const port = await unusedPort();
   const child = spawn(process.execPath, [script], {
     env: {
       ...process.env,
@@ -104,16 +97,7 @@ async function startServer(env: Record<string, string> = {}, script = "server.js
 }
 
 /** One GET on a connection of its own. */
-function get(port: number, pathname: string): Promise<{ status: number; headers: http.IncomingHttpHeaders }> {
-  return new Promise((resolve, reject) => {
-    const request = http.get({ host: "127.0.0.1", port, path: pathname, agent: false }, (response) => {
-      response.resume();
-      response.on("end", () => resolve({ status: response.statusCode!, headers: response.headers }));
-      response.on("error", reject);
-    });
-    request.on("error", reject);
-  });
-}
+const get = (port: number, pathname: string) => httpGet(port, pathname);
 
 /** A raw connection that has sent `head` and waits for more; `finish` sends the rest and reads the answer. */
 async function openPartial(port: number, head: string) {

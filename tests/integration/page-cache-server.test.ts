@@ -4,13 +4,13 @@
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
-import http from "node:http";
-import net from "node:net";
 import path from "node:path";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TEST_DB_DIR } from "../helpers/migrations";
+import { httpGet } from "../helpers/http";
 import { ensureProductionBuild } from "../helpers/production-build";
+import { unusedPort } from "../helpers/smtp-server";
 
 const DB_FILE = path.join(TEST_DB_DIR, `page-cache-${crypto.randomUUID()}.db`);
 const DATABASE_URL = `file:${DB_FILE}`;
@@ -25,10 +25,7 @@ beforeAll(async () => {
     env: { ...process.env, DATABASE_URL },
     timeout: 120_000,
   });
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  port = (probe.address() as net.AddressInfo).port;
-  await new Promise((resolve) => probe.close(resolve));
+  port = await unusedPort();
   child = spawn(process.execPath, ["server.js"], {
     env: {
       ...process.env,
@@ -66,19 +63,7 @@ afterAll(() => {
   for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(DB_FILE + suffix, { force: true });
 });
 
-function get(pathname: string, headers: Record<string, string> = {}) {
-  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-    http
-      .get({ host: "127.0.0.1", port, path: pathname, headers, agent: false }, (response) => {
-        const chunks: Buffer[] = [];
-        response.on("data", (chunk: Buffer) => chunks.push(chunk));
-        response.on("end", () =>
-          resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks) }),
-        );
-      })
-      .on("error", reject);
-  });
-}
+const get = (pathname: string, headers: Record<string, string> = {}) => httpGet(port, pathname, headers);
 
 const nonceOf = (csp: string) => /'nonce-([^']+)'/.exec(csp)?.[1] ?? null;
 const inlineScripts = (html: string) =>

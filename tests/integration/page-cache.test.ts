@@ -3,7 +3,7 @@
 // one refresh, eviction by bytes, the data version in the key, what it refuses to keep.
 // tests/integration/page-cache-server.test.ts checks it on the real server.
 import crypto from "node:crypto";
-import http from "node:http";
+import type http from "node:http";
 import type { AddressInfo } from "node:net";
 import zlib from "node:zlib";
 import express from "express";
@@ -12,6 +12,7 @@ import { sharedFreshness } from "~/models/cache-policy";
 import { isPersonalCookieHeader } from "~/services/http/index.server";
 // @ts-expect-error plain JavaScript module of the server
 import { cspWithHashes, createPageCache, hashInlineScripts } from "../../server/page-cache.js";
+import { httpGet } from "../helpers/http";
 
 const PUBLIC = "public, max-age=60, s-maxage=10, stale-while-revalidate=30";
 const servers: http.Server[] = [];
@@ -74,22 +75,8 @@ async function start(options: { maxBytes?: number; answer: (url: string, nonce: 
     setVersion: (next: string) => (version = next),
     holdRenders: (on: boolean) => (hold = on),
     release: () => release?.(),
-    get: (pathname: string, headers: Record<string, string> = {}) => request(port, pathname, headers),
+    get: (pathname: string, headers: Record<string, string> = {}) => httpGet(port, pathname, headers),
   };
-}
-
-function request(port: number, pathname: string, headers: Record<string, string>) {
-  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-    http
-      .get({ host: "127.0.0.1", port, path: pathname, headers, agent: false }, (response) => {
-        const chunks: Buffer[] = [];
-        response.on("data", (chunk: Buffer) => chunks.push(chunk));
-        response.on("end", () =>
-          resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks) }),
-        );
-      })
-      .on("error", reject);
-  });
 }
 
 const page = (text: string, nonce: string) =>
