@@ -87,7 +87,7 @@ describe("environment validation", () => {
     ]);
   });
 
-  it("takes a SQLite file URL or a PostgreSQL URL (docs/rules.md \"Database\")", () => {
+  it('takes a SQLite file URL or a PostgreSQL URL (docs/rules.md "Database")', () => {
     expect(parseEnv({ DATABASE_URL: "postgresql://shop@127.0.0.1:5432/shop" }).DATABASE_URL).toBe(
       "postgresql://shop@127.0.0.1:5432/shop",
     );
