@@ -133,7 +133,9 @@ const pageCache = createPageCache({
 // answer does not need; it is still counted, and logged when REQUEST_LOG is on.
 const routeLabel = createRouteLabeler(build.routes, { staticPaths: staticPathsOf("public") });
 app.use((req, res, next) => {
-  if (isDraining() || refusalOf(req)) return next();
+  // Decided once per request: the guard middleware below reads it rather than asking again.
+  res.locals.refusal = refusalOf(req);
+  if (isDraining() || res.locals.refusal) return next();
   const started = process.hrtime.bigint();
   const requestId = crypto.randomUUID();
   if (!pageCache.serveEarly(req, res, requestId)) return next();
@@ -262,7 +264,7 @@ app.use((_req, res, next) => {
 // The trust boundary (docs/security.md): one guard before everything else decides on the
 // Host, where a state-changing request comes from, and what body it may send.
 app.use((req, res, next) => {
-  const refusal = refusalOf(req);
+  const refusal = res.locals.refusal;
   if (!refusal) return next();
   res.status(refusal.status).set("Cache-Control", PRIVATE_NO_STORE);
   // The body is not read: the connection closes after the answer rather than draining it, so
