@@ -4,6 +4,7 @@ import path from "node:path";
 import { z } from "zod";
 import { DEFAULT_BUILD_POLL_SECONDS } from "~/models/build-watch";
 import { DEFAULT_DATABASE_BUSY_TIMEOUT_MS } from "~/models/database-busy";
+import { DONATION_SDK_ENVIRONMENTS, EMBEDDED_DONATION_STORE_ID } from "~/models/donations";
 import { databaseProviderOf } from "~/models/database-url";
 import { DEFAULT_OUTBOX_MAX_TRIES } from "~/models/outbox";
 import { DEFAULT_STAFF_HOSTS, SITE_IDS } from "~/models/site";
@@ -242,6 +243,23 @@ const EnvSchema = z
     CONTENT_PROVIDER: optional(
       z.enum(["embedded"], { errorMap: () => ({ message: "must be embedded (the only provider built so far)" }) }),
     ).transform((v) => v ?? "embedded"),
+    // Donations (docs/rules.md "Donations"; catalogue spec sections 3 and 7): the provider, the store id
+    // (32 hex characters; a malformed one raises 'Invalid StoreId' and hides the widget), the remote
+    // SDK environment or an explicit API URL, and test mode.
+    DONATIONS_PROVIDER: optional(
+      z.enum(["embedded", "remote"], { errorMap: () => ({ message: "must be embedded or remote" }) }),
+    ).transform((v) => v ?? "embedded"),
+    DONATIONS_STORE_ID: optional(z.string().min(1)).transform((v) => v ?? EMBEDDED_DONATION_STORE_ID),
+    DONATIONS_SDK_ENV: optional(
+      z.enum(DONATION_SDK_ENVIRONMENTS, { errorMap: () => ({ message: "must be dev, qa, staging1 or prod" }) }),
+    ).transform((v) => v ?? "prod"),
+    DONATIONS_API_URL: optional(
+      z
+        .string()
+        .url("must be a URL such as https://api.example.com/")
+        .refine((value) => /^https?:\/\//i.test(value), "must be an http(s) URL"),
+    ),
+    DONATIONS_TEST_MODE: flag(false),
     CONTENT_CACHE_SECONDS: optional(z.coerce.number().int().min(0, "must be 0 (no cache) or more")).transform(
       (v) => v ?? 60,
     ),

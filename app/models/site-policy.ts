@@ -48,6 +48,12 @@ export interface SitePolicy {
   homeIntro: { heading: string; text: string };
   /** AUTO35 on a first autoship order (docs/rules.md "Pricing, discounts and shipping"). */
   offersFirstAutoshipDiscount: boolean;
+  /**
+   * Orders give to a cause through the donation service: the widget on cart and checkout, the
+   * donation on the order (docs/decisions.md "Donations": the staff site, whose prices are
+   * hidden, has none).
+   */
+  givesDonations: boolean;
 }
 
 const POLICIES: Record<SiteId, SitePolicy> = {
@@ -75,6 +81,7 @@ const POLICIES: Record<SiteId, SitePolicy> = {
       text: "Science Diet dry and wet food and Hill's Treats, delivered to your door once or on autoship.",
     },
     offersFirstAutoshipDiscount: true,
+    givesDonations: true,
   },
   HPSF: {
     soldOnFlag: "soldOnHpsf",
@@ -100,6 +107,7 @@ const POLICIES: Record<SiteId, SitePolicy> = {
       text: "Program members order Science Diet and Prescription Diet for their own pets and ship to their clinic or home.",
     },
     offersFirstAutoshipDiscount: false,
+    givesDonations: false,
   },
 };
 
