@@ -137,3 +137,30 @@ export interface DonationConfirmationPayload {
   totalDonationAmount: number;
   causes: { causeId: string; causeName: string; amount: number }[];
 }
+
+/** A shopper's donation choice that cannot be made; `status` is the HTTP status to answer with. */
+export type DonationChoiceErrorCode = "CAUSE_UNKNOWN" | "EXTRA_NOT_OFFERED" | "CHOICE_NOT_OFFERED" | "UNAVAILABLE";
+
+/**
+ * The donation SDK layer (docs/rules.md "Donations"): what routes, checkout and the outbox
+ * call. Donation failures never stop a purchase: every method below that a page needs
+ * reports its error to the listeners (`on`) and answers as if the store gave nothing
+ * (a hidden, empty widget; no donation) — except the shopper's own choices, which
+ * raise `DonationChoiceError` so the page can say why.
+ */
+export interface Donations {
+  /** Listens to SDK and API errors; a handled error is swallowed. Returns the unsubscribe. */
+  on(listener: (error: import("~/models/donations").DonationError) => void): () => void;
+  /** The widget of a cart (hidden and empty on the staff site, when the store did not load, or by the widget rule). */
+  widget(context: DonationCartContext): Promise<DonationWidget>;
+  /** The cart's tracking record id, started (POST tracking) and kept as the cart's donation_tracking_id when missing. */
+  ensureTracking(context: DonationCartContext): Promise<string | null>;
+  /** Chooses a featured or searched cause: set-cause on the cart's tracking record (started when missing). */
+  chooseCause(context: DonationCartContext, causeId: string): Promise<CauseOption>;
+  /** Keeps the shopper's round-up or add-on (null: none) on the cart, if the store offers it. */
+  setExtra(context: DonationCartContext, extra: DonationExtra | null): Promise<void>;
+  /** The charity search (catalogue spec section 5); empty when the store does not offer it. */
+  searchCharities(site: SiteId, input: { term: string; location?: string; state?: string }): Promise<CauseOption[]>;
+  /** What the order of this cart gives, or null when it gives nothing (staff site, store down, excluded segment). */
+  orderDonation(context: DonationCartContext): Promise<OrderDonation | null>;
+}
