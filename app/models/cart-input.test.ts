@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { z } from "zod";
 import {
   CART_INPUT_MESSAGES as M,
+  CartAttributeKeySchema,
   CartAttributesSchema,
   CartIntentSchema,
   DiscountCodeSchema,
@@ -19,6 +20,8 @@ import {
   quantitySchema,
   SellingPlanIdSchema,
 } from "./cart-input";
+import { DONATION_INPUT_MESSAGES as D } from "./donation-forms";
+import { DONATION_EXTRA_ATTRIBUTE } from "./donations";
 
 /** The first message a schema gives for a value, or "ok". */
 function verdict(schema: z.ZodTypeAny, value: unknown): string {
@@ -77,11 +80,48 @@ describe("ids, codes, notes and attributes", () => {
     expect(verdict(CartAttributesSchema, attrs(""))).toBe(M.enterKey);
     expect(verdict(CartAttributesSchema, attrs("SALES_ORG"))).toBe(M.checkoutKey("SALES_ORG"));
   });
+
+  it("refuses the donation extra's attribute, which only the donation choice sets, on the page and in JSON", () => {
+    expect(DONATION_EXTRA_ATTRIBUTE).toBe("donation_extra");
+    const message = M.donationKey("donation_extra");
+    expect(verdict(CartAttributesSchema, [{ key: "donation_extra", value: "add-on:500" }])).toBe(message);
+    expect(verdict(CartAttributesSchema, [{ key: " donation_extra ", value: "round-up" }])).toBe(message);
+    expect(verdict(CartAttributesSchema, [{ key: "donation_tracking_id", value: "t" }])).toBe(
+      M.checkoutKey("donation_tracking_id"),
+    );
+    expect(verdict(CartAttributeKeySchema, "donation_extra")).toBe(message);
+    expect(verdict(CartAttributeKeySchema, "donation_extra_note")).toBe("ok");
+    expect(verdict(CartIntentSchema, { intent: "attributes", key: "donation_extra", value: "add-on:500" })).toBe(
+      message,
+    );
+  });
 });
 
 describe("the /cart page's intents", () => {
   it("adds one of an item when no quantity is given, and refuses an unknown intent", () => {
     expect(CartIntentSchema.parse({ intent: "add", variantId: "v1" })).toMatchObject({ quantity: 1 });
     expect(CartIntentSchema.safeParse({ intent: "explode" }).success).toBe(false);
+  });
+
+  it("reads the donation choice: a cause id of 1 to 64 characters, an extra of none, round-up or an add-on amount", () => {
+    expect(CartIntentSchema.parse({ intent: "donation-cause", causeId: " 530196605 " })).toEqual({
+      intent: "donation-cause",
+      causeId: "530196605",
+    });
+    expect(verdict(CartIntentSchema, { intent: "donation-cause", causeId: "c".repeat(64) })).toBe("ok");
+    expect(verdict(CartIntentSchema, { intent: "donation-cause", causeId: "c".repeat(65) })).toBe(D.causeTooLong);
+    expect(verdict(CartIntentSchema, { intent: "donation-cause" })).toBe(D.chooseCause);
+    expect(CartIntentSchema.parse({ intent: "donation-extra" })).toEqual({ intent: "donation-extra", extra: null });
+    expect(CartIntentSchema.parse({ intent: "donation-extra", extra: "round-up" })).toEqual({
+      intent: "donation-extra",
+      extra: { kind: "round-up" },
+    });
+    expect(CartIntentSchema.parse({ intent: "donation-extra", extra: "add-on:300" })).toEqual({
+      intent: "donation-extra",
+      extra: { kind: "add-on", cents: 300 },
+    });
+    for (const extra of ["add-on:250", "add-on:", "add-on:-100", "round-down", "add-on:3.00", "ROUND-UP"]) {
+      expect(verdict(CartIntentSchema, { intent: "donation-extra", extra }), extra).toBe(D.extra);
+    }
   });
 });

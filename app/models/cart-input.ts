@@ -7,6 +7,8 @@
 import { z } from "zod";
 import { CHECKOUT_ATTRIBUTE_KEYS } from "./cart";
 import { MIN_QUANTITY } from "./cart-limits";
+import { CauseIdSchema, DonationExtraInputSchema } from "./donation-forms";
+import { DONATION_EXTRA_ATTRIBUTE } from "./donations";
 
 /** The largest quantity one input may ask for; more is a typing mistake, not a wish to trim. */
 export const MAX_QUANTITY_INPUT = 999;
@@ -41,6 +43,7 @@ export const CART_INPUT_MESSAGES = {
   keyTooLong: `A key has at most ${MAX_ATTRIBUTE_KEY_LENGTH} characters.`,
   valueTooLong: `Keep it to ${MAX_ATTRIBUTE_VALUE_LENGTH} characters or fewer.`,
   checkoutKey: (key: string) => `"${key}" is set at checkout and cannot be changed here.`,
+  donationKey: (key: string) => `"${key}" is set by the donation choice and cannot be changed here.`,
 } as const;
 
 const M = CART_INPUT_MESSAGES;
@@ -92,9 +95,21 @@ export const AttributeKeySchema = z
 /** An attribute value. */
 export const AttributeValueSchema = z.string().max(MAX_ATTRIBUTE_VALUE_LENGTH, M.valueTooLong);
 
-/** A cart-level attribute key a shopper may set: any but the ones only checkout sets (catalogue spec section 3). */
+/**
+ * Why a shopper may not set a cart attribute by name, or null: the ones only checkout sets
+ * (catalogue spec section 3) and the donation extra, which only the donation choice sets
+ * (docs/rules.md "Donation choice": it is offered, and priced, by the donation service).
+ */
+function reservedAttributeMessage(key: string): string | null {
+  if (CHECKOUT_ATTRIBUTE_KEYS.includes(key)) return M.checkoutKey(key);
+  if (key === DONATION_EXTRA_ATTRIBUTE) return M.donationKey(key);
+  return null;
+}
+
+/** A cart-level attribute key a shopper may set: any but the reserved ones (`reservedAttributeMessage`). */
 export const CartAttributeKeySchema = AttributeKeySchema.superRefine((key, ctx) => {
-  if (CHECKOUT_ATTRIBUTE_KEYS.includes(key)) ctx.addIssue({ code: "custom", message: M.checkoutKey(key) });
+  const reserved = reservedAttributeMessage(key);
+  if (reserved) ctx.addIssue({ code: "custom", message: reserved });
 });
 
 /** Line attributes (`[{ key, value }]`); the cart service keeps its own private ones. */
@@ -103,12 +118,12 @@ export const AttributesSchema = z
   .max(MAX_ATTRIBUTES);
 
 /**
- * Cart attributes a client may set: none that only checkout sets (catalogue spec section 3).
+ * Cart attributes a client may set: none that only checkout or the donation choice sets (`reservedAttributeMessage`).
  * The refusal names the whole list, as the attributes are set together or not at all.
  */
 export const CartAttributesSchema = AttributesSchema.superRefine((attributes, ctx) => {
-  const owned = attributes.find((a) => CHECKOUT_ATTRIBUTE_KEYS.includes(a.key));
-  if (owned) ctx.addIssue({ code: "custom", message: M.checkoutKey(owned.key) });
+  const reserved = attributes.map((a) => reservedAttributeMessage(a.key)).find((message) => message !== null);
+  if (reserved) ctx.addIssue({ code: "custom", message: reserved });
 });
 
 /** A cart line input of the JSON calls (shop-core spec section 7: merchandiseId, quantity, attributes, sellingPlanId). */
@@ -145,6 +160,9 @@ export const CartIntentSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("discount"), code: DiscountCodeSchema.default("") }),
   z.object({ intent: z.literal("note"), note: NoteSchema.default("") }),
   z.object({ intent: z.literal("attributes"), key: CartAttributeKeySchema, value: AttributeValueSchema.default("") }),
+  // The donation choice (docs/rules.md "Donation choice"): a cause, and the shopper's extra.
+  z.object({ intent: z.literal("donation-cause"), causeId: CauseIdSchema }),
+  z.object({ intent: z.literal("donation-extra"), extra: DonationExtraInputSchema }),
   z.object({
     intent: z.literal("zip"),
     zip: z
