@@ -1,5 +1,6 @@
 import type { SerializeFrom } from "@remix-run/node";
 import { Form, Link, useFetcher, useFetchers } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { MAX_DISCOUNT_CODE_LENGTH } from "~/models/cart-input";
 import { MAX_AUTOSHIP_PER_LINE, MAX_ITEMS_PER_ORDER } from "~/models/cart-limits";
@@ -44,6 +45,8 @@ interface CartViewProps {
   pricing: CartPricing;
   /** The staff site's program view; null on the consumer site. */
   program: CartProgramView | null;
+  /** The donation panel (what the order gives, the shopper's choice), under the items; null when hidden. */
+  donation?: ReactNode;
 }
 
 /** The staff cart's program terms (catalogue spec section 2, "Clinic users see program-discount pricing"). */
@@ -125,6 +128,7 @@ export function CartView(props: CartViewProps) {
               />
             ))}
           </ul>
+          {props.donation}
         </section>
 
         <aside className="order-summary" aria-labelledby="order-summary-heading">

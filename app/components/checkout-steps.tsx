@@ -5,7 +5,7 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { SerializeFrom } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { AddressFields, CheckboxField, FieldError, FormError, TextField } from "~/components/form-field";
 import { OrderAmountList } from "~/components/order-amounts";
@@ -44,7 +44,14 @@ export function EmptyCheckout() {
   );
 }
 
-export function CheckoutSteps({ data }: { data: Data }) {
+export function CheckoutSteps({
+  data,
+  donation,
+}: {
+  data: Data;
+  /** The donation panel, shown at the review step before the order is placed; null when hidden. */
+  donation?: ReactNode;
+}) {
   const { step } = data;
   const done = (s: CheckoutStep) => CHECKOUT_STEPS.indexOf(s) < CHECKOUT_STEPS.indexOf(data.open) && s !== step;
   return (
@@ -75,7 +82,12 @@ export function CheckoutSteps({ data }: { data: Data }) {
           {step === "shipping" ? <ShippingStep data={data} /> : null}
           {step === "delivery" ? <DeliveryStep data={data} /> : null}
           {step === "payment" ? <PaymentStep data={data} /> : null}
-          {step === "review" ? <ReviewStep data={data} /> : null}
+          {step === "review" ? (
+            <>
+              {donation}
+              <ReviewStep data={data} />
+            </>
+          ) : null}
         </section>
         <OrderSummary data={data} />
       </div>

@@ -39,7 +39,7 @@ export interface DonationPanelWidget {
   searchEnabled: boolean;
   featuredCauses: DonationCauseView[];
   offersRoundUp: boolean;
-  addOnCents: readonly number[];
+  addOnCents: number[];
   extra: DonationExtra | null;
   testMode: boolean;
 }

@@ -1,18 +1,22 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { parseWithZod } from "@conform-to/zod";
 import { CartView, type CartProgramView } from "~/components/cart-view";
+import { DonationPanel } from "~/components/donation-panel";
 import { quotaMonthLabel } from "~/models/staff-program";
 import { staffMemberOf, type StaffMember } from "~/services/staff/index.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { summarizeCart, type CartActionData } from "~/models/cart";
 import { CartIntentSchema } from "~/models/cart-input";
+import { causeChosenNotice, extraChosenNotice } from "~/models/donation-forms";
+import type { DonationExtra } from "~/models/donations";
 import type { Notice } from "~/models/notice";
 import { referrerPath } from "~/models/guards";
 import { localPathOr } from "~/models/redirect-param";
 import { sitePolicy } from "~/models/site-policy";
 import { CartError, type CartResult, commerce, cartIdCookie, readCartId } from "~/services/commerce/index.server";
+import { DonationChoiceError, donations } from "~/services/donations/index.server";
 import {
   addToCart,
   cartCookieAfter,
@@ -31,6 +35,10 @@ import { getSite, publicOrigin } from "~/services/site/index.server";
 import { stock } from "~/services/stock/index.server";
 import { pageMeta } from "~/utils/meta";
 import { readFormData } from "~/utils/form.server";
+import { donationContext, pageDonation } from "~/utils/donations.server";
+import donationStyles from "~/styles/donations.css";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: donationStyles }];
 
 // Catalogue spec section 2 "Cart page texts": title and description 'Shopping Cart'.
 export const meta: MetaFunction = ({ matches }) =>
@@ -38,9 +46,10 @@ export const meta: MetaFunction = ({ matches }) =>
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const site = getSite(request);
+  const customerId = await getCustomerId(request);
   const [cart, pricing, sellingPlans, location] = await Promise.all([
     currentCart(request),
-    getCustomerId(request).then((customerId) => cartPricingFor(site, customerId)),
+    cartPricingFor(site, customerId),
     commerce.getSellingPlans(),
     getLocation(request),
   ]);
@@ -64,6 +73,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
   // The same terms checkout prices with (docs/rules.md "Pricing, discounts and shipping").
   const summary = cart ? summarizeCart(cart.lines, pricing) : null;
+  // What the cart gives and the shopper's choice (docs/rules.md "Donation choice"); hidden on the staff site.
+  const giving = cart?.lines.length
+    ? await pageDonation(request, await donationContext(request, cart, customerId))
+    : null;
   return json(
     {
       site,
@@ -74,6 +87,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       unavailableLineIds,
       pricing,
       program: sitePolicy(site).staffProgram ? programView(member) : null,
+      donation: giving?.donation ?? null,
+      donationSearch: giving?.donationSearch ?? null,
     },
     { headers },
   );
@@ -123,6 +138,8 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const input = submission.value;
   if (input.intent === "zip") return setZip(request, input.zip, back, wantsJson);
+  if (input.intent === "donation-cause") return chooseDonation(request, { causeId: input.causeId }, back, wantsJson);
+  if (input.intent === "donation-extra") return chooseDonation(request, { extra: input.extra }, back, wantsJson);
   let result: CartResult;
   // A post that redirects needs only the cart's id; a fetcher's answer needs the lines.
   const changeOptions = { withCart: wantsJson };
@@ -267,9 +284,51 @@ async function setZip(request: Request, zip: string, back: string, wantsJson: bo
   return redirect(back, { headers: { "Set-Cookie": await sessionStorage.commitSession(session) } });
 }
 
+/**
+ * The donation choice (docs/rules.md "Donation choice"): a cause (set-cause on the cart's
+ * tracking record) or the shopper's extra gift, through the donation layer; a choice it
+ * refuses is said as an error notice (4xx for fetchers), never a 500.
+ */
+async function chooseDonation(
+  request: Request,
+  choice: { causeId: string } | { extra: DonationExtra | null },
+  back: string,
+  wantsJson: boolean,
+) {
+  let notice: Notice;
+  let status = 200;
+  try {
+    const cart = await currentCart(request);
+    if (!cart || cart.lines.length === 0) throw new CartError("CART_NOT_FOUND", "Your cart is empty.", "cartId");
+    const context = await donationContext(request, cart);
+    if ("causeId" in choice) {
+      const cause = await donations.chooseCause(context, choice.causeId);
+      notice = { tone: "success", message: causeChosenNotice(cause.name) };
+    } else {
+      await donations.setExtra(context, choice.extra);
+      notice = { tone: "success", message: extraChosenNotice(choice.extra) };
+    }
+  } catch (error) {
+    if (!(error instanceof DonationChoiceError || error instanceof CartError)) throw error;
+    notice = { tone: "error", message: error.message };
+    status = error.status;
+  }
+  if (wantsJson) {
+    const field = "causeId" in choice ? "causeId" : "extra";
+    const fields = notice.tone === "error" ? { [field]: notice.message } : undefined;
+    return jsonReply({ ok: status === 200, notice, ...(fields ? { fields } : {}), cart: null, line: null }, status);
+  }
+  return redirect(back, { headers: await commitNotice(request, notice) });
+}
+
 export default function CartPage() {
-  const data = useLoaderData<typeof loader>();
-  return <CartView {...data} />;
+  const { donation, donationSearch, ...data } = useLoaderData<typeof loader>();
+  return (
+    <CartView
+      {...data}
+      donation={donation ? <DonationPanel widget={donation} search={donationSearch} pagePath="/cart" /> : null}
+    />
+  );
 }
 
 export function ErrorBoundary() {

@@ -3,10 +3,11 @@
 // to change; every step posts one form, parsed by `CheckoutPostSchema`
 // (app/models/checkout-forms.ts) and saved by the checkout service.
 import { parseWithZod } from "@conform-to/zod";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { CheckoutSteps, EmptyCheckout } from "~/components/checkout-steps";
+import { DonationPanel } from "~/components/donation-panel";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { checkoutRefusal, cartLimits, type CartLineView } from "~/models/cart";
 import { orderType } from "~/models/checkout";
@@ -26,6 +27,7 @@ import { isServiceError } from "~/models/service-error";
 import { sitePolicy } from "~/models/site-policy";
 import { env } from "~/env.server";
 import { customers } from "~/services/customers/index.server";
+import { donations } from "~/services/donations/index.server";
 import { cartIdCookie, commerce } from "~/services/commerce/index.server";
 import {
   currentCart,
@@ -41,6 +43,13 @@ import { rememberOrder } from "~/services/orders/index.server";
 import { pageMeta } from "~/utils/meta";
 import { staffMemberOf, staffProgram } from "~/services/staff/index.server";
 import { readFormData, replyWith } from "~/utils/form.server";
+import { donationContext, pageDonation } from "~/utils/donations.server";
+import donationStyles from "~/styles/donations.css";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: donationStyles }];
+
+/** Where the donation panel's posts come back to without JavaScript (it shows at the review step). */
+const REVIEW_PATH = "/checkout?step=review";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, { title: "Checkout", noindex: true });
 
@@ -82,17 +91,23 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
   const checkout = await checkouts.open({ cart, customerId });
   const open = firstOpenStep({ ...checkout, shippingAddress: checkout.shippingAddress ? "set" : null });
-  const [priced, addresses, cards, member] = await Promise.all([
+  const step = stepToShow(new URL(request.url).searchParams.get("step"), open);
+  // The cart's donation tracking record, started once the checkout is open, so its id is on
+  // the cart before the order (docs/rules.md "Donation choice"); the panel shows at review.
+  const giving = await donationContext(request, cart, customerId);
+  await donations.ensureTracking(giving);
+  const [priced, addresses, cards, member, donation] = await Promise.all([
     checkouts.price(checkout, cart),
     customerId ? customers.listAddresses(customerId) : [],
     customerId ? checkouts.savedCards(customerId) : [],
     staffMemberOf(request),
+    step === "review" ? pageDonation(request, giving) : null,
   ]);
   const address = checkout.shippingAddress;
   const clinic = member?.isRegistered ? member.clinic : null;
   const data: CheckoutPageData = {
     empty: false,
-    step: stepToShow(new URL(request.url).searchParams.get("step"), open),
+    step,
     open,
     signedIn: customerId !== null,
     needsAccount: hasAutoship && !customerId,
@@ -121,7 +136,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     preferHome: member?.preferredAddress === "home",
     cards: cardOptions(cards),
   };
-  return json(data, setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined);
+  return json(
+    { ...data, donation: donation?.donation ?? null, donationSearch: donation?.donationSearch ?? null },
+    setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined,
+  );
 }
 
 const nextStep = (step: CheckoutStep) => `/checkout?step=${CHECKOUT_STEPS[CHECKOUT_STEPS.indexOf(step) + 1]}`;
@@ -195,7 +213,14 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function CheckoutPage() {
   const data = useLoaderData<typeof loader>();
-  return data.empty ? <EmptyCheckout /> : <CheckoutSteps data={data} />;
+  if (data.empty) return <EmptyCheckout />;
+  const { donation, donationSearch, ...steps } = data;
+  return (
+    <CheckoutSteps
+      data={steps}
+      donation={donation ? <DonationPanel widget={donation} search={donationSearch} pagePath={REVIEW_PATH} /> : null}
+    />
+  );
 }
 
 export function ErrorBoundary() {
