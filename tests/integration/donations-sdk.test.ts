@@ -51,7 +51,7 @@ function line(overrides: Partial<CartLineView> = {}): CartLineView {
     sellingPlanId: null,
     sellingPlanName: null,
     weightValue: 15,
-    weightUnit: "lb",
+    weightUnit: "lbs",
     inventory: 10,
     attributes: [],
     ...overrides,
