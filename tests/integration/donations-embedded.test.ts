@@ -15,11 +15,13 @@ import {
   ShoppingGivesApiError,
   type DonationErrorMessage,
 } from "~/models/donations";
+import { loader as donationLogo } from "~/routes/donation-logos.$name";
 import { createEmbeddedDonations } from "~/services/donations/embedded.server";
 import type { DonationProvider } from "~/services/donations/types";
 import { seedDonations } from "../../prisma/seed/donations";
 import { createTestDatabase } from "../helpers/db";
 import { TEST_DB_DIR, TEST_POSTGRES_URL } from "../helpers/migrations";
+import { callRoute, ORIGIN } from "../helpers/routes";
 
 // The seed's fixed data (prisma/seed/donations.ts).
 const DEFAULT_CAUSE = "89-1040231"; // Second Chance Shelter Alliance, multiplier 2
@@ -675,5 +677,36 @@ describe("the donations seed", () => {
       await seedDonations(db, { images: false });
     }
     expect(await db.charity.count({ where: { logoUrl: { not: null } } })).toBe(0);
+  });
+});
+
+describe("category default logos (GET /donation-logos/category-N.svg)", () => {
+  const logo = (name: string) =>
+    callRoute(donationLogo, new Request(`${ORIGIN}/donation-logos/${name}`), undefined, { params: { name } });
+
+  it("category-0.svg to category-25.svg: an SVG, publicly cached for long, under a CSP that loads and runs nothing", async () => {
+    for (const id of [0, 3, 25]) {
+      const response = await logo(`category-${id}.svg`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get("Content-Type")).toBe("image/svg+xml");
+      expect(response.headers.get("Cache-Control")).toBe("public, max-age=2592000");
+      expect(response.headers.get("Content-Security-Policy")).toBe("default-src 'none'; style-src 'unsafe-inline'");
+      expect(await response.text()).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+    }
+  });
+
+  it("anything else: 404 in plain text", async () => {
+    for (const name of [
+      "category-26.svg",
+      "category-03.svg",
+      "category-3.png",
+      "category-3",
+      "logo.svg",
+      "..%2Fcategory-3.svg",
+    ]) {
+      const response = await logo(name);
+      expect(response.status).toBe(404);
+      expect(response.headers.get("Content-Type")).toBe("text/plain; charset=utf-8");
+    }
   });
 });
