@@ -19,12 +19,15 @@ function escapeXml(text: string): string {
 
 /**
  * Up to two initials of a name: the first letters of its first two words, "&", "and",
- * "of" and "the" skipped ("Arts, Culture & Humanities" → "AC", "Animal-Related" → "AR").
+ * "of", "the" and "for" skipped ("Arts, Culture & Humanities" → "AC", "Animal-Related" →
+ * "AR"); a single word gives its first two letters ("Education" → "Ed").
  */
 export function initialsOf(name: string): string {
   const words = name
     .split(/[\s,&/-]+/)
     .filter((word) => word && !/^(and|of|the|for)$/i.test(word) && /^[a-z0-9]/i.test(word));
+  // One word gives its first two letters, so Education, Employment and Environment differ.
+  if (words.length === 1) return words[0][0].toUpperCase() + (words[0][1] ?? "").toLowerCase();
   return words
     .slice(0, 2)
     .map((word) => word[0].toUpperCase())

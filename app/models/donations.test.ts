@@ -512,6 +512,9 @@ describe("category logos (catalogue spec section 9)", () => {
     expect(initialsOf("Philanthropy, Voluntarism & Grantmaking Foundations")).toBe("PV");
     expect(initialsOf("Kids & Critters Learning Lab")).toBe("KC");
     expect(initialsOf("Friends of the Shelter")).toBe("FS");
+    expect(initialsOf("Education")).toBe("Ed");
+    expect(initialsOf("Environment")).toBe("En");
+    expect(initialsOf("Unknown")).toBe("Un");
     const svg = logoSvg({ title: `<b>"Tom & Jerry's"</b>`, hue: -30, label: "<&>" });
     expect(svg).not.toContain("<b>");
     expect(svg).toContain("&#60;b&#62;&#34;Tom &#38; Jerry&#39;s&#34;");
