@@ -5,6 +5,7 @@
 import type {
   Charity,
   CharitySearchQuery,
+  DonationError,
   DonationExtra,
   DonationResult,
   DonationStore,
@@ -150,7 +151,7 @@ export type DonationChoiceErrorCode = "CAUSE_UNKNOWN" | "EXTRA_NOT_OFFERED" | "C
  */
 export interface Donations {
   /** Listens to SDK and API errors; a handled error is swallowed. Returns the unsubscribe. */
-  on(listener: (error: import("~/models/donations").DonationError) => void): () => void;
+  on(listener: (error: DonationError) => void): () => void;
   /** The widget of a cart (hidden and empty on the staff site, when the store did not load, or by the widget rule). */
   widget(context: DonationCartContext): Promise<DonationWidget>;
   /** The cart's tracking record id, started (POST tracking) and kept as the cart's donation_tracking_id when missing. */

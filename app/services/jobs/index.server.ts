@@ -4,6 +4,12 @@ import { prisma } from "~/db.server";
 import { env } from "~/env.server";
 import { autoship } from "~/services/autoship/index.server";
 import { CLIENT_ERROR_TOPIC, clientErrorDelivery } from "~/services/client-errors/index.server";
+import {
+  DONATION_CONFIRMATION_TOPIC,
+  DONATION_EVENT_TOPIC,
+  donationConfirmationDelivery,
+  donationEventDelivery,
+} from "~/services/donations/index.server";
 import { EMAIL_TOPIC, emailDelivery } from "~/services/email/index.server";
 import { outbox } from "~/services/outbox/index.server";
 import { defaultHolder, startJobs, type Job, type JobRunnerOptions, type StopJobs } from "./runner.server";
@@ -20,6 +26,8 @@ export {
 // Every outbox topic and its owner's handler (docs/rules.md "Outbox").
 outbox.register(EMAIL_TOPIC, emailDelivery);
 outbox.register(CLIENT_ERROR_TOPIC, clientErrorDelivery);
+outbox.register(DONATION_CONFIRMATION_TOPIC, donationConfirmationDelivery);
+outbox.register(DONATION_EVENT_TOPIC, donationEventDelivery);
 
 /** Every job the shop runs. A setting of 0 turns its job off. */
 export const shopJobs: Job[] = [

@@ -82,6 +82,12 @@ function createMetrics() {
       labelNames: ["kind"] as const,
       registers,
     }),
+    donationErrors: new client.Counter({
+      name: "shop_donation_errors_total",
+      help: "Donation service and SDK errors (each answered with no donation), by catalogue message.",
+      labelNames: ["message"] as const,
+      registers,
+    }),
   };
 }
 
