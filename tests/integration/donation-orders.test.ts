@@ -1,0 +1,463 @@
+// An order's donation end to end (docs/rules.md "Donations"): the checkout service on this
+// worker's database asks the donation SDK layer what the order gives, charges the shopper's
+// round-up in the total, records the donation on the order, and queues its confirmation in
+// the outbox in the transaction that completes the order; the confirmation page, the order
+// page, the email and the dashboard show it. The donation service itself stands behind its
+// provider interface (catalogue spec section 7): a small stand-in answers as the service
+// does, and one that fails stands for an outage.
+import crypto from "node:crypto";
+import { createElement } from "react";
+import { renderToString } from "react-dom/server";
+import { createRemixStub } from "@remix-run/testing";
+import { json } from "@remix-run/node";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { prisma } from "~/db.server";
+import type { PostalAddress } from "~/models/address";
+import {
+  cartDonationCents,
+  centsToDollars,
+  dollarsToCents,
+  EMBEDDED_DONATION_STORE_ID,
+  ShoppingGivesApiError,
+  DONATION_ERROR,
+  type Charity,
+  type DonationError,
+  type DonationStore,
+  type TrackingRecord,
+} from "~/models/donations";
+import AccountDashboard, { loader as dashboardLoader } from "~/routes/account.dashboard";
+import OrderDetails, { loader as orderLoader } from "~/routes/account.orders_.$id";
+import OrderConfirmation, { loader as confirmationLoader } from "~/routes/checkout_.confirmation.$orderId";
+import { createCheckouts } from "~/services/checkout/checkout.server";
+import { zipCovered } from "~/services/checkout/index.server";
+import { commerce } from "~/services/commerce/index.server";
+import { createDonations, DONATION_CONFIRMATION_TOPIC, type DonationProvider } from "~/services/donations/index.server";
+import { email } from "~/services/email/index.server";
+import { createEmbeddedPayments } from "~/services/payment/embedded.server";
+import { pricingFor } from "~/services/pricing/index.server";
+import { callRoute, getRequest, signedInJar } from "../helpers/routes";
+import { ensureSeeded } from "../helpers/seeded";
+
+const ADDRESS: PostalAddress = {
+  firstName: "Jo",
+  lastName: "Park",
+  address1: "1 Main St",
+  address2: null,
+  city: "Aurora",
+  provinceCode: "CO",
+  zip: "80011",
+  countryCode: "US",
+  phone: null,
+};
+const YEAR = new Date().getUTCFullYear() + 3;
+const readCart = (cartId: string) => commerce.getCart(cartId);
+
+const PAWS: Charity = {
+  id: "12-3456789",
+  ein: "12-3456789",
+  name: "Paws Rescue League",
+  website: null,
+  logoUrl: "/donation-logos/category-3.svg",
+  address: "Denver, CO",
+  description: "Rescues dogs and cats.",
+  categoryId: 3,
+  categoryName: "Animal-Related",
+  multiplier: 1,
+  portfolioCharities: [],
+};
+const SHELTER: Charity = { ...PAWS, id: "98-7654321", ein: "98-7654321", name: "Shelter Friends of Aurora" };
+
+/** 1% of each line (type 0), the store's default. */
+const RULE = { type: 0, amount: 1 } as const;
+
+/**
+ * The donation service as its provider interface answers (catalogue spec section 7): one
+ * store with online purchase, round-up and add-on, two charities, tracking records kept in
+ * memory. `calls` records the tracking calls it received.
+ */
+function donationService() {
+  const store: DonationStore = {
+    id: EMBEDDED_DONATION_STORE_ID,
+    name: "Pet Nutrition",
+    activeCampaigns: [1, 3, 4],
+    causeMultipliers: {},
+    defaultCauseId: PAWS.id,
+    defaultCauseIds: [PAWS.id],
+    featuredCauseIds: [PAWS.id, SHELTER.id],
+    defaultDonation: RULE.amount,
+    defaultDonationType: RULE.type,
+    letShoppersChoose: true,
+    searchEnabled: false,
+    isActive: true,
+    customCSS: "",
+    targetCssSelector: "",
+    isEmbeddedConfirmation: false,
+    primaryCurrency: "USD",
+    customerSegments: [],
+  };
+  const records = new Map<string, TrackingRecord>();
+  const calls: string[] = [];
+  const provider: DonationProvider = {
+    getStore: async () => store,
+    getProductDonation: async () => {
+      throw new Error("not used");
+    },
+    async getCartDonation(input) {
+      const { totalCents } = cartDonationCents({
+        lines: input.cmsIds.map((item) => ({
+          id: item.id,
+          priceCents: dollarsToCents(item.price),
+          quantity: item.quantity,
+          discountCents: dollarsToCents(item.discount),
+        })),
+        rule: RULE,
+        multiplier: 1,
+      });
+      const total = centsToDollars(totalCents);
+      const cause = [PAWS, SHELTER].find((c) => c.id === input.providedCauseId)!;
+      return {
+        donationRecipients: [{ causeId: cause.id, causeName: cause.name, amount: total }],
+        lineItems: [],
+        totalDonationAmount: total,
+        cartDonation: total,
+        showWidget: true,
+      };
+    },
+    searchCharities: async () => [],
+    charitiesByEins: async (eins) => [PAWS, SHELTER].filter((c) => eins.includes(c.id)),
+    portfolio: async () => null,
+    async startTracking() {
+      const record = { trackingId: crypto.randomBytes(12).toString("hex"), causeId: null, causeName: null };
+      records.set(record.trackingId, record);
+      return record;
+    },
+    async setCause(trackingId, cause) {
+      const record = { trackingId, ...cause };
+      records.set(trackingId, record);
+      return record;
+    },
+    getCause: async (trackingId) => records.get(trackingId) ?? null,
+    async addIntegrationInfo(trackingId) {
+      calls.push(`add-integration-info ${trackingId}`);
+    },
+    async setConfirmationData(trackingId) {
+      calls.push(`set-confirmation-data ${trackingId}`);
+    },
+    sendEvent: async () => undefined,
+  };
+  return { provider, calls };
+}
+
+/** A donation service that does not answer: every call fails as the remote adapter would. */
+const downService: DonationProvider = new Proxy({} as DonationProvider, {
+  get: () => () => Promise.reject(new ShoppingGivesApiError(DONATION_ERROR.retrieveStore, 503)),
+});
+
+/** The real SDK layer on a provider; its errors are collected (and so swallowed). */
+function sdkOn(provider: DonationProvider) {
+  const errors: DonationError[] = [];
+  const sdk = createDonations({
+    provider,
+    storeId: EMBEDDED_DONATION_STORE_ID,
+    testMode: true,
+    setCartAttributes: async (cartId, attributes) => {
+      await commerce.updateAttributes(cartId, attributes);
+    },
+    queueEvent: async () => undefined,
+    storeTimeoutMs: 500,
+  });
+  sdk.on((error) => errors.push(error));
+  return { sdk, errors };
+}
+
+let variant: { id: string; inventory: number; priceCents: number };
+
+beforeAll(async () => {
+  await ensureSeeded();
+  variant = await prisma.productVariant.findFirstOrThrow({
+    where: { product: { soldOnDtc: true }, priceCents: { gt: 1000 } },
+    orderBy: { sku: "asc" },
+    select: { id: true, inventory: true, priceCents: true },
+  });
+  await prisma.productVariant.update({ where: { id: variant.id }, data: { inventory: 500 } });
+});
+
+afterAll(async () => {
+  await prisma.productVariant.update({ where: { id: variant.id }, data: { inventory: variant.inventory } });
+});
+
+type Sdk = ReturnType<typeof createDonations>;
+
+/**
+ * A signed-in customer's cart with every checkout step done; `choose` runs the shopper's
+ * donation choices on the cart first (through the SDK layer, as the cart page does).
+ */
+async function readyCheckout(input: {
+  sdk: Sdk;
+  cardNumber?: string;
+  choose?: (context: Parameters<Sdk["chooseCause"]>[0]) => Promise<void>;
+}) {
+  const service = createCheckouts({
+    db: prisma,
+    payments: createEmbeddedPayments(prisma),
+    email,
+    pricing: pricingFor,
+    zipCovered,
+    donations: input.sdk,
+  });
+  const customer = await prisma.customer.create({
+    data: { site: "DTC", email: `giver-${crypto.randomUUID()}@example.com`, firstName: "Jo", lastName: "Park" },
+  });
+  const { cart: created } = await commerce.createCart({
+    site: "DTC",
+    customerId: customer.id,
+    lines: [{ merchandiseId: variant.id, quantity: 3 }],
+  });
+  await input.choose?.({ site: "DTC", cart: created!, customer: { id: customer.id, acceptsMarketing: false } });
+  const cart = (await commerce.getCart(created!.id))!;
+  const checkout = await service.open({ cart, customerId: customer.id });
+  await service.saveContact(checkout.id, customer.id, { email: customer.email, acceptsMarketing: false });
+  await service.saveShipping(checkout.id, customer.id, { address: ADDRESS });
+  await service.confirmDelivery(checkout.id, customer.id);
+  await service.savePayment(checkout.id, customer.id, {
+    card: { number: input.cardNumber ?? "4242424242424242", expMonth: 12, expYear: YEAR, cvc: "123" },
+  });
+  const priced = await service.price((await service.get(checkout.id))!, cart);
+  const place = () =>
+    service.placeOrder({
+      key: checkout.id,
+      site: "DTC",
+      customerId: customer.id,
+      expectedTotalCents: priced.totalCents,
+      attestation: false,
+      readCart,
+    });
+  return { service, customer, cart, priced, place };
+}
+
+/** The donation-confirmation outbox messages of an order. */
+async function confirmationsOf(orderId: string) {
+  const messages = await prisma.outboxMessage.findMany({
+    where: { topic: DONATION_CONFIRMATION_TOPIC },
+    orderBy: { createdAt: "asc" },
+  });
+  return messages.filter((m) => (JSON.parse(m.payload) as { orderId: string }).orderId === orderId);
+}
+
+/** The HTML a route renders with the data its loader answered (no JavaScript). */
+async function renderRoute(path: string, component: unknown, response: Response): Promise<string> {
+  expect(response.status).toBe(200);
+  const data = (await response.json()) as Record<string, unknown>;
+  const Stub = createRemixStub([{ id: "page", path, Component: component as () => null, loader: () => json(data) }]);
+  // React warns that layout effects do not run on the server; that is expected here.
+  const quiet = vi.spyOn(console, "error").mockImplementation(() => undefined);
+  try {
+    return renderToString(
+      createElement(Stub, { initialEntries: [path], hydrationData: { loaderData: { page: data } } }),
+    ).replaceAll("<!-- -->", "");
+  } finally {
+    quiet.mockRestore();
+  }
+}
+
+/** The order's gift in cents, as the service works it out: 1% of the lines at the prices charged. */
+const expectedGift = (quantity: number) =>
+  cartDonationCents({
+    lines: [{ id: "a", priceCents: variant.priceCents, quantity, discountCents: 0 }],
+    rule: RULE,
+    multiplier: 1,
+  }).totalCents;
+
+const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+
+describe("an order with a chosen cause and a round-up (docs/rules.md 'Donations')", () => {
+  it("charges the round-up, records the donation, queues its confirmation and shows it everywhere", async () => {
+    const { provider, calls } = donationService();
+    const { sdk, errors } = sdkOn(provider);
+    const ready = await readyCheckout({
+      sdk,
+      choose: async (context) => {
+        await sdk.chooseCause(context, SHELTER.id);
+        await sdk.setExtra(context, { kind: "round-up" });
+      },
+    });
+    const trackingId = ready.cart.attributes.find((a) => a.key === "donation_tracking_id")?.value;
+    expect(trackingId).toMatch(/^[0-9a-f]{24}$/);
+    expect(ready.cart.attributes).toContainEqual({ key: "donation_extra", value: "round-up" });
+
+    // The review's total is rounded up to a whole dollar, past everything else.
+    const beforeIt = ready.priced.totalCents - ready.priced.shopperDonationCents;
+    expect(ready.priced.shopperDonationKind).toBe("round-up");
+    expect(ready.priced.shopperDonationCents).toBe(100 - (beforeIt % 100));
+    expect(ready.priced.totalCents % 100).toBe(0);
+
+    const placed = await ready.place();
+    const order = await prisma.order.findUniqueOrThrow({ where: { id: placed.id } });
+    const gift = expectedGift(3);
+    expect(gift).toBeGreaterThan(0);
+    expect(order).toMatchObject({
+      status: "paid",
+      donationTrackingId: trackingId,
+      donationCauseId: SHELTER.id,
+      donationCauseName: SHELTER.name,
+      donationCents: gift,
+      shopperDonationKind: "round-up",
+      shopperDonationCents: ready.priced.shopperDonationCents,
+      totalCents: ready.priced.totalCents,
+    });
+    expect(order.totalCents).toBe(
+      order.subtotalCents -
+        order.discountCents -
+        order.programDiscountCents +
+        order.shippingCents +
+        order.surchargeCents +
+        order.taxCents +
+        order.shopperDonationCents,
+    );
+    // The card was charged the total, round-up included.
+    const payment = await prisma.payment.findUniqueOrThrow({ where: { id: order.paymentId! } });
+    expect(payment.amountCents).toBe(order.totalCents);
+    // The order's attribute names the tracking record the donation was worked out with.
+    expect(JSON.parse(order.attributes)).toContainEqual({ key: "donation_tracking_id", value: trackingId });
+
+    // Its confirmation waits in the outbox, written with the order.
+    const [message, ...more] = await confirmationsOf(order.id);
+    expect(more).toEqual([]);
+    expect(message.status).toBe("queued");
+    const total = centsToDollars(gift + order.shopperDonationCents);
+    expect(JSON.parse(message.payload)).toEqual({
+      trackingId,
+      orderId: order.id,
+      orderNumber: order.number,
+      totalDonationAmount: total,
+      causes: [{ causeId: SHELTER.id, causeName: SHELTER.name, amount: total }],
+    });
+    // Delivered, it tells the service of the order and its confirmation data.
+    await sdk.confirmationDelivery({ payload: JSON.parse(message.payload) });
+    expect(calls).toEqual([`add-integration-info ${trackingId}`, `set-confirmation-data ${trackingId}`]);
+
+    const gives = `This order gives ${money(gift + order.shopperDonationCents)} to ${SHELTER.name}.`;
+    const includes = `That includes your round-up of ${money(order.shopperDonationCents)}.`;
+
+    // The email.
+    const mail = await prisma.emailMessage.findFirstOrThrow({
+      where: { to: ready.customer.email, template: "order-confirmation" },
+    });
+    expect(mail.text).toContain(`Giving back\n${gives}\n${includes}`);
+    expect(mail.text).toContain(`Round-up donation: ${money(order.shopperDonationCents)}`);
+    expect(mail.html).toContain(includes);
+
+    // The confirmation page and the order page, rendered.
+    const jar = await signedInJar(ready.customer.id);
+    const confirmationPath = `/checkout/confirmation/${order.id}`;
+    const confirmation = await renderRoute(
+      "/checkout/confirmation/:orderId",
+      OrderConfirmation,
+      await callRoute(confirmationLoader, getRequest(confirmationPath, jar), jar, { params: { orderId: order.id } }),
+    );
+    const orderPage = await renderRoute(
+      "/account/orders/:id",
+      OrderDetails,
+      await callRoute(orderLoader, getRequest(`/account/orders/${order.id}`, jar), jar, { params: { id: order.id } }),
+    );
+    for (const html of [confirmation, orderPage]) {
+      expect(html).toContain("Giving back");
+      expect(html).toContain(gives);
+      expect(html).toContain(includes);
+      expect(html).toContain(`<dt>Round-up donation</dt><dd>${money(order.shopperDonationCents)}</dd>`);
+    }
+
+    // The dashboard counts this paid order; a pending one (still being placed) does not count.
+    await prisma.order.create({
+      data: {
+        number: order.number + 900_000,
+        site: "DTC",
+        customerId: ready.customer.id,
+        email: ready.customer.email,
+        status: "pending",
+        subtotalCents: 1000,
+        totalCents: 1100,
+        shippingAddress: JSON.stringify(ADDRESS),
+        donationCauseName: PAWS.name,
+        donationCents: 5000,
+        shopperDonationKind: "add-on",
+        shopperDonationCents: 100,
+      },
+    });
+    const dashboard = await renderRoute(
+      "/account/dashboard",
+      AccountDashboard,
+      await callRoute(dashboardLoader, getRequest("/account/dashboard", jar), jar),
+    );
+    expect(dashboard).toContain(`Your orders have given ${money(gift + order.shopperDonationCents)} to good causes.`);
+    expect(errors).toEqual([]);
+  });
+
+  it("writes no confirmation when the payment is declined (nothing of the order is kept)", async () => {
+    const { provider } = donationService();
+    const { sdk } = sdkOn(provider);
+    const ready = await readyCheckout({
+      sdk,
+      cardNumber: "4000000000000002",
+      choose: async (context) => {
+        await sdk.setExtra(context, { kind: "add-on", cents: 300 });
+      },
+    });
+    expect(ready.priced.shopperDonationCents).toBe(300);
+    const before = await prisma.outboxMessage.count({ where: { topic: DONATION_CONFIRMATION_TOPIC } });
+    await expect(ready.place()).rejects.toMatchObject({ code: "PAYMENT_DECLINED" });
+    expect(await prisma.order.count({ where: { customerId: ready.customer.id } })).toBe(0);
+    expect(await prisma.outboxMessage.count({ where: { topic: DONATION_CONFIRMATION_TOPIC } })).toBe(before);
+  });
+
+  it("shows no giving on the dashboard of a customer whose orders gave nothing", async () => {
+    const customer = await prisma.customer.create({
+      data: { site: "DTC", email: `none-${crypto.randomUUID()}@example.com`, firstName: "Al", lastName: "Ng" },
+    });
+    const jar = await signedInJar(customer.id);
+    const response = await callRoute(dashboardLoader, getRequest("/account/dashboard", jar), jar);
+    expect(((await response.json()) as { given: string | null }).given).toBeNull();
+  });
+});
+
+describe("an order placed while the donation service is down (docs/rules.md 'Donations')", () => {
+  it("goes through with no donation, no extra charged and no confirmation queued", async () => {
+    const { sdk, errors } = sdkOn(downService);
+    const ready = await readyCheckout({ sdk });
+    // The shopper had chosen a round-up and had a tracking record before the outage.
+    await commerce.updateAttributes(ready.cart.id, [
+      { key: "donation_tracking_id", value: "abc123" },
+      { key: "donation_extra", value: "round-up" },
+    ]);
+    const cart = (await commerce.getCart(ready.cart.id))!;
+    const checkout = (await ready.service.get(
+      (await prisma.checkout.findFirstOrThrow({ where: { cartId: cart.id } })).id,
+    ))!;
+    const priced = await ready.service.price(checkout, cart);
+    expect(priced).toMatchObject({
+      shopperDonationCents: 0,
+      shopperDonationKind: null,
+      totalCents: ready.priced.totalCents,
+    });
+
+    const placed = await ready.place();
+    const order = await prisma.order.findUniqueOrThrow({ where: { id: placed.id } });
+    expect(order).toMatchObject({
+      status: "paid",
+      donationTrackingId: null,
+      donationCauseId: null,
+      donationCauseName: null,
+      donationCents: 0,
+      shopperDonationKind: null,
+      shopperDonationCents: 0,
+      totalCents: ready.priced.totalCents,
+    });
+    expect(await confirmationsOf(order.id)).toEqual([]);
+    const mail = await prisma.emailMessage.findFirstOrThrow({
+      where: { to: ready.customer.email, template: "order-confirmation" },
+    });
+    expect(mail.text).not.toContain("Giving back");
+    // The outage was reported to the listeners (and swallowed), not raised.
+    expect(errors.length).toBeGreaterThan(0);
+  });
+});
