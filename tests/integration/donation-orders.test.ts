@@ -97,12 +97,15 @@ function donationService() {
   };
   const records = new Map<string, TrackingRecord>();
   const calls: string[] = [];
+  /** Set to make the cart-donation call fail from then on (the service going down mid-checkout). */
+  const state = { failing: false };
   const provider: DonationProvider = {
     getStore: async () => store,
     getProductDonation: async () => {
       throw new Error("not used");
     },
     async getCartDonation(input) {
+      if (state.failing) throw new ShoppingGivesApiError(DONATION_ERROR.cartDonation, 503);
       const { totalCents } = cartDonationCents({
         lines: input.cmsIds.map((item) => ({
           id: item.id,
@@ -145,7 +148,7 @@ function donationService() {
     },
     sendEvent: async () => undefined,
   };
-  return { provider, calls };
+  return { provider, calls, state };
 }
 
 /** A donation service that does not answer: every call fails as the remote adapter would. */
@@ -223,16 +226,17 @@ async function readyCheckout(input: {
     card: { number: input.cardNumber ?? "4242424242424242", expMonth: 12, expYear: YEAR, cvc: "123" },
   });
   const priced = await service.price((await service.get(checkout.id))!, cart);
-  const place = () =>
+  const state = (await service.get(checkout.id))!;
+  const place = (expectedTotalCents = priced.totalCents) =>
     service.placeOrder({
       key: checkout.id,
       site: "DTC",
       customerId: customer.id,
-      expectedTotalCents: priced.totalCents,
+      expectedTotalCents,
       attestation: false,
       readCart,
     });
-  return { service, customer, cart, priced, place };
+  return { service, customer, cart, priced, place, checkout: () => state };
 }
 
 /** The donation-confirmation outbox messages of an order. */
@@ -420,6 +424,30 @@ describe("an order with a chosen cause and a round-up (docs/rules.md 'Donations'
   });
 });
 
+describe("the donation service going down between the review and placing (docs/decisions.md 'Donations (orders)')", () => {
+  it("refuses the order as a changed price (the card is never charged a total the shopper did not see)", async () => {
+    const { provider, state } = donationService();
+    const { sdk } = sdkOn(provider);
+    const ready = await readyCheckout({
+      sdk,
+      choose: async (context) => {
+        await sdk.setExtra(context, { kind: "add-on", cents: 500 });
+      },
+    });
+    expect(ready.priced.shopperDonationCents).toBe(500);
+    state.failing = true;
+    await expect(ready.place()).rejects.toMatchObject({ code: "PRICE_CHANGED" });
+    expect(await prisma.order.count({ where: { customerId: ready.customer.id } })).toBe(0);
+    // Reviewed again, the total has no add-on, and the order goes through with no donation.
+    const again = await ready.service.price(ready.checkout(), (await commerce.getCart(ready.cart.id))!);
+    expect(again.totalCents).toBe(ready.priced.totalCents - 500);
+    const placed = await ready.place(again.totalCents);
+    const order = await prisma.order.findUniqueOrThrow({ where: { id: placed.id } });
+    expect(order).toMatchObject({ totalCents: again.totalCents, donationCents: 0, shopperDonationCents: 0 });
+    expect(await confirmationsOf(order.id)).toEqual([]);
+  });
+});
+
 describe("an order placed while the donation service is down (docs/rules.md 'Donations')", () => {
   it("goes through with no donation, no extra charged and no confirmation queued", async () => {
     const { sdk, errors } = sdkOn(downService);
@@ -430,10 +458,7 @@ describe("an order placed while the donation service is down (docs/rules.md 'Don
       { key: "donation_extra", value: "round-up" },
     ]);
     const cart = (await commerce.getCart(ready.cart.id))!;
-    const checkout = (await ready.service.get(
-      (await prisma.checkout.findFirstOrThrow({ where: { cartId: cart.id } })).id,
-    ))!;
-    const priced = await ready.service.price(checkout, cart);
+    const priced = await ready.service.price(ready.checkout(), cart);
     expect(priced).toMatchObject({
       shopperDonationCents: 0,
       shopperDonationKind: null,
