@@ -28,6 +28,31 @@ export type DonationType = (typeof DONATION_TYPE)[keyof typeof DONATION_TYPE];
 export const DONATION_SDK_ENVIRONMENTS = ["dev", "qa", "staging1", "prod"] as const;
 export type DonationSdkEnvironment = (typeof DONATION_SDK_ENVIRONMENTS)[number];
 
+/**
+ * The donation API of each SDK environment (docs/decisions.md "Donations (remote adapter)":
+ * the real addresses are not published to us; DONATIONS_API_URL overrides them).
+ */
+const DONATION_API_BASE_URLS: Record<DonationSdkEnvironment, string> = {
+  dev: "https://dev-api.shoppinggives.com/",
+  qa: "https://qa-api.shoppinggives.com/",
+  staging1: "https://staging1-api.shoppinggives.com/",
+  prod: "https://api.shoppinggives.com/",
+};
+
+/**
+ * The base URL the remote adapter's calls are relative to: the override (DONATIONS_API_URL)
+ * when given, else the environment's; always ending in "/", so a path prefix is kept
+ * ("https://gw.example/sg/v1" + "tracking" → "https://gw.example/sg/v1/tracking").
+ * The query and fragment of an override are dropped.
+ */
+export function donationApiBaseUrl(env: DonationSdkEnvironment, override?: string | null): string {
+  const url = new URL(override?.trim() || DONATION_API_BASE_URLS[env]);
+  url.search = "";
+  url.hash = "";
+  if (!url.pathname.endsWith("/")) url.pathname += "/";
+  return url.toString();
+}
+
 /** The embedded provider's store (the seed creates it; DONATIONS_STORE_ID defaults to it). */
 export const EMBEDDED_DONATION_STORE_ID = "5d0c3a1e9b7f4c2a8e6d4b2f0a9c7e51";
 

@@ -169,6 +169,7 @@ export function createDonations(deps: DonationsDeps): Donations & {
   let loading: Promise<void> | null = null;
   let failedAt: number | null = null;
   let invalidIdReported = false;
+  let lastLoadError: DonationError | null = null;
   const causes = new Map<string, { cause: CauseOption | null; at: number }>();
 
   /** Hands an error to the listeners (swallowed), or throws it when nobody listens (catalogue spec section 8). */
@@ -195,13 +196,15 @@ export function createDonations(deps: DonationsDeps): Donations & {
         (store) => {
           loaded = { store, at: now() };
           failedAt = null;
+          lastLoadError = null;
         },
         (error: unknown) => {
           failedAt = now();
-          report(asDonationError(error, DONATION_ERROR.retrieveStore));
+          lastLoadError = asDonationError(error, DONATION_ERROR.retrieveStore);
+          // Nobody listening: the caller waiting on the store gets it as the cause of its error.
+          if (listeners.size > 0) report(lastLoadError);
         },
       )
-      .catch(() => undefined) // a report nobody listened to has nowhere to go from a background load
       .finally(() => {
         loading = null;
       });
@@ -234,7 +237,7 @@ export function createDonations(deps: DonationsDeps): Donations & {
     while (!loaded && loading && Date.now() < deadline) await sleep(pollMs);
     if (loaded) return (loaded as { store: DonationStore }).store;
     failedAt = now();
-    report(new ShoppingGivesSDKError(DONATION_ERROR.initialize));
+    report(new ShoppingGivesSDKError(DONATION_ERROR.initialize, { cause: lastLoadError ?? undefined }));
     return null;
   }
 

@@ -4,6 +4,7 @@
 // counted by the listener below, which also makes the SDK layer swallow them.
 import { prisma } from "~/db.server";
 import { env } from "~/env.server";
+import { donationApiBaseUrl } from "~/models/donations";
 import { commerce } from "~/services/commerce/index.server";
 import { logger, metrics } from "~/services/observability/index.server";
 import { outbox, type OutboxWriter } from "~/services/outbox/index.server";
@@ -35,7 +36,7 @@ function providerFor(name: typeof env.DONATIONS_PROVIDER): DonationProvider {
     case "remote":
       return createRemoteDonations({
         storeId: env.DONATIONS_STORE_ID,
-        baseUrl: env.DONATIONS_API_URL ?? "",
+        baseUrl: donationApiBaseUrl(env.DONATIONS_SDK_ENV, env.DONATIONS_API_URL),
       });
   }
 }
