@@ -24,6 +24,7 @@ try {
     `Seeded ${summary.products} products, ${summary.variants} variants` +
       (summary.syntheticProducts ? ` and ${summary.syntheticProducts} synthetic products` : "") +
       `, ${summary.content.entries} content entries, ${summary.content.assets} assets and ${summary.content.redirects} redirects` +
+      `, ${summary.donations.charities} charities` +
       ` in ${Date.now() - started} ms.`,
   );
 } finally {

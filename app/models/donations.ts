@@ -200,8 +200,29 @@ export function categoryLogoUrl(categoryId: number): string {
   return `/donation-logos/category-${id}.svg`;
 }
 
+/** A charity's address as the service shows it: "City, ST zip" (the parts it has), or null. */
+export function charityAddress(place: {
+  city: string | null;
+  state: string | null;
+  zip: string | null;
+}): string | null {
+  const city = place.city?.trim() ?? "";
+  const region = [place.state?.trim(), place.zip?.trim()].filter(Boolean).join(" ");
+  const address = [city, region].filter(Boolean).join(", ");
+  return address || null;
+}
+
 // ---------------------------------------------------------------------------
 // Validation (catalogue spec section 5)
+
+/**
+ * An EIN in its one stored form, "12-3456789" (docs/decisions.md "Donations"): nine digits,
+ * with or without the hyphen after the second; anything else is null.
+ */
+export function canonicalEin(value: string): string | null {
+  const digits = /^(\d{2})-?(\d{7})$/.exec(value.trim());
+  return digits ? `${digits[1]}-${digits[2]}` : null;
+}
 
 const STORE_ID = /^[0-9a-f]{32}$/i;
 
@@ -314,6 +335,17 @@ export function centsToDollars(cents: number): number {
 export function convertCents(cents: number, rate = 1): number {
   if (!Number.isFinite(rate) || rate <= 0) throw new RangeError("A conversion rate is a positive number.");
   return Math.round(cents * rate + 1e-9);
+}
+
+/**
+ * Whether a purchase gives, merchant-funded: the store is active, runs the online-purchase
+ * campaign (1), and the shopper's segment does not exclude them. Otherwise it gives 0.
+ */
+export function givesOnPurchase(
+  store: Pick<DonationStore, "isActive" | "activeCampaigns">,
+  segment: Pick<CustomerSegment, "excludeSegment"> | null,
+): boolean {
+  return store.isActive && store.activeCampaigns.includes(CAMPAIGN.onlinePurchase) && !segment?.excludeSegment;
 }
 
 /** The multiplier of a cause: the store's `causeMultipliers` entry, else 1. */
@@ -453,7 +485,8 @@ export type SegmentProperties = Record<string, Record<string, string | readonly 
 function segmentMatches(segment: CustomerSegment, properties: SegmentProperties): boolean {
   const raw = properties[segment.frontEndSource]?.[segment.frontEndPropertyName];
   const values = (Array.isArray(raw) ? raw : raw == null ? [] : [raw as string]).filter((v) => v !== "");
-  switch (segment.valueCategory) {
+  // The value category is compared without case ("Any", "SPECIFIED"), as the values are.
+  switch (segment.valueCategory.toLowerCase()) {
     case "any":
       return values.length > 0;
     case "none":

@@ -4,6 +4,7 @@ import { hashPassword, verifyPassword } from "~/services/identity/password.serve
 import { buildCatalogue, buildSyntheticProduct, type SeedProduct } from "./catalogue";
 import { CLINICS, DEMO_ACCOUNTS, HOME_ZIP_RANGES, SELLING_PLANS } from "./fixtures";
 import { seedContent, type ContentSeedSummary } from "./content";
+import { seedDonations, type DonationSeedSummary } from "./donations";
 import { ensureProductImage, IMAGE_SIZE, productImageSvg, productImageUrl } from "./images";
 
 export interface SeedOptions {
@@ -18,6 +19,7 @@ export interface SeedSummary {
   variants: number;
   syntheticProducts: number;
   content: ContentSeedSummary;
+  donations: DonationSeedSummary;
 }
 
 const SYNTHETIC_IMAGE = "load-test-formula.png";
@@ -306,9 +308,10 @@ export async function seedDatabase(db: PrismaClient, options: SeedOptions): Prom
   await seedDemoAccounts(db);
   await seedSynthetic(db, options.syntheticProducts, options.images);
   const contentSummary = await seedContent(db, { images: options.images });
+  const donations = await seedDonations(db, { images: options.images });
   const [variants, syntheticProducts] = await Promise.all([
     db.productVariant.count({ where: { product: { synthetic: false } } }),
     db.product.count({ where: { synthetic: true } }),
   ]);
-  return { products, variants, syntheticProducts, content: contentSummary };
+  return { products, variants, syntheticProducts, content: contentSummary, donations };
 }

@@ -182,4 +182,18 @@ describe("the page cache on the production server (docs/rules.md 'Page cache')",
     expect(zlib.gunzipSync(gz.body).equals(plain.body)).toBe(true);
     expect((await get("/", { "If-None-Match": br.headers.etag! })).status).toBe(304);
   });
+
+  it("a donation category logo: public/ has no such file, so the path falls through to its route (docs/rules.md 'Donations')", async () => {
+    const first = await get("/donation-logos/category-3.svg");
+    expect(first.status).toBe(200);
+    expect(first.headers["content-type"]).toBe("image/svg+xml");
+    expect(first.headers["content-security-policy"]).toBe("default-src 'none'; style-src 'unsafe-inline'");
+    expect(first.body.toString()).toContain("<title>Animal-Related</title>");
+    const again = await get("/donation-logos/category-3.svg");
+    expect(again.body.equals(first.body)).toBe(true);
+    expect(again.headers["content-security-policy"]).toBe("default-src 'none'; style-src 'unsafe-inline'");
+    const missing = await get("/donation-logos/category-26.svg");
+    expect(missing.status).toBe(404);
+    expect(missing.headers["content-type"]).toMatch(/^text\/plain/);
+  });
 });
