@@ -18,12 +18,14 @@ import AccountDashboard, { loader as dashboardLoader } from "~/routes/account.da
 import OrderDetails, { loader as orderLoader } from "~/routes/account.orders_.$id";
 import OrderConfirmation, { loader as confirmationLoader } from "~/routes/checkout_.confirmation.$orderId";
 import { createCheckouts } from "~/services/checkout/checkout.server";
-import { zipCovered } from "~/services/checkout/index.server";
+import { checkouts, zipCovered } from "~/services/checkout/index.server";
 import { commerce } from "~/services/commerce/index.server";
 import {
   createDonations,
   createRemoteDonations,
+  donationConfirmationDelivery,
   DONATION_CONFIRMATION_TOPIC,
+  donations,
   type DonationProvider,
 } from "~/services/donations/index.server";
 import { email } from "~/services/email/index.server";
@@ -390,5 +392,61 @@ describe("an order placed while the donation service is down (docs/rules.md 'Don
     expect(mail.text).not.toContain("Giving back");
     // The outage was reported to the listeners (and swallowed), not raised.
     expect(errors.length).toBeGreaterThan(0);
+  });
+});
+
+describe("the shop's own wiring: checkout on the embedded donation provider and the seeded store", () => {
+  it("records the chosen cause and the add-on, and delivers the confirmation to the tracking record", async () => {
+    const customer = await prisma.customer.create({
+      data: { site: "DTC", email: `wired-${crypto.randomUUID()}@example.com`, firstName: "Jo", lastName: "Park" },
+    });
+    const { cart: created } = await commerce.createCart({
+      site: "DTC",
+      customerId: customer.id,
+      lines: [{ merchandiseId: variant.id, quantity: 2 }],
+    });
+    const context = { site: "DTC" as const, cart: created!, customer: { id: customer.id, acceptsMarketing: false } };
+    // A featured charity of the seeded store that counts once (the default cause counts twice).
+    const cause = await donations.chooseCause(context, "89-1040236");
+    await donations.setExtra(context, { kind: "add-on", cents: 300 });
+    const cart = (await commerce.getCart(created!.id))!;
+    const trackingId = cart.attributes.find((a) => a.key === "donation_tracking_id")!.value;
+
+    const checkout = await checkouts.open({ cart, customerId: customer.id });
+    await checkouts.saveContact(checkout.id, customer.id, { email: customer.email, acceptsMarketing: false });
+    await checkouts.saveShipping(checkout.id, customer.id, { address: ADDRESS });
+    await checkouts.confirmDelivery(checkout.id, customer.id);
+    await checkouts.savePayment(checkout.id, customer.id, {
+      card: { number: "4242424242424242", expMonth: 12, expYear: YEAR, cvc: "123" },
+    });
+    const priced = await checkouts.price((await checkouts.get(checkout.id))!, cart);
+    expect(priced.shopperDonationCents).toBe(300);
+    const placed = await checkouts.placeOrder({
+      key: checkout.id,
+      site: "DTC",
+      customerId: customer.id,
+      expectedTotalCents: priced.totalCents,
+      attestation: false,
+      readCart,
+    });
+
+    const order = await prisma.order.findUniqueOrThrow({ where: { id: placed.id } });
+    const gift = expectedGift(2);
+    expect(order).toMatchObject({
+      donationTrackingId: trackingId,
+      donationCauseId: cause.id,
+      donationCauseName: cause.name,
+      donationCents: gift,
+      shopperDonationKind: "add-on",
+      shopperDonationCents: 300,
+      totalCents: priced.totalCents,
+    });
+    const [message] = await confirmationsOf(order.id);
+    await donationConfirmationDelivery({ payload: JSON.parse(message.payload) });
+    const record = await prisma.donationTracking.findUniqueOrThrow({ where: { id: trackingId } });
+    expect(JSON.parse(record.confirmationData!)).toEqual({
+      totalDonationAmount: centsToDollars(gift + 300),
+      causes: [{ causeId: cause.id, causeName: cause.name, amount: centsToDollars(gift + 300) }],
+    });
   });
 });
