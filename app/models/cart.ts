@@ -210,6 +210,8 @@ export function summarizeCart(lines: readonly CartLineView[], pricing: CartPrici
     programDiscountPercent: pricing.programDiscountPercent,
     firstAutoshipDiscount: pricing.firstAutoshipDiscount,
     excludedProductTypes: pricing.excludedProductTypes,
+    // No shopper donation: its round-up depends on the total, worked out at checkout (docs/rules.md "Donations").
+    shopperDonation: null,
   });
   return {
     totalQuantity: limits.totalQuantity,

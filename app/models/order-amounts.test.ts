@@ -35,4 +35,19 @@ describe("order amount lines (the review shows every amount)", () => {
       value: "Calculated after the shipping address",
     });
   });
+
+  it("ends with the shopper's round-up or add-on, after tax, so the rows add up to the total", () => {
+    const rounded = { ...base, shopperDonationKind: "round-up", shopperDonationCents: 55, totalCents: 5200 };
+    expect(amountRows(rounded).slice(-2)).toEqual([
+      { label: "Tax", value: "$1.45" },
+      { label: "Round-up donation", value: "$0.55" },
+    ]);
+    expect(amountRows({ ...rounded, shopperDonationKind: "add-on", shopperDonationCents: 300 }).at(-1)).toEqual({
+      label: "Add-on donation",
+      value: "$3.00",
+    });
+    // None, or tax still pending (a round-up depends on the tax): no donation row.
+    expect(amountRows({ ...base, shopperDonationKind: null, shopperDonationCents: 0 }).at(-1)?.label).toBe("Tax");
+    expect(amountRows(rounded, { taxPending: true }).at(-1)?.label).toBe("Tax");
+  });
 });

@@ -1,6 +1,7 @@
 // The amount lines of an order (catalogue spec section 9), in one order and wording
 // for the checkout review, the confirmation page, the order page and the email.
 import { formatMoney } from "./money";
+import { shopperDonationLabel } from "./order-donation";
 
 export interface OrderAmounts {
   subtotalCents: number;
@@ -11,13 +12,17 @@ export interface OrderAmounts {
   shippingCents: number;
   surchargeCents: number;
   taxCents: number;
+  /** The shopper's round-up or add-on ("round-up" | "add-on"), part of the total; absent or 0 without one. */
+  shopperDonationKind?: string | null;
+  shopperDonationCents?: number;
   totalCents: number;
 }
 
 /**
- * Label and value of each amount before the total: discount and service charge
- * only when there is one; shipping "Free" at 0. `taxPending` (no address yet)
- * says tax comes after the shipping address.
+ * Label and value of each amount before the total, adding up to it: discount and
+ * service charge only when there is one; shipping "Free" at 0; the shopper's
+ * round-up or add-on last, when there is one. `taxPending` (no address yet) says tax
+ * comes after the shipping address (and leaves out the round-up, which depends on it).
  */
 export function amountRows(
   amounts: OrderAmounts,
@@ -38,5 +43,7 @@ export function amountRows(
     rows.push({ label: "Alaska/Hawaii service charge", value: money(amounts.surchargeCents) });
   }
   rows.push({ label: "Tax", value: money(amounts.taxCents) });
+  const donation = amounts.shopperDonationCents ?? 0;
+  if (donation > 0) rows.push({ label: shopperDonationLabel(amounts.shopperDonationKind), value: money(donation) });
   return rows;
 }

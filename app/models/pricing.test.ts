@@ -153,3 +153,80 @@ describe("who AUTO35 is offered to (docs/rules.md 'Pricing, discounts and shippi
     });
   });
 });
+
+describe("the shopper's round-up or add-on (docs/rules.md 'Donations')", () => {
+  // No tax outside CO here; 5000 ships free, so a 5000 cart comes to exactly $50.00.
+  const order = (
+    lines: CartLineView[],
+    state: string | null,
+    extra: Parameters<typeof priceOrder>[0]["shopperDonation"],
+  ) => priceOrder({ lines, state, ...terms, shopperDonation: extra });
+
+  it("rounds a total with cents up to the next dollar, and charges it in the total", () => {
+    const none = order([line("a", 5000)], "CO", null);
+    expect(none.totalCents).toBe(5145); // 5000 + 2.9% tax
+    const rounded = order([line("a", 5000)], "CO", { kind: "round-up" });
+    expect(rounded).toMatchObject({ shopperDonationCents: 55, shopperDonationKind: "round-up", totalCents: 5200 });
+    // Everything before the donation is the same.
+    expect({ ...rounded, shopperDonationCents: 0, shopperDonationKind: null, totalCents: 5145 }).toEqual(none);
+  });
+
+  it("rounds a total of whole dollars up by one more dollar", () => {
+    expect(order([line("a", 5000)], null, { kind: "round-up" })).toMatchObject({
+      shopperDonationCents: 100,
+      totalCents: 5100,
+    });
+    // One cent under a whole dollar gives one cent.
+    expect(order([line("a", 5099)], null, { kind: "round-up" })).toMatchObject({
+      shopperDonationCents: 1,
+      totalCents: 5100,
+    });
+  });
+
+  it("rounds up after shipping, the service charge and tax", () => {
+    // 2000 + 799 shipping + 400 Alaska/Hawaii charge = 3199 → 1 cent.
+    expect(order([line("a", 2000)], "AK", { kind: "round-up" })).toMatchObject({
+      shippingCents: 799,
+      surchargeCents: 400,
+      shopperDonationCents: 1,
+      totalCents: 3200,
+    });
+  });
+
+  it("adds an add-on amount as it is, with no tax, discount or free-shipping credit", () => {
+    const none = order([line("a", 4950)], "CO", null);
+    const addOn = order([line("a", 4950)], "CO", { kind: "add-on", cents: 300 });
+    expect(addOn).toMatchObject({ shopperDonationCents: 300, shopperDonationKind: "add-on" });
+    expect(addOn.totalCents).toBe(none.totalCents + 300);
+    expect(addOn.shippingCents).toBe(799);
+    expect(addOn.taxCents).toBe(none.taxCents);
+    expect(addOn.freeShipping).toEqual(none.freeShipping);
+  });
+
+  it("charges nothing without an extra (none, or not given)", () => {
+    for (const extra of [null, undefined]) {
+      expect(order([line("a", 5000)], "CO", extra)).toMatchObject({
+        shopperDonationCents: 0,
+        shopperDonationKind: null,
+        totalCents: 5145,
+      });
+    }
+  });
+
+  it("leaves staff pricing as it was: the program discount, the merchandise the quota counts, tax", () => {
+    const staff = { ...terms, programDiscountPercent: 30 };
+    const without = priceOrder({ lines: [line("a", 6000)], state: "CO", ...staff });
+    const withExtra = priceOrder({
+      lines: [line("a", 6000)],
+      state: "CO",
+      ...staff,
+      shopperDonation: { kind: "round-up" },
+    });
+    for (const key of ["programDiscountCents", "merchandiseCents", "taxCents", "shippingCents"] as const) {
+      expect(withExtra[key]).toBe(without[key]);
+    }
+    // 6000 − 1800 = 4200 under the minimum: 799 shipping, tax 2.9% of 4200 = 121.8 → 122; 5121 → 79.
+    expect(without.totalCents).toBe(5121);
+    expect(withExtra).toMatchObject({ shopperDonationCents: 79, totalCents: 5200 });
+  });
+});

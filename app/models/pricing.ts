@@ -3,6 +3,7 @@
 // on what an order costs or whether it ships free. No I/O: the pricing service
 // (`pricingFor`) supplies the terms, the cart or the order supplies the lines.
 import type { CartLineView } from "./cart";
+import { shopperDonationCents, type DonationExtra } from "./donations";
 import { FREE_SHIPPING_EXCLUDED_PRODUCT_TYPES, freeShippingProgress, type FreeShippingProgress } from "./free-shipping";
 import { programDiscountCents } from "./staff-program";
 
@@ -85,6 +86,11 @@ export interface PricingInput extends PricingTerms {
   state: string | null;
   /** Product types that never count towards free shipping; defaults to the shop's list. */
   excludedProductTypes?: readonly string[];
+  /**
+   * The shopper's round-up or add-on donation (docs/rules.md "Donations"), decided at
+   * checkout by the donation service; none for the cart summary and autoship renewals.
+   */
+  shopperDonation?: DonationExtra | null;
 }
 
 export interface PricedLine {
@@ -113,6 +119,11 @@ export interface PricedOrder {
   shippingCents: number;
   surchargeCents: number;
   taxCents: number;
+  /** The shopper's round-up or add-on, charged on top of everything else (0 without one). */
+  shopperDonationCents: number;
+  /** Which extra `shopperDonationCents` is; null when there is none. */
+  shopperDonationKind: DonationExtra["kind"] | null;
+  /** What the shopper pays: merchandise, shipping, service charge, tax and their donation. */
   totalCents: number;
 }
 
@@ -146,7 +157,9 @@ function allocate(totalCents: number, weights: readonly number[]): number[] {
  * shipping counts merchandise after every discount, leaving out lines of an excluded
  * product type and lines that cost nothing: at or above the minimum shipping is free,
  * else the flat rate. Alaska and Hawaii add $4; sales tax applies to the discounted
- * merchandise by the shipping state.
+ * merchandise by the shipping state. Last, the shopper's own donation: a round-up to
+ * the next dollar of everything before it (a whole-dollar total gives one more dollar),
+ * or an add-on amount; it takes no tax, discount or free-shipping credit.
  */
 export function priceOrder(input: PricingInput): PricedOrder {
   const subtotals = input.lines.map(lineSubtotalCents);
@@ -185,6 +198,9 @@ export function priceOrder(input: PricingInput): PricedOrder {
   const state = (input.state ?? "").toUpperCase();
   const surchargeCents = SERVICE_CHARGE_STATES.includes(state) ? SERVICE_CHARGE_CENTS : 0;
   const taxCents = cents(merchandiseCents * (input.taxRates[state] ?? 0));
+  const beforeDonationCents = merchandiseCents + shippingCents + surchargeCents + taxCents;
+  const extra = input.shopperDonation ?? null;
+  const shopperDonation = shopperDonationCents(extra, beforeDonationCents);
   return {
     lines,
     subtotalCents,
@@ -197,6 +213,8 @@ export function priceOrder(input: PricingInput): PricedOrder {
     shippingCents,
     surchargeCents,
     taxCents,
-    totalCents: merchandiseCents + shippingCents + surchargeCents + taxCents,
+    shopperDonationCents: shopperDonation,
+    shopperDonationKind: shopperDonation > 0 && extra ? extra.kind : null,
+    totalCents: beforeDonationCents + shopperDonation,
   };
 }

@@ -6,6 +6,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { formatAddress } from "~/models/address";
 import { formatMoney } from "~/models/money";
+import { givenInAllLine } from "~/models/order-donation";
 import { routeTitle } from "~/models/page-titles";
 import { sitePolicy } from "~/models/site-policy";
 import { autoship } from "~/services/autoship/index.server";
@@ -37,12 +38,13 @@ function autoshipSummary(subscriptions: { cancelled: boolean; nextOrderDate: Dat
 export async function loader({ request }: LoaderFunctionArgs) {
   const customerId = await requireCustomer(request);
   const site = getSite(request);
-  const [profile, addresses, lastOrders, subscriptions, member] = await Promise.all([
+  const [profile, addresses, lastOrders, subscriptions, member, given] = await Promise.all([
     customers.getProfile(customerId),
     customers.listAddresses(customerId),
     orders.listOrders({ customerId, first: 1 }),
     autoship.list(customerId),
     staffMemberOf(request),
+    orders.donationsOf(customerId),
   ]);
   const order = lastOrders.nodes[0];
   const defaultAddress = addresses.find((a) => a.isDefault);
@@ -72,6 +74,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
         }
       : null,
     autoships: autoshipSummary(subscriptions),
+    // What the customer's paid orders have given (docs/rules.md "Donations"); null at 0.
+    given: givenInAllLine(given),
     defaultAddress: defaultAddress ? formatAddress(defaultAddress) : null,
   });
 }
@@ -145,6 +149,13 @@ export default function AccountDashboard() {
           </p>
         )}
       </section>
+
+      {data.given ? (
+        <section aria-labelledby="dashboard-giving" className="account-card">
+          <h2 id="dashboard-giving">Giving back</h2>
+          <p data-testid="donations-given">{data.given}</p>
+        </section>
+      ) : null}
 
       <section aria-labelledby="dashboard-autoships" className="account-card">
         <h2 id="dashboard-autoships">{label === "autoships" ? "My Autoships" : "My Subscriptions"}</h2>

@@ -1,6 +1,6 @@
 // My Order Details (shop-core spec sections 2, 3 and 5):
 // one of the customer's orders (another customer's, or an unknown id, is a 404)
-// with its lines, amounts, address, status and payment, and "Buy again": a plain
+// with its lines, amounts, what it gives (docs/rules.md "Donations"), address, status and payment, and "Buy again": a plain
 // form post that adds the lines still sold to the cart within the cart limits
 // and says what could not be added or was trimmed.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
@@ -8,6 +8,7 @@ import { json, redirect } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { GivingBack } from "~/components/giving-back";
 import { OrderAmountList } from "~/components/order-amounts";
 import { buyAgainLines, lineName } from "~/models/buy-again";
 import { formatMoney } from "~/models/money";
@@ -57,6 +58,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         surchargeCents: order.surchargeCents,
         taxCents: order.taxCents,
         totalCents: order.totalCents,
+        donationCauseName: order.donationCauseName,
+        donationCents: order.donationCents,
+        shopperDonationKind: order.shopperDonationKind,
+        shopperDonationCents: order.shopperDonationCents,
         paymentSummary: order.paymentSummary,
         shippingAddress: order.shippingAddress,
         lines: order.lines.map((line) => ({
@@ -214,6 +219,8 @@ export default function OrderDetails() {
         <h2 id="order-amounts-title">Amounts</h2>
         <OrderAmountList amounts={order} currencyCode={order.currencyCode} />
       </section>
+
+      <GivingBack order={order} currencyCode={order.currencyCode} />
 
       <section aria-labelledby="order-shipping-title">
         <h2 id="order-shipping-title">Shipping address</h2>

@@ -1,10 +1,11 @@
-// The order confirmation: number, lines, amounts, shipping address
-// and the autoships the order started. Only the customer, or the browser
+// The order confirmation: number, lines, amounts, what it gives (docs/rules.md
+// "Donations"), shipping address and the autoships the order started. Only the customer, or the browser
 // session that placed it, may see it (docs/rules.md "Orders").
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { GivingBack } from "~/components/giving-back";
 import { OrderAmountList } from "~/components/order-amounts";
 import { formatAddress } from "~/models/address";
 import { formatMoney } from "~/models/money";
@@ -51,6 +52,7 @@ export default function OrderConfirmation() {
             ))}
           </ul>
           <OrderAmountList amounts={order} currencyCode={order.currencyCode} />
+          <GivingBack order={order} currencyCode={order.currencyCode} />
         </section>
         <section aria-labelledby="shipping-title">
           <h2 id="shipping-title">Shipping to</h2>

@@ -112,6 +112,8 @@ describe("My Account dashboard (shop-core spec section 2)", () => {
       defaultAddress: null,
       // The staff-feeding program block is the staff site's only.
       program: null,
+      // No order has given anything (docs/rules.md "Donations").
+      given: null,
     });
   });
 

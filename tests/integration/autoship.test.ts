@@ -180,8 +180,15 @@ describe("autoship engine", () => {
       surchargeCents: 0,
       shippingCents: unit * 2 >= PRICING.freeShippingMinimumCents ? 0 : PRICING.shippingRateCents,
       taxCents: Math.round(unit * 2 * 0.029),
+      // A renewal gives nothing (docs/decisions.md "Donations (orders)").
+      donationTrackingId: null,
+      donationCauseName: null,
+      donationCents: 0,
+      shopperDonationKind: null,
+      shopperDonationCents: 0,
     });
     expect(order.totalCents).toBe(order.subtotalCents + order.shippingCents + order.taxCents);
+    expect(JSON.parse(order.attributes)).toContainEqual({ key: "sgOrderType", value: "recurringSubscription" });
     expect(order.lines).toHaveLength(1);
     expect(order.lines[0]).toMatchObject({
       variantId: variant.id,

@@ -10,6 +10,7 @@ import { checkouts, zipCovered } from "~/services/checkout/index.server";
 import { pricingFor } from "~/services/pricing/index.server";
 import { commerce } from "~/services/commerce/index.server";
 import { saveCartForCustomer, savedCartId } from "~/services/commerce/saved-cart.server";
+import { donations } from "~/services/donations/index.server";
 import { email } from "~/services/email/index.server";
 import { metrics } from "~/services/observability/index.server";
 import { createOrderReader } from "~/services/orders/orders.server";
@@ -309,7 +310,7 @@ describe("placing an order (idempotency, the checkout id is the key)", () => {
   it("places exactly one order, charged once, for ten concurrent posts of one key", async () => {
     const v = await variant(20);
     const { payments, charges } = countingPayments();
-    const service = createCheckouts({ db: prisma, payments, email, pricing: pricingFor, zipCovered });
+    const service = createCheckouts({ db: prisma, payments, email, pricing: pricingFor, zipCovered, donations });
     const ready = await readyCheckout({ lines: [{ merchandiseId: v.id, quantity: 2 }], service });
     const results = await Promise.allSettled(Array.from({ length: 10 }, () => place(ready)));
     const failures = results.flatMap((r) => (r.status === "rejected" ? [r.reason as unknown] : []));
@@ -359,6 +360,7 @@ describe("placing an order (idempotency, the checkout id is the key)", () => {
       email,
       pricing: pricingFor,
       zipCovered,
+      donations,
       now: () => new Date(Date.now() + 25 * 60 * 60 * 1000),
     });
     const fresh = await readyCheckout({ lines: [{ merchandiseId: v.id, quantity: 1 }], service: later });
@@ -496,7 +498,14 @@ describe("a failed order leaves nothing behind (atomic)", () => {
         throw new Error("payment gateway timed out");
       },
     };
-    const service = createCheckouts({ db: prisma, payments: broken, email, pricing: pricingFor, zipCovered });
+    const service = createCheckouts({
+      db: prisma,
+      payments: broken,
+      email,
+      pricing: pricingFor,
+      zipCovered,
+      donations,
+    });
     const ready = await readyCheckout({ lines: [{ merchandiseId: v.id, quantity: 3 }], service });
     await expect(place(ready)).rejects.toThrow("payment gateway timed out");
     expect(charges).toBe(1);
@@ -524,7 +533,14 @@ describe("a failed order leaves nothing behind (atomic)", () => {
         return result;
       },
     };
-    const service = createCheckouts({ db: prisma, payments: vanishingCart, email, pricing: pricingFor, zipCovered });
+    const service = createCheckouts({
+      db: prisma,
+      payments: vanishingCart,
+      email,
+      pricing: pricingFor,
+      zipCovered,
+      donations,
+    });
     const ready = await readyCheckout({ lines: [{ merchandiseId: v.id, quantity: 2 }], service });
     cartId = ready.cartId;
     await expect(place(ready)).rejects.toThrow();

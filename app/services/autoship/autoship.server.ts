@@ -167,6 +167,8 @@ export function createAutoship(deps: AutoshipDeps) {
             idempotencyKey: key,
             requestHash: null,
             pricing,
+            // A renewal gives nothing in this version (docs/decisions.md "Donations (orders)").
+            donation: null,
           }),
         { timeout: 15_000 },
       );

@@ -6,12 +6,16 @@ import crypto from "node:crypto";
 import type { Checkout as CheckoutRow, PrismaClient } from "~/generated/prisma/client";
 import { parseAddress, formatAddress, type PostalAddress } from "~/models/address";
 import { nextOrderDate } from "~/models/autoship";
+import { DONATION_TRACKING_ATTRIBUTE } from "~/models/donations";
 import { cartLimits } from "~/models/cart";
 import { checkoutAttributes, orderType, shippingLocation } from "~/models/checkout";
+import { donationConfirmationData } from "~/models/order-donation";
 import { priceOrder, type PricedOrder } from "~/models/pricing";
 import type { SiteId } from "~/models/site";
 import { sitePolicy } from "~/models/site-policy";
 import { type Cart, SAVED_CART_METAFIELD } from "~/services/commerce/index.server";
+import { enqueueDonationConfirmation, type Donations, type OrderDonation } from "~/services/donations/index.server";
+import { logger } from "~/services/observability/index.server";
 import { type EmailService, orderConfirmationFor } from "~/services/email/index.server";
 import type { PaymentProvider } from "~/services/payment/index.server";
 import {
@@ -61,6 +65,8 @@ export interface CheckoutDeps {
   pricing: (site: string, customerId: string | null) => Promise<PricingConfig>;
   /** True when home delivery reaches the zip (stock service coverage). */
   zipCovered: (zip: string) => Promise<boolean>;
+  /** What an order of the cart gives (the donation service; docs/rules.md "Donations"). */
+  donations: Pick<Donations, "orderDonation">;
   now?: () => Date;
 }
 
@@ -187,14 +193,48 @@ export function createCheckouts(deps: CheckoutDeps) {
     };
   }
 
-  /** The amounts the review step shows (and the order will store). */
-  async function price(checkout: CheckoutState, cart: Cart): Promise<PricedOrder> {
-    const pricing = await deps.pricing(checkout.site, checkout.customerId);
-    return priceOrder({ lines: cart.lines, state: checkout.shippingAddress?.provinceCode ?? null, ...pricing });
+  /**
+   * What an order of this cart gives, asked of the donation service once per pricing
+   * (docs/rules.md "Donations"): null when it gives nothing, and also when the service
+   * fails, so a donation outage never stops a purchase.
+   */
+  async function orderDonation(site: string, customerId: string | null, cart: Cart): Promise<OrderDonation | null> {
+    try {
+      const customer = customerId
+        ? await db.customer.findUnique({ where: { id: customerId }, select: { id: true, acceptsMarketing: true } })
+        : null;
+      return await deps.donations.orderDonation({ site: site as SiteId, cart, customer });
+    } catch (error) {
+      logger().warn({ err: error }, "checkout: no donation, the donation service failed");
+      return null;
+    }
   }
 
-  /** The attributes set on the order (catalogue spec section 3), from the customer and the checkout. */
-  async function attributes(checkout: CheckoutState, cart: Cart, attestation: boolean) {
+  /** The amounts the review step shows (and the order will store), the shopper's round-up or add-on included. */
+  async function price(checkout: CheckoutState, cart: Cart): Promise<PricedOrder> {
+    const [pricing, donation] = await Promise.all([
+      deps.pricing(checkout.site, checkout.customerId),
+      orderDonation(checkout.site, checkout.customerId, cart),
+    ]);
+    return priceOrder({
+      lines: cart.lines,
+      state: checkout.shippingAddress?.provinceCode ?? null,
+      ...pricing,
+      shopperDonation: donation?.extra ?? null,
+    });
+  }
+
+  /**
+   * The attributes set on the order (catalogue spec section 3), from the customer and the
+   * checkout. The donation tracking id is the one the order's donation was worked out with
+   * (the cart's attribute), so the order and its outbox confirmation name the same record.
+   */
+  async function attributes(
+    checkout: CheckoutState,
+    cart: Cart,
+    attestation: boolean,
+    donation: OrderDonation | null = null,
+  ) {
     const customer = await customerContext(checkout.customerId);
     const meta = new Map(customer?.metafields.map((m) => [m.key, m.value]));
     const clinic = customer?.clinic ?? null;
@@ -212,7 +252,8 @@ export function createCheckouts(deps: CheckoutDeps) {
       homeAddress: checkout.shippingAddress ? formatAddress(checkout.shippingAddress) : null,
       location,
       attestationChecked: attestation,
-      donationTrackingId: cart.attributes.find((a) => a.key === "donation_tracking_id")?.value ?? null,
+      donationTrackingId:
+        donation?.trackingId ?? cart.attributes.find((a) => a.key === DONATION_TRACKING_ATTRIBUTE)?.value ?? null,
       lines: cart.lines,
       acceptsEmailMarketing: checkout.acceptsMarketing,
     });
@@ -445,10 +486,11 @@ export function createCheckouts(deps: CheckoutDeps) {
     if (input.requireAttestation && !input.attestation) {
       throw new CheckoutError("ATTESTATION_REQUIRED", "Confirm the attestation to place your order.", "attestation");
     }
-    const [pricing, orderAttributes] = await Promise.all([
+    const [pricing, donation] = await Promise.all([
       deps.pricing(input.site, input.customerId),
-      attributes(checkout, cart, input.attestation),
+      orderDonation(input.site, input.customerId, cart),
     ]);
+    const orderAttributes = await attributes(checkout, cart, input.attestation, donation);
     const address = checkout.shippingAddress;
     const tokenId = checkout.paymentTokenId;
 
@@ -473,6 +515,7 @@ export function createCheckouts(deps: CheckoutDeps) {
             requestHash,
             pricing,
             expectedTotalCents: input.expectedTotalCents,
+            donation,
           }),
         { timeout: 15_000 },
       );
@@ -535,6 +578,22 @@ export function createCheckouts(deps: CheckoutDeps) {
         await tx.cart.delete({ where: { id: cart.id } });
         // The confirmation is kept with the order or not at all (docs/rules.md "Outbox").
         await deps.email.enqueue(tx, await orderConfirmationFor(tx, reserved.id, "checkout"));
+        // The donation service hears of the order through the outbox, kept with the order or not at all
+        // (docs/rules.md "Donations"): a donation outage after this point loses nothing.
+        if (donation?.trackingId) {
+          await enqueueDonationConfirmation(tx, {
+            trackingId: donation.trackingId,
+            orderId: reserved.id,
+            orderNumber: reserved.number,
+            ...donationConfirmationData({
+              donationCauseId: donation.causeId,
+              donationCauseName: donation.causeName,
+              donationCents: donation.donationCents,
+              shopperDonationKind: reserved.priced.shopperDonationKind,
+              shopperDonationCents: reserved.priced.shopperDonationCents,
+            }),
+          });
+        }
       },
     );
 

@@ -1,4 +1,5 @@
 import { prisma } from "~/db.server";
+import { donations } from "~/services/donations/index.server";
 import { email } from "~/services/email/index.server";
 import { pricingFor } from "~/services/pricing/index.server";
 import { payments } from "~/services/payment/index.server";
@@ -14,4 +15,11 @@ export function zipCovered(zip: string): Promise<boolean> {
 }
 
 /** The shop's checkout, on the embedded providers. */
-export const checkouts = createCheckouts({ db: prisma, payments, email, pricing: pricingFor, zipCovered });
+export const checkouts = createCheckouts({
+  db: prisma,
+  payments,
+  email,
+  pricing: pricingFor,
+  zipCovered,
+  donations,
+});

@@ -2,6 +2,7 @@
 // they take the data and return the message; services send them.
 import { formatMoney } from "~/models/money";
 import { amountRows, type OrderAmounts } from "~/models/order-amounts";
+import { givingBackLines } from "~/models/order-donation";
 import type { EmailInput } from "./types";
 
 export interface EmailOrder extends OrderAmounts {
@@ -9,6 +10,9 @@ export interface EmailOrder extends OrderAmounts {
   email: string;
   /** Where to see the order: an absolute URL on the site's configured public origin. */
   link: string;
+  /** What the order gives (docs/rules.md "Donations"); absent for an order that gives nothing. */
+  donationCauseName?: string | null;
+  donationCents?: number;
   lines: {
     productTitle: string;
     variantTitle: string;
@@ -53,6 +57,12 @@ export function orderConfirmationEmail(order: EmailOrder, origin: "checkout" | "
     ["Total", formatMoney(order.totalCents)],
   ];
   const address = addressLines(order.shippingAddress);
+  const giving = givingBackLines({
+    donationCauseName: order.donationCauseName ?? null,
+    donationCents: order.donationCents ?? 0,
+    shopperDonationKind: order.shopperDonationKind ?? null,
+    shopperDonationCents: order.shopperDonationCents ?? 0,
+  });
   const text = [
     `Thank you for your order #${order.number}.`,
     "",
@@ -60,6 +70,7 @@ export function orderConfirmationEmail(order: EmailOrder, origin: "checkout" | "
     "",
     ...amounts.map(([k, v]) => `${k}: ${v}`),
     "",
+    ...(giving.length ? ["Giving back", ...giving, ""] : []),
     "Shipping to:",
     ...address,
     "",
@@ -74,6 +85,9 @@ export function orderConfirmationEmail(order: EmailOrder, origin: "checkout" | "
       `<p>Thank you for your order #${order.number}.</p>`,
       `<ul>${lineText.map((l) => `<li>${escape(l)}</li>`).join("")}</ul>`,
       `<table>${amounts.map(([k, v]) => `<tr><th align="left">${escape(k)}</th><td>${escape(v)}</td></tr>`).join("")}</table>`,
+      ...(giving.length
+        ? [`<h2 style="font-size:16px">Giving back</h2>`, ...giving.map((l) => `<p>${escape(l)}</p>`)]
+        : []),
       `<p>Shipping to:<br>${address.map(escape).join("<br>")}</p>`,
       `<p><a href="${escape(order.link)}">See your order</a></p>`,
     ]),

@@ -5,6 +5,7 @@ import { containsIgnoringCase } from "~/db.server";
 import type { Prisma, PrismaClient } from "~/generated/prisma/client";
 import { parseAddress, type PostalAddress } from "~/models/address";
 import { mayViewOrder, type OrderViewer } from "~/models/order-access";
+import { GIVING_ORDER_STATUSES } from "~/models/order-donation";
 
 export interface OrderView {
   id: string;
@@ -23,6 +24,11 @@ export interface OrderView {
   surchargeCents: number;
   taxCents: number;
   totalCents: number;
+  /** What the order gives (docs/rules.md "Donations"): its cause, the merchant's part and the shopper's extra. */
+  donationCauseName: string | null;
+  donationCents: number;
+  shopperDonationKind: string | null;
+  shopperDonationCents: number;
   currencyCode: string;
   paymentSummary: string | null;
   shippingAddress: PostalAddress | null;
@@ -104,6 +110,10 @@ function toView(row: Row): OrderView {
     surchargeCents: row.surchargeCents,
     taxCents: row.taxCents,
     totalCents: row.totalCents,
+    donationCauseName: row.donationCauseName,
+    donationCents: row.donationCents,
+    shopperDonationKind: row.shopperDonationKind,
+    shopperDonationCents: row.shopperDonationCents,
     currencyCode: row.currencyCode,
     paymentSummary: row.paymentSummary,
     shippingAddress: parseAddress(row.shippingAddress),
@@ -164,6 +174,21 @@ export function createOrderReader(db: PrismaClient) {
     async viewableBy(id: string, viewer: OrderViewer): Promise<OrderView | null> {
       const order = await getOrder(id);
       return order && mayViewOrder(order, viewer) ? order : null;
+    },
+
+    /**
+     * What a customer's paid orders have given (docs/rules.md "Donations"), summed per part:
+     * the merchant's donations and the shopper's extras.
+     */
+    async donationsOf(customerId: string): Promise<{ donationCents: number; shopperDonationCents: number }> {
+      const sums = await db.order.aggregate({
+        where: { customerId, status: { in: [...GIVING_ORDER_STATUSES] } },
+        _sum: { donationCents: true, shopperDonationCents: true },
+      });
+      return {
+        donationCents: sums._sum.donationCents ?? 0,
+        shopperDonationCents: sums._sum.shopperDonationCents ?? 0,
+      };
     },
 
     /**

@@ -10,6 +10,7 @@ import { formatMoney } from "~/models/money";
 import { quotaAllows, quotaMonthLabel, quotaStatus } from "~/models/staff-program";
 import { metrics } from "~/services/observability/index.server";
 import type { PaymentProvider } from "~/services/payment/index.server";
+import type { OrderDonation } from "~/services/donations/index.server";
 import { serviceErrorWithStatus } from "~/models/service-error";
 
 type Tx = Prisma.TransactionClient;
@@ -50,6 +51,11 @@ export interface OrderDraft {
   pricing: PricingConfig;
   /** When given, the server's total must equal it (a tampered or stale page is refused). */
   expectedTotalCents?: number;
+  /**
+   * What the order gives (docs/rules.md "Donations"), asked of the donation service once
+   * before the order is reserved; its extra is priced into the total. Null: it gives nothing.
+   */
+  donation: OrderDonation | null;
 }
 
 export interface ReservedOrder {
@@ -105,7 +111,12 @@ export async function reserveOrder(tx: Tx, draft: OrderDraft): Promise<ReservedO
       productType: variant.product.productType,
     };
   });
-  const priced = priceOrder({ lines, state: draft.address.provinceCode, ...draft.pricing });
+  const priced = priceOrder({
+    lines,
+    state: draft.address.provinceCode,
+    ...draft.pricing,
+    shopperDonation: draft.donation?.extra ?? null,
+  });
   if (draft.expectedTotalCents !== undefined && draft.expectedTotalCents !== priced.totalCents) {
     throw new OrderError("PRICE_CHANGED", "Prices or your order changed since you last looked. Check the new total.");
   }
@@ -148,6 +159,12 @@ export async function reserveOrder(tx: Tx, draft: OrderDraft): Promise<ReservedO
       idempotencyKey: draft.idempotencyKey,
       requestHash: draft.requestHash,
       source: draft.source,
+      donationTrackingId: draft.donation?.trackingId ?? null,
+      donationCauseId: draft.donation?.causeId ?? null,
+      donationCauseName: draft.donation?.causeName ?? null,
+      donationCents: draft.donation?.donationCents ?? 0,
+      shopperDonationKind: priced.shopperDonationKind,
+      shopperDonationCents: priced.shopperDonationCents,
       lines: {
         create: lines.map((line, i) => ({
           variantId: line.variantId,
