@@ -1,9 +1,14 @@
 // The ?redirect= parameter of the sign-in pages (shop-core spec section 2): the
 // original path, base64-encoded. Only same-origin paths are ever followed.
 
+// base64url with the web platform's btoa/atob and TextEncoder, not Node's Buffer: this
+// model also runs in the browser (the staff cart's sign-in link is built while rendering).
+
 /** Encodes a path for ?redirect=. */
 export function encodeRedirect(path: string): string {
-  return Buffer.from(path, "utf8").toString("base64url");
+  let binary = "";
+  for (const byte of new TextEncoder().encode(path)) binary += String.fromCharCode(byte);
+  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 }
 
 /** The path a ?redirect= value names, or null when it is missing, malformed or not a same-origin path. */
@@ -11,7 +16,8 @@ export function decodeRedirect(value: string | null | undefined): string | null 
   if (!value) return null;
   let path: string;
   try {
-    path = Buffer.from(value, "base64url").toString("utf8");
+    const binary = atob(value.replace(/-/g, "+").replace(/_/g, "/"));
+    path = new TextDecoder("utf-8", { fatal: true }).decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
   } catch {
     return null;
   }

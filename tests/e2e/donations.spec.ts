@@ -193,9 +193,8 @@ for (const viewport of [
 }
 
 test("the staff site gives no donations: its cart has no panel", async ({ page }, testInfo) => {
-  // With JavaScript the signed-out staff cart does not hydrate today: its "Log in" link calls
-  // encodeRedirect (app/models/redirect-param.ts), which uses Node's Buffer in the browser.
-  test.fixme(isJs(testInfo), "the signed-out staff cart fails to hydrate (Buffer in encodeRedirect)");
+  // With JavaScript this also checks that the signed-out staff cart hydrates (its "Log in" link
+  // encodes ?redirect= in the browser).
   await open(page, testInfo, `${STAFF_URL}${PRODUCT}`);
   await page.locator(".buy-box").getByRole("button", { name: "Add to Cart" }).click();
   await expect(page.getByText("Added to your cart.", { exact: true })).toBeVisible();
