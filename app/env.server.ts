@@ -260,6 +260,11 @@ const EnvSchema = z
         .refine((value) => /^https?:\/\//i.test(value), "must be an http(s) URL"),
     ),
     DONATIONS_TEST_MODE: flag(false),
+    // What one unit of the donation store's primary currency is worth in US dollars; needed only
+    // when that currency is not USD (unset then: the shop gives nothing and logs why).
+    DONATIONS_CURRENCY_RATE: optional(
+      z.coerce.number({ invalid_type_error: "must be a number" }).positive("must be above 0"),
+    ),
     CONTENT_CACHE_SECONDS: optional(z.coerce.number().int().min(0, "must be 0 (no cache) or more")).transform(
       (v) => v ?? 60,
     ),

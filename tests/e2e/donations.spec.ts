@@ -168,7 +168,7 @@ for (const viewport of [
       // The confirmation page: what the order gives (merchant-funded plus the round-up) and the round-up.
       const roundUp = page.getByText(/^That includes your round-up of \$\d+\.\d{2}\.$/);
       await expect(roundUp).toBeVisible();
-      const roundUpCents = money(/\$([\d.]+)/.exec((await roundUp.textContent()) ?? "")![1]);
+      const roundUpCents = money(/\$(\d+\.\d{2})/.exec((await roundUp.textContent()) ?? "")![1]);
       expect(roundUpCents).toBeGreaterThanOrEqual(1);
       expect(roundUpCents).toBeLessThanOrEqual(100);
       const givesLine = `This order gives ${dollars(merchantCents + roundUpCents)} to ${searched.name}.`;

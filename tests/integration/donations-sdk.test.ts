@@ -79,7 +79,15 @@ function cart(overrides: Partial<Cart> = {}): Cart {
 }
 
 /** An SDK layer on the fake service; cart attributes and queued events are kept in memory here. */
-function sdk(options: { storeId?: string; listen?: boolean; storeTimeoutMs?: number; failureBackoffMs?: number } = {}) {
+function sdk(
+  options: {
+    storeId?: string;
+    listen?: boolean;
+    storeTimeoutMs?: number;
+    failureBackoffMs?: number;
+    currencyRate?: number;
+  } = {},
+) {
   const written = new Map<string, { key: string; value: string }[]>();
   const events: unknown[] = [];
   const errors: DonationError[] = [];
@@ -90,6 +98,7 @@ function sdk(options: { storeId?: string; listen?: boolean; storeTimeoutMs?: num
     testMode: true,
     storeTimeoutMs: options.storeTimeoutMs,
     failureBackoffMs: options.failureBackoffMs,
+    currencyRate: options.currencyRate,
     async setCartAttributes(cartId, attributes) {
       written.set(cartId, [...(written.get(cartId) ?? []), ...attributes]);
     },
@@ -217,6 +226,30 @@ describe("the widget and what a cart gives", () => {
     expect(widget.donationCents).toBe(100);
     const asked = sg.requestsTo("cartDonation").at(-1)!.body as { customerSegmentId: string | null };
     expect(asked.customerSegmentId).toBe("seg-subscribers");
+  });
+});
+
+describe("currency conversion (catalogue spec section 9)", () => {
+  afterEach(() => {
+    sg.store.primaryCurrency = "USD";
+  });
+
+  it("a store in another currency gets prices at the rate and gives back converted, each to 2 decimals", async () => {
+    sg.store.primaryCurrency = "CAD";
+    const { layer, errors } = sdk({ currencyRate: 0.8 });
+    const widget = await layer.widget(context());
+    const asked = sg.requestsTo("cartDonation").at(-1)!.body as { cmsIds: { price: number }[] };
+    // $25.00 is 31.25 CAD; 1% of 2 x 31.25 is 0.625, 0.63 CAD; at 0.8 that is $0.504, $0.50.
+    expect(asked.cmsIds[0].price).toBe(31.25);
+    expect(widget.donationCents).toBe(50);
+    expect(errors).toEqual([]);
+  });
+
+  it("without a rate for the store's currency the cart gives nothing: 'Error calculating donation'", async () => {
+    sg.store.primaryCurrency = "CAD";
+    const { layer, errors } = sdk();
+    expect((await layer.widget(context())).show).toBe(false);
+    expect(errors.map((e) => e.message)).toEqual([DONATION_ERROR.calculate]);
   });
 });
 

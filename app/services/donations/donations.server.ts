@@ -19,6 +19,7 @@ import {
   ShoppingGivesSDKError,
   centsToDollars,
   charitySearchQuery,
+  convertCents,
   dollarsToCents,
   formatDonationExtra,
   isPortfolioId,
@@ -34,6 +35,7 @@ import {
   type DonationStore,
   type SegmentProperties,
 } from "~/models/donations";
+import { SHOP_CURRENCY } from "~/models/money";
 import { serviceErrorWithStatus } from "~/models/service-error";
 import { sitePolicy } from "~/models/site-policy";
 import type {
@@ -96,6 +98,11 @@ export interface DonationsDeps {
   setCartAttributes: (cartId: string, attributes: { key: string; value: string }[]) => Promise<void>;
   /** Queues a clickstream event (the outbox); its delivery calls `eventDelivery`. */
   queueEvent: (payload: DonationEventPayload) => Promise<void>;
+  /**
+   * What one unit of the store's primary currency is worth in the shop's currency
+   * (DONATIONS_CURRENCY_RATE); needed only when the store's currency is not the shop's.
+   */
+  currencyRate?: number | null;
   /** How long a loaded store (and the causes read with it) is reused. Default 60 s. */
   storeTtlMs?: number;
   /** Store loading: give up after this long (default 5 s), checking every `storePollMs` (default 100 ms). */
@@ -313,6 +320,13 @@ export function createDonations(deps: DonationsDeps): Donations & {
 
     let donationCents = 0;
     if (store.activeCampaigns.includes(CAMPAIGN.onlinePurchase) && context.cart.lines.length > 0) {
+      // Prices go to the service in the store's currency and its answer comes back in the
+      // shop's, each converted at the rate and rounded to 2 decimals (catalogue spec section 9).
+      const rate = store.primaryCurrency.toUpperCase() === SHOP_CURRENCY ? 1 : (deps.currencyRate ?? null);
+      if (rate === null) {
+        report(new ShoppingGivesSDKError(DONATION_ERROR.calculate));
+        return null;
+      }
       try {
         const result = await provider.getCartDonation({
           // The donation is worked out on the lines at the prices charged (autoship lines at the
@@ -320,7 +334,10 @@ export function createDonations(deps: DonationsDeps): Donations & {
           cmsIds: context.cart.lines.map((line) => ({
             id: line.variantId,
             price: centsToDollars(
-              isAutoshipLine(line) ? autoshipUnitPriceCents(line.unitPriceCents) : line.unitPriceCents,
+              convertCents(
+                isAutoshipLine(line) ? autoshipUnitPriceCents(line.unitPriceCents) : line.unitPriceCents,
+                1 / rate,
+              ),
             ),
             quantity: line.quantity,
             discount: 0,
@@ -330,7 +347,7 @@ export function createDonations(deps: DonationsDeps): Donations & {
           providedCauseId: cause.id,
           customerSegmentId: segment?.id ?? null,
         });
-        donationCents = dollarsToCents(result.totalDonationAmount);
+        donationCents = convertCents(dollarsToCents(result.totalDonationAmount), rate);
       } catch (error) {
         report(sdkError(DONATION_ERROR.calculate, error));
         return null;

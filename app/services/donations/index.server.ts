@@ -46,6 +46,7 @@ export const donations = createDonations({
   provider: providerFor(env.DONATIONS_PROVIDER),
   storeId: env.DONATIONS_STORE_ID,
   testMode: env.DONATIONS_TEST_MODE,
+  currencyRate: env.DONATIONS_CURRENCY_RATE ?? null,
   async setCartAttributes(cartId, attributes) {
     await commerce.updateAttributes(cartId, attributes);
   },
