@@ -253,7 +253,7 @@ test("the cart page shows a quantity change and its totals before the server ans
   const gate = await gateCartPosts(page);
   gate.hold();
   await page.getByLabel("Quantity").fill("3");
-  await page.getByRole("button", { name: "Update" }).click();
+  await page.getByRole("button", { name: "Update", exact: true }).click();
   // Held at the network: what shows now is the optimistic cart.
   await expect(summary.getByText("46.6 lbs")).toBeVisible();
   await expect.poll(() => gate.stats.running).toBe(1);

@@ -58,7 +58,7 @@ test.describe("cart (catalogue spec section 2 cart texts)", () => {
     await addFromProductPage(page, "1");
     await page.goto("/cart");
     await page.getByLabel("Quantity").fill("3");
-    await page.getByRole("button", { name: "Update" }).click();
+    await page.getByRole("button", { name: "Update", exact: true }).click();
     await expect(notice(page)).toHaveText("Quantity updated.");
     await expect(cartCount(page)).toHaveText("3");
 
@@ -96,7 +96,7 @@ test.describe("cart (catalogue spec section 2 cart texts)", () => {
     await page.goto("/cart");
     await expect(summary(page).getByText(/^You are \$\d+\.\d{2} away from free shipping\.$/)).toBeVisible();
     await page.getByLabel("Quantity").fill("3");
-    await page.getByRole("button", { name: "Update" }).click();
+    await page.getByRole("button", { name: "Update", exact: true }).click();
     await expect(summary(page).getByText("You get free shipping!")).toBeVisible();
     await expect(summary(page).getByRole("progressbar")).toHaveAttribute("aria-valuenow", "100");
   });
