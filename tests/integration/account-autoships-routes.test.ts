@@ -3,6 +3,7 @@
 // account JSON calls (shop-core spec section 7, provider
 // "embedded"): 401 without a session, 404 for someone else's ids, 400 for bad
 // bodies, 200 with the customer's own data.
+import { nextOrderNumber } from "~/services/orders/index.server";
 import crypto from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
@@ -277,10 +278,9 @@ describe("/account/autoships forms without JavaScript (shop-core spec section 9)
 // ---------------------------------------------------------------------------
 
 async function createOrder(customerId: string, createdAt: Date) {
-  const last = await prisma.order.aggregate({ _max: { number: true } });
   return prisma.order.create({
     data: {
-      number: Math.max(100001, (last._max.number ?? 0) + 1),
+      number: await nextOrderNumber(prisma),
       site: "DTC",
       customerId,
       email: "robin@example.com",

@@ -1,6 +1,7 @@
 // Route-level checks of My Orders and My Order Details
 // (shop-core spec sections 2, 3, 5 and 9), called the way a browser without
 // JavaScript uses them: GET links, a GET search form and a buy-again form post.
+import { nextOrderNumber } from "~/services/orders/index.server";
 import crypto from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
@@ -62,8 +63,7 @@ interface LineSpec {
 
 /** A paid order written directly, as checkout would have left it. */
 async function createOrder(customerId: string, createdAt: Date, lines: LineSpec[]) {
-  const last = await prisma.order.aggregate({ _max: { number: true } });
-  const number = Math.max(100001, (last._max.number ?? 0) + 1);
+  const number = await nextOrderNumber(prisma);
   const subtotal = lines.reduce((sum, l) => sum + (l.variant?.priceCents ?? 1000) * l.quantity, 0);
   return prisma.order.create({
     data: {

@@ -9,7 +9,7 @@ import { action as orderDetailsAction, loader as orderDetails } from "~/routes/a
 import { action as orderApi } from "~/routes/api.ecom.v1[.]0.get-embedded-order";
 import { loader as confirmation } from "~/routes/checkout_.confirmation.$orderId";
 import { sessionStorage } from "~/services/http/index.server";
-import { rememberOrder } from "~/services/orders/index.server";
+import { nextOrderNumber, rememberOrder } from "~/services/orders/index.server";
 import { callRoute, formRequest, getRequest, Jar, jsonRequest, signedInJar } from "../helpers/routes";
 import { ensureSeeded, TEST_ADDRESS } from "../helpers/seeded";
 
@@ -31,10 +31,9 @@ const newCustomer = () =>
 
 /** A paid order as checkout leaves it. */
 async function createOrder(customerId: string | null, site = "DTC") {
-  const last = await prisma.order.aggregate({ _max: { number: true } });
   return prisma.order.create({
     data: {
-      number: Math.max(100001, (last._max.number ?? 0) + 1),
+      number: await nextOrderNumber(prisma),
       site,
       customerId,
       email: "robin@example.com",

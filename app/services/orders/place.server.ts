@@ -74,7 +74,7 @@ const FIRST_ORDER_NUMBER = 100001;
  * same one. SQLite: one more than the highest, which is safe because the reserving
  * transaction holds SQLite's single write lock from its start.
  */
-async function nextOrderNumber(tx: Tx): Promise<number> {
+export async function nextOrderNumber(tx: Tx): Promise<number> {
   if (databaseProvider === "postgresql") {
     const [row] = await tx.$queryRaw<{ next: bigint }[]>`SELECT nextval('"order_number"') AS "next"`;
     return Number(row.next);
