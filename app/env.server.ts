@@ -45,6 +45,20 @@ const originUrl = optional(
     .transform((value) => new URL(value).origin),
 );
 
+/**
+ * A third-party script's URL: https, or http on a loopback host (local tests serve one).
+ * No credentials; the CSP allows its origin.
+ */
+const scriptUrl = z
+  .string()
+  .url("must be a URL such as https://widgets.example.com/reviews.js")
+  .refine((value) => {
+    if (!URL.canParse(value)) return true; // .url() reports it
+    const url = new URL(value);
+    const loopback = url.hostname === "127.0.0.1" || url.hostname === "localhost" || url.hostname === "[::1]";
+    return (url.protocol === "https:" || (url.protocol === "http:" && loopback)) && !url.username && !url.password;
+  }, "must be an https URL (http only on a loopback host) without credentials");
+
 /** A true/false switch: 1/0, true/false, on/off, yes/no. */
 const flag = (fallback: boolean) =>
   optional(
@@ -243,6 +257,40 @@ const EnvSchema = z
     CONTENT_PROVIDER: optional(
       z.enum(["embedded"], { errorMap: () => ({ message: "must be embedded (the only provider built so far)" }) }),
     ).transform((v) => v ?? "embedded"),
+    // Consent-gated scripts (docs/rules.md "Consent"; catalogue spec section 7): a reviews provider's
+    // public widget script, loaded after functional consent instead of the shop's own reviews list,
+    // and tag-manager or analytics scripts, each under its consent category. Their origins, and
+    // nothing else, join the Content-Security-Policy's script-src.
+    REVIEWS_SCRIPT_URL: optional(scriptUrl),
+    ANALYTICS_SCRIPTS: optional(
+      z
+        .string()
+        .transform((value, ctx) => {
+          try {
+            return JSON.parse(value) as unknown;
+          } catch {
+            ctx.addIssue({
+              code: "custom",
+              message: 'must be a JSON array such as [{"id":"gtm","category":"advertising","src":"https://..."}]',
+            });
+            return z.NEVER;
+          }
+        })
+        .pipe(
+          z.array(
+            z
+              .object({
+                id: z.string().regex(/^[a-z0-9-]{1,40}$/, "id must be lower-case letters, digits and dashes"),
+                category: z.enum(["functional", "advertising"], {
+                  errorMap: () => ({ message: "category must be functional or advertising" }),
+                }),
+                src: scriptUrl,
+                removeOnDecline: z.boolean().default(true),
+              })
+              .strict(),
+          ),
+        ),
+    ).transform((v) => v ?? []),
     // Donations (docs/rules.md "Donations"; catalogue spec sections 3 and 7): the provider, the store id
     // (32 hex characters; a malformed one raises 'Invalid StoreId' and hides the widget), the remote
     // SDK environment or an explicit API URL, and test mode.

@@ -210,7 +210,7 @@ export function Layout({ children }: { children: ReactNode }) {
           <AfterHydration load={loadSessionRefresh} props={{ ended: !data.account }} />
         ) : null}
         {bare ? null : <SiteFooter site={site} footer={data?.layout.footer ?? null} />}
-        {sitePolicy(site).tracksPageViews ? <PageViewTracker /> : null}
+        {sitePolicy(site).tracksAnalytics ? <PageViewTracker /> : null}
         <BreadcrumbMemory />
         {data ? <AfterHydration load={loadBuildWatcher} props={{ pollSeconds: data.env.BUILD_POLL_SECONDS }} /> : null}
         <ScrollRestoration nonce={nonce} />

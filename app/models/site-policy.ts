@@ -36,8 +36,12 @@ export interface SitePolicy {
   showsVetSupervisedLabel: boolean;
   /** Breadcrumbs: "home" (Home, All Products, species, the remembered category) or "catalog" (Catalog plus filters) (shop-core spec section 2). */
   breadcrumbTrail: "home" | "catalog";
-  /** The page-view tracker runs (shop-core spec section 2, route guard 3: skipped in staff mode). */
-  tracksPageViews: boolean;
+  /**
+   * The analytics data layer (page views and ecommerce events) and analytics scripts run
+   * (shop-core spec section 2, route guard 3: page views are skipped in staff mode;
+   * docs/decisions.md "Analytics": the staff site, whose prices are hidden, tracks nothing).
+   */
+  tracksAnalytics: boolean;
   /** The home page publishes WebSite structured data with the /search?search= action (catalogue spec section 2). */
   publishesSiteSearch: boolean;
   /** The program's name beside the logo in the header, or null. */
@@ -72,7 +76,7 @@ const POLICIES: Record<SiteId, SitePolicy> = {
     cardSizeSelector: false,
     showsVetSupervisedLabel: false,
     breadcrumbTrail: "home",
-    tracksPageViews: true,
+    tracksAnalytics: true,
     publishesSiteSearch: true,
     headerProgramLabel: null,
     footerNote: "Free shipping on qualifying orders to the contiguous US.",
@@ -98,7 +102,7 @@ const POLICIES: Record<SiteId, SitePolicy> = {
     cardSizeSelector: true,
     showsVetSupervisedLabel: true,
     breadcrumbTrail: "catalog",
-    tracksPageViews: false,
+    tracksAnalytics: false,
     publishesSiteSearch: false,
     headerProgramLabel: "Pro Staff Feeding",
     footerNote: "For members of the staff-feeding program only.",

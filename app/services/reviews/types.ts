@@ -1,0 +1,79 @@
+// The reviews service's interface (docs/rules.md "Reviews"): what the shop asks of a
+// reviews provider. The embedded provider keeps reviews in our database; a remote
+// provider's adapter would implement the same interface.
+
+export type ReviewStatus = "pending" | "published" | "rejected";
+
+/** Orders of the review list: newest first, most helpful, highest or lowest rating. */
+export type ReviewSort = "recent" | "helpful" | "highest" | "lowest";
+
+/** A review as a page shows it (published, unless it is the viewer's own). */
+export interface ReviewView {
+  id: string;
+  productId: string;
+  authorName: string;
+  /** 1 to 5. */
+  rating: number;
+  title: string;
+  body: string;
+  verifiedBuyer: boolean;
+  helpfulCount: number;
+  /** ISO 8601: when it was published (or written, while pending). */
+  date: string;
+  status: ReviewStatus;
+}
+
+/** A product's published reviews in figures. */
+export interface RatingSummary {
+  /** Mean of the published ratings, to one decimal; 0 when there are none. */
+  average: number;
+  count: number;
+  /** How many published reviews gave 1, 2, 3, 4 and 5 stars (index 0 is 1 star). */
+  distribution: [number, number, number, number, number];
+}
+
+export interface ReviewListQuery {
+  sort: ReviewSort;
+  /** Only reviews of this many stars. */
+  rating: number | null;
+  /** 1-based. */
+  page: number;
+}
+
+export interface ReviewList {
+  summary: RatingSummary;
+  reviews: ReviewView[];
+  /** Reviews matching the filter (for "Showing 1-10 of 23"). */
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+export interface ReviewInput {
+  productId: string;
+  customerId: string;
+  rating: number;
+  title: string;
+  body: string;
+}
+
+export interface Reviews {
+  summary(productId: string): Promise<RatingSummary>;
+  list(productId: string, query: ReviewListQuery): Promise<ReviewList>;
+  /** The customer's own review of a product, in any status, or null. */
+  reviewBy(customerId: string, productId: string): Promise<ReviewView | null>;
+  /** Whether the customer bought the product (a paid order line of one of its variants). */
+  hasBought(customerId: string, productId: string): Promise<boolean>;
+  /**
+   * Writes the customer's review: published at once, or held as pending when moderation finds a
+   * link or profanity. Throws ReviewError when the input is invalid or the customer already
+   * reviewed the product.
+   */
+  submit(input: ReviewInput): Promise<ReviewView>;
+  /** Counts a helpful vote once per voter ("customer:<id>" or "visitor:<id>"); a repeat changes nothing. */
+  vote(reviewId: string, voterKey: string): Promise<{ helpfulCount: number; counted: boolean }>;
+  /** Reviews waiting for a moderator, oldest first. */
+  pending(limit?: number): Promise<ReviewView[]>;
+  /** A moderator's decision; keeps the product's rating figures in step. */
+  moderate(reviewId: string, status: Exclude<ReviewStatus, "pending">, note?: string): Promise<ReviewView>;
+}
