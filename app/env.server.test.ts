@@ -267,3 +267,52 @@ describe("session settings (docs/rules.md 'Accounts and sessions')", () => {
     );
   });
 });
+
+describe("consent-gated scripts (docs/rules.md 'Consent')", () => {
+  it("takes an https reviews script, or http on loopback, and none by default", () => {
+    expect(parseEnv({}).REVIEWS_SCRIPT_URL).toBeUndefined();
+    expect(parseEnv({}).ANALYTICS_SCRIPTS).toEqual([]);
+    expect(parseEnv({ REVIEWS_SCRIPT_URL: "https://widgets.example.com/r.js" }).REVIEWS_SCRIPT_URL).toBe(
+      "https://widgets.example.com/r.js",
+    );
+    expect(parseEnv({ REVIEWS_SCRIPT_URL: "http://127.0.0.1:4000/r.js" }).REVIEWS_SCRIPT_URL).toBe(
+      "http://127.0.0.1:4000/r.js",
+    );
+    for (const value of [
+      "http://widgets.example.com/r.js",
+      "https://u:p@widgets.example.com/r.js",
+      "javascript:alert(1)",
+    ])
+      expect(errorOf({ REVIEWS_SCRIPT_URL: value }).message).toContain("REVIEWS_SCRIPT_URL");
+  });
+
+  it("reads ANALYTICS_SCRIPTS as a JSON list of scripts with a category, removed on decline unless told", () => {
+    const scripts = parseEnv({
+      ANALYTICS_SCRIPTS: JSON.stringify([
+        { id: "gtm", category: "advertising", src: "https://www.googletagmanager.com/gtm.js?id=GTM-ABC1" },
+        { id: "heat", category: "functional", src: "https://heat.example.com/h.js", removeOnDecline: false },
+      ]),
+    }).ANALYTICS_SCRIPTS;
+    expect(scripts).toEqual([
+      {
+        id: "gtm",
+        category: "advertising",
+        src: "https://www.googletagmanager.com/gtm.js?id=GTM-ABC1",
+        removeOnDecline: true,
+      },
+      { id: "heat", category: "functional", src: "https://heat.example.com/h.js", removeOnDecline: false },
+    ]);
+  });
+
+  it("refuses malformed ANALYTICS_SCRIPTS with a message naming the setting", () => {
+    for (const value of [
+      "not json",
+      "{}",
+      JSON.stringify([{ id: "gtm", category: "required", src: "https://a.example.com/a.js" }]),
+      JSON.stringify([{ id: "GTM!", category: "advertising", src: "https://a.example.com/a.js" }]),
+      JSON.stringify([{ id: "gtm", category: "advertising", src: "http://a.example.com/a.js" }]),
+      JSON.stringify([{ id: "gtm", category: "advertising", src: "https://a.example.com/a.js", extra: 1 }]),
+    ])
+      expect(errorOf({ ANALYTICS_SCRIPTS: value }).message, value).toContain("ANALYTICS_SCRIPTS");
+  });
+});
