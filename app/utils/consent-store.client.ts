@@ -27,12 +27,18 @@ export function onConsentApproved(category: ConsentCategory, hook: () => void): 
 
 /** The page's CSP nonce, as the browser exposes it (the attribute reads empty; the property does not). */
 function pageNonce(doc: Document): string {
-  for (const script of doc.querySelectorAll<HTMLScriptElement>("script")) if (script.nonce) return script.nonce;
+  for (const script of doc.querySelectorAll<HTMLScriptElement>("script")) {
+    const nonce = script.nonce || script.getAttribute("nonce");
+    if (nonce) return nonce;
+  }
   return "";
 }
 
 function load(doc: Document, script: ConsentScript): void {
-  if (doc.querySelector(`script[${SCRIPT_ATTRIBUTE}="${CSS.escape(script.id)}"]`)) return;
+  const present = [...doc.querySelectorAll(`script[${SCRIPT_ATTRIBUTE}]`)].some(
+    (element) => element.getAttribute(SCRIPT_ATTRIBUTE) === script.id,
+  );
+  if (present) return;
   const element = doc.createElement("script");
   element.src = script.src;
   element.async = true;
@@ -93,11 +99,6 @@ export function startConsentStore(options: ConsentStoreOptions): () => void {
     win.clearInterval(timer);
     win.removeEventListener("message", onMessage);
   };
-}
-
-/** Tells the store a choice was just made (the preference manager's message): it refreshes at once. */
-export function submitPreferences(win: Window = window): void {
-  win.postMessage(SUBMIT_PREFERENCES_MESSAGE, win.location.origin);
 }
 
 /** A fresh registry (tests). */
