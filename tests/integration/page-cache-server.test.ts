@@ -226,6 +226,12 @@ describe("the page cache on the production server (docs/rules.md 'Page cache')",
       expect(answer.body.toString()).not.toContain(banner);
       expect(answer.headers["cache-control"]).toMatch(/^public/);
     }
+    // No configured script is ever rendered as a tag: only the browser's store adds it, after approval.
+    for (const answer of [...before, ...after]) {
+      expect(answer.body.toString()).not.toMatch(
+        /<script[^>]+src="https:\/\/(reviews\.example\.com|tags\.example\.net)/,
+      );
+    }
     const again = await get("/products/cat?sort=name");
     expect(again.headers["x-page-cache"]).toBe("hit");
     expect(again.body.toString()).toContain(banner);
