@@ -16,7 +16,6 @@ import { useEffect, type ReactNode } from "react";
 import { AfterHydration } from "~/components/after-hydration";
 import { BreadcrumbMemory } from "~/components/breadcrumbs";
 import { ConsentBanner } from "~/components/consent-banner";
-import { ConsentManager } from "~/components/consent-manager";
 import { CartFetcherProvider } from "~/components/cart-fetcher";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FtcNotice } from "~/components/ftc-notice";
@@ -139,6 +138,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 const loadInactivityAlert = () => import("~/components/inactivity-alert").then((m) => m.InactivityAlert);
 const loadSessionRefresh = () => import("~/components/session-refresh").then((m) => m.SessionRefresh);
 const loadBuildWatcher = () => import("~/components/build-watcher").then((m) => m.BuildWatcher);
+const loadConsentManager = () => import("~/components/consent-manager").then((m) => m.ConsentManager);
 
 /** What the root's last answer said about the visitor: Remix gives `shouldRevalidate` no loader data. */
 let visitor: RootRevalidationInput["visitor"] = { signedIn: false, registrationPending: false };
@@ -220,7 +220,7 @@ export function Layout({ children }: { children: ReactNode }) {
         ) : null}
         {bare ? null : <SiteFooter site={site} footer={data?.layout.footer ?? null} />}
         {sitePolicy(site).tracksAnalytics ? <PageViewTracker /> : null}
-        {data ? <ConsentManager scripts={data.consentScripts} /> : null}
+        {data ? <AfterHydration load={loadConsentManager} props={{ scripts: data.consentScripts }} /> : null}
         <BreadcrumbMemory />
         {data ? <AfterHydration load={loadBuildWatcher} props={{ pollSeconds: data.env.BUILD_POLL_SECONDS }} /> : null}
         <ScrollRestoration nonce={nonce} />

@@ -1,14 +1,14 @@
 // /cookie-preferences (catalogue spec sections 3 and 4; docs/rules.md "Consent"; docs/api.md):
 // GET shows the cookie preferences as a page (the footer link and "here" in the reviews
 // message without JavaScript); POST records a choice in the consent cookie and goes back to
-// the page it came from (303), or answers JSON to the banner's and dialog's fetcher.
+// the page it came from (303), or answers JSON to the consent manager's fetcher.
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { z } from "zod";
-import { ConsentPreferencesForm } from "~/components/consent-banner";
+import { CONSENT_SAVED_EVENT, ConsentPreferencesForm } from "~/components/consent-preferences";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PRIVATE_NO_STORE } from "~/models/cache-policy";
 import { consentAfter, COOKIE_PREFERENCES_PATH, type ConsentChoice } from "~/models/consent";
@@ -68,7 +68,13 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function CookiePreferencesPage() {
   const { consent, redirectTo } = useLoaderData<typeof loader>();
   const error = replyFor(useActionData<typeof action>(), "consent")?.error?.[""]?.[0];
+  // With JavaScript the consent manager saves the choice in place and says so.
   const [saved, setSaved] = useState(false);
+  useEffect(() => {
+    const onSaved = () => setSaved(true);
+    window.addEventListener(CONSENT_SAVED_EVENT, onSaved);
+    return () => window.removeEventListener(CONSENT_SAVED_EVENT, onSaved);
+  }, []);
   return (
     <div className="container consent-page">
       <h1>{TITLE}</h1>
@@ -81,12 +87,7 @@ export default function CookiePreferencesPage() {
           {error}
         </p>
       ) : null}
-      <ConsentPreferencesForm
-        consent={consent}
-        idPrefix="consent-page"
-        redirectTo={redirectTo}
-        onSaved={() => setSaved(true)}
-      />
+      <ConsentPreferencesForm consent={consent} idPrefix="consent-page" redirectTo={redirectTo} />
       <p role="status" className="consent-page__status">
         {saved ? "Your cookie choices are saved." : ""}
       </p>

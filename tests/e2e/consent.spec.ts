@@ -6,14 +6,22 @@
 // e2e server's settings are shared by every spec.
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type BrowserContext, type Page, type TestInfo } from "@playwright/test";
-import { open } from "./helpers";
+import { open as openPage } from "./helpers";
+
+const withJs = (testInfo: TestInfo) => testInfo.project.use.javaScriptEnabled !== false;
+
+/** Opens a page; with JavaScript, also waits for the consent manager (loaded after hydration). */
+async function open(page: Page, testInfo: TestInfo, path: string) {
+  const response = await openPage(page, testInfo, path);
+  if (withJs(testInfo)) await page.waitForFunction(() => document.documentElement.dataset.consentManager === "ready");
+  return response;
+}
 
 const consentCookie = async (context: BrowserContext) =>
   (await context.cookies()).find((cookie) => cookie.name === "shop_consent");
 
 const banner = (page: Page) => page.getByRole("region", { name: "Cookie consent" });
 const footerLink = (page: Page) => page.getByRole("contentinfo").getByRole("link", { name: "Cookie preferences" });
-const withJs = (testInfo: TestInfo) => testInfo.project.use.javaScriptEnabled !== false;
 
 /**
  * axe on a part of the page. Without JavaScript axe cannot run in the page itself, so the
@@ -64,11 +72,14 @@ for (const viewport of [
       context,
     }, testInfo) => {
       await open(page, testInfo, "/faq");
+      if (withJs(testInfo)) await page.evaluate(() => ((window as { stayed?: boolean }).stayed = true));
       await banner(page).getByRole("button", { name: "Accept all" }).click();
       await expect(banner(page)).toHaveCount(0);
       // Back on the same page (no JavaScript: the 303 to redirectTo; with it: no reload at all).
       await expect(page).toHaveURL(/\/faq$/);
       expect((await consentCookie(context))?.value).toBe("required.functional.advertising");
+      // With JavaScript the fetcher saved it: the same document, no reload.
+      if (withJs(testInfo)) expect(await page.evaluate(() => (window as { stayed?: boolean }).stayed)).toBe(true);
       await open(page, testInfo, "/");
       await expect(banner(page)).toHaveCount(0);
       await open(page, testInfo, "/products/dog");
