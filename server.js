@@ -55,6 +55,9 @@ const {
   isPersonalCookieHeader,
   sharedFreshness,
   publicDataVersion,
+  consentFromCookieHeader,
+  consentVariant,
+  scriptOrigins,
 } = build.entry.module;
 const { prisma, startShopJobs, beginDraining, isDraining, createRateLimitStore, warmUp } = build.entry.module;
 const isProduction = env.NODE_ENV === "production";
@@ -121,6 +124,8 @@ const pageCache = createPageCache({
   maxBytes: isProduction ? env.PAGE_CACHE_MAX_BYTES : 0,
   currentVersion: typeof publicDataVersion === "function" ? publicDataVersion : undefined,
   isPersonal: isPersonalCookieHeader,
+  // What renders depends on the consent cookie (the banner, gated reviews): one copy per variant.
+  variantOf: (cookieHeader) => consentVariant(consentFromCookieHeader(cookieHeader)),
   freshness: sharedFreshness,
   render: createFetchHandler(build, build.mode),
   loadContext: getLoadContext,
@@ -169,7 +174,8 @@ app.use(
     contentSecurityPolicy: {
       directives: {
         "default-src": ["'self'"],
-        "script-src": ["'self'", (_req, res) => `'nonce-${res.locals.cspNonce}'`],
+        // The consent store's configured scripts (docs/rules.md "Consent"): exactly their origins.
+        "script-src": ["'self'", ...scriptOrigins(), (_req, res) => `'nonce-${res.locals.cspNonce}'`],
         "style-src": ["'self'", "'unsafe-inline'"],
         "img-src": ["'self'", "data:", "blob:"],
         "connect-src": isProduction ? ["'self'"] : ["'self'", "ws:"],

@@ -33,6 +33,10 @@ export { startShopJobs } from "~/services/jobs/index.server";
 export { beginDraining, isDraining, warmUp } from "~/services/operations/index.server";
 // The page cache keys its entries by it (docs/rules.md "Processes").
 export { publicDataVersion } from "~/services/freshness/index.server";
+// Consent (docs/rules.md "Consent"): the page cache keys shared copies by the consent variant,
+// and the CSP's script-src lists exactly the configured scripts' origins.
+export { consentFromCookieHeader, consentVariant } from "~/models/consent";
+export { scriptOrigins } from "~/services/consent/index.server";
 
 const ABORT_DELAY = 5_000;
 

@@ -15,6 +15,7 @@ import {
 import { useEffect, type ReactNode } from "react";
 import { AfterHydration } from "~/components/after-hydration";
 import { BreadcrumbMemory } from "~/components/breadcrumbs";
+import { ConsentBanner } from "~/components/consent-banner";
 import { CartFetcherProvider } from "~/components/cart-fetcher";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FtcNotice } from "~/components/ftc-notice";
@@ -22,6 +23,7 @@ import { PageViewTracker } from "~/components/page-view-tracker";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { AnnouncementBar, SitewideBanners } from "~/components/site-notices";
+import { hasChosen } from "~/models/consent";
 import { isDatabaseBusy } from "~/models/database-busy";
 import { mainNavigation, navigationFromContent } from "~/models/navigation";
 import { rootShouldRevalidate, type RootRevalidationInput } from "~/models/root-revalidation";
@@ -29,6 +31,7 @@ import { DEFAULT_SITE } from "~/models/site";
 import { sitePolicy } from "~/models/site-policy";
 import { publicEnv } from "~/env.server";
 import { commerce, readCartId } from "~/services/commerce/index.server";
+import { consentScripts, readConsent } from "~/services/consent/index.server";
 import {
   runLoginGuard,
   runRedirectLookup,
@@ -123,6 +126,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
       },
       notFound: { ...globals.notFound, image: notFoundPicture },
       freeShippingMinimumCents: globals.freeShippingMinimumCents,
+      // The consent store (docs/rules.md "Consent"): the cookie's choice and the scripts it governs.
+      consent: readConsent(request),
+      consentScripts: consentScripts(),
     },
     { headers },
   );
@@ -132,6 +138,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 const loadInactivityAlert = () => import("~/components/inactivity-alert").then((m) => m.InactivityAlert);
 const loadSessionRefresh = () => import("~/components/session-refresh").then((m) => m.SessionRefresh);
 const loadBuildWatcher = () => import("~/components/build-watcher").then((m) => m.BuildWatcher);
+const loadConsentManager = () => import("~/components/consent-manager").then((m) => m.ConsentManager);
 
 /** What the root's last answer said about the visitor: Remix gives `shouldRevalidate` no loader data. */
 let visitor: RootRevalidationInput["visitor"] = { signedIn: false, registrationPending: false };
@@ -172,6 +179,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <a href="#main" className="skip-link">
           Skip to main content
         </a>
+        {/* In the page flow, never over it, until the shopper chooses (docs/decisions.md "Consent"). */}
+        {data && !bare && !hasChosen(data.consent) ? <ConsentBanner /> : null}
         {/* Wraps the header (it reads the pending cart posts); also renders the cart notice and confirmation. */}
         {bare ? null : <AnnouncementBar items={data?.layout.announcements ?? []} />}
         {bare ? null : (
@@ -211,6 +220,7 @@ export function Layout({ children }: { children: ReactNode }) {
         ) : null}
         {bare ? null : <SiteFooter site={site} footer={data?.layout.footer ?? null} />}
         {sitePolicy(site).tracksAnalytics ? <PageViewTracker /> : null}
+        {data ? <AfterHydration load={loadConsentManager} props={{ scripts: data.consentScripts }} /> : null}
         <BreadcrumbMemory />
         {data ? <AfterHydration load={loadBuildWatcher} props={{ pollSeconds: data.env.BUILD_POLL_SECONDS }} /> : null}
         <ScrollRestoration nonce={nonce} />

@@ -125,6 +125,7 @@ function matchesEtag(header, tag) {
  *   maxBytes: number,
  *   currentVersion?: () => string,
  *   isPersonal: (cookieHeader: string | undefined) => boolean,
+ *   variantOf?: (cookieHeader: string | undefined) => string,
  *   freshness: (input: { status: number, cacheControl: string | null, setsCookie: boolean }) => Freshness | null,
  *   render: (request: Request, loadContext: Record<string, unknown>) => Promise<Response>,
  *   loadContext: (req: import("express").Request, res: import("express").Response) => Record<string, unknown>,
@@ -136,6 +137,7 @@ export function createPageCache({
   maxBytes,
   currentVersion = () => "0",
   isPersonal,
+  variantOf = () => "",
   freshness,
   render,
   loadContext,
@@ -147,6 +149,14 @@ export function createPageCache({
   /** Renders under way, by key: concurrent misses wait for one, a stale entry gets one refresh. */
   /** @type {Map<string, Promise<Entry | null>>} */
   const pending = new Map();
+
+  /**
+   * An entry's key: the data version, the cookie variant (the consent choice changes what
+   * renders: docs/rules.md "Consent") and the URL with its host (the site).
+   * @param {import("express").Request} req
+   */
+  const keyOf = (req) =>
+    `${currentVersion()}\n${variantOf(req.headers.cookie)}\n${req.protocol}://${req.get("host")}${req.originalUrl}`;
 
   /**
    * Turns a rendered answer into an entry, or null when no shared cache may keep it.
@@ -275,7 +285,7 @@ export function createPageCache({
   function serveEarly(req, res, requestId) {
     if (!entries || (req.method !== "GET" && req.method !== "HEAD")) return false;
     if (isPersonal(req.headers.cookie) || req.headers.authorization) return false;
-    const entry = entries.get(`${currentVersion()}\n${req.protocol}://${req.get("host")}${req.originalUrl}`);
+    const entry = entries.get(keyOf(req));
     if (!entry?.kept || !entry.frontHeaders || now() >= entry.freshUntil) return false;
     for (const [name, value] of entry.frontHeaders) res.setHeader(name, value);
     res.setHeader("X-Request-Id", requestId);
@@ -290,8 +300,8 @@ export function createPageCache({
       res.setHeader("X-Page-Cache", "bypass");
       return next();
     }
-    // The site is chosen by the Host, the data by the version: both are in the key.
-    const key = `${currentVersion()}\n${req.protocol}://${req.get("host")}${req.originalUrl}`;
+    // The site is chosen by the Host, the data by the version, the consent by the variant: all are in the key.
+    const key = keyOf(req);
     const entry = entries?.get(key);
     const at = now();
     if (entry && at < entry.freshUntil) return serve(req, res, entry, "hit");

@@ -3,6 +3,7 @@ import { FOOTER_LINKS } from "~/models/navigation";
 import { SITE_NAME, type SiteId } from "~/models/site";
 import { sitePolicy } from "~/models/site-policy";
 import { ContentLinkTo } from "./content-link";
+import { CookiePreferencesLink } from "./cookie-preferences-link";
 
 export interface FooterContent {
   columns: { heading: string; links: ContentLink[] }[];
@@ -31,6 +32,10 @@ export function SiteFooter({ site, footer }: { site: SiteId; footer: FooterConte
             </section>
           ))}
         </nav>
+        {/* Reachable at any time (docs/rules.md "Consent"): the dialog with JavaScript, the page without. */}
+        <p className="site-footer__consent">
+          <CookiePreferencesLink>Cookie preferences</CookiePreferencesLink>
+        </p>
         <p className="site-footer__legal">
           © {new Date().getFullYear()} {SITE_NAME[site]}. {footer?.legal ?? sitePolicy(site).footerNote}
         </p>

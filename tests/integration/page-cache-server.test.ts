@@ -40,6 +40,12 @@ beforeAll(async () => {
       RUN_JOBS: "false",
       MUTATION_RATE_LIMIT_PER_MINUTE: "0",
       IMAGE_CACHE_DISK_BYTES: "0",
+      // Configured consent scripts (docs/rules.md "Consent"): their origins, and only they, join script-src.
+      REVIEWS_SCRIPT_URL: "https://reviews.example.com/widget.js",
+      ANALYTICS_SCRIPTS: JSON.stringify([
+        { id: "gtm", category: "advertising", src: "https://tags.example.net/gtm.js?id=X", removeOnDecline: true },
+        { id: "widget2", category: "functional", src: "https://reviews.example.com/extra.js", removeOnDecline: false },
+      ]),
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -195,5 +201,39 @@ describe("the page cache on the production server (docs/rules.md 'Page cache')",
     const missing = await get("/donation-logos/category-26.svg");
     expect(missing.status).toBe(404);
     expect(missing.headers["content-type"]).toMatch(/^text\/plain/);
+  });
+
+  it("the CSP's script-src lists exactly 'self', the configured scripts' origins and the nonce (docs/rules.md 'Consent')", async () => {
+    for (const answer of [await get("/account/login"), await get("/faq"), await get("/faq")]) {
+      const csp = answer.headers["content-security-policy"] as string;
+      const scriptSrc = /(?:^|;)\s*script-src ([^;]*)/.exec(csp)![1].split(" ");
+      const sources = scriptSrc.filter((source) => !/^'(nonce|sha256)-/.test(source));
+      expect(sources).toEqual(["'self'", "https://reviews.example.com", "https://tags.example.net"]);
+      // No other directive opens to them.
+      expect(csp.replace(/script-src [^;]*/, "")).not.toMatch(/example\.(com|net)/);
+    }
+  });
+
+  it("a shared copy is never served across consent states: the banner only before a choice (docs/rules.md 'Consent')", async () => {
+    const banner = 'aria-label="Cookie consent"';
+    const before = [await get("/products/cat?sort=name"), await get("/products/cat?sort=name")];
+    expect(before.map((a) => a.headers["x-page-cache"])).toEqual(["miss", "hit"]);
+    for (const answer of before) expect(answer.body.toString()).toContain(banner);
+    const cookie = { Cookie: "shop_consent=required.functional" };
+    const after = [await get("/products/cat?sort=name", cookie), await get("/products/cat?sort=name", cookie)];
+    expect(after.map((a) => a.headers["x-page-cache"])).toEqual(["miss", "hit"]);
+    for (const answer of after) {
+      expect(answer.body.toString()).not.toContain(banner);
+      expect(answer.headers["cache-control"]).toMatch(/^public/);
+    }
+    // No configured script is ever rendered as a tag: only the browser's store adds it, after approval.
+    for (const answer of [...before, ...after]) {
+      expect(answer.body.toString()).not.toMatch(
+        /<script[^>]+src="https:\/\/(reviews\.example\.com|tags\.example\.net)/,
+      );
+    }
+    const again = await get("/products/cat?sort=name");
+    expect(again.headers["x-page-cache"]).toBe("hit");
+    expect(again.body.toString()).toContain(banner);
   });
 });

@@ -9,6 +9,7 @@ import zlib from "node:zlib";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
 import { sharedFreshness } from "~/models/cache-policy";
+import { consentFromCookieHeader, consentVariant, hasChosen } from "~/models/consent";
 import { isPersonalCookieHeader } from "~/services/http/index.server";
 // @ts-expect-error plain JavaScript module of the server
 import { cspWithHashes, createPageCache, hashInlineScripts } from "../../server/page-cache.js";
@@ -28,7 +29,7 @@ interface Answer {
   type?: string;
 }
 
-async function start(options: { maxBytes?: number; answer: (url: string, nonce: string) => Answer }) {
+async function start(options: { maxBytes?: number; answer: (url: string, nonce: string, cookie: string) => Answer }) {
   let clock = 1_000_000;
   let version = "v1";
   const renders: string[] = [];
@@ -45,11 +46,16 @@ async function start(options: { maxBytes?: number; answer: (url: string, nonce: 
       maxBytes: options.maxBytes ?? 1_000_000,
       currentVersion: () => version,
       isPersonal: isPersonalCookieHeader,
+      variantOf: (cookie: string | undefined) => consentVariant(consentFromCookieHeader(cookie)),
       freshness: sharedFreshness,
       render: async (request: Request, context: { cspNonce: string }) => {
         renders.push(new URL(request.url).pathname);
         if (hold) await new Promise<void>((resolve) => (release = resolve));
-        const answer = options.answer(new URL(request.url).pathname, context.cspNonce);
+        const answer = options.answer(
+          new URL(request.url).pathname,
+          context.cspNonce,
+          request.headers.get("Cookie") ?? "",
+        );
         return new Response(answer.body, {
           status: answer.status ?? 200,
           headers: {
@@ -117,6 +123,37 @@ describe("page cache (docs/rules.md 'Page cache')", () => {
     // Past the stale window too: rendered again while the visitor waits.
     shop.tick(41);
     expect((await shop.get("/a")).headers["x-page-cache"]).toBe("miss");
+  });
+
+  it("keys shared copies by the consent variant: a copy without consent never reaches a visitor with it, nor the reverse (docs/rules.md 'Consent')", async () => {
+    const shop = await start({
+      answer: (url, nonce, cookie) => {
+        const consent = consentFromCookieHeader(cookie);
+        const body = hasChosen(consent) ? `chosen ${consentVariant(consent)}` : "banner";
+        return { body: page(`${url} ${body}`, nonce) };
+      },
+    });
+    const none = await shop.get("/a");
+    expect(none.body.toString()).toContain("banner");
+    const all = await shop.get("/a", { Cookie: "shop_consent=required.functional.advertising" });
+    expect(all.headers["x-page-cache"]).toBe("miss");
+    expect(all.body.toString()).toContain("chosen required.functional.advertising");
+    const required = await shop.get("/a", { Cookie: "other=1; shop_consent=required" });
+    expect(required.headers["x-page-cache"]).toBe("miss");
+    expect(required.body.toString()).toContain("chosen required");
+    expect(required.body.toString()).not.toContain("banner");
+    // Each variant is then served its own copy; a malformed value is no choice (the banner's copy).
+    for (const [cookie, text] of [
+      ["", "banner"],
+      ["shop_consent=required.functional.advertising", "chosen required.functional.advertising"],
+      ["shop_consent=required", "chosen required<"],
+      ["shop_consent=bogus", "banner"],
+    ]) {
+      const answer = await shop.get("/a", cookie ? { Cookie: cookie } : {});
+      expect(answer.headers["x-page-cache"], cookie).toBe("hit");
+      expect(answer.body.toString(), cookie).toContain(text);
+    }
+    expect(shop.renders).toEqual(["/a", "/a", "/a"]);
   });
 
   it("keeps no more bytes than maxBytes: the least recently used page goes", async () => {

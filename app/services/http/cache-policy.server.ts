@@ -10,7 +10,10 @@ import { SESSION_COOKIE_NAME } from "~/services/http/session.server";
 /**
  * Cookies that make a request personal: the session (token, zip, notices), the cart, and the
  * password-protect access (a locked shop shows its pages only to those who gave the password).
- * Any other cookie (analytics, consent) changes nothing the shop renders.
+ * The consent cookie is not personal: it changes what renders (the banner, gated reviews) in
+ * one of a few variants the same for everyone who chose alike, so the page cache keys shared
+ * copies by `consentVariant` (docs/rules.md "Consent") instead of bypassing them. Any other
+ * cookie (analytics) changes nothing the shop renders.
  */
 const PERSONAL_COOKIES = new Set([SESSION_COOKIE_NAME, cartIdCookie.name, ACCESS_COOKIE_NAME]);
 
