@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { PrismaClient } from "~/generated/prisma/client";
 import { createCatalogue } from "~/services/commerce/catalogue.server";
-import { FRESHNESS_MS } from "~/services/commerce/catalogue-snapshot.server";
+import { catalogueSnapshot, FRESHNESS_MS } from "~/services/commerce/catalogue-snapshot.server";
 import { searchProducts } from "~/services/search/index.server";
 import { seedDatabase } from "../../prisma/seed/index";
 import { createTestDatabase } from "../helpers/db";
@@ -53,6 +53,25 @@ describe("catalogue snapshot freshness (no per-product queries, still correct)",
     await db.productVariant.update({ where: { id: product!.variants[0].id }, data: { flavor: "Venison" } });
     letSnapshotAge();
     expect(await listVenison()).toContain("adult-dry-dog-food");
+  });
+
+  it("patches a product whose own row changed (a review's rating figures, its title) without reloading the catalogue", async () => {
+    const product = await db.product.findUniqueOrThrow({ where: { handle: "adult-dry-dog-food" } });
+    const before = await catalogueSnapshot(db);
+    const [other] = before.products.filter((p) => p.detail.id !== product.id);
+    await db.product.update({
+      where: { id: product.id },
+      data: { ratingCount: 4, ratingSum: 17, title: "Adult Dry Dog Food Renamed" },
+    });
+    letSnapshotAge();
+    const card = (await catalogue.getProductCardsByHandles("DTC", ["adult-dry-dog-food"]))[0];
+    expect(card.rating).toEqual({ average: 4.3, count: 4 });
+    expect(card.title).toBe("Adult Dry Dog Food Renamed");
+    // Patched, not reloaded: every other product is the very object the snapshot held.
+    const after = await catalogueSnapshot(db);
+    expect(after.byId.get(other.detail.id)).toBe(other);
+    // The product's text feeds the search index, which follows.
+    expect((await searchProducts("DTC", "renamed", db)).size).toBe(1);
   });
 
   it("picks up a new product and its facets", async () => {

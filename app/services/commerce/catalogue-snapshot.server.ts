@@ -2,8 +2,8 @@
 // and facets, plus a FacetIndex over them. Listings, product pages and search
 // read it instead of querying per request. It stays fresh by comparing cheap
 // version figures (row counts and newest updatedAt) at most every FRESHNESS_MS:
-// changed variants (stock, price) patch just their products; a changed product
-// set rebuilds the whole snapshot.
+// changed variants (stock, price) and changed products (a review's rating figures, text)
+// patch just their products; a changed product set rebuilds the whole snapshot.
 import { Prisma, type PrismaClient } from "~/generated/prisma/client";
 import { FacetIndex, type IndexedItem } from "~/models/facet-index";
 import { productFacets, type Facet } from "~/models/facets";
@@ -426,32 +426,47 @@ async function refresh(db: PrismaClient, state: State): Promise<void> {
   if (
     previous &&
     next.products === previous.products &&
-    next.productsUpdated === previous.productsUpdated &&
     next.variants === previous.variants &&
     next.sellingPlans === previous.sellingPlans
   ) {
-    if (next.variantsUpdated === previous.variantsUpdated) return;
-    // Only variants changed (stock, price, tags): reload just their products.
-    const changed = await db.productVariant.findMany({
-      where: { updatedAt: { gt: new Date(previous.variantsUpdated) } },
-      select: { productId: true },
-      distinct: ["productId"],
-    });
-    const current = await state.snapshot;
-    const reloaded = await loadProducts(
-      db,
-      changed.map((c) => c.productId),
-    );
-    const patched = patchInPlace(current, reloaded);
-    if (patched) {
-      state.snapshot = Promise.resolve(patched);
-    } else {
-      const byId = new Map(reloaded.map((p) => [p.detail.id, p]));
-      const products = current.products.map((p) => byId.get(p.detail.id) ?? p);
-      state.snapshot = Promise.resolve(assemble(products, current.sellingPlans, current.productsVersion));
+    const productsMoved = next.productsUpdated !== previous.productsUpdated;
+    const variantsMoved = next.variantsUpdated !== previous.variantsUpdated;
+    if (!productsMoved && !variantsMoved) return;
+    // The same rows, some changed (stock, price, tags, a product's rating figures or text):
+    // reload just those products.
+    const ids = new Set<string>();
+    if (variantsMoved) {
+      const changed = await db.productVariant.findMany({
+        where: { updatedAt: { gt: new Date(previous.variantsUpdated) } },
+        select: { productId: true },
+        distinct: ["productId"],
+      });
+      for (const { productId } of changed) ids.add(productId);
     }
-    state.versions = next;
-    return;
+    if (productsMoved) {
+      const changed = await db.product.findMany({
+        where: { updatedAt: { gt: new Date(previous.productsUpdated) } },
+        select: { id: true },
+      });
+      for (const { id } of changed) ids.add(id);
+    }
+    const current = await state.snapshot;
+    const reloaded = await loadProducts(db, [...ids]);
+    // A product the snapshot does not hold (one removed and another added): rebuild below.
+    if (reloaded.every((product) => current.byId.has(product.detail.id))) {
+      // A product's own columns feed the search index: it is rebuilt for a new products version.
+      const productsVersion = productsMoved ? ++versionCounter : current.productsVersion;
+      const patched = patchInPlace(current, reloaded);
+      if (patched) {
+        state.snapshot = Promise.resolve({ ...patched, productsVersion });
+      } else {
+        const byId = new Map(reloaded.map((p) => [p.detail.id, p]));
+        const products = current.products.map((p) => byId.get(p.detail.id) ?? p);
+        state.snapshot = Promise.resolve(assemble(products, current.sellingPlans, productsVersion));
+      }
+      state.versions = next;
+      return;
+    }
   }
   const rebuilt = build(db, state);
   await rebuilt;
