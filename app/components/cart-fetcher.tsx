@@ -1,9 +1,12 @@
-import { useFetcher, useLocation } from "@remix-run/react";
+import { useFetcher, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from "react";
 import type { CartActionData, CartLineView } from "~/models/cart";
 import { normalizeQuantity } from "~/models/cart-limits";
 import type { Notice } from "~/models/notice";
+import { cartLineItem, ecommerceEvent } from "~/models/analytics";
+import { pushEvent } from "~/utils/data-layer";
 import { AfterHydration } from "./after-hydration";
+import { useTracksAnalytics } from "./data-layer-event";
 
 // The confirmation is loaded once the page is interactive, not with it (docs/rules.md "Client
 // JavaScript budget"); it only ever opens after an add answered, and then after a delay.
@@ -28,7 +31,12 @@ interface CartSubmission {
   form: HTMLFormElement | null;
   /** Where focus goes back to when the confirmation closes. */
   returnFocus: HTMLElement | null;
+  /** The line a change or removal is for, as it was before (the data layer's item). */
+  line?: CartLineView | null;
 }
+
+/** Intents whose accepted answer is an add_to_cart or remove_from_cart (docs/rules.md "Analytics"). */
+const QUANTITY_INTENTS = new Set(["add", "update", "remove"]);
 
 interface InFlight extends CartSubmission {
   /** The fetcher's data when this was sent: a different object is this submission's answer. */
@@ -114,11 +122,17 @@ export function CartFetcherProvider({ cartQuantity, autoCloseMs, children }: Car
   }, []);
   const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
   const [toast, setToast] = useState<{ id: number; notice: Notice } | null>(null);
+  const tracksAnalytics = useTracksAnalytics();
+  const cartPage = useRouteLoaderData("routes/cart") as { cart?: { lines: CartLineView[] } | null } | undefined;
+  const cartLinesRef = useRef<CartLineView[]>([]);
+  const tracksRef = useRef(tracksAnalytics);
 
   // Declared first so the effects below see this render's values.
   useEffect(() => {
     fetcherRef.current = fetcher;
     cartQuantityRef.current = cartQuantity;
+    cartLinesRef.current = cartPage?.cart?.lines ?? [];
+    tracksRef.current = tracksAnalytics;
   });
 
   const publish = useCallback(() => {
@@ -185,6 +199,18 @@ export function CartFetcherProvider({ cartQuantity, autoCloseMs, children }: Car
           returnFocus: current.returnFocus,
         });
       }
+      // The data layer hears of a change only once the server accepted it, by how much the
+      // cart's count moved (docs/rules.md "Analytics").
+      const after = data.cart ? data.cart.totalQuantity : current.intent === "add" ? null : 0;
+      const line = current.line ?? data.line;
+      if (tracksRef.current && data.ok && QUANTITY_INTENTS.has(current.intent) && after !== null && line) {
+        const delta = after - current.baseQuantity;
+        if (delta !== 0) {
+          pushEvent(
+            ecommerceEvent(delta > 0 ? "add_to_cart" : "remove_from_cart", [cartLineItem(line, Math.abs(delta))]),
+          );
+        }
+      }
       // Without a redirect the layout's notice is not set: the answer's notice is shown here.
       setToast({ id: current.id, notice: data.notice });
     }
@@ -213,9 +239,11 @@ export function CartFetcherProvider({ cartQuantity, autoCloseMs, children }: Car
       }
       formData.set("_response", "json");
       const intent = String(formData.get("intent") ?? "");
+      const lineId = formData.get("lineId");
       enqueue({
         formData,
         intent,
+        line: cartLinesRef.current.find((l) => l.id === lineId) ?? null,
         delta: intent === "add" ? addDelta(formData) : 0,
         form,
         returnFocus: submitter ?? form.querySelector<HTMLElement>('[type="submit"]'),
@@ -243,7 +271,7 @@ export function CartFetcherProvider({ cartQuantity, autoCloseMs, children }: Car
           detail: { lineId: line.id, variantId: line.variantId, sku: line.sku, quantity: line.quantity },
         }),
       );
-      enqueue({ formData, intent: "update", delta: -line.quantity, form: null, returnFocus: null });
+      enqueue({ formData, intent: "update", delta: -line.quantity, form: null, returnFocus: null, line });
     },
     [enqueue],
   );

@@ -1,8 +1,8 @@
 // Data-layer events of a page state (docs/rules.md "Analytics"): pushed once per navigation,
 // only where the site policy tracks analytics.
 import { useLocation, useRouteLoaderData } from "@remix-run/react";
-import { useEffect, useRef } from "react";
-import type { AnalyticsEvent } from "~/models/analytics";
+import { useEffect, useRef, type RefObject } from "react";
+import { selectItemEvent, type AnalyticsEvent } from "~/models/analytics";
 import { DEFAULT_SITE, type SiteId } from "~/models/site";
 import { sitePolicy } from "~/models/site-policy";
 import { firstTime, pushEvent } from "~/utils/data-layer";
@@ -31,4 +31,30 @@ export function DataLayerEvent({ event, once }: { event: AnalyticsEvent | null; 
     pushEvent(current);
   }, [tracks, location.key, eventName, once]);
   return null;
+}
+
+/**
+ * select_item when the shopper follows a card's link out of a list (a listing, search
+ * results, a carousel): the ref goes on the card's link. Nothing where the site tracks nothing.
+ */
+export function useSelectItem(
+  card: Parameters<typeof selectItemEvent>[0],
+  list: { name: string; index: number } | undefined,
+  site: SiteId,
+): RefObject<HTMLAnchorElement> {
+  const ref = useRef<HTMLAnchorElement>(null);
+  const latest = useRef({ card, list });
+  latest.current = { card, list };
+  const tracks = sitePolicy(site).tracksAnalytics && list !== undefined;
+  useEffect(() => {
+    const link = ref.current;
+    if (!link || !tracks) return;
+    const onClick = () => {
+      const { card: current, list: where } = latest.current;
+      if (where) pushEvent(selectItemEvent(current, where.index, where.name));
+    };
+    link.addEventListener("click", onClick);
+    return () => link.removeEventListener("click", onClick);
+  }, [tracks]);
+  return ref;
 }

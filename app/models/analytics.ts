@@ -252,10 +252,6 @@ export function searchEvent(term: string): SearchEvent {
   return { event: "search", search_term: term.trim() };
 }
 
-export function accountEvent(event: "login" | "sign_up", method: SignInMethod): AccountEvent {
-  return { event, method };
-}
-
 /** True for the events pushed with an `ecommerce` object (cleared first: GTM's recommendation). */
 export function isEcommerceEvent(event: AnalyticsEvent): event is EcommerceEvent {
   return "ecommerce" in event;
@@ -369,7 +365,6 @@ export const AnalyticsPostSchema = z
       .max(MAX_EVENTS_PER_POST, `must hold at most ${MAX_EVENTS_PER_POST} events`),
   })
   .strict();
-export type AnalyticsPost = z.infer<typeof AnalyticsPostSchema>;
 
 /** What an event stores: its ecommerce part (or its search term or method), and its value in cents. */
 export function storedPart(event: AnalyticsEvent): { payload: Record<string, unknown>; valueCents: number | null } {
@@ -378,3 +373,7 @@ export function storedPart(event: AnalyticsEvent): { payload: Record<string, unk
   const { event: _name, ...rest } = event;
   return { payload: rest, valueCents: null };
 }
+
+/** The shop's one delivery method and one way to pay, as add_shipping_info and add_payment_info name them. */
+export const SHIPPING_TIER = "Standard";
+export const PAYMENT_TYPE = "Credit Card";

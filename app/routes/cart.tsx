@@ -4,6 +4,8 @@ import { useLoaderData } from "@remix-run/react";
 import { parseWithZod } from "@conform-to/zod";
 import { CartView, type CartProgramView } from "~/components/cart-view";
 import { DonationPanel } from "~/components/donation-panel";
+import { DataLayerEvent } from "~/components/data-layer-event";
+import { cartLineItem, ecommerceEvent } from "~/models/analytics";
 import { quotaMonthLabel } from "~/models/staff-program";
 import { staffMemberOf, type StaffMember } from "~/services/staff/index.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -323,11 +325,24 @@ async function chooseDonation(
 
 export default function CartPage() {
   const { donation, donationSearch, ...data } = useLoaderData<typeof loader>();
+  const lines = data.cart?.lines ?? [];
   return (
-    <CartView
-      {...data}
-      donation={donation ? <DonationPanel widget={donation} search={donationSearch} pagePath="/cart" /> : null}
-    />
+    <>
+      <DataLayerEvent
+        event={
+          lines.length > 0
+            ? ecommerceEvent(
+                "view_cart",
+                lines.map((line) => cartLineItem(line)),
+              )
+            : null
+        }
+      />
+      <CartView
+        {...data}
+        donation={donation ? <DonationPanel widget={donation} search={donationSearch} pagePath="/cart" /> : null}
+      />
+    </>
   );
 }
 

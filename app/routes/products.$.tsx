@@ -6,6 +6,8 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PRIVATE_NO_STORE } from "~/models/cache-policy";
 import { parseCategoryPath } from "~/models/category";
 import { listingCard } from "~/models/product";
+import { ecommerceEvent, productItem } from "~/models/analytics";
+import { DataLayerEvent } from "~/components/data-layer-event";
 import { listingSeo, productSeo } from "~/models/seo";
 import { readProductSegments } from "~/models/variant-picking";
 import { commerce } from "~/services/commerce/index.server";
@@ -83,7 +85,14 @@ const ProductView = lazy(() => import("~/components/product-view").then((m) => (
 
 export default function ProductsRoute() {
   const data = useLoaderData<typeof loader>();
-  if (data.kind === "product") return <ProductView {...data} />;
+  if (data.kind === "product") {
+    return (
+      <>
+        <DataLayerEvent event={ecommerceEvent("view_item", [productItem(data.product, data.variant)])} />
+        <ProductView {...data} />
+      </>
+    );
+  }
   const hrefFor = listingHref(data.pathname, { groups: data.groups, defaultSort: data.defaultSort });
   return <ListingView {...data} hrefFor={hrefFor} />;
 }
