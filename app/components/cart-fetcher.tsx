@@ -1,4 +1,4 @@
-import { useFetcher, useLocation, useRouteLoaderData } from "@remix-run/react";
+import { useFetcher, useLocation } from "@remix-run/react";
 import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from "react";
 import type { CartActionData, CartLineView } from "~/models/cart";
 import { normalizeQuantity } from "~/models/cart-limits";
@@ -123,15 +123,12 @@ export function CartFetcherProvider({ cartQuantity, autoCloseMs, children }: Car
   const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
   const [toast, setToast] = useState<{ id: number; notice: Notice } | null>(null);
   const tracksAnalytics = useTracksAnalytics();
-  const cartPage = useRouteLoaderData("routes/cart") as { cart?: { lines: CartLineView[] } | null } | undefined;
-  const cartLinesRef = useRef<CartLineView[]>([]);
   const tracksRef = useRef(tracksAnalytics);
 
   // Declared first so the effects below see this render's values.
   useEffect(() => {
     fetcherRef.current = fetcher;
     cartQuantityRef.current = cartQuantity;
-    cartLinesRef.current = cartPage?.cart?.lines ?? [];
     tracksRef.current = tracksAnalytics;
   });
 
@@ -239,11 +236,9 @@ export function CartFetcherProvider({ cartQuantity, autoCloseMs, children }: Car
       }
       formData.set("_response", "json");
       const intent = String(formData.get("intent") ?? "");
-      const lineId = formData.get("lineId");
       enqueue({
         formData,
         intent,
-        line: cartLinesRef.current.find((l) => l.id === lineId) ?? null,
         delta: intent === "add" ? addDelta(formData) : 0,
         form,
         returnFocus: submitter ?? form.querySelector<HTMLElement>('[type="submit"]'),

@@ -21,6 +21,7 @@ import { encodeRedirect } from "~/models/redirect-param";
 import type { SiteId } from "~/models/site";
 import { sitePolicy } from "~/models/site-policy";
 import { FreeShippingTracker } from "./free-shipping-tracker";
+import { useCartLineAnalytics } from "./data-layer-event";
 
 /** Note under the order summary (catalogue spec section 2). */
 export const CART_TAX_NOTE =
@@ -281,6 +282,7 @@ function CartLine({
   // One fetcher per line: a new change to the line cancels the one still in flight,
   // and every change sends absolute values, so rapid clicks end in the last one.
   const fetcher = useFetcher<CartActionData>({ key: `cart-line-${line.id}` });
+  useCartLineAnalytics(fetcher, line);
   const hydrated = useHydrated();
   const json = hydrated ? <input type="hidden" name="_response" value="json" /> : null;
   // The answer to this line's last change, announced beside it (without JavaScript the layout shows it).

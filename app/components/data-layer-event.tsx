@@ -2,7 +2,8 @@
 // only where the site policy tracks analytics.
 import { useLocation, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useRef, type RefObject } from "react";
-import { selectItemEvent, type AnalyticsEvent } from "~/models/analytics";
+import { cartLineItem, ecommerceEvent, selectItemEvent, type AnalyticsEvent } from "~/models/analytics";
+import type { CartActionData, CartLineView } from "~/models/cart";
 import { DEFAULT_SITE, type SiteId } from "~/models/site";
 import { sitePolicy } from "~/models/site-policy";
 import { firstTime, pushEvent } from "~/utils/data-layer";
@@ -57,4 +58,38 @@ export function useSelectItem(
     return () => link.removeEventListener("click", onClick);
   }, [tracks]);
   return ref;
+}
+
+/** The quantity change a cart answer says was made (positive: added), or 0. */
+export function acceptedQuantityChange(intent: string, before: number, answer: CartActionData): number {
+  if (!answer.ok || (intent !== "update" && intent !== "remove")) return 0;
+  return (intent === "remove" ? 0 : (answer.line?.quantity ?? 0)) - before;
+}
+
+/**
+ * add_to_cart / remove_from_cart for a cart page line's own fetcher (quantity update,
+ * remove), pushed once the server's answer says the change was accepted (docs/rules.md
+ * "Analytics"); before the page revalidates, so a removed line still reports it.
+ */
+export function useCartLineAnalytics(
+  fetcher: { state: string; formData?: FormData; data?: CartActionData },
+  line: CartLineView,
+): void {
+  const tracks = useTracksAnalytics();
+  const sent = useRef<{ intent: string; line: CartLineView; dataBefore: CartActionData | undefined } | null>(null);
+  useEffect(() => {
+    if (fetcher.state === "submitting" && fetcher.formData && !sent.current) {
+      sent.current = { intent: String(fetcher.formData.get("intent") ?? ""), line, dataBefore: fetcher.data };
+      return;
+    }
+    const pending = sent.current;
+    if (!pending || fetcher.state === "submitting" || fetcher.data === pending.dataBefore) return;
+    sent.current = null;
+    if (!tracks || !fetcher.data) return;
+    const delta = acceptedQuantityChange(pending.intent, pending.line.quantity, fetcher.data);
+    if (delta === 0) return;
+    pushEvent(
+      ecommerceEvent(delta > 0 ? "add_to_cart" : "remove_from_cart", [cartLineItem(pending.line, Math.abs(delta))]),
+    );
+  }, [fetcher.state, fetcher.formData, fetcher.data, line, tracks]);
 }
