@@ -21,7 +21,7 @@ import { encodeRedirect } from "~/models/redirect-param";
 import type { SiteId } from "~/models/site";
 import { sitePolicy } from "~/models/site-policy";
 import { FreeShippingTracker } from "./free-shipping-tracker";
-import { useCartLineAnalytics } from "./data-layer-event";
+import { useCartLinesAnalytics } from "./data-layer-event";
 
 /** Note under the order summary (catalogue spec section 2). */
 export const CART_TAX_NOTE =
@@ -83,12 +83,15 @@ function usePendingChanges(sellingPlans: { id: string; name: string }[]): Pendin
   });
 }
 
+const NO_LINES: CartLineView[] = [];
+
 /** The cart page (catalogue spec section 2; shop-core spec sections 5 and 9). */
 export function CartView(props: CartViewProps) {
   const { site, sellingPlans, zip, unavailableLineIds } = props;
   const policy = sitePolicy(site);
   // With JavaScript, lines and totals show pending changes at once; the server's answer then replaces them.
   const pending = usePendingChanges(sellingPlans);
+  useCartLinesAnalytics(props.cart?.lines ?? NO_LINES);
   const lines = props.cart ? applyPendingChanges(props.cart.lines, pending) : [];
   const summary = pending.length && props.cart ? summarizeCart(lines, props.pricing) : props.summary;
   const cart = props.cart ? { ...props.cart, lines } : null;
@@ -282,7 +285,6 @@ function CartLine({
   // One fetcher per line: a new change to the line cancels the one still in flight,
   // and every change sends absolute values, so rapid clicks end in the last one.
   const fetcher = useFetcher<CartActionData>({ key: `cart-line-${line.id}` });
-  useCartLineAnalytics(fetcher, line);
   const hydrated = useHydrated();
   const json = hydrated ? <input type="hidden" name="_response" value="json" /> : null;
   // The answer to this line's last change, announced beside it (without JavaScript the layout shows it).

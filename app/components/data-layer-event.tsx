@@ -1,6 +1,6 @@
 // Data-layer events of a page state (docs/rules.md "Analytics"): pushed once per navigation,
 // only where the site policy tracks analytics.
-import { useLocation, useRouteLoaderData } from "@remix-run/react";
+import { useFetchers, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useRef, type RefObject } from "react";
 import { cartLineItem, ecommerceEvent, selectItemEvent, type AnalyticsEvent } from "~/models/analytics";
 import type { CartActionData, CartLineView } from "~/models/cart";
@@ -67,29 +67,42 @@ export function acceptedQuantityChange(intent: string, before: number, answer: C
 }
 
 /**
- * add_to_cart / remove_from_cart for a cart page line's own fetcher (quantity update,
- * remove), pushed once the server's answer says the change was accepted (docs/rules.md
- * "Analytics"); before the page revalidates, so a removed line still reports it.
+ * add_to_cart / remove_from_cart for the cart page lines' own fetchers (keys "cart-line-…":
+ * quantity update, remove), pushed once the server's answer says the change was accepted
+ * (docs/rules.md "Analytics"). Watched from the page, not the line: a removed line is gone
+ * from the page (optimistically) before its answer arrives.
  */
-export function useCartLineAnalytics(
-  fetcher: { state: string; formData?: FormData; data?: CartActionData },
-  line: CartLineView,
-): void {
+export function useCartLinesAnalytics(lines: readonly CartLineView[]): void {
   const tracks = useTracksAnalytics();
-  const sent = useRef<{ intent: string; line: CartLineView; dataBefore: CartActionData | undefined } | null>(null);
+  const fetchers = useFetchers();
+  const sent = useRef(new Map<string, { intent: string; line: CartLineView; dataBefore: unknown }>());
+  const latestLines = useRef(lines);
+  latestLines.current = lines;
   useEffect(() => {
-    if (fetcher.state === "submitting" && fetcher.formData && !sent.current) {
-      sent.current = { intent: String(fetcher.formData.get("intent") ?? ""), line, dataBefore: fetcher.data };
-      return;
+    for (const fetcher of fetchers) {
+      if (!fetcher.key.startsWith("cart-line-")) continue;
+      const pending = sent.current.get(fetcher.key);
+      if (fetcher.state === "submitting" && fetcher.formData) {
+        const lineId = fetcher.formData.get("lineId");
+        const line = latestLines.current.find((l) => l.id === lineId);
+        if (!pending && line) {
+          sent.current.set(fetcher.key, {
+            intent: String(fetcher.formData.get("intent") ?? ""),
+            line,
+            dataBefore: fetcher.data,
+          });
+        }
+        continue;
+      }
+      if (!pending || fetcher.data === pending.dataBefore) continue;
+      sent.current.delete(fetcher.key);
+      const answer = fetcher.data as CartActionData | undefined;
+      if (!tracks || !answer) continue;
+      const delta = acceptedQuantityChange(pending.intent, pending.line.quantity, answer);
+      if (delta === 0) continue;
+      pushEvent(
+        ecommerceEvent(delta > 0 ? "add_to_cart" : "remove_from_cart", [cartLineItem(pending.line, Math.abs(delta))]),
+      );
     }
-    const pending = sent.current;
-    if (!pending || fetcher.state === "submitting" || fetcher.data === pending.dataBefore) return;
-    sent.current = null;
-    if (!tracks || !fetcher.data) return;
-    const delta = acceptedQuantityChange(pending.intent, pending.line.quantity, fetcher.data);
-    if (delta === 0) return;
-    pushEvent(
-      ecommerceEvent(delta > 0 ? "add_to_cart" : "remove_from_cart", [cartLineItem(pending.line, Math.abs(delta))]),
-    );
-  }, [fetcher.state, fetcher.formData, fetcher.data, line, tracks]);
+  }, [fetchers, tracks]);
 }
