@@ -4,12 +4,8 @@
 // or skipped for want of consent; 400 'Invalid analytics integration' (catalogue spec
 // section 7) for an unknown or misconfigured integration; 404 on a site that tracks nothing.
 import type { ActionFunctionArgs } from "@remix-run/node";
-import {
-  AnalyticsPostSchema,
-  INVALID_INTEGRATION_MESSAGE,
-  MAX_ANALYTICS_BODY_BYTES,
-  type AnalyticsEvent,
-} from "~/models/analytics";
+import { AnalyticsPostSchema } from "~/models/analytics-post";
+import { INVALID_INTEGRATION_MESSAGE, MAX_ANALYTICS_BODY_BYTES, type AnalyticsEvent } from "~/models/analytics";
 import { PRIVATE_NO_STORE } from "~/models/cache-policy";
 import { sitePolicy } from "~/models/site-policy";
 import { collectAnalytics } from "~/services/analytics/index.server";

@@ -56,6 +56,7 @@ test.describe("analytics data layer", () => {
     page,
     context,
   }, testInfo) => {
+    test.setTimeout(120_000); // a whole purchase, on a shared machine
     // Functional consent, as the consent banner's choice leaves it.
     await context.addCookies([
       { name: "shop_consent", value: "required.functional", url: testInfo.project.use.baseURL! },
