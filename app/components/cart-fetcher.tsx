@@ -3,10 +3,8 @@ import { createContext, useCallback, useContext, useEffect, useRef, useState, ty
 import type { CartActionData, CartLineView } from "~/models/cart";
 import { normalizeQuantity } from "~/models/cart-limits";
 import type { Notice } from "~/models/notice";
-import { cartLineItem, ecommerceEvent } from "~/models/analytics";
-import { pushEvent } from "~/utils/data-layer";
 import { AfterHydration } from "./after-hydration";
-import { useTracksAnalytics } from "./data-layer-event";
+import { loadAnalytics, useTracksAnalytics } from "./data-layer-event";
 
 // The confirmation is loaded once the page is interactive, not with it (docs/rules.md "Client
 // JavaScript budget"); it only ever opens after an add answered, and then after a delay.
@@ -203,8 +201,10 @@ export function CartFetcherProvider({ cartQuantity, autoCloseMs, children }: Car
       if (tracksRef.current && data.ok && QUANTITY_INTENTS.has(current.intent) && after !== null && line) {
         const delta = after - current.baseQuantity;
         if (delta !== 0) {
-          pushEvent(
-            ecommerceEvent(delta > 0 ? "add_to_cart" : "remove_from_cart", [cartLineItem(line, Math.abs(delta))]),
+          void loadAnalytics().then((a) =>
+            a.pushEvent(
+              a.ecommerceEvent(delta > 0 ? "add_to_cart" : "remove_from_cart", [a.cartLineItem(line, Math.abs(delta))]),
+            ),
           );
         }
       }

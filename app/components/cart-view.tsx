@@ -21,7 +21,7 @@ import { encodeRedirect } from "~/models/redirect-param";
 import type { SiteId } from "~/models/site";
 import { sitePolicy } from "~/models/site-policy";
 import { FreeShippingTracker } from "./free-shipping-tracker";
-import { useCartLinesAnalytics } from "./data-layer-event";
+import { useCartLinesAnalytics } from "./cart-lines-analytics";
 
 /** Note under the order summary (catalogue spec section 2). */
 export const CART_TAX_NOTE =

@@ -2,7 +2,6 @@ import type { SerializeFrom } from "@remix-run/node";
 import type { LoadedCarousel } from "~/models/content";
 import type { SiteId } from "~/models/site";
 import { useLocation } from "@remix-run/react";
-import { itemListEvent, listNameOf } from "~/models/analytics";
 import { DataLayerEvent } from "./data-layer-event";
 import { ProductCard } from "./product-card";
 import { ProductCarousel } from "./product-carousel";
@@ -20,13 +19,13 @@ export function ContentCarousels({
   idPrefix: string;
 }) {
   // Carousels are named by their page (catalogue spec section 2: / is "HomePage", /cart is "Cart").
-  const listName = listNameOf(useLocation().pathname);
+  const { pathname } = useLocation();
   return (
     <>
       {carousels.map((carousel, index) => (
         <DataLayerEvent
           key={`event-${carousel.config.page}-${index}`}
-          event={itemListEvent(carousel.products, listName)}
+          build={(a) => a.itemListEvent(carousel.products, a.listNameOf(pathname))}
         />
       ))}
       {carousels.map((carousel, index) => (
@@ -44,7 +43,7 @@ export function ContentCarousels({
               product={product}
               site={site}
               freeShippingMinimumCents={freeShippingMinimumCents}
-              list={{ name: listName, index: carousel.products.indexOf(product) }}
+              list={{ pathname, index: carousel.products.indexOf(product) }}
             />
           )}
         />

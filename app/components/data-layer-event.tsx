@@ -1,12 +1,28 @@
 // Data-layer events of a page state (docs/rules.md "Analytics"): pushed once per navigation,
-// only where the site policy tracks analytics.
-import { useFetchers, useLocation, useRouteLoaderData } from "@remix-run/react";
+// only where the site policy tracks analytics. The event builders and the data layer load
+// after the page, on first use (docs/rules.md "Client JavaScript budget"): pages hand over a
+// function that builds the event from them.
+import { useLocation, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useRef, type RefObject } from "react";
-import { cartLineItem, ecommerceEvent, selectItemEvent, type AnalyticsEvent } from "~/models/analytics";
-import type { CartActionData, CartLineView } from "~/models/cart";
+import type { AnalyticsEvent } from "~/models/analytics";
+import type * as AnalyticsModel from "~/models/analytics";
+import type * as DataLayer from "~/utils/data-layer";
 import { DEFAULT_SITE, type SiteId } from "~/models/site";
 import { sitePolicy } from "~/models/site-policy";
-import { firstTime, pushEvent } from "~/utils/data-layer";
+
+type AnalyticsModule = typeof AnalyticsModel & typeof DataLayer;
+/** Builds a page's event from the analytics builders, or null for none. */
+export type EventBuilder = (analytics: AnalyticsModule) => AnalyticsEvent | null;
+
+let loaded: Promise<AnalyticsModule> | null = null;
+/** The builders and the data layer, loaded once; callers' `then`s run in the order they asked. */
+export function loadAnalytics(): Promise<AnalyticsModule> {
+  loaded ??= Promise.all([import("~/models/analytics"), import("~/utils/data-layer")]).then(([model, layer]) => ({
+    ...model,
+    ...layer,
+  }));
+  return loaded;
+}
 
 /** Whether this page's site tracks analytics (the root loader's site; docs/rules.md "Site policy"). */
 export function useTracksAnalytics(): boolean {
@@ -19,18 +35,20 @@ export function useTracksAnalytics(): boolean {
  * revalidation of the same one. With `once`, only the first time ever in this browser
  * (a purchase: not again on reload or back).
  */
-export function DataLayerEvent({ event, once }: { event: AnalyticsEvent | null; once?: string }) {
+export function DataLayerEvent({ build, once }: { build: EventBuilder; once?: string }) {
   const tracks = useTracksAnalytics();
   const location = useLocation();
-  const latest = useRef(event);
-  latest.current = event;
-  const eventName = event?.event ?? null;
+  const latest = useRef(build);
+  latest.current = build;
   useEffect(() => {
-    const current = latest.current;
-    if (!tracks || !current) return;
-    if (once && !firstTime(once)) return;
-    pushEvent(current);
-  }, [tracks, location.key, eventName, once]);
+    if (!tracks) return;
+    const buildNow = latest.current;
+    void loadAnalytics().then((analytics) => {
+      const event = buildNow(analytics);
+      if (!event || (once && !analytics.firstTime(once))) return;
+      analytics.pushEvent(event);
+    });
+  }, [tracks, location.key, once]);
   return null;
 }
 
@@ -39,8 +57,8 @@ export function DataLayerEvent({ event, once }: { event: AnalyticsEvent | null; 
  * results, a carousel): the ref goes on the card's link. Nothing where the site tracks nothing.
  */
 export function useSelectItem(
-  card: Parameters<typeof selectItemEvent>[0],
-  list: { name: string; index: number } | undefined,
+  card: Parameters<AnalyticsModule["selectItemEvent"]>[0],
+  list: { pathname: string; index: number } | undefined,
   site: SiteId,
 ): RefObject<HTMLAnchorElement> {
   const ref = useRef<HTMLAnchorElement>(null);
@@ -52,57 +70,13 @@ export function useSelectItem(
     if (!link || !tracks) return;
     const onClick = () => {
       const { card: current, list: where } = latest.current;
-      if (where) pushEvent(selectItemEvent(current, where.index, where.name));
+      if (!where) return;
+      void loadAnalytics().then((a) =>
+        a.pushEvent(a.selectItemEvent(current, where.index, a.listNameOf(where.pathname))),
+      );
     };
     link.addEventListener("click", onClick);
     return () => link.removeEventListener("click", onClick);
   }, [tracks]);
   return ref;
-}
-
-/** The quantity change a cart answer says was made (positive: added), or 0. */
-export function acceptedQuantityChange(intent: string, before: number, answer: CartActionData): number {
-  if (!answer.ok || (intent !== "update" && intent !== "remove")) return 0;
-  return (intent === "remove" ? 0 : (answer.line?.quantity ?? 0)) - before;
-}
-
-/**
- * add_to_cart / remove_from_cart for the cart page lines' own fetchers (keys "cart-line-…":
- * quantity update, remove), pushed once the server's answer says the change was accepted
- * (docs/rules.md "Analytics"). Watched from the page, not the line: a removed line is gone
- * from the page (optimistically) before its answer arrives.
- */
-export function useCartLinesAnalytics(lines: readonly CartLineView[]): void {
-  const tracks = useTracksAnalytics();
-  const fetchers = useFetchers();
-  const sent = useRef(new Map<string, { intent: string; line: CartLineView; dataBefore: unknown }>());
-  const latestLines = useRef(lines);
-  latestLines.current = lines;
-  useEffect(() => {
-    for (const fetcher of fetchers) {
-      if (!fetcher.key.startsWith("cart-line-")) continue;
-      const pending = sent.current.get(fetcher.key);
-      if (fetcher.state === "submitting" && fetcher.formData) {
-        const lineId = fetcher.formData.get("lineId");
-        const line = latestLines.current.find((l) => l.id === lineId);
-        if (!pending && line) {
-          sent.current.set(fetcher.key, {
-            intent: String(fetcher.formData.get("intent") ?? ""),
-            line,
-            dataBefore: fetcher.data,
-          });
-        }
-        continue;
-      }
-      if (!pending || fetcher.data === pending.dataBefore) continue;
-      sent.current.delete(fetcher.key);
-      const answer = fetcher.data as CartActionData | undefined;
-      if (!tracks || !answer) continue;
-      const delta = acceptedQuantityChange(pending.intent, pending.line.quantity, answer);
-      if (delta === 0) continue;
-      pushEvent(
-        ecommerceEvent(delta > 0 ? "add_to_cart" : "remove_from_cart", [cartLineItem(pending.line, Math.abs(delta))]),
-      );
-    }
-  }, [fetchers, tracks]);
 }

@@ -17,7 +17,6 @@ import type { Crumb } from "~/models/navigation";
 import { Breadcrumbs } from "./breadcrumbs";
 import { ProductCard } from "./product-card";
 import { DataLayerEvent } from "./data-layer-event";
-import { itemListEvent, listNameOf } from "~/models/analytics";
 
 export interface ListingViewProps {
   site: SiteId;
@@ -58,14 +57,14 @@ export function ListingView(props: ListingViewProps) {
     if (formRef.current) submit(formRef.current, { preventScrollReset: true, replace: true });
   };
   const busy = navigation.state !== "idle";
-  const listName = listNameOf(useLocation().pathname);
+  const { pathname } = useLocation();
 
   return (
     <div className="container listing">
       <Breadcrumbs crumbs={crumbs} />
       <h1 className="listing__title">{title}</h1>
       {props.children}
-      <DataLayerEvent event={products.length > 0 ? itemListEvent(products, listName) : null} />
+      <DataLayerEvent build={(a) => (products.length > 0 ? a.itemListEvent(products, a.listNameOf(pathname)) : null)} />
       <div className="listing__layout">
         <aside className="listing__filters" aria-labelledby="filters-heading">
           <h2 id="filters-heading" className="listing__filters-heading">
@@ -193,7 +192,7 @@ export function ListingView(props: ListingViewProps) {
                     product={product}
                     site={site}
                     freeShippingMinimumCents={props.freeShippingMinimumCents}
-                    list={{ name: listName, index }}
+                    list={{ pathname, index }}
                   />
                 </li>
               ))}

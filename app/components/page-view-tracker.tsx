@@ -5,16 +5,18 @@
 // "login" or "sign_up" event (docs/decisions.md "Analytics").
 import { useLocation, useMatches } from "@remix-run/react";
 import { useEffect } from "react";
-import { ACCOUNT_MARKER_COOKIE, parseAccountMarker } from "~/models/analytics";
 import { pageTypeOf } from "~/models/page-type";
-import { pushEvent } from "~/utils/data-layer";
+import { loadAnalytics } from "./data-layer-event";
 
-/** The account marker in `document.cookie`, cleared as it is read (it is pushed once). */
-function takeAccountMarker() {
-  const pair = document.cookie.split(";").find((part) => part.trim().startsWith(`${ACCOUNT_MARKER_COOKIE}=`));
-  if (!pair) return null;
-  document.cookie = `${ACCOUNT_MARKER_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax`;
-  return parseAccountMarker(decodeURIComponent(pair.split("=")[1] ?? ""));
+/** Pushes the account marker in `document.cookie` and clears it (it is pushed once). */
+async function pushAccountMarker() {
+  const analytics = await loadAnalytics();
+  const name = analytics.ACCOUNT_MARKER_COOKIE;
+  const pair = document.cookie.split(";").find((part) => part.trim().startsWith(`${name}=`));
+  if (!pair) return;
+  document.cookie = `${name}=; Path=/; Max-Age=0; SameSite=Lax`;
+  const event = analytics.parseAccountMarker(decodeURIComponent(pair.split("=")[1] ?? ""));
+  if (event) analytics.pushEvent(event);
 }
 
 export function PageViewTracker() {
@@ -28,8 +30,7 @@ export function PageViewTracker() {
       page_path: location.pathname,
       page_type: pageTypeOf(location.pathname, productPage),
     });
-    const account = takeAccountMarker();
-    if (account) pushEvent(account);
+    void pushAccountMarker();
     // One event per navigation (the path changes); search changes count too.
   }, [location.pathname, location.search, productPage]);
   return null;

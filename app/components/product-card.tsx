@@ -20,7 +20,7 @@ interface ProductCardProps {
   /** Heading level of the title within the page. */
   headingLevel?: 2 | 3;
   /** The list the card is in and its position, for the data layer's select_item (docs/rules.md "Analytics"). */
-  list?: { name: string; index: number };
+  list?: { pathname: string; index: number };
 }
 
 /**

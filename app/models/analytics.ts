@@ -2,7 +2,7 @@
 // docs/decisions.md "Analytics"). Pure: the browser builds the events pages push to the
 // tag-manager data layer from the data the pages already have, and the collection endpoint
 // checks what it stores with the same names and limits.
-import { optionLabel } from "./filter-groups";
+import { BRAND_LABELS } from "./brands";
 
 /** The GA4 ecommerce and account events the data layer receives. */
 export const ANALYTICS_EVENTS = [
@@ -81,7 +81,7 @@ export function dollars(cents: number): number {
 
 /** The brand slug's display name ("science-diet" -> "Science Diet"). */
 export function brandName(slug: string | null | undefined): string | undefined {
-  return slug ? optionLabel("brand", slug) : undefined;
+  return slug ? (BRAND_LABELS[slug] ?? slug) : undefined;
 }
 
 function variantLabel(size: string | null | undefined, flavor?: string | null): string | undefined {

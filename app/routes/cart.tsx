@@ -5,7 +5,6 @@ import { parseWithZod } from "@conform-to/zod";
 import { CartView, type CartProgramView } from "~/components/cart-view";
 import { DonationPanel } from "~/components/donation-panel";
 import { DataLayerEvent } from "~/components/data-layer-event";
-import { cartLineItem, ecommerceEvent } from "~/models/analytics";
 import { quotaMonthLabel } from "~/models/staff-program";
 import { staffMemberOf, type StaffMember } from "~/services/staff/index.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -329,11 +328,11 @@ export default function CartPage() {
   return (
     <>
       <DataLayerEvent
-        event={
+        build={(a) =>
           lines.length > 0
-            ? ecommerceEvent(
+            ? a.ecommerceEvent(
                 "view_cart",
-                lines.map((line) => cartLineItem(line)),
+                lines.map((line) => a.cartLineItem(line)),
               )
             : null
         }

@@ -9,7 +9,7 @@ import { useLoaderData } from "@remix-run/react";
 import { CheckoutSteps, EmptyCheckout } from "~/components/checkout-steps";
 import { DonationPanel } from "~/components/donation-panel";
 import { DataLayerEvent } from "~/components/data-layer-event";
-import { cartLineItem, ecommerceEvent, PAYMENT_TYPE, SHIPPING_TIER, type AnalyticsItem } from "~/models/analytics";
+import { cartLineItem, type AnalyticsItem } from "~/models/analytics";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { checkoutRefusal, cartLimits, type CartLineView } from "~/models/cart";
 import { orderType } from "~/models/checkout";
@@ -247,13 +247,17 @@ function CheckoutAnalytics({
   const done = (step: CheckoutStep) => CHECKOUT_STEPS.indexOf(open) > CHECKOUT_STEPS.indexOf(step);
   return (
     <>
-      <DataLayerEvent event={ecommerceEvent("begin_checkout", items)} once={`begin_checkout:${checkoutKey}`} />
+      <DataLayerEvent build={(a) => a.ecommerceEvent("begin_checkout", items)} once={`begin_checkout:${checkoutKey}`} />
       <DataLayerEvent
-        event={done("delivery") ? ecommerceEvent("add_shipping_info", items, { shipping_tier: SHIPPING_TIER }) : null}
+        build={(a) =>
+          done("delivery") ? a.ecommerceEvent("add_shipping_info", items, { shipping_tier: a.SHIPPING_TIER }) : null
+        }
         once={`add_shipping_info:${checkoutKey}`}
       />
       <DataLayerEvent
-        event={done("payment") ? ecommerceEvent("add_payment_info", items, { payment_type: PAYMENT_TYPE }) : null}
+        build={(a) =>
+          done("payment") ? a.ecommerceEvent("add_payment_info", items, { payment_type: a.PAYMENT_TYPE }) : null
+        }
         once={`add_payment_info:${checkoutKey}`}
       />
     </>

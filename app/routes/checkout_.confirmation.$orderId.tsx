@@ -50,7 +50,7 @@ export default function OrderConfirmation() {
   return (
     <div className="container confirmation-page">
       {/* Once per order in this browser: not again on reload or back (docs/decisions.md "Analytics"). */}
-      <DataLayerEvent event={purchase} once={`purchase:${order.id}`} />
+      <DataLayerEvent build={() => purchase} once={`purchase:${order.id}`} />
       <h1>Thank you for your order</h1>
       <p className="notice" role="status">
         Order <strong data-testid="order-number">#{order.number}</strong> is confirmed. We sent a confirmation to{" "}

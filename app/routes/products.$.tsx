@@ -6,7 +6,6 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PRIVATE_NO_STORE } from "~/models/cache-policy";
 import { parseCategoryPath } from "~/models/category";
 import { listingCard } from "~/models/product";
-import { ecommerceEvent, productItem } from "~/models/analytics";
 import { DataLayerEvent } from "~/components/data-layer-event";
 import { listingSeo, productSeo } from "~/models/seo";
 import { readProductSegments } from "~/models/variant-picking";
@@ -88,7 +87,7 @@ export default function ProductsRoute() {
   if (data.kind === "product") {
     return (
       <>
-        <DataLayerEvent event={ecommerceEvent("view_item", [productItem(data.product, data.variant)])} />
+        <DataLayerEvent build={(a) => a.ecommerceEvent("view_item", [a.productItem(data.product, data.variant)])} />
         <ProductView {...data} />
       </>
     );

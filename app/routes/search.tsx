@@ -5,7 +5,6 @@ import { ContentLinkTo } from "~/components/content-link";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ListingView } from "~/components/listing-view";
 import { DataLayerEvent } from "~/components/data-layer-event";
-import { searchEvent } from "~/models/analytics";
 import { listingSeo } from "~/models/seo";
 import { content } from "~/services/content/index.server";
 import { loadListingPage } from "~/services/storefront/index.server";
@@ -35,7 +34,7 @@ export default function SearchPage() {
   });
   return (
     <ListingView {...data} hrefFor={hrefFor} relevanceSort>
-      <DataLayerEvent event={data.search?.trim() ? searchEvent(data.search) : null} />
+      <DataLayerEvent build={(a) => (data.search?.trim() ? a.searchEvent(data.search) : null)} />
       {data.total === 0 ? (
         <section className="no-results" aria-labelledby="no-results-heading">
           <h2 id="no-results-heading">No products found{data.search ? ` for “${data.search}”` : ""}</h2>
