@@ -17,10 +17,10 @@ export type EventBuilder = (analytics: AnalyticsModule) => AnalyticsEvent | null
 let loaded: Promise<AnalyticsModule> | null = null;
 /** The builders and the data layer, loaded once; callers' `then`s run in the order they asked. */
 export function loadAnalytics(): Promise<AnalyticsModule> {
-  loaded ??= Promise.all([import("~/models/analytics"), import("~/utils/data-layer")]).then(([model, layer]) => ({
-    ...model,
-    ...layer,
-  }));
+  loaded ??= Promise.all([
+    import("~/models/analytics"),
+    import("~/utils/data-layer").then(({ pushEvent, firstTime }) => ({ pushEvent, firstTime })),
+  ]).then(([model, layer]) => ({ ...model, ...layer }));
   return loaded;
 }
 

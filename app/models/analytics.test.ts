@@ -11,6 +11,8 @@ import {
   itemsValue,
   listNameOf,
   orderLineItem,
+  paymentInfoEvent,
+  shippingInfoEvent,
   parseAccountMarker,
   productItem,
   purchaseEvent,
@@ -145,6 +147,8 @@ describe('analytics events (docs/rules.md "Analytics")', () => {
       event: "add_shipping_info",
       ecommerce: { currency: "USD", value: 21, items, shipping_tier: "Standard" },
     });
+    expect(shippingInfoEvent(items).ecommerce).toMatchObject({ shipping_tier: "Standard", value: 21 });
+    expect(paymentInfoEvent(items).ecommerce).toMatchObject({ payment_type: "Credit Card", value: 21 });
     const list = itemListEvent([CARD, CARD], "Cart");
     expect(list.ecommerce.item_list_name).toBe("Cart");
     expect(list.ecommerce.items.map((i) => i.index)).toEqual([0, 1]);

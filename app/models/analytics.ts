@@ -315,5 +315,15 @@ export function storedPart(event: AnalyticsEvent): { payload: Record<string, unk
 }
 
 /** The shop's one delivery method and one way to pay, as add_shipping_info and add_payment_info name them. */
-export const SHIPPING_TIER = "Standard";
-export const PAYMENT_TYPE = "Credit Card";
+const SHIPPING_TIER = "Standard";
+const PAYMENT_TYPE = "Credit Card";
+
+/** add_shipping_info: the checkout's lines and the delivery method. */
+export function shippingInfoEvent(items: readonly AnalyticsItem[]): EcommerceEvent {
+  return ecommerceEvent("add_shipping_info", items, { shipping_tier: SHIPPING_TIER });
+}
+
+/** add_payment_info: the checkout's lines and the way to pay. */
+export function paymentInfoEvent(items: readonly AnalyticsItem[]): EcommerceEvent {
+  return ecommerceEvent("add_payment_info", items, { payment_type: PAYMENT_TYPE });
+}

@@ -249,15 +249,11 @@ function CheckoutAnalytics({
     <>
       <DataLayerEvent build={(a) => a.ecommerceEvent("begin_checkout", items)} once={`begin_checkout:${checkoutKey}`} />
       <DataLayerEvent
-        build={(a) =>
-          done("delivery") ? a.ecommerceEvent("add_shipping_info", items, { shipping_tier: a.SHIPPING_TIER }) : null
-        }
+        build={(a) => (done("delivery") ? a.shippingInfoEvent(items) : null)}
         once={`add_shipping_info:${checkoutKey}`}
       />
       <DataLayerEvent
-        build={(a) =>
-          done("payment") ? a.ecommerceEvent("add_payment_info", items, { payment_type: a.PAYMENT_TYPE }) : null
-        }
+        build={(a) => (done("payment") ? a.paymentInfoEvent(items) : null)}
         once={`add_payment_info:${checkoutKey}`}
       />
     </>
