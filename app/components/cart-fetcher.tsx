@@ -4,6 +4,7 @@ import type { CartActionData, CartLineView } from "~/models/cart";
 import { normalizeQuantity } from "~/models/cart-limits";
 import type { Notice } from "~/models/notice";
 import { AfterHydration } from "./after-hydration";
+import { loadAnalytics, useTracksAnalytics } from "./data-layer-event";
 
 // The confirmation is loaded once the page is interactive, not with it (docs/rules.md "Client
 // JavaScript budget"); it only ever opens after an add answered, and then after a delay.
@@ -28,7 +29,12 @@ interface CartSubmission {
   form: HTMLFormElement | null;
   /** Where focus goes back to when the confirmation closes. */
   returnFocus: HTMLElement | null;
+  /** The line a change or removal is for, as it was before (the data layer's item). */
+  line?: CartLineView | null;
 }
+
+/** Intents whose accepted answer is an add_to_cart or remove_from_cart (docs/rules.md "Analytics"). */
+const QUANTITY_INTENTS = new Set(["add", "update", "remove"]);
 
 interface InFlight extends CartSubmission {
   /** The fetcher's data when this was sent: a different object is this submission's answer. */
@@ -114,11 +120,14 @@ export function CartFetcherProvider({ cartQuantity, autoCloseMs, children }: Car
   }, []);
   const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
   const [toast, setToast] = useState<{ id: number; notice: Notice } | null>(null);
+  const tracksAnalytics = useTracksAnalytics();
+  const tracksRef = useRef(tracksAnalytics);
 
   // Declared first so the effects below see this render's values.
   useEffect(() => {
     fetcherRef.current = fetcher;
     cartQuantityRef.current = cartQuantity;
+    tracksRef.current = tracksAnalytics;
   });
 
   const publish = useCallback(() => {
@@ -185,6 +194,20 @@ export function CartFetcherProvider({ cartQuantity, autoCloseMs, children }: Car
           returnFocus: current.returnFocus,
         });
       }
+      // The data layer hears of a change only once the server accepted it, by how much the
+      // cart's count moved (docs/rules.md "Analytics").
+      const after = data.cart ? data.cart.totalQuantity : current.intent === "add" ? null : 0;
+      const line = current.line ?? data.line;
+      if (tracksRef.current && data.ok && QUANTITY_INTENTS.has(current.intent) && after !== null && line) {
+        const delta = after - current.baseQuantity;
+        if (delta !== 0) {
+          void loadAnalytics().then((a) =>
+            a.pushEvent(
+              a.ecommerceEvent(delta > 0 ? "add_to_cart" : "remove_from_cart", [a.cartLineItem(line, Math.abs(delta))]),
+            ),
+          );
+        }
+      }
       // Without a redirect the layout's notice is not set: the answer's notice is shown here.
       setToast({ id: current.id, notice: data.notice });
     }
@@ -243,7 +266,7 @@ export function CartFetcherProvider({ cartQuantity, autoCloseMs, children }: Car
           detail: { lineId: line.id, variantId: line.variantId, sku: line.sku, quantity: line.quantity },
         }),
       );
-      enqueue({ formData, intent: "update", delta: -line.quantity, form: null, returnFocus: null });
+      enqueue({ formData, intent: "update", delta: -line.quantity, form: null, returnFocus: null, line });
     },
     [enqueue],
   );

@@ -21,6 +21,7 @@ import { encodeRedirect } from "~/models/redirect-param";
 import type { SiteId } from "~/models/site";
 import { sitePolicy } from "~/models/site-policy";
 import { FreeShippingTracker } from "./free-shipping-tracker";
+import { useCartLinesAnalytics } from "./cart-lines-analytics";
 
 /** Note under the order summary (catalogue spec section 2). */
 export const CART_TAX_NOTE =
@@ -82,12 +83,15 @@ function usePendingChanges(sellingPlans: { id: string; name: string }[]): Pendin
   });
 }
 
+const NO_LINES: CartLineView[] = [];
+
 /** The cart page (catalogue spec section 2; shop-core spec sections 5 and 9). */
 export function CartView(props: CartViewProps) {
   const { site, sellingPlans, zip, unavailableLineIds } = props;
   const policy = sitePolicy(site);
   // With JavaScript, lines and totals show pending changes at once; the server's answer then replaces them.
   const pending = usePendingChanges(sellingPlans);
+  useCartLinesAnalytics(props.cart?.lines ?? NO_LINES);
   const lines = props.cart ? applyPendingChanges(props.cart.lines, pending) : [];
   const summary = pending.length && props.cart ? summarizeCart(lines, props.pricing) : props.summary;
   const cart = props.cart ? { ...props.cart, lines } : null;

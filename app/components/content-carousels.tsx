@@ -1,6 +1,8 @@
 import type { SerializeFrom } from "@remix-run/node";
 import type { LoadedCarousel } from "~/models/content";
 import type { SiteId } from "~/models/site";
+import { useLocation } from "@remix-run/react";
+import { DataLayerEvent } from "./data-layer-event";
 import { ProductCard } from "./product-card";
 import { ProductCarousel } from "./product-carousel";
 
@@ -16,8 +18,16 @@ export function ContentCarousels({
   freeShippingMinimumCents: number;
   idPrefix: string;
 }) {
+  // Carousels are named by their page (catalogue spec section 2: / is "HomePage", /cart is "Cart").
+  const { pathname } = useLocation();
   return (
     <>
+      {carousels.map((carousel, index) => (
+        <DataLayerEvent
+          key={`event-${carousel.config.page}-${index}`}
+          build={(a) => a.itemListEvent(carousel.products, a.listNameOf(pathname))}
+        />
+      ))}
       {carousels.map((carousel, index) => (
         <ProductCarousel
           key={`${carousel.config.page}-${index}`}
@@ -29,7 +39,12 @@ export function ContentCarousels({
           items={carousel.products}
           getKey={(product) => product.id}
           renderItem={(product) => (
-            <ProductCard product={product} site={site} freeShippingMinimumCents={freeShippingMinimumCents} />
+            <ProductCard
+              product={product}
+              site={site}
+              freeShippingMinimumCents={freeShippingMinimumCents}
+              list={{ pathname, index: carousel.products.indexOf(product) }}
+            />
           )}
         />
       ))}

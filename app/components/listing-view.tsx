@@ -1,4 +1,4 @@
-import { Form, Link, useNavigation, useSubmit } from "@remix-run/react";
+import { Form, Link, useLocation, useNavigation, useSubmit } from "@remix-run/react";
 import { useRef } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { FilterGroupView } from "~/models/filter-groups";
@@ -16,6 +16,7 @@ import type { SiteId } from "~/models/site";
 import type { Crumb } from "~/models/navigation";
 import { Breadcrumbs } from "./breadcrumbs";
 import { ProductCard } from "./product-card";
+import { DataLayerEvent } from "./data-layer-event";
 
 export interface ListingViewProps {
   site: SiteId;
@@ -56,12 +57,14 @@ export function ListingView(props: ListingViewProps) {
     if (formRef.current) submit(formRef.current, { preventScrollReset: true, replace: true });
   };
   const busy = navigation.state !== "idle";
+  const { pathname } = useLocation();
 
   return (
     <div className="container listing">
       <Breadcrumbs crumbs={crumbs} />
       <h1 className="listing__title">{title}</h1>
       {props.children}
+      <DataLayerEvent build={(a) => (products.length > 0 ? a.itemListEvent(products, a.listNameOf(pathname)) : null)} />
       <div className="listing__layout">
         <aside className="listing__filters" aria-labelledby="filters-heading">
           <h2 id="filters-heading" className="listing__filters-heading">
@@ -183,12 +186,13 @@ export function ListingView(props: ListingViewProps) {
           </p>
           {products.length > 0 ? (
             <ul className="product-grid">
-              {products.map((product) => (
+              {products.map((product, index) => (
                 <li key={product.id}>
                   <ProductCard
                     product={product}
                     site={site}
                     freeShippingMinimumCents={props.freeShippingMinimumCents}
+                    list={{ pathname, index }}
                   />
                 </li>
               ))}

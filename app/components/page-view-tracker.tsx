@@ -1,15 +1,22 @@
-// The page-view tracker (shop-core spec section 2, guard 3; catalogue spec
-// section 7: analytics events go to a tag-manager data layer). One "page_view"
-// per navigation with the page type. The staff site renders no tracker
-// (tracking is skipped in staff mode).
+// The page-view tracker (shop-core spec section 2, guard 3; catalogue spec section 7:
+// analytics events go to a tag-manager data layer). One "page_view" per navigation with
+// the page type. The staff site renders no tracker (tracking is skipped in staff mode).
+// After a sign-in or registration it pushes the server's one-time account marker as a
+// "login" or "sign_up" event (docs/decisions.md "Analytics").
 import { useLocation, useMatches } from "@remix-run/react";
 import { useEffect } from "react";
 import { pageTypeOf } from "~/models/page-type";
+import { loadAnalytics } from "./data-layer-event";
 
-declare global {
-  interface Window {
-    dataLayer?: Record<string, unknown>[];
-  }
+/** Pushes the account marker in `document.cookie` and clears it (it is pushed once). */
+async function pushAccountMarker() {
+  const analytics = await loadAnalytics();
+  const name = analytics.ACCOUNT_MARKER_COOKIE;
+  const pair = document.cookie.split(";").find((part) => part.trim().startsWith(`${name}=`));
+  if (!pair) return;
+  document.cookie = `${name}=; Path=/; Max-Age=0; SameSite=Lax`;
+  const event = analytics.parseAccountMarker(decodeURIComponent(pair.split("=")[1] ?? ""));
+  if (event) analytics.pushEvent(event);
 }
 
 export function PageViewTracker() {
@@ -23,6 +30,7 @@ export function PageViewTracker() {
       page_path: location.pathname,
       page_type: pageTypeOf(location.pathname, productPage),
     });
+    void pushAccountMarker();
     // One event per navigation (the path changes); search changes count too.
   }, [location.pathname, location.search, productPage]);
   return null;

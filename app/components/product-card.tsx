@@ -5,6 +5,7 @@ import { cardVariantInStock, VET_SUPERVISED_LABEL, type CardView } from "~/model
 import type { SiteId } from "~/models/site";
 import { sitePolicy } from "~/models/site-policy";
 import { BadgeList } from "./badge-list";
+import { useSelectItem } from "./data-layer-event";
 import { CompareAtPrice, Price } from "./price";
 import { QuantityField } from "./quantity-field";
 import { ResponsiveImage } from "./responsive-image";
@@ -18,6 +19,8 @@ interface ProductCardProps {
   freeShippingMinimumCents: number;
   /** Heading level of the title within the page. */
   headingLevel?: 2 | 3;
+  /** The list the card is in and its position, for the data layer's select_item (docs/rules.md "Analytics"). */
+  list?: { pathname: string; index: number };
 }
 
 /**
@@ -26,13 +29,14 @@ interface ProductCardProps {
  * Staff site: those are hidden; a size selector and the compare-at price are shown,
  * and Prescription Diet is labelled 'Vet-Supervised Nutrition'.
  */
-export function ProductCard({ product, site, freeShippingMinimumCents, headingLevel = 3 }: ProductCardProps) {
+export function ProductCard({ product, site, freeShippingMinimumCents, headingLevel = 3, list }: ProductCardProps) {
   const policy = sitePolicy(site);
   const [variantId, setVariantId] = useState(product.variant.id);
   const variant = product.variants?.find((v) => v.id === variantId) ?? product.variant;
   const inStock = cardVariantInStock(variant);
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const formId = `add-${product.id}`;
+  const selectItemRef = useSelectItem(product, list, site);
   return (
     <article className="product-card" aria-labelledby={`${formId}-title`}>
       <div className="product-card__image">
@@ -54,7 +58,7 @@ export function ProductCard({ product, site, freeShippingMinimumCents, headingLe
           <p className="vet-label">{VET_SUPERVISED_LABEL}</p>
         ) : null}
         <Heading className="product-card__title" id={`${formId}-title`}>
-          <Link to={variant.href} className="product-card__link">
+          <Link to={variant.href} className="product-card__link" ref={selectItemRef}>
             {product.title}
           </Link>
         </Heading>

@@ -17,6 +17,8 @@ export interface CartLineView {
   sku: string;
   productTitle: string;
   productType: string;
+  /** The product's brand slug (the data layer's item_brand). */
+  brand?: string;
   variantTitle: string;
   size: string;
   /** The variant path after /products/. */

@@ -1,3 +1,4 @@
+import { BRAND_LABELS } from "./brands";
 import { SITE_IDS, type SiteId } from "./site";
 import { sitePolicy, type SitePolicy } from "./site-policy";
 
@@ -91,9 +92,9 @@ export const FILTER_GROUPS: readonly FilterGroup[] = [
     isNavigation: false,
     order: 2,
     options: [
-      ["Science Diet", "science-diet"],
-      ["Prescription Diet", "prescription-diet", PD],
-      ["Hill's Treats", "hills-treats", TREATS, DOG],
+      [BRAND_LABELS["science-diet"], "science-diet"],
+      [BRAND_LABELS["prescription-diet"], "prescription-diet", PD],
+      [BRAND_LABELS["hills-treats"], "hills-treats", TREATS, DOG],
     ],
   }),
   group({

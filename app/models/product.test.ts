@@ -85,6 +85,8 @@ describe("listing cards (catalogue spec sections 1 and 9)", () => {
     expect(listingCard(pictured, "DTC")).toEqual({
       id: "p1",
       title: "X",
+      // The data layer's item_brand, only where the site tracks analytics (docs/rules.md "Analytics").
+      brand: "science-diet",
       description: "",
       autoshipEligible: true,
       // The card's picture is decorative (alt=""): no alt text is sent.
@@ -103,6 +105,7 @@ describe("listing cards (catalogue spec sections 1 and 9)", () => {
     const staff = listingCard(pd, "HPSF");
     expect(staff).toMatchObject({ vetSupervised: true, variant: { badges: ["out-of-stock", "deal"] } });
     expect(staff).not.toHaveProperty("autoshipEligible");
+    expect(staff).not.toHaveProperty("brand");
     expect(staff.variant).not.toHaveProperty("compareAtPriceCents");
     expect(cardVariantInStock(staff.variant)).toBe(false);
     expect(cardVariantInStock(listingCard(card, "DTC").variant)).toBe(true);

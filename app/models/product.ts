@@ -172,6 +172,8 @@ export interface CardVariant {
 export interface CardView {
   id: string;
   title: string;
+  /** The brand slug, for the data layer's item_brand; only where the site tracks analytics (docs/rules.md "Analytics"). */
+  brand?: string;
   /** Cut to the card's length. */
   description: string;
   /** Prescription Diet: labelled on the sites whose policy says so. */
@@ -216,6 +218,7 @@ export function listingCard(card: ProductCardData, site: SiteId): CardView {
   return {
     id: card.id,
     title: card.title,
+    ...(sitePolicy(site).tracksAnalytics ? { brand: card.brand } : {}),
     description: truncate(card.description, CARD_DESCRIPTION_LENGTH),
     ...(isVetSupervised(card.brand) ? { vetSupervised: true as const } : {}),
     ...(card.autoshipEligible ? { autoshipEligible: true as const } : {}),

@@ -23,6 +23,7 @@ import {
   setPendingLink,
 } from "~/services/http/index.server";
 import { getSite } from "~/services/site/index.server";
+import { withAccountMarker } from "~/services/analytics/index.server";
 import { pageNotFound } from "~/utils/form.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -37,7 +38,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       const to = afterSignIn({ redirectParam: outcome.redirectTo, previous: null });
       const response = await signInAndRedirect(request, outcome.customerId, to, undefined, outcome.idToken);
       response.headers.append("Set-Cookie", clearState);
-      return response;
+      // The data layer's "login" (docs/decisions.md "Analytics").
+      return withAccountMarker(response, getSite(request), "login", "oidc");
     }
     setPendingLink(session, outcome.pending);
     flashNotice(session, {

@@ -4,6 +4,7 @@ import { useLoaderData } from "@remix-run/react";
 import { parseWithZod } from "@conform-to/zod";
 import { CartView, type CartProgramView } from "~/components/cart-view";
 import { DonationPanel } from "~/components/donation-panel";
+import { DataLayerEvent } from "~/components/data-layer-event";
 import { quotaMonthLabel } from "~/models/staff-program";
 import { staffMemberOf, type StaffMember } from "~/services/staff/index.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -323,11 +324,24 @@ async function chooseDonation(
 
 export default function CartPage() {
   const { donation, donationSearch, ...data } = useLoaderData<typeof loader>();
+  const lines = data.cart?.lines ?? [];
   return (
-    <CartView
-      {...data}
-      donation={donation ? <DonationPanel widget={donation} search={donationSearch} pagePath="/cart" /> : null}
-    />
+    <>
+      <DataLayerEvent
+        build={(a) =>
+          lines.length > 0
+            ? a.ecommerceEvent(
+                "view_cart",
+                lines.map((line) => a.cartLineItem(line)),
+              )
+            : null
+        }
+      />
+      <CartView
+        {...data}
+        donation={donation ? <DonationPanel widget={donation} search={donationSearch} pagePath="/cart" /> : null}
+      />
+    </>
   );
 }
 

@@ -8,6 +8,8 @@ import { json, redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { CheckoutSteps, EmptyCheckout } from "~/components/checkout-steps";
 import { DonationPanel } from "~/components/donation-panel";
+import { DataLayerEvent } from "~/components/data-layer-event";
+import { cartLineItem, type AnalyticsItem } from "~/models/analytics";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { checkoutRefusal, cartLimits, type CartLineView } from "~/models/cart";
 import { orderType } from "~/models/checkout";
@@ -136,8 +138,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     preferHome: member?.preferredAddress === "home",
     cards: cardOptions(cards),
   };
+  // The data layer's items (docs/rules.md "Analytics"); none where the site tracks nothing.
+  const analyticsItems = sitePolicy(site).tracksAnalytics ? cart.lines.map((line) => cartLineItem(line)) : [];
   return json(
-    { ...data, donation: donation?.donation ?? null, donationSearch: donation?.donationSearch ?? null },
+    { ...data, donation: donation?.donation ?? null, donationSearch: donation?.donationSearch ?? null, analyticsItems },
     setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined,
   );
 }
@@ -214,12 +218,45 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function CheckoutPage() {
   const data = useLoaderData<typeof loader>();
   if (data.empty) return <EmptyCheckout />;
-  const { donation, donationSearch, ...steps } = data;
+  const { donation, donationSearch, analyticsItems, ...steps } = data;
   return (
-    <CheckoutSteps
-      data={steps}
-      donation={donation ? <DonationPanel widget={donation} search={donationSearch} pagePath={REVIEW_PATH} /> : null}
-    />
+    <>
+      <CheckoutAnalytics items={analyticsItems} checkoutKey={steps.checkout.key} open={steps.open} />
+      <CheckoutSteps
+        data={steps}
+        donation={donation ? <DonationPanel widget={donation} search={donationSearch} pagePath={REVIEW_PATH} /> : null}
+      />
+    </>
+  );
+}
+
+/**
+ * The checkout's data-layer events (docs/rules.md "Analytics"), each once per checkout:
+ * begin_checkout on entering, add_shipping_info once the delivery step is done,
+ * add_payment_info once the payment step is done (the server accepted each step).
+ */
+function CheckoutAnalytics({
+  items,
+  checkoutKey,
+  open,
+}: {
+  items: AnalyticsItem[];
+  checkoutKey: string;
+  open: CheckoutStep;
+}) {
+  const done = (step: CheckoutStep) => CHECKOUT_STEPS.indexOf(open) > CHECKOUT_STEPS.indexOf(step);
+  return (
+    <>
+      <DataLayerEvent build={(a) => a.ecommerceEvent("begin_checkout", items)} once={`begin_checkout:${checkoutKey}`} />
+      <DataLayerEvent
+        build={(a) => (done("delivery") ? a.shippingInfoEvent(items) : null)}
+        once={`add_shipping_info:${checkoutKey}`}
+      />
+      <DataLayerEvent
+        build={(a) => (done("payment") ? a.paymentInfoEvent(items) : null)}
+        once={`add_payment_info:${checkoutKey}`}
+      />
+    </>
   );
 }
 

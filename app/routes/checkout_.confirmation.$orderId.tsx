@@ -9,7 +9,12 @@ import { GivingBack } from "~/components/giving-back";
 import { OrderAmountList } from "~/components/order-amounts";
 import { formatAddress } from "~/models/address";
 import { formatMoney } from "~/models/money";
-import { orders } from "~/services/orders/index.server";
+import { orders, type OrderView } from "~/services/orders/index.server";
+import { brandsOfSkus } from "~/services/analytics/index.server";
+import { getSite } from "~/services/site/index.server";
+import { orderLineItem, purchaseEvent } from "~/models/analytics";
+import { sitePolicy } from "~/models/site-policy";
+import { DataLayerEvent } from "~/components/data-layer-event";
 import { orderViewer } from "~/utils/order-viewer.server";
 import { pageNotFound } from "~/utils/form.server";
 import { pageMeta } from "~/utils/meta";
@@ -22,13 +27,30 @@ const longDate = (iso: string) =>
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const order = await orders.viewableBy(params.orderId ?? "", await orderViewer(request));
   if (!order) throw pageNotFound("Order not found");
-  return json({ order });
+  return json({ order, purchase: await purchaseOf(request, order) });
+}
+
+/** The order as the data layer's purchase (docs/rules.md "Analytics"); none where the site tracks nothing. */
+async function purchaseOf(request: Request, order: OrderView) {
+  if (!sitePolicy(getSite(request)).tracksAnalytics) return null;
+  const brands = await brandsOfSkus(order.lines.map((line) => line.sku));
+  return purchaseEvent({
+    id: String(order.number),
+    totalCents: order.totalCents,
+    taxCents: order.taxCents,
+    // The Alaska/Hawaii service charge is part of what delivery costs.
+    shippingCents: order.shippingCents + order.surchargeCents,
+    discountCodes: order.discountCodes,
+    items: order.lines.map((line) => orderLineItem(line, brands[line.sku])),
+  });
 }
 
 export default function OrderConfirmation() {
-  const { order } = useLoaderData<typeof loader>();
+  const { order, purchase } = useLoaderData<typeof loader>();
   return (
     <div className="container confirmation-page">
+      {/* Once per order in this browser: not again on reload or back (docs/decisions.md "Analytics"). */}
+      <DataLayerEvent build={() => purchase} once={`purchase:${order.id}`} />
       <h1>Thank you for your order</h1>
       <p className="notice" role="status">
         Order <strong data-testid="order-number">#{order.number}</strong> is confirmed. We sent a confirmation to{" "}

@@ -6,6 +6,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PRIVATE_NO_STORE } from "~/models/cache-policy";
 import { parseCategoryPath } from "~/models/category";
 import { listingCard } from "~/models/product";
+import { DataLayerEvent } from "~/components/data-layer-event";
 import { listingSeo, productSeo } from "~/models/seo";
 import { readProductSegments } from "~/models/variant-picking";
 import { commerce } from "~/services/commerce/index.server";
@@ -83,7 +84,14 @@ const ProductView = lazy(() => import("~/components/product-view").then((m) => (
 
 export default function ProductsRoute() {
   const data = useLoaderData<typeof loader>();
-  if (data.kind === "product") return <ProductView {...data} />;
+  if (data.kind === "product") {
+    return (
+      <>
+        <DataLayerEvent build={(a) => a.ecommerceEvent("view_item", [a.productItem(data.product, data.variant)])} />
+        <ProductView {...data} />
+      </>
+    );
+  }
   const hrefFor = listingHref(data.pathname, { groups: data.groups, defaultSort: data.defaultSort });
   return <ListingView {...data} hrefFor={hrefFor} />;
 }

@@ -4,6 +4,7 @@ import { useLoaderData } from "@remix-run/react";
 import { ContentLinkTo } from "~/components/content-link";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ListingView } from "~/components/listing-view";
+import { DataLayerEvent } from "~/components/data-layer-event";
 import { listingSeo } from "~/models/seo";
 import { content } from "~/services/content/index.server";
 import { loadListingPage } from "~/services/storefront/index.server";
@@ -33,6 +34,7 @@ export default function SearchPage() {
   });
   return (
     <ListingView {...data} hrefFor={hrefFor} relevanceSort>
+      <DataLayerEvent build={(a) => (data.search?.trim() ? a.searchEvent(data.search) : null)} />
       {data.total === 0 ? (
         <section className="no-results" aria-labelledby="no-results-heading">
           <h2 id="no-results-heading">No products found{data.search ? ` for “${data.search}”` : ""}</h2>

@@ -11,6 +11,7 @@ import { decodeRedirect, encodeRedirect } from "~/models/redirect-param";
 import { routeTitle } from "~/models/page-titles";
 import { signInAction, OIDC_START_PATH, oidcEnabled, providerName } from "~/services/sign-in/index.server";
 import { getSession, sessionStorage } from "~/services/http/index.server";
+import { withAccountMarker } from "~/services/analytics/index.server";
 import { getSite, publicOrigin } from "~/services/site/index.server";
 import { pageMeta, siteFromMatches } from "~/utils/meta";
 import { readFormData } from "~/utils/form.server";
@@ -47,7 +48,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     redirectParam: decodeRedirect(url.searchParams.get("redirect")),
     previous: typeof previous === "string" ? previous : null,
   });
-  return signInAction(request, context, target);
+  // A sign-in that went through is the data layer's "login" (docs/decisions.md "Analytics").
+  return withAccountMarker(await signInAction(request, context, target), getSite(request), "login", "password");
 }
 
 export default function LogIn() {

@@ -27,6 +27,7 @@ import {
   sessionStorage,
 } from "~/services/http/index.server";
 import { getSite } from "~/services/site/index.server";
+import { withAccountMarker } from "~/services/analytics/index.server";
 import { ProgramStep } from "~/components/staff-registration";
 import { ClinicSearchSchema, registrationSchema } from "~/models/staff-program-forms";
 import { graduationYears, STAFF_ROLES, type ClinicSearchType } from "~/models/staff-program";
@@ -143,10 +144,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
     redirectParam: decodeRedirect(new URL(request.url).searchParams.get("redirect")),
     previous: null,
   });
-  return signInAndRedirect(request, result.customerId, to, {
+  const signedIn = await signInAndRedirect(request, result.customerId, to, {
     tone: "success",
     message: "Welcome! Your account is ready.",
   });
+  // The data layer's "sign_up" (docs/decisions.md "Analytics").
+  return withAccountMarker(signedIn, getSite(request), "sign_up", "password");
 }
 
 export default function Register() {

@@ -10,10 +10,14 @@ beforeAll(ensureSeeded);
 
 const STAFF = "http://staff.localhost:3000";
 
-/** The keys a card may carry, and its variants' (optional ones may be absent). */
+/**
+ * The keys a card may carry, and its variants' (optional ones may be absent). `brand` is
+ * the data layer's item_brand, sent only where the site tracks analytics (docs/rules.md "Analytics").
+ */
 const CARD_KEYS = [
   "id",
   "title",
+  "brand",
   "description",
   "vetSupervised",
   "autoshipEligible",
@@ -62,6 +66,8 @@ describe('listing hydration data (docs/rules.md "Listing hydration data")', () =
     expectOnlyUsedFields(data.products);
     // No size selector on the consumer site: no variant list, and so no flavors.
     expect(data.products.every((card) => card.variants === undefined && card.variant.flavor === undefined)).toBe(true);
+    // The brand slug for the data layer's item_brand (docs/rules.md "Analytics").
+    expect(data.products.every((card) => typeof card.brand === "string" && card.brand.length > 0)).toBe(true);
     expect(bytes).toBeLessThanOrEqual(LISTING_BUDGET_BYTES);
   });
 
@@ -69,6 +75,8 @@ describe('listing hydration data (docs/rules.md "Listing hydration data")', () =
     const { data } = await listing(STAFF, "/products/dog");
     expectOnlyUsedFields(data.products);
     expect(data.products.some((card) => (card.variants?.length ?? 0) > 0)).toBe(true);
+    // The staff site tracks nothing: no brand for a data layer it does not have.
+    expect(data.products.every((card) => card.brand === undefined)).toBe(true);
     // Retail prices never reach the staff site's pages (catalogue spec section 1).
     expect(JSON.stringify(data.products)).not.toContain('priceCents":');
   });

@@ -118,6 +118,7 @@ const lineSelect = {
         select: {
           title: true,
           productType: true,
+          brand: true,
           images: { where: { variantId: null }, take: 1, orderBy: { position: "asc" }, select: { url: true } },
         },
       },
@@ -162,6 +163,7 @@ function toCart(row: CartRow): Cart {
     sku: line.variant.sku,
     productTitle: line.variant.product.title,
     productType: line.variant.product.productType,
+    brand: line.variant.product.brand,
     variantTitle: line.variant.title,
     size: line.variant.size,
     url: line.variant.url,
