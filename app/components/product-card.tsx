@@ -5,6 +5,7 @@ import { cardVariantInStock, VET_SUPERVISED_LABEL, type CardView } from "~/model
 import type { SiteId } from "~/models/site";
 import { sitePolicy } from "~/models/site-policy";
 import { BadgeList } from "./badge-list";
+import { CardRating } from "./card-rating";
 import { CompareAtPrice, Price } from "./price";
 import { QuantityField } from "./quantity-field";
 import { ResponsiveImage } from "./responsive-image";
@@ -13,7 +14,8 @@ import { ResponsiveImage } from "./responsive-image";
 const CARD_IMAGE_WIDTHS = [150, 320, 480];
 
 interface ProductCardProps {
-  product: CardView;
+  /** `rating`: the average and count of published reviews (docs/rules.md "Reviews on pages"). */
+  product: CardView & { rating?: { average: number; count: number } | null };
   site: SiteId;
   freeShippingMinimumCents: number;
   /** Heading level of the title within the page. */
@@ -59,6 +61,7 @@ export function ProductCard({ product, site, freeShippingMinimumCents, headingLe
           </Link>
         </Heading>
         <p className="product-card__description">{product.description}</p>
+        <CardRating rating={product.rating} />
         {policy.cardSizeSelector ? null : <p className="size-pill">{variant.size}</p>}
         {!policy.showsRetailPrices ? (
           <CompareAtPrice compareAtPriceCents={variant.compareAtPriceCents ?? null} />

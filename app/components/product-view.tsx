@@ -13,12 +13,14 @@ import {
   type ProductDetail,
   type ProductVariantDetail,
 } from "~/models/product";
+import type { ProductReviewsData } from "~/models/review-pages";
 import type { SiteId } from "~/models/site";
 import { sitePolicy } from "~/models/site-policy";
 import { BadgeList } from "./badge-list";
 import { CompareAtPrice, Price } from "./price";
 import { ProductCard } from "./product-card";
 import { ProductCarousel } from "./product-carousel";
+import { ProductReviews } from "./product-reviews";
 import { QuantityField } from "./quantity-field";
 import { ProductBreadcrumbs } from "./breadcrumbs";
 import { ResponsiveImage } from "./responsive-image";
@@ -39,6 +41,7 @@ export interface ProductViewProps {
   sellingPlans: { id: string; name: string; frequencyDays: number }[];
   freeShippingMinimumCents: number;
   related: Promise<CardView[]> | CardView[];
+  reviews: ProductReviewsData;
 }
 
 const UNIT_LABEL: Record<string, string> = { lbs: "lb", oz: "oz", kg: "kg", g: "g" };
@@ -59,6 +62,7 @@ export function ProductView({
   sellingPlans,
   freeShippingMinimumCents,
   related,
+  reviews,
 }: ProductViewProps) {
   const policy = sitePolicy(site);
   const inStock = variant.inventory > 0;
@@ -224,6 +228,8 @@ export function ProductView({
           <p>{product.description}</p>
         </section>
       </div>
+
+      <ProductReviews reviews={reviews} />
 
       <Suspense fallback={null}>
         <Await resolve={related} errorElement={null}>

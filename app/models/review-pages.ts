@@ -1,0 +1,167 @@
+// Reviews as shoppers meet them (docs/rules.md "Reviews on pages"): the list's query in the
+// URL, the accessible rating texts, the review form, the one-time notices and the helpful
+// voter's key. Pure: the product page, the review page and the helpful-vote route share them.
+import { z } from "zod";
+
+/** Orders of the review list, in the order the sort select offers them. */
+export const REVIEW_SORTS = ["recent", "helpful", "highest", "lowest"] as const;
+export type ReviewSortKey = (typeof REVIEW_SORTS)[number];
+
+export const REVIEW_SORT_LABELS: Record<ReviewSortKey, string> = {
+  recent: "Most recent",
+  helpful: "Most helpful",
+  highest: "Highest rating",
+  lowest: "Lowest rating",
+};
+
+/** The query parameters of the product page's review list (they leave the page's own ones alone). */
+export const REVIEW_QUERY = { sort: "reviews_sort", rating: "reviews_rating", page: "reviews_page" } as const;
+
+/** Highest page number a URL may ask for: beyond it the list is empty anyway (bounds the offset). */
+const MAX_REVIEW_PAGE = 1000;
+
+export interface ReviewQuery {
+  sort: ReviewSortKey;
+  rating: number | null;
+  page: number;
+}
+
+/**
+ * The review list's sort, rating filter and page from a product page's URL. Anything
+ * unknown or malformed falls back to the default (newest first, all ratings, page 1):
+ * a shared or hand-edited link still shows the reviews rather than an error.
+ */
+export function parseReviewQuery(params: URLSearchParams): ReviewQuery {
+  const sortValue = params.get(REVIEW_QUERY.sort);
+  const sort = (REVIEW_SORTS as readonly string[]).includes(sortValue ?? "") ? (sortValue as ReviewSortKey) : "recent";
+  const ratingValue = params.get(REVIEW_QUERY.rating) ?? "";
+  const rating = /^[1-5]$/.test(ratingValue) ? Number(ratingValue) : null;
+  const pageValue = params.get(REVIEW_QUERY.page) ?? "";
+  const page = /^[1-9]\d{0,3}$/.test(pageValue) ? Math.min(Number(pageValue), MAX_REVIEW_PAGE) : 1;
+  return { sort, rating, page };
+}
+
+/**
+ * The query string of a review list view on a page whose other parameters are `params`
+ * (kept), with the defaults left out so the plain product URL stays the canonical one.
+ */
+export function reviewQuerySearch(params: URLSearchParams, query: ReviewQuery): string {
+  const next = new URLSearchParams(params);
+  for (const name of Object.values(REVIEW_QUERY)) next.delete(name);
+  if (query.sort !== "recent") next.set(REVIEW_QUERY.sort, query.sort);
+  if (query.rating !== null) next.set(REVIEW_QUERY.rating, String(query.rating));
+  if (query.page > 1) next.set(REVIEW_QUERY.page, String(query.page));
+  const search = next.toString();
+  return search ? `?${search}` : "";
+}
+
+/** An average as the page prints it: one decimal ("4.3", "5.0"). */
+export const formatAverage = (average: number): string => (Math.round(average * 10) / 10).toFixed(1);
+
+/** The stars' accessible text on the product page: "4.3 out of 5 stars". */
+export const starsText = (rating: number): string =>
+  `${Number.isInteger(rating) ? rating : formatAverage(rating)} out of 5 stars`;
+
+/** A product card's rating as read aloud: "Rated 4.3 out of 5, 23 reviews". */
+export const cardRatingText = (average: number, count: number): string =>
+  `Rated ${formatAverage(average)} out of 5, ${count} ${count === 1 ? "review" : "reviews"}`;
+
+/** Five stars as characters (filled then empty), rounded to the nearest whole star; decorative. */
+export function starGlyphs(rating: number): string {
+  const filled = Math.max(0, Math.min(5, Math.round(rating)));
+  return "★".repeat(filled) + "☆".repeat(5 - filled);
+}
+
+/** The field limits of the review form; the reviews service checks the same and has the last word. */
+export const REVIEW_TITLE_MAX = 120;
+export const REVIEW_BODY_MAX = 5000;
+
+/** The review form (stars, title, text), checked in the browser and again on the server. */
+export const reviewFormSchema = z.object({
+  rating: z.coerce
+    .number({ required_error: "Choose a star rating.", invalid_type_error: "Choose a star rating." })
+    .int("Choose a star rating.")
+    .min(1, "Choose a star rating.")
+    .max(5, "Choose a star rating."),
+  title: z
+    .string({ required_error: "Give your review a title." })
+    .trim()
+    .min(1, "Give your review a title.")
+    .max(REVIEW_TITLE_MAX, `Keep the title to ${REVIEW_TITLE_MAX} characters.`),
+  body: z
+    .string({ required_error: "Write a few words about the product." })
+    .trim()
+    .min(1, "Write a few words about the product.")
+    .max(REVIEW_BODY_MAX, `Keep the review to ${REVIEW_BODY_MAX.toLocaleString("en-US")} characters.`),
+});
+export type ReviewFormInput = z.infer<typeof reviewFormSchema>;
+
+/** The one-time notice after a review is written: published at once, or held for a moderator. */
+export const reviewThanks = (status: "pending" | "published" | "rejected"): string =>
+  status === "published"
+    ? "Thanks! Your review is published."
+    : "Thanks! Your review will appear once we have checked it.";
+
+/** How a shopper's own review's status reads beside it. */
+export const OWN_REVIEW_STATUS: Record<"pending" | "published" | "rejected", string> = {
+  published: "Published",
+  pending: "Waiting to be checked",
+  rejected: "Not published",
+};
+
+/** A helpful vote without functional consent (the visitor id it would need is a functional cookie). */
+export const HELPFUL_DECLINED_MESSAGE =
+  "Helpful votes need functional cookies. Please enable them in the cookie preferences.";
+
+/** The review page of a product, by its handle. */
+export const reviewPagePath = (handle: string): string => `/review/${encodeURIComponent(handle)}`;
+
+/** A helpful voter: the signed-in customer, else the anonymous visitor's id (docs/rules.md "Reviews on pages"). */
+export const voterKey = (voter: { customerId: string } | { visitorId: string }): string =>
+  "customerId" in voter ? `customer:${voter.customerId}` : `visitor:${voter.visitorId}`;
+
+/** A visitor id as the cookie holds it: 32 hex characters. */
+export const isVisitorId = (value: unknown): value is string =>
+  typeof value === "string" && /^[0-9a-f]{32}$/.test(value);
+
+/** A review as the product page shows it (the page's view of the reviews service's ReviewView). */
+export interface ShownReview {
+  id: string;
+  authorName: string;
+  rating: number;
+  title: string;
+  body: string;
+  verifiedBuyer: boolean;
+  helpfulCount: number;
+  date: string;
+  status: "pending" | "published" | "rejected";
+}
+
+export interface ShownSummary {
+  average: number;
+  count: number;
+  distribution: number[];
+}
+
+/**
+ * What the product page's loader hands the reviews section (docs/rules.md "Reviews on pages"):
+ * without functional consent only that fact, no review data at all; with a configured provider
+ * script only the product id its container needs; else the summary, the list and the viewer's own.
+ */
+export type ProductReviewsData =
+  | { mode: "declined" }
+  | { mode: "widget"; productId: string }
+  | {
+      mode: "shown";
+      productId: string;
+      summary: ShownSummary;
+      reviews: ShownReview[];
+      total: number;
+      page: number;
+      pageSize: number;
+      query: ReviewQuery;
+      /** The viewer's own review (any status), when signed in and they wrote one. */
+      own: ShownReview | null;
+      signedIn: boolean;
+      writeHref: string;
+    };
