@@ -133,11 +133,7 @@ function ReviewForm({ bought }: { bought: boolean }) {
       {bought ? (
         <p className="field__hint">You bought this product: your review carries the “Verified buyer” mark.</p>
       ) : null}
-      <fieldset
-        className="review-form__stars"
-        aria-describedby={ratingError}
-        aria-invalid={ratingError ? true : undefined}
-      >
+      <fieldset className="review-form__stars" aria-describedby={ratingError}>
         <legend>Your rating</legend>
         {[1, 2, 3, 4, 5].map((stars) => {
           const { key, ...props } = getInputProps(fields.rating, { type: "radio", value: String(stars) });
