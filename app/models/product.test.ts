@@ -34,6 +34,7 @@ const card: ProductCardData = {
   image: null,
   variant,
   variants: [variant],
+  rating: null,
 };
 
 describe("retail prices per site (catalogue spec section 1: staff mode hides prices)", () => {
@@ -105,6 +106,13 @@ describe("listing cards (catalogue spec sections 1 and 9)", () => {
     expect(staff.variant).not.toHaveProperty("compareAtPriceCents");
     expect(cardVariantInStock(staff.variant)).toBe(false);
     expect(cardVariantInStock(listingCard(card, "DTC").variant)).toBe(true);
+  });
+
+  it('show the rating figures on both sites, and none without reviews (docs/rules.md "Reviews")', () => {
+    const rated = { ...card, rating: { average: 4.3, count: 12 } };
+    expect(listingCard(rated, "DTC").rating).toEqual({ average: 4.3, count: 12 });
+    expect(listingCard(rated, "HPSF").rating).toEqual({ average: 4.3, count: 12 });
+    expect(listingCard(card, "DTC")).not.toHaveProperty("rating");
   });
 
   it("name a size option's flavor only where the product's flavors differ", () => {

@@ -33,6 +33,8 @@ export interface ProductCardData {
   variant: VariantSummary;
   /** Every variant, for the staff site's size selector. */
   variants: VariantSummary[];
+  /** The published reviews' average and count (`ratingOf`, docs/rules.md "Reviews"); null with none. */
+  rating: { average: number; count: number } | null;
 }
 
 export interface ProductImageData {
@@ -180,6 +182,8 @@ export interface CardView {
   variant: CardVariant;
   /** Every variant, only where cards have a size selector (`sitePolicy(site).cardSizeSelector`). */
   variants?: CardVariant[];
+  /** The average rating and review count; absent when the product has no published reviews. */
+  rating?: { average: number; count: number };
 }
 
 /** True when a card's variant can be bought: it shows no out-of-stock badge. */
@@ -218,5 +222,6 @@ export function listingCard(card: ProductCardData, site: SiteId): CardView {
     image,
     variant: cardVariant(card.variant, false),
     ...(variants !== null ? { variants: variants.map((v) => cardVariant(v, flavors)) } : {}),
+    ...(card.rating ? { rating: card.rating } : {}),
   };
 }

@@ -1,5 +1,5 @@
 // Review rules (docs/rules.md "Reviews"): what a review may contain, when moderation holds
-// it, how ratings add up. Pure.
+// it, how ratings add up, how a list is ordered and filtered. Pure.
 
 /** Reviews per page of a product's list. */
 export const REVIEW_PAGE_SIZE = 10;
@@ -8,9 +8,259 @@ export const REVIEW_PAGE_SIZE = 10;
 export class ReviewError extends Error {
   constructor(
     message: string,
-    readonly field: "rating" | "title" | "body" | "product" | null = null,
+    /** "review": the review does not exist or cannot be voted on (a route answers 404). */
+    readonly field: "rating" | "title" | "body" | "product" | "review" | null = null,
   ) {
     super(message);
     this.name = "ReviewError";
   }
+}
+
+export const RATING_MIN = 1;
+export const RATING_MAX = 5;
+export const TITLE_MAX_LENGTH = 100;
+export const BODY_MIN_LENGTH = 10;
+export const BODY_MAX_LENGTH = 5000;
+
+export const REVIEW_MESSAGES = {
+  rating: "Choose a star rating from 1 to 5.",
+  titleMissing: "Enter a title for your review.",
+  titleTooLong: `The title must be ${TITLE_MAX_LENGTH} characters or fewer.`,
+  bodyTooShort: `The review must be at least ${BODY_MIN_LENGTH} characters.`,
+  bodyTooLong: `The review must be ${BODY_MAX_LENGTH.toLocaleString("en-US")} characters or fewer.`,
+  duplicate: "You have already reviewed this product.",
+  unknownProduct: "This product cannot be reviewed.",
+  unknownReview: "This review is not available.",
+  voter: "This vote cannot be counted.",
+} as const;
+
+/** Characters as a reader counts them (code points, so an emoji is one). */
+const lengthOf = (text: string) => Array.from(text).length;
+
+/** A rating as given: a number, or the digits a form posts. Anything else is NaN. */
+function ratingNumber(value: unknown): number {
+  if (typeof value === "number") return value;
+  if (typeof value === "string" && /^\s*\d+\s*$/.test(value)) return Number(value);
+  return Number.NaN;
+}
+
+export interface ReviewFields {
+  rating: number;
+  title: string;
+  body: string;
+}
+
+/**
+ * The review's fields as stored, or a ReviewError naming the first bad field: rating a whole
+ * number 1 to 5; title trimmed, 1 to 100 characters; body trimmed (line ends as "\n"),
+ * 10 to 5,000 characters.
+ */
+export function validateReview(input: { rating: unknown; title: unknown; body: unknown }): ReviewFields {
+  const rating = ratingNumber(input.rating);
+  if (!Number.isInteger(rating) || rating < RATING_MIN || rating > RATING_MAX) {
+    throw new ReviewError(REVIEW_MESSAGES.rating, "rating");
+  }
+  const title = typeof input.title === "string" ? input.title.replace(/\s+/g, " ").trim() : "";
+  if (title === "") throw new ReviewError(REVIEW_MESSAGES.titleMissing, "title");
+  if (lengthOf(title) > TITLE_MAX_LENGTH) throw new ReviewError(REVIEW_MESSAGES.titleTooLong, "title");
+  const body = typeof input.body === "string" ? input.body.replace(/\r\n?/g, "\n").trim() : "";
+  if (lengthOf(body) < BODY_MIN_LENGTH) throw new ReviewError(REVIEW_MESSAGES.bodyTooShort, "body");
+  if (lengthOf(body) > BODY_MAX_LENGTH) throw new ReviewError(REVIEW_MESSAGES.bodyTooLong, "body");
+  return { rating, title, body };
+}
+
+// Moderation (docs/decisions.md "Reviews"): links and profanity are held for a moderator.
+
+/** Top-level domains a bare "name.tld" counts as a link with (not "e.g." or "3.5 lb"). */
+const LINK_TLDS =
+  "com|net|org|info|biz|io|co|us|uk|ca|au|de|fr|nl|eu|ly|app|dev|shop|store|online|site|xyz|top|club|pet|vet|link|click";
+const LINK_PATTERN = new RegExp(
+  String.raw`(?:\b[a-z][a-z0-9+.-]*:\/\/|\bwww\.|\b[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:${LINK_TLDS})\b(?![.-][a-z0-9]))`,
+  "i",
+);
+
+/** True when the text carries a link: a URL with a scheme, "www.", or a bare domain name. */
+export function containsLink(text: string): boolean {
+  return LINK_PATTERN.test(text);
+}
+
+/**
+ * Words held for review (whole words, any case). "bitch" is left out on purpose: in a pet
+ * shop it is the word for a female dog.
+ */
+const PROFANITY = [
+  "fuck",
+  "fucks",
+  "fucked",
+  "fucker",
+  "fuckers",
+  "fucking",
+  "motherfucker",
+  "shit",
+  "shits",
+  "shitty",
+  "bullshit",
+  "bastard",
+  "bastards",
+  "asshole",
+  "assholes",
+  "cunt",
+  "dickhead",
+  "wanker",
+  "twat",
+  "slut",
+  "whore",
+  "goddamn",
+];
+
+// Letters a word is disguised with ("sh1t", "$hit", "f@ck").
+const LOOKALIKES: Record<string, string> = {
+  "0": "o",
+  "1": "i",
+  "3": "e",
+  "4": "a",
+  "5": "s",
+  "@": "a",
+  $: "s",
+  "!": "i",
+};
+
+// Each letter may be repeated ("shiiit", "fuuuck"); the word must be whole.
+const PROFANITY_PATTERNS = PROFANITY.map(
+  (word) => new RegExp(`^${Array.from(word, (letter) => `${letter}+`).join("")}$`),
+);
+
+/** True when the text holds a listed word, also with repeated letters or look-alike characters. */
+export function containsProfanity(text: string): boolean {
+  for (const raw of text.toLowerCase().split(/[^a-z0-9@$!]+/)) {
+    // A "!" ending a word is punctuation, not an "i".
+    const word = Array.from(raw.replace(/!+$/, ""), (c) => LOOKALIKES[c] ?? c).join("");
+    if (word !== "" && PROFANITY_PATTERNS.some((pattern) => pattern.test(word))) return true;
+  }
+  return false;
+}
+
+export type ModerationNote = "link" | "profanity";
+
+export type Moderation = { status: "published"; note: null } | { status: "pending"; note: ModerationNote };
+
+/** A new review's status: published, or pending with why (a link first, then profanity). */
+export function moderationOf(title: string, body: string): Moderation {
+  if (containsLink(title) || containsLink(body)) return { status: "pending", note: "link" };
+  if (containsProfanity(title) || containsProfanity(body)) return { status: "pending", note: "profanity" };
+  return { status: "published", note: null };
+}
+
+/** The name a review shows: first name and last initial ("Dana R."). */
+export function authorNameOf(firstName: string, lastName: string): string {
+  const first = firstName.replace(/\s+/g, " ").trim();
+  const initial = Array.from(lastName.trim())[0]?.toLocaleUpperCase("en-US");
+  if (first === "") return initial ? `${initial}.` : "Customer";
+  return initial ? `${first} ${initial}.` : first;
+}
+
+/**
+ * Order statuses that make a customer a verified buyer of the products on the order's lines:
+ * paid and what follows payment; never a pending (unpaid) order, nor a cancelled or refunded one.
+ */
+export const PURCHASED_ORDER_STATUSES: readonly string[] = ["paid", "fulfilled", "shipped", "delivered"];
+
+// Aggregates: only published reviews count.
+
+/** The mean rating to one decimal, halves rounded up (4.25 -> 4.3, 4.35 -> 4.4); 0 with no ratings. */
+export function averageRating(count: number, sum: number): number {
+  if (count <= 0) return 0;
+  // Ten times the mean is a multiple of 0.5 exactly when it lies halfway, so Math.round sees it exactly.
+  return Math.round((sum * 10) / count) / 10;
+}
+
+/** A card's rating figures from the product's count and sum, or null with no published reviews. */
+export function ratingOf(ratingCount: number, ratingSum: number): { average: number; count: number } | null {
+  return ratingCount > 0 ? { average: averageRating(ratingCount, ratingSum), count: ratingCount } : null;
+}
+
+export interface RatingFigures {
+  average: number;
+  count: number;
+  /** Reviews of 1, 2, 3, 4 and 5 stars (index 0 is 1 star). */
+  distribution: [number, number, number, number, number];
+}
+
+/** The summary of a product's published ratings, from how many reviews gave each rating. */
+export function ratingSummaryOf(counts: readonly { rating: number; count: number }[]): RatingFigures {
+  const distribution: [number, number, number, number, number] = [0, 0, 0, 0, 0];
+  let count = 0;
+  let sum = 0;
+  for (const entry of counts) {
+    if (!Number.isInteger(entry.rating) || entry.rating < RATING_MIN || entry.rating > RATING_MAX) continue;
+    distribution[entry.rating - 1] += entry.count;
+    count += entry.count;
+    sum += entry.rating * entry.count;
+  }
+  return { average: averageRating(count, sum), count, distribution };
+}
+
+// Lists: sort, filter, page.
+
+export const REVIEW_SORTS = ["recent", "helpful", "highest", "lowest"] as const;
+export type ReviewSort = (typeof REVIEW_SORTS)[number];
+export const DEFAULT_REVIEW_SORT: ReviewSort = "recent";
+
+export type ReviewSortField = "publishedAt" | "helpfulCount" | "rating" | "id";
+
+/**
+ * What each order compares, first to last (ties fall to the next key; the id makes it total):
+ * recent is newest first; helpful is most votes, then recent; highest and lowest are by
+ * rating, then recent.
+ */
+export const REVIEW_SORT_KEYS: Record<ReviewSort, readonly { field: ReviewSortField; direction: "asc" | "desc" }[]> = {
+  recent: [
+    { field: "publishedAt", direction: "desc" },
+    { field: "id", direction: "desc" },
+  ],
+  helpful: [
+    { field: "helpfulCount", direction: "desc" },
+    { field: "publishedAt", direction: "desc" },
+    { field: "id", direction: "desc" },
+  ],
+  highest: [
+    { field: "rating", direction: "desc" },
+    { field: "publishedAt", direction: "desc" },
+    { field: "id", direction: "desc" },
+  ],
+  lowest: [
+    { field: "rating", direction: "asc" },
+    { field: "publishedAt", direction: "desc" },
+    { field: "id", direction: "desc" },
+  ],
+};
+
+/** The query parameters of a product page's review list. */
+export const REVIEW_QUERY_PARAMS = { sort: "reviews_sort", rating: "reviews_rating", page: "reviews_page" } as const;
+
+/** The review list a URL asks for; a missing or bad value falls back to its default (recent, all ratings, page 1). */
+export function parseReviewQuery(search: URL | URLSearchParams): {
+  sort: ReviewSort;
+  rating: number | null;
+  page: number;
+} {
+  const params = search instanceof URL ? search.searchParams : search;
+  const sort = params.get(REVIEW_QUERY_PARAMS.sort);
+  const rating = params.get(REVIEW_QUERY_PARAMS.rating);
+  const page = params.get(REVIEW_QUERY_PARAMS.page);
+  return {
+    sort: (REVIEW_SORTS as readonly string[]).includes(sort ?? "") ? (sort as ReviewSort) : DEFAULT_REVIEW_SORT,
+    rating: rating !== null && /^[1-5]$/.test(rating) ? Number(rating) : null,
+    page: page !== null && /^[1-9]\d{0,5}$/.test(page) ? Number(page) : 1,
+  };
+}
+
+/** The last page of a list of `total` reviews (1 for an empty list). */
+export function reviewPageCount(total: number): number {
+  return Math.max(1, Math.ceil(total / REVIEW_PAGE_SIZE));
+}
+
+/** A voter key: "customer:<id>" or "visitor:<id>" (letters, digits, "-" and "_"). */
+export function isVoterKey(value: string): boolean {
+  return /^(customer|visitor):[A-Za-z0-9_-]{1,64}$/.test(value);
 }

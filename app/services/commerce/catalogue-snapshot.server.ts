@@ -15,6 +15,7 @@ import {
   type ProductVariantDetail,
   type VariantSummary,
 } from "~/models/product";
+import { ratingOf } from "~/models/reviews";
 import { FRESHNESS_MS, type Freshness } from "~/services/freshness/index.server";
 import { logger } from "~/services/observability/index.server";
 
@@ -30,7 +31,7 @@ const ID_CHUNK = 500;
 const PRODUCT_COLUMNS = Prisma.raw(
   '"id", "handle", "title", "description", "brand", "productType", "species", "lifestage", "breedSize", ' +
     '"foodForm", "subBrand", "healthConditions", "autoshipEligible", "soldOnDtc", "soldOnHpsf", ' +
-    '"minPriceCents", "featuredRank", "synthetic", "publishedAt", "updatedAt"',
+    '"minPriceCents", "featuredRank", "ratingCount", "ratingSum", "synthetic", "publishedAt", "updatedAt"',
 );
 const VARIANT_COLUMNS = Prisma.raw(
   '"productId", "position", "id", "sku", "title", "url", "size", "flavor", "productForm", "packType", ' +
@@ -56,6 +57,8 @@ interface ProductRow {
   soldOnHpsf: boolean | number;
   minPriceCents: number;
   featuredRank: number | null;
+  ratingCount: number;
+  ratingSum: number;
   synthetic: boolean | number;
   publishedAt: Date | string | number;
   updatedAt: Date | string | number;
@@ -205,6 +208,7 @@ function toProduct(row: ProductRow, variantRows: VariantRow[], imageRows: ImageR
       : null,
     variant: summaries.find((v) => v.inventory > 0) ?? summaries[0],
     variants: summaries,
+    rating: ratingOf(Number(row.ratingCount), Number(row.ratingSum)),
   };
   return {
     detail,

@@ -1,19 +1,11 @@
-// The reviews service (docs/rules.md "Reviews"). Placeholder until the embedded provider lands.
-import type { Reviews } from "./types";
+// The reviews service (docs/rules.md "Reviews"): the embedded provider on the shop's database.
+// Where REVIEWS_SCRIPT_URL is set, the provider's script loads in the browser after functional
+// consent (the consent service lists it); our own figures still come from here.
+import { prisma } from "~/db.server";
+import { createEmbeddedReviews } from "./embedded.server";
 
+export { createEmbeddedReviews } from "./embedded.server";
 export type * from "./types";
 
-const notBuilt = (): never => {
-  throw new Error("The reviews service is not built yet");
-};
-
-export const reviews: Reviews = {
-  summary: notBuilt,
-  list: notBuilt,
-  reviewBy: notBuilt,
-  hasBought: notBuilt,
-  submit: notBuilt,
-  vote: notBuilt,
-  pending: notBuilt,
-  moderate: notBuilt,
-};
+/** The shop's reviews. */
+export const reviews = createEmbeddedReviews(prisma);

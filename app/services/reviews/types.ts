@@ -2,10 +2,12 @@
 // reviews provider. The embedded provider keeps reviews in our database; a remote
 // provider's adapter would implement the same interface.
 
+import type { ReviewSort } from "~/models/reviews";
+
 export type ReviewStatus = "pending" | "published" | "rejected";
 
-/** Orders of the review list: newest first, most helpful, highest or lowest rating. */
-export type ReviewSort = "recent" | "helpful" | "highest" | "lowest";
+/** Orders of the review list: newest first, most helpful, highest or lowest rating (`REVIEW_SORT_KEYS`). */
+export type { ReviewSort };
 
 /** A review as a page shows it (published, unless it is the viewer's own). */
 export interface ReviewView {
