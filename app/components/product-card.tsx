@@ -14,8 +14,7 @@ import { ResponsiveImage } from "./responsive-image";
 const CARD_IMAGE_WIDTHS = [150, 320, 480];
 
 interface ProductCardProps {
-  /** `rating`: the average and count of published reviews (docs/rules.md "Reviews on pages"). */
-  product: CardView & { rating?: { average: number; count: number } | null };
+  product: CardView;
   site: SiteId;
   freeShippingMinimumCents: number;
   /** Heading level of the title within the page. */

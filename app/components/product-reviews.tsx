@@ -8,9 +8,7 @@ import { REVIEWS_DECLINED_MESSAGE } from "~/models/consent";
 import {
   formatAverage,
   OWN_REVIEW_STATUS,
-  REVIEW_QUERY,
   REVIEW_SORT_LABELS,
-  REVIEW_SORTS,
   reviewQuerySearch,
   starGlyphs,
   starsText,
@@ -18,6 +16,7 @@ import {
   type ReviewQuery,
   type ShownReview,
 } from "~/models/review-pages";
+import { REVIEW_QUERY_PARAMS as REVIEW_QUERY, REVIEW_SORTS } from "~/models/reviews";
 import { CookiePreferencesLink } from "./cookie-preferences-link";
 
 const reviewDate = (iso: string) =>

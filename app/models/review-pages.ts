@@ -2,11 +2,21 @@
 // URL, the accessible rating texts, the review form, the one-time notices and the helpful
 // voter's key. Pure: the product page, the review page and the helpful-vote route share them.
 import { z } from "zod";
+import {
+  BODY_MAX_LENGTH,
+  BODY_MIN_LENGTH,
+  DEFAULT_REVIEW_SORT,
+  RATING_MAX,
+  RATING_MIN,
+  REVIEW_MESSAGES,
+  REVIEW_QUERY_PARAMS,
+  type REVIEW_SORTS,
+  TITLE_MAX_LENGTH,
+} from "./reviews";
 
-/** Orders of the review list, in the order the sort select offers them. */
-export const REVIEW_SORTS = ["recent", "helpful", "highest", "lowest"] as const;
 export type ReviewSortKey = (typeof REVIEW_SORTS)[number];
 
+/** The sort select's labels, in the order of `REVIEW_SORTS`. */
 export const REVIEW_SORT_LABELS: Record<ReviewSortKey, string> = {
   recent: "Most recent",
   helpful: "Most helpful",
@@ -14,31 +24,11 @@ export const REVIEW_SORT_LABELS: Record<ReviewSortKey, string> = {
   lowest: "Lowest rating",
 };
 
-/** The query parameters of the product page's review list (they leave the page's own ones alone). */
-export const REVIEW_QUERY = { sort: "reviews_sort", rating: "reviews_rating", page: "reviews_page" } as const;
-
-/** Highest page number a URL may ask for: beyond it the list is empty anyway (bounds the offset). */
-const MAX_REVIEW_PAGE = 1000;
-
+/** The review list a page shows: `parseReviewQuery` (app/models/reviews.ts) reads it from the URL. */
 export interface ReviewQuery {
   sort: ReviewSortKey;
   rating: number | null;
   page: number;
-}
-
-/**
- * The review list's sort, rating filter and page from a product page's URL. Anything
- * unknown or malformed falls back to the default (newest first, all ratings, page 1):
- * a shared or hand-edited link still shows the reviews rather than an error.
- */
-export function parseReviewQuery(params: URLSearchParams): ReviewQuery {
-  const sortValue = params.get(REVIEW_QUERY.sort);
-  const sort = (REVIEW_SORTS as readonly string[]).includes(sortValue ?? "") ? (sortValue as ReviewSortKey) : "recent";
-  const ratingValue = params.get(REVIEW_QUERY.rating) ?? "";
-  const rating = /^[1-5]$/.test(ratingValue) ? Number(ratingValue) : null;
-  const pageValue = params.get(REVIEW_QUERY.page) ?? "";
-  const page = /^[1-9]\d{0,3}$/.test(pageValue) ? Math.min(Number(pageValue), MAX_REVIEW_PAGE) : 1;
-  return { sort, rating, page };
 }
 
 /**
@@ -47,10 +37,10 @@ export function parseReviewQuery(params: URLSearchParams): ReviewQuery {
  */
 export function reviewQuerySearch(params: URLSearchParams, query: ReviewQuery): string {
   const next = new URLSearchParams(params);
-  for (const name of Object.values(REVIEW_QUERY)) next.delete(name);
-  if (query.sort !== "recent") next.set(REVIEW_QUERY.sort, query.sort);
-  if (query.rating !== null) next.set(REVIEW_QUERY.rating, String(query.rating));
-  if (query.page > 1) next.set(REVIEW_QUERY.page, String(query.page));
+  for (const name of Object.values(REVIEW_QUERY_PARAMS)) next.delete(name);
+  if (query.sort !== DEFAULT_REVIEW_SORT) next.set(REVIEW_QUERY_PARAMS.sort, query.sort);
+  if (query.rating !== null) next.set(REVIEW_QUERY_PARAMS.rating, String(query.rating));
+  if (query.page > 1) next.set(REVIEW_QUERY_PARAMS.page, String(query.page));
   const search = next.toString();
   return search ? `?${search}` : "";
 }
@@ -72,27 +62,26 @@ export function starGlyphs(rating: number): string {
   return "★".repeat(filled) + "☆".repeat(5 - filled);
 }
 
-/** The field limits of the review form; the reviews service checks the same and has the last word. */
-export const REVIEW_TITLE_MAX = 120;
-export const REVIEW_BODY_MAX = 5000;
-
-/** The review form (stars, title, text), checked in the browser and again on the server. */
+/**
+ * The review form (stars, title, text), checked in the browser and again on the server with
+ * the reviews service's limits and messages; the service's `validateReview` has the last word.
+ */
 export const reviewFormSchema = z.object({
   rating: z.coerce
-    .number({ required_error: "Choose a star rating.", invalid_type_error: "Choose a star rating." })
-    .int("Choose a star rating.")
-    .min(1, "Choose a star rating.")
-    .max(5, "Choose a star rating."),
+    .number({ required_error: REVIEW_MESSAGES.rating, invalid_type_error: REVIEW_MESSAGES.rating })
+    .int(REVIEW_MESSAGES.rating)
+    .min(RATING_MIN, REVIEW_MESSAGES.rating)
+    .max(RATING_MAX, REVIEW_MESSAGES.rating),
   title: z
-    .string({ required_error: "Give your review a title." })
+    .string({ required_error: REVIEW_MESSAGES.titleMissing })
     .trim()
-    .min(1, "Give your review a title.")
-    .max(REVIEW_TITLE_MAX, `Keep the title to ${REVIEW_TITLE_MAX} characters.`),
+    .min(1, REVIEW_MESSAGES.titleMissing)
+    .max(TITLE_MAX_LENGTH, REVIEW_MESSAGES.titleTooLong),
   body: z
-    .string({ required_error: "Write a few words about the product." })
+    .string({ required_error: REVIEW_MESSAGES.bodyTooShort })
     .trim()
-    .min(1, "Write a few words about the product.")
-    .max(REVIEW_BODY_MAX, `Keep the review to ${REVIEW_BODY_MAX.toLocaleString("en-US")} characters.`),
+    .min(BODY_MIN_LENGTH, REVIEW_MESSAGES.bodyTooShort)
+    .max(BODY_MAX_LENGTH, REVIEW_MESSAGES.bodyTooLong),
 });
 export type ReviewFormInput = z.infer<typeof reviewFormSchema>;
 

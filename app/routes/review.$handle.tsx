@@ -13,14 +13,8 @@ import { FieldError, FormError, TextAreaField, TextField } from "~/components/fo
 import { ReviewsDeclined, Stars } from "~/components/product-reviews";
 import { PRIVATE_NO_STORE } from "~/models/cache-policy";
 import { allows } from "~/models/consent";
-import {
-  OWN_REVIEW_STATUS,
-  REVIEW_BODY_MAX,
-  reviewFormSchema,
-  reviewThanks,
-  type ReviewFormInput,
-} from "~/models/review-pages";
-import { ReviewError } from "~/models/reviews";
+import { OWN_REVIEW_STATUS, reviewFormSchema, reviewThanks, type ReviewFormInput } from "~/models/review-pages";
+import { BODY_MAX_LENGTH, BODY_MIN_LENGTH, ReviewError } from "~/models/reviews";
 import { commerce } from "~/services/commerce/index.server";
 import { readConsent } from "~/services/consent/index.server";
 import { commitNotice, requireCustomer } from "~/services/http/index.server";
@@ -153,7 +147,7 @@ function ReviewForm({ bought }: { bought: boolean }) {
       <TextAreaField
         field={fields.body}
         label="Your review"
-        hint={`What did your pet think? Up to ${REVIEW_BODY_MAX.toLocaleString("en-US")} characters.`}
+        hint={`What did your pet think? ${BODY_MIN_LENGTH} to ${BODY_MAX_LENGTH.toLocaleString("en-US")} characters.`}
       />
       <button type="submit" className="button button--primary button--large" disabled={busy}>
         {busy ? "Sending…" : "Submit review"}

@@ -8,7 +8,7 @@ import { allows } from "~/models/consent";
 import { referrerPath } from "~/models/guards";
 import { localPathOr } from "~/models/redirect-param";
 import { HELPFUL_DECLINED_MESSAGE, voterKey } from "~/models/review-pages";
-import { ReviewError } from "~/models/reviews";
+import { REVIEW_MESSAGES, ReviewError } from "~/models/reviews";
 import { readConsent } from "~/services/consent/index.server";
 import { getCustomerId } from "~/services/http/index.server";
 import { reviews } from "~/services/reviews/index.server";
@@ -47,7 +47,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const formData = await readFormData(request);
   const wantsJson = formData.get("_response") === "json";
   const id = params.id ?? "";
-  if (!REVIEW_ID.test(id)) return refuse(404, "Review not found.", wantsJson);
+  if (!REVIEW_ID.test(id)) return refuse(404, REVIEW_MESSAGES.unknownReview, wantsJson);
   // Reviews, votes included, need functional consent (catalogue spec section 8).
   if (!allows(readConsent(request), "functional")) return refuse(403, HELPFUL_DECLINED_MESSAGE, wantsJson);
 
@@ -70,8 +70,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     result = await reviews.vote(id, key);
   } catch (error) {
     // The service refuses a vote for a review that does not exist or is not published.
-    if (error instanceof ReviewError) return refuse(404, "Review not found.", wantsJson);
-    throw error;
+    if (!(error instanceof ReviewError)) throw error;
+    return refuse(error.field === "review" ? 404 : 400, error.message, wantsJson);
   }
   if (wantsJson) return json(result, { headers });
   const back = backTo(request, formData).split("#")[0];

@@ -4,7 +4,8 @@
 import { randomBytes } from "node:crypto";
 import { env } from "~/env.server";
 import { allows } from "~/models/consent";
-import { isVisitorId, parseReviewQuery, reviewPagePath, type ProductReviewsData } from "~/models/review-pages";
+import { isVisitorId, reviewPagePath, type ProductReviewsData } from "~/models/review-pages";
+import { parseReviewQuery } from "~/models/reviews";
 import { commerce } from "~/services/commerce/index.server";
 import { consentScripts, readConsent } from "~/services/consent/index.server";
 import { getCustomerId, loginUrlFor } from "~/services/http/index.server";

@@ -158,8 +158,8 @@ test("a buyer reviews from the order page; shoppers with consent see it, sort, f
 
   // Nothing filled in: the messages beside the fields (from conform, or the server's 400).
   await page.getByRole("button", { name: "Submit review" }).click();
-  await expect(page.getByText("Choose a star rating.")).toBeVisible();
-  await expect(page.getByText("Give your review a title.")).toBeVisible();
+  await expect(page.getByText("Choose a star rating from 1 to 5.")).toBeVisible();
+  await expect(page.getByText("Enter a title for your review.")).toBeVisible();
 
   const title = `Shiny coat ${crypto.randomBytes(3).toString("hex")}`;
   await page.getByRole("radio", { name: "4 stars" }).check();

@@ -216,9 +216,9 @@ describe("/review/{handle}: writing a review", () => {
     const invalid = await writeReview(product.handle, jar, { title: "", body: "" });
     expect(invalid.status).toBe(400);
     const reply = await invalid.json();
-    expect(reply.error.rating).toEqual(["Choose a star rating."]);
-    expect(reply.error.title).toEqual(["Give your review a title."]);
-    expect(reply.error.body).toEqual(["Write a few words about the product."]);
+    expect(reply.error.rating).toEqual(["Choose a star rating from 1 to 5."]);
+    expect(reply.error.title).toEqual(["Enter a title for your review."]);
+    expect(reply.error.body).toEqual(["The review must be at least 10 characters."]);
 
     const ok = await writeReview(product.handle, jar, { rating: "4", title: "Shiny coat", body: "Our lab loves it." });
     expect(ok.status).toBe(303);
