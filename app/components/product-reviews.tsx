@@ -7,6 +7,8 @@ import type { FormEvent } from "react";
 import { REVIEWS_DECLINED_MESSAGE } from "~/models/consent";
 import {
   formatAverage,
+  HELPFUL_REPEAT_MESSAGE,
+  HELPFUL_THANKS_MESSAGE,
   OWN_REVIEW_STATUS,
   REVIEW_SORT_LABELS,
   reviewQuerySearch,
@@ -305,7 +307,8 @@ function HelpfulButton({ review, redirectTo }: { review: ShownReview; redirectTo
         Helpful ({count})
       </button>
       <span role="status" className="review__helpful-status">
-        {fetcher.data?.message ?? (voted ? "Thanks for your vote." : "")}
+        {fetcher.data?.message ??
+          (fetcher.data?.counted === false ? HELPFUL_REPEAT_MESSAGE : voted ? HELPFUL_THANKS_MESSAGE : "")}
       </span>
     </form>
   );

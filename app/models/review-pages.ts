@@ -102,6 +102,10 @@ export const OWN_REVIEW_STATUS: Record<"pending" | "published" | "rejected", str
 export const HELPFUL_DECLINED_MESSAGE =
   "Helpful votes need functional cookies. Please enable them in the cookie preferences.";
 
+/** A helpful vote counted, or a repeat that changed nothing (votes count once per voter). */
+export const HELPFUL_THANKS_MESSAGE = "Thanks for your vote.";
+export const HELPFUL_REPEAT_MESSAGE = "You have already marked this review as helpful.";
+
 /** The review page of a product, by its handle. */
 export const reviewPagePath = (handle: string): string => `/review/${encodeURIComponent(handle)}`;
 

@@ -7,10 +7,15 @@ import { json } from "@remix-run/node";
 import { allows } from "~/models/consent";
 import { referrerPath } from "~/models/guards";
 import { localPathOr } from "~/models/redirect-param";
-import { HELPFUL_DECLINED_MESSAGE, voterKey } from "~/models/review-pages";
+import {
+  HELPFUL_DECLINED_MESSAGE,
+  HELPFUL_REPEAT_MESSAGE,
+  HELPFUL_THANKS_MESSAGE,
+  voterKey,
+} from "~/models/review-pages";
 import { REVIEW_MESSAGES, ReviewError } from "~/models/reviews";
 import { readConsent } from "~/services/consent/index.server";
-import { getCustomerId } from "~/services/http/index.server";
+import { commitNotice, getCustomerId } from "~/services/http/index.server";
 import { reviews } from "~/services/reviews/index.server";
 import { getSite, publicOrigin } from "~/services/site/index.server";
 import { readFormData } from "~/utils/form.server";
@@ -74,6 +79,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return refuse(error.field === "review" ? 404 : 400, error.message, wantsJson);
   }
   if (wantsJson) return json(result, { headers });
+  // Without JavaScript a notice says what happened; its session cookie also makes the page
+  // that follows personal, so it is rendered afresh with the new count, not from the page cache.
+  const noticeHeaders = await commitNotice(request, {
+    tone: "success",
+    message: result.counted ? HELPFUL_THANKS_MESSAGE : HELPFUL_REPEAT_MESSAGE,
+  });
+  for (const cookie of noticeHeaders.getSetCookie()) headers.append("Set-Cookie", cookie);
   const back = backTo(request, formData).split("#")[0];
   headers.set("Location", `${back}#review-${id}`);
   return new Response(null, { status: 303, headers });

@@ -298,7 +298,10 @@ describe("POST /reviews/{id}/helpful", () => {
     const response = await vote(review.id, jar, { redirectTo: back });
     expect(response.status).toBe(303);
     expect(response.headers.get("Location")).toBe(`${back}#review-${review.id}`);
-    await vote(review.id, jar, { redirectTo: "https://evil.example/x" });
+    expect((await flashedNotice(jar))?.message).toBe("Thanks for your vote.");
+    const again = await vote(review.id, jar, { redirectTo: "https://evil.example/x" });
+    expect(again.headers.get("Location")).toBe(`/#review-${review.id}`);
+    expect((await flashedNotice(jar))?.message).toBe("You have already marked this review as helpful.");
     expect((await prisma.review.findUniqueOrThrow({ where: { id: review.id } })).helpfulCount).toBe(1);
     expect(
       await prisma.reviewVote.count({ where: { reviewId: review.id, voterKey: { startsWith: "customer:" } } }),
