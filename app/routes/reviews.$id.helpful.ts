@@ -56,7 +56,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   // Reviews, votes included, need functional consent (catalogue spec section 8).
   if (!allows(readConsent(request), "functional")) return refuse(403, HELPFUL_DECLINED_MESSAGE, wantsJson);
 
-  const headers = new Headers(NO_STORE);
+  let visitorCookie: string | null = null;
   const customerId = await getCustomerId(request);
   let key: string;
   if (customerId) key = voterKey({ customerId });
@@ -65,7 +65,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (!visitorId) {
       const made = newVisitorCookie();
       visitorId = made.visitorId;
-      headers.append("Set-Cookie", made.setCookie);
+      visitorCookie = made.setCookie;
     }
     key = voterKey({ visitorId });
   }
@@ -78,14 +78,19 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (!(error instanceof ReviewError)) throw error;
     return refuse(error.field === "review" ? 404 : 400, error.message, wantsJson);
   }
-  if (wantsJson) return json(result, { headers });
+  if (wantsJson) {
+    const headers = new Headers(NO_STORE);
+    if (visitorCookie) headers.append("Set-Cookie", visitorCookie);
+    return json(result, { headers });
+  }
   // Without JavaScript a notice says what happened; its session cookie also makes the page
   // that follows personal, so it is rendered afresh with the new count, not from the page cache.
-  const noticeHeaders = await commitNotice(request, {
+  const headers = await commitNotice(request, {
     tone: "success",
     message: result.counted ? HELPFUL_THANKS_MESSAGE : HELPFUL_REPEAT_MESSAGE,
   });
-  for (const cookie of noticeHeaders.getSetCookie()) headers.append("Set-Cookie", cookie);
+  if (visitorCookie) headers.append("Set-Cookie", visitorCookie);
+  headers.set("Cache-Control", NO_STORE["Cache-Control"]);
   const back = backTo(request, formData).split("#")[0];
   headers.set("Location", `${back}#review-${id}`);
   return new Response(null, { status: 303, headers });
