@@ -3,7 +3,6 @@
 import { describe, expect, it } from "vitest";
 import {
   cardRatingText,
-  reviewFormSchema,
   reviewQuerySearch,
   reviewThanks,
   starsText,
@@ -11,6 +10,7 @@ import {
   type ProductReviewsData,
   type ShownReview,
 } from "./review-pages";
+import { reviewFormSchema } from "./review-form";
 import { productSeo, reviewsJsonLd } from "./seo";
 
 const params = (search: string) => new URLSearchParams(search);

@@ -1,18 +1,7 @@
 // Reviews as shoppers meet them (docs/rules.md "Reviews on pages"): the list's query in the
 // URL, the accessible rating texts, the review form, the one-time notices and the helpful
 // voter's key. Pure: the product page, the review page and the helpful-vote route share them.
-import { z } from "zod";
-import {
-  BODY_MAX_LENGTH,
-  BODY_MIN_LENGTH,
-  DEFAULT_REVIEW_SORT,
-  RATING_MAX,
-  RATING_MIN,
-  REVIEW_MESSAGES,
-  REVIEW_QUERY_PARAMS,
-  type REVIEW_SORTS,
-  TITLE_MAX_LENGTH,
-} from "./reviews";
+import { DEFAULT_REVIEW_SORT, REVIEW_QUERY_PARAMS, type REVIEW_SORTS } from "./reviews";
 
 export type ReviewSortKey = (typeof REVIEW_SORTS)[number];
 
@@ -61,29 +50,6 @@ export function starGlyphs(rating: number): string {
   const filled = Math.max(0, Math.min(5, Math.round(rating)));
   return "★".repeat(filled) + "☆".repeat(5 - filled);
 }
-
-/**
- * The review form (stars, title, text), checked in the browser and again on the server with
- * the reviews service's limits and messages; the service's `validateReview` has the last word.
- */
-export const reviewFormSchema = z.object({
-  rating: z.coerce
-    .number({ required_error: REVIEW_MESSAGES.rating, invalid_type_error: REVIEW_MESSAGES.rating })
-    .int(REVIEW_MESSAGES.rating)
-    .min(RATING_MIN, REVIEW_MESSAGES.rating)
-    .max(RATING_MAX, REVIEW_MESSAGES.rating),
-  title: z
-    .string({ required_error: REVIEW_MESSAGES.titleMissing })
-    .trim()
-    .min(1, REVIEW_MESSAGES.titleMissing)
-    .max(TITLE_MAX_LENGTH, REVIEW_MESSAGES.titleTooLong),
-  body: z
-    .string({ required_error: REVIEW_MESSAGES.bodyTooShort })
-    .trim()
-    .min(BODY_MIN_LENGTH, REVIEW_MESSAGES.bodyTooShort)
-    .max(BODY_MAX_LENGTH, REVIEW_MESSAGES.bodyTooLong),
-});
-export type ReviewFormInput = z.infer<typeof reviewFormSchema>;
 
 /** The one-time notice after a review is written: published at once, or held for a moderator. */
 export const reviewThanks = (status: "pending" | "published" | "rejected"): string =>

@@ -13,7 +13,8 @@ import { FieldError, FormError, TextAreaField, TextField } from "~/components/fo
 import { ReviewsDeclined, Stars } from "~/components/product-reviews";
 import { PRIVATE_NO_STORE } from "~/models/cache-policy";
 import { allows } from "~/models/consent";
-import { OWN_REVIEW_STATUS, reviewFormSchema, reviewThanks, type ReviewFormInput } from "~/models/review-pages";
+import { OWN_REVIEW_STATUS, reviewThanks } from "~/models/review-pages";
+import { reviewFormSchema, type ReviewFormInput } from "~/models/review-form";
 import { BODY_MAX_LENGTH, BODY_MIN_LENGTH, ReviewError } from "~/models/reviews";
 import { commerce } from "~/services/commerce/index.server";
 import { readConsent } from "~/services/consent/index.server";
