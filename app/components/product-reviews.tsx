@@ -7,6 +7,8 @@ import type { FormEvent } from "react";
 import { REVIEWS_DECLINED_MESSAGE } from "~/models/consent";
 import {
   formatAverage,
+  PAGE_REVIEW_QUERY as REVIEW_QUERY,
+  PAGE_REVIEW_SORTS as REVIEW_SORTS,
   HELPFUL_REPEAT_MESSAGE,
   HELPFUL_THANKS_MESSAGE,
   OWN_REVIEW_STATUS,
@@ -18,7 +20,6 @@ import {
   type ReviewQuery,
   type ShownReview,
 } from "~/models/review-pages";
-import { REVIEW_QUERY_PARAMS as REVIEW_QUERY, REVIEW_SORTS } from "~/models/reviews";
 import { CookiePreferencesLink } from "./cookie-preferences-link";
 
 const reviewDate = (iso: string) =>

@@ -1,6 +1,6 @@
 import type { SerializeFrom } from "@remix-run/node";
 import { Await, Link } from "@remix-run/react";
-import { Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { MAX_AUTOSHIP_PER_LINE, MAX_ITEMS_PER_ORDER } from "~/models/cart-limits";
 import { LIMITED_STOCK_MAX, variantBadgeKeys } from "~/models/badges";
 import { formatMoney } from "~/models/money";
@@ -20,7 +20,6 @@ import { BadgeList } from "./badge-list";
 import { CompareAtPrice, Price } from "./price";
 import { ProductCard } from "./product-card";
 import { ProductCarousel } from "./product-carousel";
-import { ProductReviews } from "./product-reviews";
 import { QuantityField } from "./quantity-field";
 import { ProductBreadcrumbs } from "./breadcrumbs";
 import { ResponsiveImage } from "./responsive-image";
@@ -43,6 +42,9 @@ export interface ProductViewProps {
   related: Promise<CardView[]> | CardView[];
   reviews: ProductReviewsData;
 }
+
+// The reviews section loads with its own chunk (docs/rules.md "Client JavaScript budget").
+const ProductReviews = lazy(() => import("./product-reviews").then((m) => ({ default: m.ProductReviews })));
 
 const UNIT_LABEL: Record<string, string> = { lbs: "lb", oz: "oz", kg: "kg", g: "g" };
 
@@ -229,7 +231,9 @@ export function ProductView({
         </section>
       </div>
 
-      <ProductReviews reviews={reviews} />
+      <Suspense fallback={null}>
+        <ProductReviews reviews={reviews} />
+      </Suspense>
 
       <Suspense fallback={null}>
         <Await resolve={related} errorElement={null}>
