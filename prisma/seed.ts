@@ -25,6 +25,7 @@ try {
       (summary.syntheticProducts ? ` and ${summary.syntheticProducts} synthetic products` : "") +
       `, ${summary.content.entries} content entries, ${summary.content.assets} assets and ${summary.content.redirects} redirects` +
       `, ${summary.donations.charities} charities` +
+      `, ${summary.reviews.reviews} reviews (${summary.reviews.pending} pending)` +
       ` in ${Date.now() - started} ms.`,
   );
 } finally {

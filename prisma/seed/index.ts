@@ -1,4 +1,4 @@
-import { Prisma, type PrismaClient } from "~/generated/prisma/client";
+import type { PrismaClient } from "~/generated/prisma/client";
 import { productFacets } from "~/models/facets";
 import { hashPassword, verifyPassword } from "~/services/identity/password.server";
 import { buildCatalogue, buildSyntheticProduct, type SeedProduct } from "./catalogue";
@@ -6,6 +6,8 @@ import { CLINICS, DEMO_ACCOUNTS, HOME_ZIP_RANGES, SELLING_PLANS } from "./fixtur
 import { seedContent, type ContentSeedSummary } from "./content";
 import { seedDonations, type DonationSeedSummary } from "./donations";
 import { ensureProductImage, IMAGE_SIZE, productImageSvg, productImageUrl } from "./images";
+import { seedReviews, type ReviewSeedSummary } from "./reviews";
+import { insertStatements } from "./sql";
 
 export interface SeedOptions {
   /** Draw product pictures (skipped by tests that do not look at them). */
@@ -20,15 +22,11 @@ export interface SeedSummary {
   syntheticProducts: number;
   content: ContentSeedSummary;
   donations: DonationSeedSummary;
+  reviews: ReviewSeedSummary;
 }
 
 const SYNTHETIC_IMAGE = "load-test-formula.png";
 const SYNTHETIC_BATCH = 1000;
-/**
- * Bound parameters per INSERT: under SQLite's limit (32,766 since 3.32; 999 in older
- * builds is the only limit this stays above) and PostgreSQL's 65,535.
- */
-const MAX_BOUND_PARAMETERS = 8000;
 
 function imageFileName(product: SeedProduct, packType: string): string {
   return `${product.handle}-${packType}.png`;
@@ -119,26 +117,6 @@ async function seedCatalogue(db: PrismaClient, options: SeedOptions): Promise<nu
     { timeout: 120_000 },
   );
   return catalogue.length;
-}
-
-/**
- * Multi-row INSERTs of plain rows, chunked so that no statement binds more than
- * MAX_BOUND_PARAMETERS values. Raw SQL that SQLite and PostgreSQL both accept: at tens
- * of thousands of rows the ORM's per-row work costs several times the insert itself.
- */
-function insertStatements(table: string, rows: readonly Record<string, unknown>[]): Prisma.Sql[] {
-  if (rows.length === 0) return [];
-  const columns = Object.keys(rows[0]);
-  const head = Prisma.raw(`INSERT INTO "${table}" (${columns.map((c) => `"${c}"`).join(", ")}) VALUES `);
-  const perStatement = Math.max(1, Math.floor(MAX_BOUND_PARAMETERS / columns.length));
-  const statements: Prisma.Sql[] = [];
-  for (let i = 0; i < rows.length; i += perStatement) {
-    const values = rows
-      .slice(i, i + perStatement)
-      .map((row) => Prisma.sql`(${Prisma.join(columns.map((c) => row[c] ?? null))})`);
-    statements.push(Prisma.sql`${head}${Prisma.join(values)}`);
-  }
-  return statements;
 }
 
 async function seedSynthetic(db: PrismaClient, count: number, images: boolean): Promise<void> {
@@ -306,6 +284,7 @@ export async function seedDatabase(db: PrismaClient, options: SeedOptions): Prom
   await seedReferenceData(db);
   const products = await seedCatalogue(db, options);
   await seedDemoAccounts(db);
+  const reviews = await seedReviews(db, buildCatalogue());
   await seedSynthetic(db, options.syntheticProducts, options.images);
   const contentSummary = await seedContent(db, { images: options.images });
   const donations = await seedDonations(db, { images: options.images });
@@ -313,5 +292,5 @@ export async function seedDatabase(db: PrismaClient, options: SeedOptions): Prom
     db.productVariant.count({ where: { product: { synthetic: false } } }),
     db.product.count({ where: { synthetic: true } }),
   ]);
-  return { products, variants, syntheticProducts, content: contentSummary, donations };
+  return { products, variants, syntheticProducts, content: contentSummary, donations, reviews };
 }

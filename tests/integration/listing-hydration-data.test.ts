@@ -11,9 +11,21 @@ beforeAll(ensureSeeded);
 const STAFF = "http://staff.localhost:3000";
 
 /** The keys a card may carry, and its variants' (optional ones may be absent). */
-const CARD_KEYS = ["id", "title", "description", "vetSupervised", "autoshipEligible", "image", "variant", "variants"];
+const CARD_KEYS = [
+  "id",
+  "title",
+  "description",
+  "vetSupervised",
+  "autoshipEligible",
+  "image",
+  "variant",
+  "variants",
+  "rating",
+];
 const VARIANT_KEYS = ["id", "href", "size", "flavor", "priceCents", "compareAtPriceCents", "badges"];
 const IMAGE_KEYS = ["url", "width", "height"];
+/** The average and count of published reviews (docs/rules.md "Reviews"); absent without any. */
+const RATING_KEYS = ["average", "count"];
 
 /** Route data of /products/dog (24 cards on seeded data), bytes as serialised into the page. */
 const LISTING_BUDGET_BYTES = 17_000;
@@ -38,7 +50,10 @@ function expectOnlyUsedFields(cards: Card[]) {
       expect(variant.href).toMatch(/^\/products\/[^?]+\?sku=/);
     }
     if (card.image) expect(Object.keys(card.image).sort()).toEqual([...IMAGE_KEYS].sort());
+    if (card.rating) expect(Object.keys(card.rating).sort()).toEqual([...RATING_KEYS].sort());
   }
+  // The seed reviews most products: their cards carry the figures.
+  expect(cards.some((card) => card.rating !== undefined)).toBe(true);
 }
 
 describe('listing hydration data (docs/rules.md "Listing hydration data")', () => {

@@ -211,11 +211,13 @@ describe("one review per customer per product", () => {
 
     const racer = await newCustomer();
     // A second client on the same database, so the two submits really overlap.
-    const other = createEmbeddedReviews(createPrismaClient(url));
+    const otherDb = createPrismaClient(url);
+    const other = createEmbeddedReviews(otherDb);
     const results = await Promise.allSettled([
       reviews.submit({ ...input, customerId: racer }),
       other.submit({ ...input, customerId: racer, rating: 2 }),
     ]);
+    await otherDb.$disconnect();
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     const refused = results.find((r) => r.status === "rejected");
     expect(refused && (refused.reason as Error).message).toBe(REVIEW_MESSAGES.duplicate);
