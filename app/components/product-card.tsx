@@ -5,6 +5,7 @@ import { cardVariantInStock, VET_SUPERVISED_LABEL, type CardView } from "~/model
 import type { SiteId } from "~/models/site";
 import { sitePolicy } from "~/models/site-policy";
 import { BadgeList } from "./badge-list";
+import { CardRating } from "./card-rating";
 import { useSelectItem } from "./data-layer-event";
 import { CompareAtPrice, Price } from "./price";
 import { QuantityField } from "./quantity-field";
@@ -63,6 +64,7 @@ export function ProductCard({ product, site, freeShippingMinimumCents, headingLe
           </Link>
         </Heading>
         <p className="product-card__description">{product.description}</p>
+        <CardRating rating={product.rating} />
         {policy.cardSizeSelector ? null : <p className="size-pill">{variant.size}</p>}
         {!policy.showsRetailPrices ? (
           <CompareAtPrice compareAtPriceCents={variant.compareAtPriceCents ?? null} />

@@ -1,6 +1,6 @@
 import type { SerializeFrom } from "@remix-run/node";
 import { Await, Link } from "@remix-run/react";
-import { Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { MAX_AUTOSHIP_PER_LINE, MAX_ITEMS_PER_ORDER } from "~/models/cart-limits";
 import { LIMITED_STOCK_MAX, variantBadgeKeys } from "~/models/badges";
 import { formatMoney } from "~/models/money";
@@ -13,6 +13,7 @@ import {
   type ProductDetail,
   type ProductVariantDetail,
 } from "~/models/product";
+import type { ProductReviewsData } from "~/models/review-pages";
 import type { SiteId } from "~/models/site";
 import { sitePolicy } from "~/models/site-policy";
 import { BadgeList } from "./badge-list";
@@ -39,7 +40,11 @@ export interface ProductViewProps {
   sellingPlans: { id: string; name: string; frequencyDays: number }[];
   freeShippingMinimumCents: number;
   related: Promise<CardView[]> | CardView[];
+  reviews: ProductReviewsData;
 }
+
+// The reviews section loads with its own chunk (docs/rules.md "Client JavaScript budget").
+const ProductReviews = lazy(() => import("./product-reviews").then((m) => ({ default: m.ProductReviews })));
 
 const UNIT_LABEL: Record<string, string> = { lbs: "lb", oz: "oz", kg: "kg", g: "g" };
 
@@ -59,6 +64,7 @@ export function ProductView({
   sellingPlans,
   freeShippingMinimumCents,
   related,
+  reviews,
 }: ProductViewProps) {
   const policy = sitePolicy(site);
   const inStock = variant.inventory > 0;
@@ -224,6 +230,10 @@ export function ProductView({
           <p>{product.description}</p>
         </section>
       </div>
+
+      <Suspense fallback={null}>
+        <ProductReviews reviews={reviews} />
+      </Suspense>
 
       <Suspense fallback={null}>
         <Await resolve={related} errorElement={null}>

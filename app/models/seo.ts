@@ -1,4 +1,5 @@
 import { BRAND_NAMES, type VariantSummary } from "./product";
+import type { ProductReviewsData } from "./review-pages";
 import { pageTitle, SITE_NAME, type SiteId } from "./site";
 import { sitePolicy } from "./site-policy";
 
@@ -111,6 +112,42 @@ interface ProductSeoInput {
   canonicalPath: string;
   product: { title: string; description: string; brand: string; images: { url: string }[] };
   variant: VariantSummary & { weightValue: number; weightUnit: string };
+  /** The reviews section's data: its figures enter the JSON-LD only when the page shows them. */
+  reviews?: ProductReviewsData;
+}
+
+/** Reviews in a product's JSON-LD at most (the first ones the page shows). */
+const JSON_LD_REVIEWS = 5;
+
+/**
+ * The Product JSON-LD's AggregateRating and Review items (docs/rules.md "Reviews on pages"):
+ * only when the page shows the reviews (functional consent, no provider script) and the
+ * product has published ones; never the viewer's own unpublished review.
+ */
+export function reviewsJsonLd(reviews: ProductReviewsData | undefined): Record<string, unknown> {
+  if (reviews?.mode !== "shown" || reviews.summary.count === 0) return {};
+  const published = reviews.reviews.filter((review) => review.status === "published").slice(0, JSON_LD_REVIEWS);
+  return {
+    aggregateRating: {
+      "@type": "AggregateRating",
+      ratingValue: reviews.summary.average,
+      reviewCount: reviews.summary.count,
+      bestRating: 5,
+      worstRating: 1,
+    },
+    ...(published.length
+      ? {
+          review: published.map((review) => ({
+            "@type": "Review",
+            author: { "@type": "Person", name: review.authorName },
+            datePublished: review.date.slice(0, 10),
+            name: review.title,
+            reviewBody: review.body,
+            reviewRating: { "@type": "Rating", ratingValue: review.rating, bestRating: 5, worstRating: 1 },
+          })),
+        }
+      : {}),
+  };
 }
 
 /** Title, description, canonical link and Product JSON-LD of a product page. */
@@ -126,6 +163,7 @@ export function productSeo(site: SiteId, data: ProductSeoInput): Meta {
     brand: { "@type": "Brand", name: BRAND_NAMES[product.brand] ?? product.brand },
     image: product.images.map((image) => `${origin}${image.url}`),
     url,
+    ...reviewsJsonLd(data.reviews),
     // Staff-feeding mode hides retail prices (the catalogue sends none), so it publishes no offer.
     ...(variant.priceCents !== undefined
       ? {

@@ -21,6 +21,7 @@ import { orders, type OrderView } from "~/services/orders/index.server";
 import { orderViewer } from "~/utils/order-viewer.server";
 import { pageMeta } from "~/utils/meta";
 import { pageNotFound, readFormData } from "~/utils/form.server";
+import { orderLineReviewLinks } from "~/utils/reviews.server";
 
 export const meta: MetaFunction<typeof loader> = ({ matches }) =>
   pageMeta(matches, { title: "My Order Details", noindex: true });
@@ -41,6 +42,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const customerId = await requireCustomer(request);
   const order = await requireViewableOrder(request, customerId, params.id);
   const plans = new Map((await commerce.getSellingPlans()).map((plan) => [plan.id, plan.name]));
+  const reviewLinks = await orderLineReviewLinks(request, customerId, order.lines);
   return json(
     {
       order: {
@@ -71,6 +73,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
           quantity: line.quantity,
           unitPriceCents: line.unitPriceCents,
           plan: line.sellingPlanId ? (plans.get(line.sellingPlanId) ?? "Autoship") : null,
+          review: reviewLinks.get(line.id) ?? null,
         })),
       },
       canBuyAgain: order.lines.some((line) => line.variantId !== null),
@@ -205,6 +208,7 @@ export default function OrderDetails() {
                     {line.variantTitle}
                     {line.plan ? ` · Autoship, ${line.plan.toLowerCase()}` : ""}
                   </small>
+                  <OrderLineReview review={line.review} title={line.title} />
                 </th>
                 <td>{line.quantity}</td>
                 <td>{money(line.unitPriceCents)}</td>
@@ -266,6 +270,25 @@ export default function OrderDetails() {
         </p>
       </section>
     </article>
+  );
+}
+
+/** Each line's product: "Write a review", or "You reviewed this" (docs/rules.md "Reviews on pages"). */
+function OrderLineReview({ review, title }: { review: { href: string; reviewed: boolean } | null; title: string }) {
+  if (!review) return null;
+  return (
+    <>
+      <br />
+      {review.reviewed ? (
+        <Link to={review.href} className="account-order__review">
+          You reviewed this<span className="visually-hidden">: {title}</span>
+        </Link>
+      ) : (
+        <Link to={review.href} className="account-order__review">
+          Write a review<span className="visually-hidden"> of {title}</span>
+        </Link>
+      )}
+    </>
   );
 }
 

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { defer, json, redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { lazy } from "react";
@@ -18,10 +18,14 @@ import {
 } from "~/services/storefront/index.server";
 import { getSite, publicOrigin } from "~/services/site/index.server";
 import { pageNotFound } from "~/utils/form.server";
+import { productReviewsFor } from "~/utils/reviews.server";
 import { listingHref } from "~/utils/listing-href";
 import { siteFromMatches } from "~/utils/meta";
+import reviewStyles from "~/styles/reviews.css";
 
 const SPECIES = new Set(["dog", "cat"]);
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: reviewStyles }];
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const site = siteFromMatches(matches);
@@ -72,7 +76,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const related = commerce
     .getRelatedProducts(site, page.product, RELATED_LIMIT)
     .then((cards) => cards.map((card) => listingCard(card, site)));
-  return defer({ kind: "product" as const, ...page, origin: publicOrigin(site), related });
+  // Reviews only with functional consent (docs/rules.md "Reviews on pages").
+  const reviews = await productReviewsFor(request, page.product);
+  return defer({ kind: "product" as const, ...page, origin: publicOrigin(site), related, reviews });
 }
 
 // One route renders listings and product pages: each page loads only its own view
