@@ -32,7 +32,7 @@ const IMAGE_KEYS = ["url", "width", "height"];
 const RATING_KEYS = ["average", "count"];
 
 /** Route data of /products/dog (24 cards on seeded data), bytes as serialised into the page. */
-const LISTING_BUDGET_BYTES = 17_000;
+const LISTING_BUDGET_BYTES = 17_500;
 
 type Card = Record<string, unknown> & { variant: Record<string, unknown>; variants?: Record<string, unknown>[] };
 
