@@ -11,51 +11,26 @@ import { sitePolicy } from "~/models/site-policy";
 import { collectAnalytics } from "~/services/analytics/index.server";
 import { readConsent } from "~/services/consent/index.server";
 import { getSite } from "~/services/site/index.server";
-import { apiError, hasLoneSurrogate, methodNotAllowed, notFound, requireMethod, zodFields } from "~/utils/api.server";
+import { apiError, methodNotAllowed, notFound, parseJsonBody, requireMethod } from "~/utils/api.server";
 
 export async function loader() {
   return methodNotAllowed(["POST"]);
 }
-
-const tooLarge = () =>
-  apiError(413, "PAYLOAD_TOO_LARGE", `An analytics post is at most ${MAX_ANALYTICS_BODY_BYTES} bytes.`);
 
 export async function action({ request }: ActionFunctionArgs) {
   requireMethod(request, "POST");
   // The staff site, whose prices are hidden, tracks nothing (docs/decisions.md "Analytics").
   const site = getSite(request);
   if (!sitePolicy(site).tracksAnalytics) return notFound("This site collects no analytics.");
-  if (Number(request.headers.get("Content-Length") ?? 0) > MAX_ANALYTICS_BODY_BYTES) return tooLarge();
-  let body: string;
-  try {
-    const bytes = await request.arrayBuffer();
-    if (bytes.byteLength > MAX_ANALYTICS_BODY_BYTES) return tooLarge();
-    body = new TextDecoder().decode(bytes);
-  } catch {
-    return apiError(400, "MALFORMED_JSON", "The request body could not be read.");
-  }
-  let data: unknown;
-  try {
-    data = JSON.parse(body);
-  } catch {
-    return apiError(400, "MALFORMED_JSON", "The analytics post is not valid JSON.");
-  }
-  if (hasLoneSurrogate(data)) {
-    return apiError(400, "MALFORMED_JSON", "The analytics post contains text that is not valid Unicode.");
-  }
-  const parsed = AnalyticsPostSchema.safeParse(data);
-  if (!parsed.success) {
-    return apiError(
-      400,
-      "INVALID_REQUEST",
-      "The analytics post is not valid: send { integration, events } with 1 to 20 data-layer events.",
-      zodFields(parsed.error),
-    );
-  }
+  const post = await parseJsonBody(request, AnalyticsPostSchema, {
+    maxBytes: MAX_ANALYTICS_BODY_BYTES,
+    noun: "analytics post",
+    invalidMessage: "The analytics post is not valid: send { integration, events } with 1 to 20 data-layer events.",
+  });
   const outcome = await collectAnalytics({
     site,
-    integration: parsed.data.integration,
-    events: parsed.data.events as AnalyticsEvent[],
+    integration: post.integration,
+    events: post.events as AnalyticsEvent[],
     consent: await readConsent(request),
   });
   if (outcome === "not-tracked") return notFound("This site collects no analytics.");

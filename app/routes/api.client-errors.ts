@@ -7,7 +7,7 @@ import {
   type ClientErrorReport,
 } from "~/models/client-error";
 import { recordClientError } from "~/services/client-errors/index.server";
-import { apiError, hasLoneSurrogate, methodNotAllowed, requireMethod, zodFields } from "~/utils/api.server";
+import { methodNotAllowed, parseJsonBody, requireMethod } from "~/utils/api.server";
 import { requireApiBudget } from "~/utils/rate-limit.server";
 
 const text = (max: number) => z.string().max(max, `must be at most ${max} characters`);
@@ -27,9 +27,6 @@ export async function loader() {
   return methodNotAllowed(["POST"]);
 }
 
-const tooLarge = () =>
-  apiError(413, "PAYLOAD_TOO_LARGE", `An error report is at most ${CLIENT_ERROR_MAX_BODY_BYTES} bytes.`);
-
 /**
  * POST an unhandled browser error (docs/rules.md "Browser error reports"): rate limited per
  * client address, at most CLIENT_ERROR_MAX_BODY_BYTES, validated; recorded and answered 204.
@@ -37,33 +34,12 @@ const tooLarge = () =>
 export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, "POST");
   await requireApiBudget("client-error", context);
-  if (Number(request.headers.get("Content-Length") ?? 0) > CLIENT_ERROR_MAX_BODY_BYTES) return tooLarge();
-  let body: string;
-  try {
-    const bytes = await request.arrayBuffer();
-    if (bytes.byteLength > CLIENT_ERROR_MAX_BODY_BYTES) return tooLarge();
-    body = new TextDecoder().decode(bytes);
-  } catch {
-    return apiError(400, "MALFORMED_JSON", "The request body could not be read.");
-  }
-  let data: unknown;
-  try {
-    data = JSON.parse(body);
-  } catch {
-    return apiError(400, "MALFORMED_JSON", "The error report is not valid JSON.");
-  }
-  if (hasLoneSurrogate(data)) {
-    return apiError(400, "MALFORMED_JSON", "The error report contains text that is not valid Unicode.");
-  }
-  const parsed = ReportSchema.safeParse(data);
-  if (!parsed.success) {
-    return apiError(
-      400,
-      "INVALID_REQUEST",
+  const report = await parseJsonBody(request, ReportSchema, {
+    maxBytes: CLIENT_ERROR_MAX_BODY_BYTES,
+    noun: "error report",
+    invalidMessage:
       "The error report is not valid: send { kind, message, path } and optionally name, stack, userAgent.",
-      zodFields(parsed.error),
-    );
-  }
-  await recordClientError(parsed.data as ClientErrorReport);
+  });
+  await recordClientError(report as ClientErrorReport);
   return new Response(null, { status: 204, headers: { "Cache-Control": "no-store" } });
 }

@@ -110,34 +110,53 @@ function validate<S extends z.ZodTypeAny>(schema: S, data: unknown, what: string
   return result.data;
 }
 
+/** How a JSON body is read: its size limit, what it is called in messages, and the message when it fails the schema. */
+export interface JsonBodyOptions {
+  maxBytes?: number;
+  /** "request body", "error report", "analytics post"... */
+  noun?: string;
+  /** Said when the body fails the schema (default: "The {noun} is not valid."). */
+  invalidMessage?: string;
+}
+
 /**
  * Reads a JSON request body and validates it; throws a 400 answer when it is not
- * JSON or fails the schema (with fields), a 413 when it is too large. An empty
- * body counts as `{}`, so calls whose fields are all optional need none.
+ * JSON, not valid Unicode or fails the schema (with fields), a 413 when it is larger
+ * than `maxBytes` (MAX_BODY_BYTES unless told). An empty body counts as `{}`, so
+ * calls whose fields are all optional need none.
  */
-export async function parseJsonBody<S extends z.ZodTypeAny>(request: Request, schema: S): Promise<z.output<S>> {
-  const tooLarge = () => apiError(413, "PAYLOAD_TOO_LARGE", `The request body exceeds ${MAX_BODY_BYTES} bytes.`);
-  if (Number(request.headers.get("Content-Length") ?? 0) > MAX_BODY_BYTES) throw tooLarge();
+export async function parseJsonBody<S extends z.ZodTypeAny>(
+  request: Request,
+  schema: S,
+  { maxBytes = MAX_BODY_BYTES, noun = "request body", invalidMessage }: JsonBodyOptions = {},
+): Promise<z.output<S>> {
+  const tooLarge = () => apiError(413, "PAYLOAD_TOO_LARGE", `The ${noun} exceeds ${maxBytes} bytes.`);
+  if (Number(request.headers.get("Content-Length") ?? 0) > maxBytes) throw tooLarge();
   let text: string;
   try {
-    text = await request.text();
-  } catch {
+    const bytes = await request.arrayBuffer();
+    if (bytes.byteLength > maxBytes) throw tooLarge();
+    text = new TextDecoder().decode(bytes);
+  } catch (error) {
+    if (error instanceof Response) throw error;
     throw apiError(400, "MALFORMED_JSON", "The request body could not be read.");
   }
-  if (text.length > MAX_BODY_BYTES) throw tooLarge();
   let data: unknown = {};
   if (text.trim()) {
     try {
       data = JSON.parse(text);
     } catch {
-      throw apiError(400, "MALFORMED_JSON", "The request body is not valid JSON.");
+      throw apiError(400, "MALFORMED_JSON", `The ${noun} is not valid JSON.`);
     }
   }
   // JSON may escape half a UTF-16 pair ("\ud800"); such text cannot be stored or compared.
   if (hasLoneSurrogate(data)) {
-    throw apiError(400, "MALFORMED_JSON", "The request body contains text that is not valid Unicode.");
+    throw apiError(400, "MALFORMED_JSON", `The ${noun} contains text that is not valid Unicode.`);
   }
-  return validate(schema, data, "request body");
+  const result = schema.safeParse(data);
+  if (!result.success)
+    throw apiError(400, "INVALID_REQUEST", invalidMessage ?? `The ${noun} is not valid.`, zodFields(result.error));
+  return result.data;
 }
 
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
