@@ -2,25 +2,8 @@
 import { describe, expect, it, vi } from "vitest";
 import { INITIAL_CONSENT, type ConsentScript } from "./consent";
 import { consentSteps, createScriptRegistry, type ApprovalSource } from "./script-registry";
+import { chat, ads, reviews } from "../../tests/helpers/consent-scripts";
 
-const reviews: ConsentScript = {
-  id: "reviews",
-  category: "functional",
-  src: "https://reviews.example/w.js",
-  removeOnDecline: true,
-};
-const chat: ConsentScript = {
-  id: "chat",
-  category: "functional",
-  src: "https://chat.example/c.js",
-  removeOnDecline: false,
-};
-const ads: ConsentScript = {
-  id: "ads",
-  category: "advertising",
-  src: "https://ads.example/a.js",
-  removeOnDecline: true,
-};
 const ids = (scripts: ConsentScript[]) => scripts.map((script) => script.id);
 
 function registryWithAll() {

@@ -3,27 +3,9 @@
 // cookie polled every 250 ms, the submit_preferences refresh, script elements added on
 // approval and removed on denial.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { CONSENT_COOKIE_NAME, CONSENT_POLL_MS, SUBMIT_PREFERENCES_MESSAGE, type ConsentScript } from "~/models/consent";
+import { CONSENT_COOKIE_NAME, CONSENT_POLL_MS, SUBMIT_PREFERENCES_MESSAGE } from "~/models/consent";
 import { onConsentApproved, resetConsentStore, startConsentStore } from "./consent-store.client";
-
-const reviews: ConsentScript = {
-  id: "reviews",
-  category: "functional",
-  src: "https://reviews.example/w.js",
-  removeOnDecline: true,
-};
-const chat: ConsentScript = {
-  id: "chat",
-  category: "functional",
-  src: "https://chat.example/c.js",
-  removeOnDecline: false,
-};
-const ads: ConsentScript = {
-  id: "ads",
-  category: "advertising",
-  src: "https://ads.example/a.js",
-  removeOnDecline: true,
-};
+import { ads, chat, reviews } from "../../tests/helpers/consent-scripts";
 
 const setCookie = (value: string) => {
   document.cookie = `${CONSENT_COOKIE_NAME}=${value}; path=/`;
