@@ -5,10 +5,9 @@
 import { Form, Link, useFetcher, useLocation } from "@remix-run/react";
 import type { FormEvent } from "react";
 import { REVIEWS_DECLINED_MESSAGE } from "~/models/consent";
+import { REVIEW_QUERY_PARAMS as REVIEW_QUERY, REVIEW_SORTS } from "~/models/review-query";
 import {
   formatAverage,
-  PAGE_REVIEW_QUERY as REVIEW_QUERY,
-  PAGE_REVIEW_SORTS as REVIEW_SORTS,
   HELPFUL_REPEAT_MESSAGE,
   HELPFUL_THANKS_MESSAGE,
   OWN_REVIEW_STATUS,

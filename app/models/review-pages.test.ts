@@ -3,8 +3,6 @@
 import { describe, expect, it } from "vitest";
 import {
   cardRatingText,
-  PAGE_REVIEW_QUERY,
-  PAGE_REVIEW_SORTS,
   reviewQuerySearch,
   reviewThanks,
   starsText,
@@ -13,18 +11,9 @@ import {
   type ShownReview,
 } from "./review-pages";
 import { reviewFormSchema } from "./review-form";
-import { DEFAULT_REVIEW_SORT, REVIEW_QUERY_PARAMS, REVIEW_SORTS } from "./reviews";
 import { productSeo, reviewsJsonLd } from "./seo";
 
 const params = (search: string) => new URLSearchParams(search);
-
-describe("the page's copies of the list's names", () => {
-  it("match the reviews rules' (kept apart for the client JavaScript budget)", () => {
-    expect(PAGE_REVIEW_SORTS).toEqual(REVIEW_SORTS);
-    expect(PAGE_REVIEW_SORTS[0]).toBe(DEFAULT_REVIEW_SORT);
-    expect(PAGE_REVIEW_QUERY).toEqual(REVIEW_QUERY_PARAMS);
-  });
-});
 
 describe("reviewQuerySearch", () => {
   it("keeps the page's own parameters and leaves the defaults out", () => {

@@ -1,19 +1,7 @@
 // Reviews as shoppers meet them (docs/rules.md "Reviews on pages"): the list's query in the
 // URL, the accessible rating texts, the review form, the one-time notices and the helpful
 // voter's key. Pure: the product page, the review page and the helpful-vote route share them.
-// Type-only from ./reviews: its moderation patterns would otherwise ship with every card
-// (docs/rules.md "Client JavaScript budget"); review-pages.test.ts checks the copies match.
-import type { ReviewSort } from "./reviews";
-
-export type ReviewSortKey = ReviewSort;
-
-/** The review list's orders as the sort select offers them (`REVIEW_SORTS` of app/models/reviews.ts). */
-export const PAGE_REVIEW_SORTS: readonly ReviewSortKey[] = ["recent", "helpful", "highest", "lowest"];
-const DEFAULT_REVIEW_SORT: ReviewSortKey = "recent";
-
-/** The review list's query parameters (`REVIEW_QUERY_PARAMS` of app/models/reviews.ts). */
-export const PAGE_REVIEW_QUERY = { sort: "reviews_sort", rating: "reviews_rating", page: "reviews_page" } as const;
-const REVIEW_QUERY_PARAMS = PAGE_REVIEW_QUERY;
+import { DEFAULT_REVIEW_SORT, REVIEW_QUERY_PARAMS, type ReviewSort as ReviewSortKey } from "./review-query";
 
 /** The sort select's labels, in the order of `REVIEW_SORTS`. */
 export const REVIEW_SORT_LABELS: Record<ReviewSortKey, string> = {

@@ -6,7 +6,6 @@ import {
   containsProfanity,
   isVoterKey,
   moderationOf,
-  parseReviewQuery,
   ratingOf,
   ratingSummaryOf,
   REVIEW_MESSAGES,
@@ -15,6 +14,7 @@ import {
   reviewPageCount,
   validateReview,
 } from "./reviews";
+import { parseReviewQuery } from "./review-query";
 
 const BODY = "Ten chars!";
 

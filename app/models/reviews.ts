@@ -1,5 +1,6 @@
 // Review rules (docs/rules.md "Reviews"): what a review may contain, when moderation holds
 // it, how ratings add up, how a list is ordered and filtered. Pure.
+import type { ReviewSort } from "./review-query";
 
 /** Reviews per page of a product's list. */
 export const REVIEW_PAGE_SIZE = 10;
@@ -202,10 +203,6 @@ export function ratingSummaryOf(counts: readonly { rating: number; count: number
 
 // Lists: sort, filter, page.
 
-export const REVIEW_SORTS = ["recent", "helpful", "highest", "lowest"] as const;
-export type ReviewSort = (typeof REVIEW_SORTS)[number];
-export const DEFAULT_REVIEW_SORT: ReviewSort = "recent";
-
 export type ReviewSortField = "publishedAt" | "helpfulCount" | "rating" | "id";
 
 /**
@@ -234,26 +231,6 @@ export const REVIEW_SORT_KEYS: Record<ReviewSort, readonly { field: ReviewSortFi
     { field: "id", direction: "desc" },
   ],
 };
-
-/** The query parameters of a product page's review list. */
-export const REVIEW_QUERY_PARAMS = { sort: "reviews_sort", rating: "reviews_rating", page: "reviews_page" } as const;
-
-/** The review list a URL asks for; a missing or bad value falls back to its default (recent, all ratings, page 1). */
-export function parseReviewQuery(search: URL | URLSearchParams): {
-  sort: ReviewSort;
-  rating: number | null;
-  page: number;
-} {
-  const params = search instanceof URL ? search.searchParams : search;
-  const sort = params.get(REVIEW_QUERY_PARAMS.sort);
-  const rating = params.get(REVIEW_QUERY_PARAMS.rating);
-  const page = params.get(REVIEW_QUERY_PARAMS.page);
-  return {
-    sort: (REVIEW_SORTS as readonly string[]).includes(sort ?? "") ? (sort as ReviewSort) : DEFAULT_REVIEW_SORT,
-    rating: rating !== null && /^[1-5]$/.test(rating) ? Number(rating) : null,
-    page: page !== null && /^[1-9]\d{0,5}$/.test(page) ? Number(page) : 1,
-  };
-}
 
 /** The last page of a list of `total` reviews (1 for an empty list). */
 export function reviewPageCount(total: number): number {

@@ -5,7 +5,7 @@ import { randomBytes } from "node:crypto";
 import { env } from "~/env.server";
 import { allows } from "~/models/consent";
 import { isVisitorId, reviewPagePath, type ProductReviewsData } from "~/models/review-pages";
-import { parseReviewQuery } from "~/models/reviews";
+import { parseReviewQuery } from "~/models/review-query";
 import { commerce } from "~/services/commerce/index.server";
 import { consentScripts, readConsent } from "~/services/consent/index.server";
 import { getCustomerId, loginUrlFor } from "~/services/http/index.server";

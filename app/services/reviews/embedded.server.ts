@@ -16,8 +16,8 @@ import {
   ReviewError,
   reviewPageCount,
   validateReview,
-  type ReviewSort,
 } from "~/models/reviews";
+import type { ReviewSort } from "~/models/review-query";
 import type { RatingSummary, ReviewList, ReviewListQuery, ReviewStatus, ReviewView, Reviews } from "./types";
 
 type Db = PrismaClient | Prisma.TransactionClient;

@@ -2,7 +2,7 @@
 // reviews provider. The embedded provider keeps reviews in our database; a remote
 // provider's adapter would implement the same interface.
 
-import type { ReviewSort } from "~/models/reviews";
+import type { ReviewSort } from "~/models/review-query";
 
 export type ReviewStatus = "pending" | "published" | "rejected";
 
