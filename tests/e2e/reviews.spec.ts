@@ -133,6 +133,26 @@ for (const width of [1280, 390]) {
         await noHorizontalScroll(page);
       }
       await axeClean(page, testInfo);
+
+      // "here" opens the cookie preferences: the dialog with JavaScript, the page without. Allowing
+      // functional cookies there brings the reviews to this product page.
+      const js = testInfo.project.use.javaScriptEnabled !== false;
+      if (js) await page.waitForFunction(() => document.documentElement.dataset.consentManager === "ready");
+      await page.getByTestId("reviews-declined").getByRole("link", { name: "here" }).click();
+      if (js) {
+        const dialog = page.getByRole("dialog", { name: "Cookie preferences" });
+        await expect(dialog).toBeVisible();
+        await dialog.getByRole("checkbox", { name: /Functional/ }).check();
+        await dialog.getByRole("button", { name: "Save choices" }).click();
+        await expect(dialog).toHaveCount(0);
+      } else {
+        await expect(page).toHaveURL(/\/cookie-preferences/);
+        await page.getByRole("checkbox", { name: /Functional/ }).check();
+        await page.getByRole("button", { name: "Save choices" }).click();
+      }
+      await expect(page).toHaveURL(new RegExp(`/products/${product.handle}`));
+      await expect(page.getByTestId("reviews-declined")).toHaveCount(0);
+      await expect(page.getByTestId("rating-summary")).toBeVisible();
     });
   });
 }
