@@ -4,6 +4,7 @@
 // and rating filter (a GET form), the list with helpful votes, paging and "Write a review".
 import { Form, Link, useFetcher, useLocation } from "@remix-run/react";
 import type { FormEvent } from "react";
+import { useHydrated } from "remix-utils/use-hydrated";
 import { REVIEWS_DECLINED_MESSAGE } from "~/models/consent";
 import { REVIEW_QUERY_PARAMS as REVIEW_QUERY, REVIEW_SORTS } from "~/models/review-query";
 import {
@@ -199,6 +200,8 @@ function ReviewControls({ query, params, action }: { query: ReviewQuery; params:
   const reviewParams = new Set<string>(Object.values(REVIEW_QUERY));
   const kept = [...params].filter(([name]) => !reviewParams.has(name));
   const submitOnChange = (event: FormEvent<HTMLSelectElement>) => event.currentTarget.form?.requestSubmit();
+  // This section hydrates after the page (it loads lazily): until then Apply submits the form.
+  const hydrated = useHydrated();
   return (
     <Form
       method="get"
@@ -206,6 +209,7 @@ function ReviewControls({ query, params, action }: { query: ReviewQuery; params:
       preventScrollReset
       className="reviews__controls"
       aria-label="Sort and filter reviews"
+      data-enhanced={hydrated ? "" : undefined}
     >
       {kept.map(([name, value]) => (
         <input key={`${name}=${value}`} type="hidden" name={name} value={value} />

@@ -211,6 +211,9 @@ test("a buyer reviews from the order page; shoppers with consent see it, sort, f
   await consent(other, "required.functional");
   const shopper = await other.newPage();
   await open(shopper, testInfo, `/products/${product.handle}`);
+  // The reviews section hydrates lazily, after the page: a change applies at once only then.
+  if (testInfo.project.use.javaScriptEnabled !== false)
+    await expect(shopper.locator(".reviews__controls[data-enhanced]")).toHaveCount(1);
   await shopper.getByLabel("Rating", { exact: true }).selectOption("4");
   if (testInfo.project.use.javaScriptEnabled === false) await shopper.getByRole("button", { name: "Apply" }).click();
   await expect(shopper).toHaveURL(/reviews_rating=4/);
