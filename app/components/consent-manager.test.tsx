@@ -29,7 +29,7 @@ afterEach(() => {
   resetConsentStore();
 });
 
-function renderPage(consent: ConsentState = INITIAL_CONSENT) {
+async function renderPage(consent: ConsentState = INITIAL_CONSENT) {
   const posted: Record<string, string>[] = [];
   const Stub = createRemixStub([
     {
@@ -59,12 +59,15 @@ function renderPage(consent: ConsentState = INITIAL_CONSENT) {
     },
   ]);
   render(<Stub initialEntries={["/"]} />);
+  // The manager says "ready" after its dialog listens (the dialog's effects run first), as the
+  // browser tests wait for it: a click before then is a plain link to the preferences page.
+  await waitFor(() => expect(document.documentElement.dataset.consentManager).toBe("ready"));
   return { posted };
 }
 
 describe("the cookie preferences dialog", () => {
   it("opens from the footer link without navigating, labelled, with required checked and fixed", async () => {
-    renderPage({ required: true, functional: false, advertising: true });
+    await renderPage({ required: true, functional: false, advertising: true });
     const link = await screen.findByRole("link", { name: "Cookie preferences" });
     link.focus();
     fireEvent.click(link);
@@ -82,7 +85,7 @@ describe("the cookie preferences dialog", () => {
   });
 
   it("saves a choice through the fetcher, then posts submit_preferences and closes", async () => {
-    const { posted } = renderPage();
+    const { posted } = await renderPage();
     const messages = vi.fn();
     window.addEventListener("message", messages);
     fireEvent.click(await screen.findByRole("link", { name: "Cookie preferences" }));
@@ -103,7 +106,7 @@ describe("the cookie preferences dialog", () => {
 
 describe("the banner", () => {
   it("is a labelled region whose buttons post accept-all or reject-all with the page to return to", async () => {
-    const { posted } = renderPage();
+    const { posted } = await renderPage();
     const banner = await screen.findByRole("region", { name: "Cookie consent" });
     expect(banner).toHaveTextContent("Choose cookies");
     await act(async () => {
