@@ -12,10 +12,10 @@ import { loader as orderLoader } from "~/routes/account.orders_.$id";
 import { loader as productLoader } from "~/routes/products.$";
 import { action as reviewAction, loader as reviewLoader } from "~/routes/review.$handle";
 import { action as helpfulAction, loader as helpfulLoader } from "~/routes/reviews.$id.helpful";
-import { nextOrderNumber } from "~/services/orders/index.server";
 import { reviews } from "~/services/reviews/index.server";
 import { callRoute, flashedNotice, formRequest, getRequest, Jar, ORIGIN, signedInJar } from "../helpers/routes";
-import { ensureSeeded, TEST_ADDRESS } from "../helpers/seeded";
+import { orderOfVariant } from "../helpers/orders";
+import { ensureSeeded } from "../helpers/seeded";
 
 const FUNCTIONAL = "required.functional";
 const DECLINED = "required";
@@ -70,38 +70,6 @@ async function productPage(handle: string, jar: Jar, search = "") {
 async function newCustomer(firstName = "Robin", lastName = "Lee") {
   return prisma.customer.create({
     data: { site: "DTC", email: `reviews-${crypto.randomUUID()}@example.com`, firstName, lastName },
-  });
-}
-
-async function paidOrder(customerId: string, variant: Product["variants"][number], productTitle: string) {
-  return prisma.order.create({
-    data: {
-      number: await nextOrderNumber(prisma),
-      site: "DTC",
-      customerId,
-      email: "robin@example.com",
-      status: "paid",
-      subtotalCents: variant.priceCents,
-      shippingCents: 0,
-      taxCents: 0,
-      totalCents: variant.priceCents,
-      shippingAddress: JSON.stringify(TEST_ADDRESS),
-      paymentSummary: "visa ending 4242",
-      lines: {
-        create: [
-          {
-            variantId: variant.id,
-            productTitle,
-            variantTitle: variant.title,
-            sku: variant.sku,
-            quantity: 1,
-            unitPriceCents: variant.priceCents,
-            weightValue: 10,
-            weightUnit: "lbs",
-          },
-        ],
-      },
-    },
   });
 }
 
@@ -214,7 +182,7 @@ describe("/review/{handle}: writing a review", () => {
   it("checks the form, publishes a buyer's review as verified, and refuses a second one", async () => {
     const product = products[3];
     const customer = await newCustomer("Robin", "Lee");
-    await paidOrder(customer.id, product.variants[0], product.title);
+    await orderOfVariant(prisma, customer.id, product.variants[0].id);
     const jar = withConsent(FUNCTIONAL, await signedInJar(customer.id));
 
     const invalid = await writeReview(product.handle, jar, { title: "", body: "" });
@@ -266,7 +234,7 @@ describe("/review/{handle}: writing a review", () => {
   it("links each order line to its product's review page, and says when it was reviewed", async () => {
     const product = products[5];
     const customer = await newCustomer();
-    const order = await paidOrder(customer.id, product.variants[0], product.title);
+    const order = await orderOfVariant(prisma, customer.id, product.variants[0].id);
     const jar = withConsent(FUNCTIONAL, await signedInJar(customer.id));
     const lineReview = async () => {
       const response = await callRoute(orderLoader, getRequest(`/account/orders/${order.id}`, jar), jar, {

@@ -7,10 +7,10 @@ import { createPrismaClient } from "~/db.server";
 import type { PrismaClient } from "~/generated/prisma/client";
 import { REVIEW_MESSAGES, ReviewError } from "~/models/reviews";
 import { catalogueSnapshot } from "~/services/commerce/catalogue-snapshot.server";
-import { nextOrderNumber } from "~/services/orders/index.server";
 import { createEmbeddedReviews } from "~/services/reviews/index.server";
 import type { Reviews, ReviewView } from "~/services/reviews/types";
 import { createTestDatabase } from "../helpers/db";
+import { orderOfVariant } from "../helpers/orders";
 
 let db: PrismaClient;
 let url: string;
@@ -70,33 +70,6 @@ async function newCustomer(firstName = "Dana", lastName = "Reyes"): Promise<stri
   return customer.id;
 }
 
-async function order(customerId: string, variantId: string, status = "paid"): Promise<void> {
-  await db.order.create({
-    data: {
-      number: await nextOrderNumber(db),
-      site: "DTC",
-      customerId,
-      email: "reviewer@example.com",
-      status,
-      subtotalCents: 2000,
-      totalCents: 2000,
-      shippingAddress: "{}",
-      lines: {
-        create: {
-          variantId,
-          productTitle: "Review Food",
-          variantTitle: "4 lb bag",
-          sku: "REVIEW",
-          quantity: 1,
-          unitPriceCents: 2000,
-          weightValue: 4,
-          weightUnit: "lbs",
-        },
-      },
-    },
-  });
-}
-
 const GOOD_BODY = "My dog finishes every bowl and her coat looks great.";
 
 async function submit(productId: string, rating: number, extra: { title?: string; body?: string } = {}) {
@@ -126,7 +99,7 @@ describe("verified buyer", () => {
   it("is true when the customer has a paid order of one of the product's variants", async () => {
     const product = await newProduct();
     const customerId = await newCustomer();
-    await order(customerId, product.variantId);
+    await orderOfVariant(db, customerId, product.variantId);
     expect(await reviews.hasBought(customerId, product.id)).toBe(true);
     const review = await reviews.submit({
       productId: product.id,
@@ -143,9 +116,9 @@ describe("verified buyer", () => {
     const other = await newProduct();
     const never = await newCustomer();
     const elsewhere = await newCustomer();
-    await order(elsewhere, other.variantId);
+    await orderOfVariant(db, elsewhere, other.variantId);
     const unpaid = await newCustomer();
-    await order(unpaid, product.variantId, "pending");
+    await orderOfVariant(db, unpaid, product.variantId, { status: "pending" });
     for (const customerId of [never, elsewhere, unpaid]) {
       expect(await reviews.hasBought(customerId, product.id)).toBe(false);
       const review = await reviews.submit({
