@@ -2,6 +2,8 @@
 // URL, the accessible rating texts, the review form, the one-time notices and the helpful
 // voter's key. Pure: the product page, the review page and the helpful-vote route share them.
 import { DEFAULT_REVIEW_SORT, REVIEW_QUERY_PARAMS, type ReviewSort as ReviewSortKey } from "./review-query";
+// Types only: the review rules' moderation patterns do not ship to the browser.
+import type { RatingSummary, ReviewView } from "./reviews";
 
 /** The sort select's labels, in the order of `REVIEW_SORTS`. */
 export const REVIEW_SORT_LABELS: Record<ReviewSortKey, string> = {
@@ -81,24 +83,11 @@ export const voterKey = (voter: { customerId: string } | { visitorId: string }):
 export const isVisitorId = (value: unknown): value is string =>
   typeof value === "string" && /^[0-9a-f]{32}$/.test(value);
 
-/** A review as the product page shows it (the page's view of the reviews service's ReviewView). */
-export interface ShownReview {
-  id: string;
-  authorName: string;
-  rating: number;
-  title: string;
-  body: string;
-  verifiedBuyer: boolean;
-  helpfulCount: number;
-  date: string;
-  status: "pending" | "published" | "rejected";
-}
+/** A review as the product page shows it: the reviews service's view (its product is the page's). */
+export type ShownReview = Omit<ReviewView, "productId">;
 
-export interface ShownSummary {
-  average: number;
-  count: number;
-  distribution: number[];
-}
+/** The product's published reviews in figures, as the service gives them. */
+export type ShownSummary = RatingSummary;
 
 /**
  * What the product page's loader hands the reviews section (docs/rules.md "Reviews on pages"):

@@ -2,6 +2,33 @@
 // it, how ratings add up, how a list is ordered and filtered. Pure.
 import type { ReviewSort } from "./review-query";
 
+export type ReviewStatus = "pending" | "published" | "rejected";
+
+/** A review as a page shows it (published, unless it is the viewer's own). */
+export interface ReviewView {
+  id: string;
+  productId: string;
+  authorName: string;
+  /** 1 to 5. */
+  rating: number;
+  title: string;
+  body: string;
+  verifiedBuyer: boolean;
+  helpfulCount: number;
+  /** ISO 8601: when it was published (or written, while pending). */
+  date: string;
+  status: ReviewStatus;
+}
+
+/** A product's published reviews in figures. */
+export interface RatingSummary {
+  /** Mean of the published ratings, to one decimal; 0 when there are none. */
+  average: number;
+  count: number;
+  /** How many published reviews gave 1, 2, 3, 4 and 5 stars (index 0 is 1 star). */
+  distribution: [number, number, number, number, number];
+}
+
 /** Reviews per page of a product's list. */
 export const REVIEW_PAGE_SIZE = 10;
 
@@ -180,15 +207,8 @@ export function ratingOf(ratingCount: number, ratingSum: number): { average: num
   return ratingCount > 0 ? { average: averageRating(ratingCount, ratingSum), count: ratingCount } : null;
 }
 
-export interface RatingFigures {
-  average: number;
-  count: number;
-  /** Reviews of 1, 2, 3, 4 and 5 stars (index 0 is 1 star). */
-  distribution: [number, number, number, number, number];
-}
-
 /** The summary of a product's published ratings, from how many reviews gave each rating. */
-export function ratingSummaryOf(counts: readonly { rating: number; count: number }[]): RatingFigures {
+export function ratingSummaryOf(counts: readonly { rating: number; count: number }[]): RatingSummary {
   const distribution: [number, number, number, number, number] = [0, 0, 0, 0, 0];
   let count = 0;
   let sum = 0;

@@ -3,36 +3,12 @@
 // provider's adapter would implement the same interface.
 
 import type { ReviewSort } from "~/models/review-query";
+import type { RatingSummary, ReviewStatus, ReviewView } from "~/models/reviews";
 
-export type ReviewStatus = "pending" | "published" | "rejected";
+export type { RatingSummary, ReviewStatus, ReviewView };
 
 /** Orders of the review list: newest first, most helpful, highest or lowest rating (`REVIEW_SORT_KEYS`). */
 export type { ReviewSort };
-
-/** A review as a page shows it (published, unless it is the viewer's own). */
-export interface ReviewView {
-  id: string;
-  productId: string;
-  authorName: string;
-  /** 1 to 5. */
-  rating: number;
-  title: string;
-  body: string;
-  verifiedBuyer: boolean;
-  helpfulCount: number;
-  /** ISO 8601: when it was published (or written, while pending). */
-  date: string;
-  status: ReviewStatus;
-}
-
-/** A product's published reviews in figures. */
-export interface RatingSummary {
-  /** Mean of the published ratings, to one decimal; 0 when there are none. */
-  average: number;
-  count: number;
-  /** How many published reviews gave 1, 2, 3, 4 and 5 stars (index 0 is 1 star). */
-  distribution: [number, number, number, number, number];
-}
 
 export interface ReviewListQuery {
   sort: ReviewSort;
