@@ -110,7 +110,9 @@ export function createEmbeddedReviews(db: PrismaClient): Reviews {
         status: "published",
         ...(query.rating !== null ? { rating: query.rating } : {}),
       };
-      const [summary, total] = await Promise.all([summaryOf(db, productId), db.review.count({ where })]);
+      const summary = await summaryOf(db, productId);
+      // The filter's count is the summary's: published reviews of that rating, or all of them.
+      const total = query.rating !== null ? (summary.distribution[query.rating - 1] ?? 0) : summary.count;
       const page = Math.min(Math.max(1, Math.floor(query.page) || 1), reviewPageCount(total));
       const rows = await db.review.findMany({
         where,
