@@ -220,6 +220,8 @@ const EnvSchema = z
         .min(100, "must be 100 ms or more"),
     ).transform((v) => v ?? 10_000),
     AUTOSHIP_REMINDER_DAYS: optional(z.coerce.number().int().min(0).max(30)).transform((v) => v ?? 3),
+    // Days after delivery that a shopper may ask to return lines (docs/rules.md "Returns").
+    RETURN_WINDOW_DAYS: optional(z.coerce.number().int().min(0).max(365)).transform((v) => v ?? 30),
     // Sign-in posts allowed per client address per minute before 429 (docs/rules.md "Rate-limit budgets").
     SIGN_IN_RATE_LIMIT_PER_MINUTE: optional(z.coerce.number().int().min(1, "must be 1 or more")).transform(
       (v) => v ?? 10,

@@ -55,10 +55,11 @@ export function givingBackLines(order: OrderGift, currencyCode?: string): string
 
 /**
  * The order statuses whose donation counts in what a customer's orders have given: paid
- * orders. A pending order is still being placed (it is deleted when its payment fails);
- * a status added later (refunded, cancelled, shipped) counts only once it is listed here.
+ * orders on their way or delivered. A pending order is still being placed (it is deleted when
+ * its payment fails); a cancelled order's donation is reversed (docs/rules.md "Order
+ * lifecycle"), and an order refunded in full gave nothing in the end.
  */
-export const GIVING_ORDER_STATUSES: readonly string[] = ["paid"];
+export const GIVING_ORDER_STATUSES: readonly string[] = ["paid", "packed", "shipped", "delivered"];
 
 /** The account dashboard's line, or null when the customer's paid orders have given nothing. */
 export function givenInAllLine(sums: Pick<OrderGift, "donationCents" | "shopperDonationCents">): string | null {

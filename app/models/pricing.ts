@@ -134,7 +134,7 @@ const cents = (value: number) => Math.round(value + 1e-9);
  * Splits `totalCents` over `weights` in proportion, in whole cents that add up to the
  * total exactly (largest remainder; ties to the earlier line).
  */
-function allocate(totalCents: number, weights: readonly number[]): number[] {
+export function allocate(totalCents: number, weights: readonly number[]): number[] {
   const sum = weights.reduce((a, b) => a + b, 0);
   if (totalCents === 0 || sum <= 0) return weights.map(() => 0);
   const exact = weights.map((w) => (totalCents * w) / sum);

@@ -191,7 +191,7 @@ export function authorNameOf(firstName: string, lastName: string): string {
  * Order statuses that make a customer a verified buyer of the products on the order's lines:
  * paid and what follows payment; never a pending (unpaid) order, nor a cancelled or refunded one.
  */
-export const PURCHASED_ORDER_STATUSES: readonly string[] = ["paid", "fulfilled", "shipped", "delivered"];
+export const PURCHASED_ORDER_STATUSES: readonly string[] = ["paid", "packed", "shipped", "delivered"];
 
 // Aggregates: only published reviews count.
 

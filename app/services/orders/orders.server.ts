@@ -6,6 +6,7 @@ import type { Prisma, PrismaClient } from "~/generated/prisma/client";
 import { parseAddress, type PostalAddress } from "~/models/address";
 import { mayViewOrder, type OrderViewer } from "~/models/order-access";
 import { GIVING_ORDER_STATUSES } from "~/models/order-donation";
+import { orderTimeline, trackingOf, type TimelineStep } from "~/models/order-lifecycle";
 
 export interface OrderView {
   id: string;
@@ -31,6 +32,13 @@ export interface OrderView {
   shopperDonationCents: number;
   currencyCode: string;
   paymentSummary: string | null;
+  /** Given back to the card so far (docs/rules.md "Order lifecycle"). */
+  refundedCents: number;
+  /** Every step since it was placed, oldest first (`orderTimeline`). */
+  timeline: TimelineStep[];
+  /** The shipment, once shipped (`trackingOf`). */
+  tracking: { carrierName: string; trackingNumber: string; url: string } | null;
+  deliveredAt: string | null;
   shippingAddress: PostalAddress | null;
   attributes: { key: string; value: string }[];
   lines: {
@@ -62,6 +70,7 @@ export interface OrderConnection {
 
 const include = {
   lines: { orderBy: { id: "asc" as const } },
+  events: { orderBy: [{ createdAt: "asc" as const }, { id: "asc" as const }] },
   subscriptions: {
     select: {
       id: true,
@@ -76,6 +85,7 @@ const include = {
 
 type Row = NonNullable<Awaited<ReturnType<PrismaClient["order"]["findFirst"]>>> & {
   lines: OrderView["lines"];
+  events: { kind: string; createdAt: Date; detail: string | null; amountCents: number | null }[];
   subscriptions: {
     id: string;
     contractId: string;
@@ -116,6 +126,10 @@ function toView(row: Row): OrderView {
     shopperDonationCents: row.shopperDonationCents,
     currencyCode: row.currencyCode,
     paymentSummary: row.paymentSummary,
+    refundedCents: row.refundedCents,
+    timeline: orderTimeline(row, row.events),
+    tracking: trackingOf(row),
+    deliveredAt: row.deliveredAt?.toISOString() ?? null,
     shippingAddress: parseAddress(row.shippingAddress),
     attributes,
     lines: row.lines.map((l) => ({

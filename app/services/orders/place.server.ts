@@ -280,11 +280,19 @@ export async function chargeReservedOrder(
         where: { id: reserved.id },
         data: { status: "paid", paymentId, paymentTokenId: payment.tokenId, paymentSummary: payment.summary },
       });
+      // The timeline's first step after placing (docs/rules.md "Order lifecycle").
+      await tx.orderEvent.create({ data: { orderId: reserved.id, kind: "paid" } });
       await complete(tx);
     });
   } catch (error) {
     // Money taken for an order that could not be completed goes back.
-    if (paymentId) await payments.refund(paymentId);
+    if (paymentId) {
+      await payments.refund({
+        paymentId,
+        amountCents: reserved.priced.totalCents,
+        idempotencyKey: `release:${reserved.id}`,
+      });
+    }
     await releaseOrder(db, reserved.id);
     throw error;
   }

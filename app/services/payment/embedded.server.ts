@@ -2,7 +2,7 @@
 // accepted, except the documented failing numbers; saved cards become tokens
 // that later charges (autoship) can use. Card numbers are never stored.
 import crypto from "node:crypto";
-import type { PrismaClient } from "~/generated/prisma/client";
+import type { Prisma, PrismaClient } from "~/generated/prisma/client";
 import { cardNotExpired, luhnValid } from "~/models/checkout";
 import type { ChargeInput, DeclineCode, PaymentProvider } from "./types";
 
@@ -107,11 +107,38 @@ export function createEmbeddedPayments(db: PrismaClient, now: () => Date = () =>
       return { ok: true, paymentId: await record(input, "succeeded", tokenId), tokenId, last4: digits.slice(-4) };
     },
 
-    async refund(paymentId) {
-      await db.payment.updateMany({ where: { id: paymentId, status: "succeeded" }, data: { status: "refunded" } });
+    async refund({ paymentId, amountCents, idempotencyKey }) {
+      if (!Number.isInteger(amountCents) || amountCents <= 0) {
+        throw new RangeError("amountCents must be a positive whole number of cents");
+      }
+      return db.$transaction(async (tx) => {
+        const earlier = await tx.paymentRefund.findUnique({ where: { idempotencyKey } });
+        if (earlier) return { ok: true as const, refundId: earlier.id };
+        // Compare-and-set: only while enough of the charge is left, so two refunds never give back more than it.
+        const payment = await tx.payment.findUnique({ where: { id: paymentId } });
+        if (!payment || payment.status === "declined") {
+          return { ok: false as const, message: "There is no successful charge to refund." };
+        }
+        const left = payment.amountCents - payment.refundedCents;
+        if (amountCents > left) {
+          return { ok: false as const, message: `Only ${left} cents of this charge are left to refund.` };
+        }
+        const taken = await tx.payment.updateMany({
+          where: { id: paymentId, refundedCents: payment.refundedCents },
+          data: {
+            refundedCents: payment.refundedCents + amountCents,
+            ...(amountCents === left ? { status: "refunded" } : {}),
+          },
+        });
+        if (taken.count === 0) return { ok: false as const, message: "The charge changed meanwhile; try again." };
+        const refund = await tx.paymentRefund.create({
+          data: { id: `re_${crypto.randomBytes(12).toString("base64url")}`, paymentId, amountCents, idempotencyKey },
+        });
+        return { ok: true as const, refundId: refund.id };
+      });
     },
 
-    async tokenize({ card, customerId }) {
+    async tokenize({ card, customerId, makeDefault }) {
       if (!luhnValid(card.number) || !/^\d{3,4}$/.test(card.cvc)) return declined("invalid_card");
       if (!cardNotExpired(card.expMonth, card.expYear, now())) return declined("expired_card");
       const digits = card.number.replace(/\D/g, "");
@@ -125,15 +152,74 @@ export function createEmbeddedPayments(db: PrismaClient, now: () => Date = () =>
         // Like a real provider's test cards, the failing numbers tokenize and then decline when charged.
         declineCode: DECLINING_TEST_CARDS[digits] ?? null,
       };
-      await db.paymentToken.create({ data: token });
+      const saved = await db.$transaction(async (tx) => {
+        const same = customerId
+          ? await tx.paymentToken.findFirst({
+              where: {
+                customerId,
+                brand: token.brand,
+                last4: token.last4,
+                expMonth: token.expMonth,
+                expYear: token.expYear,
+              },
+            })
+          : null;
+        const id = same?.id ?? token.id;
+        if (!same) await tx.paymentToken.create({ data: token });
+        if (customerId) {
+          const hasDefault = await tx.paymentToken.count({ where: { customerId, isDefault: true, id: { not: id } } });
+          if (makeDefault || hasDefault === 0) await setDefault(tx, customerId, id);
+        }
+        return same ?? token;
+      });
       return {
         ok: true,
-        tokenId: token.id,
-        brand: token.brand,
-        last4: token.last4,
-        expMonth: token.expMonth,
-        expYear: token.expYear,
+        tokenId: saved.id,
+        brand: saved.brand,
+        last4: saved.last4,
+        expMonth: saved.expMonth,
+        expYear: saved.expYear,
       };
     },
+
+    async listCards(customerId) {
+      return db.paymentToken.findMany({
+        where: { customerId },
+        orderBy: [{ isDefault: "desc" }, { createdAt: "desc" }, { id: "desc" }],
+        select: { id: true, brand: true, last4: true, expMonth: true, expYear: true, isDefault: true },
+      });
+    },
+
+    async setDefaultCard(customerId, tokenId) {
+      return db.$transaction(async (tx) => {
+        const card = await tx.paymentToken.findFirst({ where: { id: tokenId, customerId } });
+        if (!card) return false;
+        await setDefault(tx, customerId, tokenId);
+        return true;
+      });
+    },
+
+    async removeCard(customerId, tokenId) {
+      return db.$transaction(async (tx) => {
+        const removed = await tx.paymentToken.deleteMany({ where: { id: tokenId, customerId } });
+        if (removed.count === 0) return false;
+        const left = await tx.paymentToken.findMany({
+          where: { customerId },
+          orderBy: [{ isDefault: "desc" }, { createdAt: "desc" }, { id: "desc" }],
+          take: 1,
+        });
+        if (left[0] && !left[0].isDefault) await setDefault(tx, customerId, left[0].id);
+        return true;
+      });
+    },
   };
+}
+
+/** One default card per customer: the others are cleared in the same transaction. */
+async function setDefault(tx: Prisma.TransactionClient, customerId: string, tokenId: string): Promise<void> {
+  await tx.paymentToken.updateMany({
+    where: { customerId, isDefault: true, id: { not: tokenId } },
+    data: { isDefault: false },
+  });
+  await tx.paymentToken.update({ where: { id: tokenId }, data: { isDefault: true } });
 }

@@ -1,3 +1,7 @@
+import type { SavedCard } from "~/models/payment-cards";
+
+export type { SavedCard } from "~/models/payment-cards";
+
 export interface CardInput {
   number: string;
   expMonth: number;
@@ -30,14 +34,38 @@ export interface ChargeInput {
  */
 export interface PaymentProvider {
   charge(input: ChargeInput): Promise<ChargeResult>;
-  /** Gives a successful charge back in full. */
-  refund(paymentId: string): Promise<void>;
   /**
-   * Turns card details into a reusable token without charging (the checkout's
-   * payment step); the card number goes no further than the provider.
+   * Gives back part or all of a successful charge (docs/rules.md "Order lifecycle"). A retry with
+   * the same idempotency key answers the first refund and gives nothing more; never more than
+   * what is left of the charge.
    */
-  tokenize(input: { card: CardInput; customerId: string | null }): Promise<TokenizeResult>;
+  refund(input: RefundInput): Promise<RefundResult>;
+  /**
+   * Turns card details into a reusable token without charging (the checkout's payment step,
+   * the account's payment methods); the card number goes no further than the provider. A
+   * customer's first card, or one saved with `makeDefault`, becomes their default; the same
+   * card (brand, last four and expiry) saved again answers the card already saved.
+   */
+  tokenize(input: { card: CardInput; customerId: string | null; makeDefault?: boolean }): Promise<TokenizeResult>;
+  /** A customer's saved cards (docs/rules.md "Saved cards"): the default first, then the newest. */
+  listCards(customerId: string): Promise<SavedCard[]>;
+  /** Makes one of the customer's cards their default; false when it is not theirs. */
+  setDefaultCard(customerId: string, tokenId: string): Promise<boolean>;
+  /**
+   * Removes one of the customer's cards (the next newest becomes the default when it was);
+   * false when it is not theirs (or already removed).
+   */
+  removeCard(customerId: string, tokenId: string): Promise<boolean>;
 }
+
+export interface RefundInput {
+  paymentId: string;
+  amountCents: number;
+  /** The refund's own key (the shop's Refund id): a retry never refunds twice. */
+  idempotencyKey: string;
+}
+
+export type RefundResult = { ok: true; refundId: string } | { ok: false; message: string };
 
 export type TokenizeResult =
   | { ok: true; tokenId: string; brand: string; last4: string; expMonth: number; expYear: number }

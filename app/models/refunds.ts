@@ -1,0 +1,85 @@
+// What a refund gives back (docs/rules.md "Order lifecycle" and "Returns"). No I/O.
+//
+// A cancellation gives back everything not yet refunded. A return gives back the returned
+// units' part of the goods: the order's total less shipping, the Alaska/Hawaii surcharge and
+// the shopper's donation (those are not refunded by a return), split over the lines by what
+// each line cost (largest remainder, `allocate`), then over a line's units so that returning
+// every unit, in one return or several, gives back exactly that line's part.
+import { allocate } from "./pricing";
+
+export interface RefundableOrder {
+  totalCents: number;
+  shippingCents: number;
+  surchargeCents: number;
+  shopperDonationCents: number;
+  refundedCents: number;
+  lines: { id: string; quantity: number; unitPriceCents: number }[];
+}
+
+/** A cancellation's refund: what the order cost, less what was already given back. */
+export function cancelRefundCents(order: Pick<RefundableOrder, "totalCents" | "refundedCents">): number {
+  return Math.max(0, order.totalCents - order.refundedCents);
+}
+
+/** The goods' part of the total: what returning every line gives back. */
+export function goodsCents(order: RefundableOrder): number {
+  return Math.max(0, order.totalCents - order.shippingCents - order.surchargeCents - order.shopperDonationCents);
+}
+
+/** Each line's part of the goods, by line id; the parts add up to `goodsCents` exactly. */
+export function lineParts(order: RefundableOrder): Map<string, number> {
+  const parts = allocate(
+    goodsCents(order),
+    order.lines.map((line) => line.unitPriceCents * line.quantity),
+  );
+  return new Map(order.lines.map((line, i) => [line.id, parts[i]]));
+}
+
+export interface ReturnRequestLine {
+  orderLineId: string;
+  quantity: number;
+}
+
+export type ReturnPricing =
+  | { ok: true; lines: { orderLineId: string; quantity: number; refundCents: number }[]; refundCents: number }
+  | { ok: false; message: string; orderLineId?: string };
+
+/**
+ * Checks and prices a return: at least one unit; each line of this order, a whole number of
+ * units from 1 up to what is left to return of it (`returned`: units already in earlier
+ * returns, by line id). The refund of k more units of a line whose part is P over n units,
+ * r already returned, is round(P·(r+k)/n) − round(P·r/n); it never takes the order's refunds
+ * past its total.
+ */
+export function priceReturn(
+  order: RefundableOrder,
+  returned: ReadonlyMap<string, number>,
+  request: readonly ReturnRequestLine[],
+): ReturnPricing {
+  const wanted = request.filter((line) => line.quantity !== 0);
+  if (wanted.length === 0) return { ok: false, message: "Choose at least one item to return." };
+  const parts = lineParts(order);
+  const byId = new Map(order.lines.map((line) => [line.id, line]));
+  const seen = new Set<string>();
+  const lines: { orderLineId: string; quantity: number; refundCents: number }[] = [];
+  for (const { orderLineId, quantity } of wanted) {
+    const line = byId.get(orderLineId);
+    if (!line || seen.has(orderLineId)) return { ok: false, message: "Choose items of this order.", orderLineId };
+    seen.add(orderLineId);
+    const already = returned.get(orderLineId) ?? 0;
+    const left = line.quantity - already;
+    if (!Number.isInteger(quantity) || quantity < 1 || quantity > left) {
+      return {
+        ok: false,
+        message: left > 0 ? `Choose from 1 to ${left} to return.` : "This item has already been returned.",
+        orderLineId,
+      };
+    }
+    const part = parts.get(orderLineId) ?? 0;
+    const upTo = (units: number) => Math.round((part * units) / line.quantity);
+    lines.push({ orderLineId, quantity, refundCents: upTo(already + quantity) - upTo(already) });
+  }
+  const sum = lines.reduce((total, line) => total + line.refundCents, 0);
+  const refundCents = Math.min(sum, cancelRefundCents(order));
+  return { ok: true, lines, refundCents };
+}

@@ -1,0 +1,86 @@
+// The order lifecycle as pages, the developers' fulfilment tools, the outbox and (later) the back
+// office see it (docs/rules.md "Order lifecycle" and "Returns"). The rules are pure functions in
+// app/models/order-lifecycle.ts and app/models/refunds.ts; the service applies them inside the
+// transaction that changes the order, with the emails and remote calls written to the outbox
+// in that same transaction (docs/rules.md "Outbox").
+import type { CarrierCode, TimelineStep } from "~/models/order-lifecycle";
+import type { ReturnRequestLine } from "~/models/refunds";
+import { serviceErrorWithStatus } from "~/models/service-error";
+
+export type LifecycleErrorCode = "NOT_FOUND" | "NOT_CANCELLABLE" | "NOT_RETURNABLE" | "WRONG_STATUS" | "INVALID";
+
+/** The HTTP status each refusal is answered with (docs/rules.md "Service errors know their status"). */
+const LIFECYCLE_ERROR_STATUS: Record<LifecycleErrorCode, number> = {
+  NOT_FOUND: 404,
+  NOT_CANCELLABLE: 409,
+  NOT_RETURNABLE: 409,
+  WRONG_STATUS: 409,
+  INVALID: 400,
+};
+
+/** A refused lifecycle change; nothing was changed. `field` names the form field at fault. */
+export class LifecycleError extends serviceErrorWithStatus<LifecycleErrorCode>(
+  "LifecycleError",
+  LIFECYCLE_ERROR_STATUS,
+) {}
+
+/** What the order page shows after the order: timeline, shipment, refunds, returns, and what the shopper may do. */
+export interface OrderAftercare {
+  timeline: TimelineStep[];
+  tracking: { carrierName: string; trackingNumber: string; url: string } | null;
+  refundedCents: number;
+  /** Refunds written but not yet confirmed by the payment service. */
+  pendingRefundCents: number;
+  /** Null when the shopper may cancel; else why not (`cancelRefusal`). */
+  cancelRefusal: string | null;
+  /** Null when the shopper may ask for a return now; else why not (`returnRefusal`). */
+  returnRefusal: string | null;
+  /** ISO time the return window closes; null before delivery. */
+  returnWindowEndsAt: string | null;
+  /** Each line with how many units are left to return. */
+  returnableLines: { orderLineId: string; productTitle: string; variantTitle: string; left: number }[];
+  returns: {
+    id: string;
+    status: string;
+    reason: string;
+    comment: string | null;
+    refundCents: number;
+    createdAt: string;
+    lines: { orderLineId: string; productTitle: string; variantTitle: string; quantity: number }[];
+  }[];
+}
+
+export interface ReturnRequest {
+  customerId: string;
+  orderId: string;
+  /** The form's one-use key: the same key again answers the return already written. */
+  requestKey: string;
+  reason: string;
+  comment: string | null;
+  lines: ReturnRequestLine[];
+}
+
+export interface OrderLifecycle {
+  /** The order page's after-sale part of a customer's own order (NOT_FOUND for anyone else's). */
+  aftercare(customerId: string, orderId: string): Promise<OrderAftercare>;
+  /**
+   * The shopper cancels their own paid order (NOT_CANCELLABLE once packed): stock goes back, the
+   * staff quota and the donation are reversed, the refund and the email are queued, in one
+   * transaction. A second cancel answers "already" and changes nothing.
+   */
+  cancel(customerId: string, orderId: string): Promise<{ outcome: "cancelled" | "already"; refundCents: number }>;
+  /** Asks to return lines of a delivered order within the return window. */
+  requestReturn(request: ReturnRequest): Promise<{ returnId: string; refundCents: number; replayed: boolean }>;
+
+  // Operators: the developers' fulfilment command and page today, the back office later.
+  /** Moves an order one fulfilment step (WRONG_STATUS when it is not at the step before); the same step again is a no-op. */
+  markPacked(orderId: string): Promise<void>;
+  markShipped(orderId: string, shipment: { carrier: CarrierCode; trackingNumber: string }): Promise<void>;
+  markDelivered(orderId: string): Promise<void>;
+  approveReturn(returnId: string): Promise<void>;
+  /** The goods are back: the return's refund is written and queued. */
+  receiveReturn(returnId: string): Promise<void>;
+
+  /** The outbox handler of REFUND_TOPIC: asks the payment service, then records the refund. */
+  refundDelivery(delivery: { payload: { refundId: string } }): Promise<void>;
+}
