@@ -1,6 +1,7 @@
 // One subscription of My Autoships / My Subscriptions: its facts and one small form per
-// change (frequency, quantity, next date, skip, order now, cancel with a reason, or
-// reactivate). Each form is a plain post with a hidden `intent` and `subscriptionId`,
+// change (frequency, quantity, next date, the card it is paid with, skip, order now, cancel
+// with a reason, or reactivate), and the flag of a card that expires before the next order
+// (docs/rules.md "Saved cards"). Each form is a plain post with a hidden `intent` and `subscriptionId`,
 // validated in the browser by its schema (app/models/autoship-forms.ts); the action's
 // reply shows beside the field of this subscription's form.
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
@@ -10,6 +11,7 @@ import { FieldError, FormError, SelectField } from "~/components/form-field";
 import {
   CANCEL_REASONS,
   CancelSchema,
+  ChangeCardSchema,
   DateSchema,
   FrequencySchema,
   longDate,
@@ -33,28 +35,42 @@ export interface SubscriptionView {
   nextOrderDate: string;
   cancelled: boolean;
   cancelReason: string | null;
+  /** The saved card its orders are charged to. */
+  paymentTokenId: string | null;
+  /** The expiring-card flag (`expiringCardNotice`), or null when the card works on the next order. */
+  cardNotice: string | null;
 }
 
 export type PlanOption = { value: string; label: string };
 export type DateBounds = { min: string; max: string };
+/** A saved card as a choice: its token and "Visa ending 4242, expires 12/2027". */
+export type CardOption = { value: string; label: string };
 
 interface CardProps {
   sub: SubscriptionView;
   plans: PlanOption[];
   dateBounds: DateBounds;
+  /** The customer's saved cards. */
+  cards: CardOption[];
   /** The site's name for a subscription (site policy `autoshipNoun`). */
   noun: string;
   /** The action's reply when it answered one of this subscription's forms. */
   answer: ActionReply | undefined;
 }
 
-export function SubscriptionCard({ sub, plans, dateBounds, noun, answer }: CardProps) {
+export function SubscriptionCard({ sub, plans, dateBounds, cards, noun, answer }: CardProps) {
   const titleId = `subscription-${sub.id}-title`;
   const resultFor = (intent: AutoshipIntent) => replyFor(answer, intent);
+  const paidWith = cards.find((card) => card.value === sub.paymentTokenId);
   return (
     <article aria-labelledby={titleId} className="subscription-card" id={`subscription-${sub.id}`}>
       <h2 id={titleId}>{sub.productTitle}</h2>
       <FormError errors={answer?.error?.[""] ?? undefined} />
+      {sub.cardNotice ? (
+        <p className="notice notice--info subscription-card__card-notice" data-testid="card-notice">
+          {sub.cardNotice}
+        </p>
+      ) : null}
       <dl className="subscription-card__facts">
         <div>
           <dt>Variant</dt>
@@ -85,6 +101,10 @@ export function SubscriptionCard({ sub, plans, dateBounds, noun, answer }: CardP
             {sub.cancelled ? `Cancelled${sub.cancelReason ? `: ${sub.cancelReason}` : ""}` : "Active"}
           </dd>
         </div>
+        <div>
+          <dt>Paid with</dt>
+          <dd>{paidWith?.label ?? "No saved card"}</dd>
+        </div>
       </dl>
 
       {sub.cancelled ? (
@@ -94,6 +114,7 @@ export function SubscriptionCard({ sub, plans, dateBounds, noun, answer }: CardP
           <FrequencyForm sub={sub} plans={plans} lastResult={resultFor("change-frequency")} />
           <QuantityForm sub={sub} lastResult={resultFor("change-quantity")} />
           <DateForm sub={sub} bounds={dateBounds} lastResult={resultFor("change-date")} />
+          {cards.length > 0 ? <CardForm sub={sub} cards={cards} lastResult={resultFor("change-card")} /> : null}
           <ButtonForm sub={sub} intent="skip-next" label="Skip next order" />
           <ButtonForm sub={sub} intent="order-now" label="Order now" />
           <CancelForm sub={sub} noun={noun} lastResult={resultFor("cancel")} />
@@ -217,6 +238,41 @@ function DateForm({
       </div>
       <Submit intent="change-date" sub={sub}>
         Change date
+      </Submit>
+    </Form>
+  );
+}
+
+/** The card the autoship is paid with: one of the customer's saved cards (added on Payment Methods). */
+function CardForm({
+  sub,
+  cards,
+  lastResult,
+}: {
+  sub: SubscriptionView;
+  cards: CardOption[];
+  lastResult?: ActionReply;
+}) {
+  const current = cards.some((card) => card.value === sub.paymentTokenId) ? sub.paymentTokenId : undefined;
+  const [form, fields] = useForm({
+    id: `card-${sub.id}`,
+    lastResult,
+    defaultValue: { tokenId: current ?? "" },
+    constraint: getZodConstraint(ChangeCardSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ChangeCardSchema }),
+    shouldValidate: "onSubmit",
+  });
+  return (
+    <Form method="post" className="subscription-card__form" {...getFormProps(form)}>
+      <Hidden sub={sub} intent="change-card" />
+      <SelectField
+        field={fields.tokenId}
+        label="Pay with"
+        options={cards}
+        placeholder={current ? undefined : "Choose a card"}
+      />
+      <Submit intent="change-card" sub={sub}>
+        Change card
       </Submit>
     </Form>
   );

@@ -60,6 +60,19 @@ describe("autoship forms", () => {
     });
   });
 
+  it("change card: names a card; the notice names the card it is now paid with", () => {
+    expect(parse({ intent: "change-card", subscriptionId: "s1", tokenId: "tok_1" }).status).toBe("success");
+    expect(parse({ intent: "change-card", subscriptionId: "s1", tokenId: " " }).error).toEqual({
+      tokenId: ["Choose a card."],
+    });
+    expect(parse({ intent: "change-card", subscriptionId: "s1" }).error).toEqual({ tokenId: ["Choose a card."] });
+    const s = { productTitle: "Adult", frequency: "Every 4 weeks", quantity: 2, nextOrderDate: new Date("2026-03-02") };
+    expect(changedNotice("change-card", { ...s, cardLabel: "Visa ending 4242" }, "autoship")).toEqual({
+      tone: "success",
+      message: "Your autoship of Adult is now paid with Visa ending 4242.",
+    });
+  });
+
   it("weights without float noise", () => {
     expect(weightLabel(15.5 * 3, "lbs")).toBe("46.5 lbs");
     expect(weightLabel(0.1 + 0.2, "kg")).toBe("0.3 kg");

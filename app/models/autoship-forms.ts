@@ -67,6 +67,13 @@ export const CancelSchema = z.object({
   cancelReason: z.enum(CANCEL_REASONS, { errorMap: () => ({ message: "Choose why you are cancelling." }) }),
 });
 
+/** Pays the autoship with another of the customer's saved cards (docs/rules.md "Saved cards"). */
+export const ChangeCardSchema = z.object({
+  intent: z.literal("change-card"),
+  subscriptionId,
+  tokenId: z.string({ required_error: "Choose a card." }).trim().min(1, "Choose a card.").max(100),
+});
+
 const SkipSchema = z.object({ intent: z.literal("skip-next"), subscriptionId });
 const OrderNowSchema = z.object({ intent: z.literal("order-now"), subscriptionId });
 const ReactivateSchema = z.object({ intent: z.literal("reactivate"), subscriptionId });
@@ -80,6 +87,7 @@ export const AutoshipActionSchema = z.discriminatedUnion("intent", [
   SkipSchema,
   OrderNowSchema,
   ReactivateSchema,
+  ChangeCardSchema,
 ]);
 
 export type AutoshipIntent = z.infer<typeof AutoshipActionSchema>["intent"];
@@ -119,6 +127,8 @@ export interface ChangedSubscription {
   frequency: string;
   quantity: number;
   nextOrderDate: Date;
+  /** The card it is paid with ("Visa ending 4242"), for the card change's notice. */
+  cardLabel?: string | null;
 }
 
 /**
@@ -149,5 +159,7 @@ export function changedNotice(
       return success(`Your ${noun} of ${s.productTitle} is cancelled.`);
     case "reactivate":
       return success(`Your ${noun} of ${s.productTitle} is active again. Next order ${longDate(s.nextOrderDate)}.`);
+    case "change-card":
+      return success(`Your ${noun} of ${s.productTitle} is now paid with ${s.cardLabel ?? "the card you chose"}.`);
   }
 }

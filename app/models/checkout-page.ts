@@ -2,6 +2,7 @@
 // and the choices it offers, built from the checkout, the cart and `priceOrder`'s amounts.
 import { formatAddress, type PostalAddress } from "./address";
 import { CLINIC_ADDRESS_ID, type CheckoutStep } from "./checkout-forms";
+import { cardOptionLabel } from "./payment-methods";
 import type { PricedOrder } from "./pricing";
 
 export interface CheckoutOption {
@@ -104,8 +105,5 @@ export function clinicNote(clinic: ClinicChoice | null): string | null {
 export function cardOptions(
   cards: readonly { id: string; brand: string; last4: string; expMonth: number; expYear: number }[],
 ): CheckoutOption[] {
-  return cards.map((c) => ({
-    id: c.id,
-    label: `${c.brand} ending ${c.last4}, expires ${String(c.expMonth).padStart(2, "0")}/${c.expYear}`,
-  }));
+  return cards.map((c) => ({ id: c.id, label: cardOptionLabel(c) }));
 }

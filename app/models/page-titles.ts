@@ -19,6 +19,7 @@ export const PAGE_TITLES = {
   "/account/my-profile": both("My Profile"),
   "/account/address-book": both("Address Book"),
   "/account/autoships": { DTC: "My Subscriptions", HPSF: "My Autoships" },
+  "/account/payment-methods": both("Payment Methods"),
   "/contact-us": both("Contact Us"),
   "/products": both("Shop All Pet Food"),
   "/terms-and-conditions": both("Terms & Conditions"),

@@ -14,6 +14,8 @@ import { SubscriptionCard } from "~/components/subscription-card";
 import { nextDateBounds, ymd } from "~/models/autoship";
 import { AutoshipActionSchema, changedNotice, ORDER_NOW_REFUSALS, weightLabel } from "~/models/autoship-forms";
 import { routeTitle } from "~/models/page-titles";
+import { cardLabel, expiringCardNotice } from "~/models/payment-cards";
+import { cardOptionLabel } from "~/models/payment-methods";
 import type { SiteId } from "~/models/site";
 import { sitePolicy } from "~/models/site-policy";
 import { useAccount } from "~/routes/account";
@@ -21,6 +23,7 @@ import { autoship, SubscriptionError } from "~/services/autoship/index.server";
 import { commerce } from "~/services/commerce/index.server";
 import { commitNotice, requireCustomer } from "~/services/http/index.server";
 import { OrderError } from "~/services/orders/index.server";
+import { payments } from "~/services/payment/index.server";
 import { getSite } from "~/services/site/index.server";
 import type { ActionReply } from "~/utils/form";
 import { pageNotFound, readFormData, replyWith } from "~/utils/form.server";
@@ -35,13 +38,20 @@ export const meta: MetaFunction = ({ matches }) =>
 export async function loader({ request }: LoaderFunctionArgs) {
   const customerId = await requireCustomer(request);
   const site = getSite(request);
-  const [subscriptions, plans] = await Promise.all([autoship.list(customerId), commerce.getSellingPlans()]);
+  const [subscriptions, plans, cards] = await Promise.all([
+    autoship.list(customerId),
+    commerce.getSellingPlans(),
+    payments.listCards(customerId),
+  ]);
   const bounds = nextDateBounds(new Date());
+  const cardOf = (tokenId: string | null) => cards.find((card) => card.id === tokenId);
   return json(
     {
       site,
       plans: plans.map((plan) => ({ value: plan.id, label: plan.name })),
       dateBounds: { min: ymd(bounds.min), max: ymd(bounds.max) },
+      // The customer's saved cards an autoship can switch to (docs/rules.md "Saved cards").
+      cards: cards.map((card) => ({ value: card.id, label: cardOptionLabel(card) })),
       subscriptions: subscriptions.map((s) => ({
         id: s.id,
         contractId: s.contractId,
@@ -55,6 +65,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
         nextOrderDate: ymd(s.nextOrderDate),
         cancelled: s.cancelled,
         cancelReason: s.cancelReason,
+        paymentTokenId: s.paymentTokenId,
+        cardNotice: (() => {
+          const card = cardOf(s.paymentTokenId);
+          return card && !s.cancelled ? expiringCardNotice(card, s.nextOrderDate) : null;
+        })(),
       })),
     },
     { headers: { "Cache-Control": "private, no-store" } },
@@ -72,6 +87,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const id = input.subscriptionId;
 
   let alreadyOrdered = false;
+  let paidWith: string | null = null;
   try {
     switch (input.intent) {
       case "change-frequency":
@@ -101,6 +117,9 @@ export async function action({ request }: ActionFunctionArgs) {
       case "reactivate":
         await autoship.reactivate(customerId, id);
         break;
+      case "change-card":
+        paidWith = cardLabel(await autoship.changeCard(customerId, id, input.tokenId));
+        break;
     }
   } catch (error) {
     if (error instanceof SubscriptionError && error.status === 404) throw pageNotFound(error.message);
@@ -113,7 +132,12 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const changed = (await autoship.list(customerId)).find((s) => s.id === id);
   const notice = changed
-    ? changedNotice(input.intent, { ...changed, productTitle: changed.product.title }, noun, alreadyOrdered)
+    ? changedNotice(
+        input.intent,
+        { ...changed, productTitle: changed.product.title, cardLabel: paidWith },
+        noun,
+        alreadyOrdered,
+      )
     : { tone: "success" as const, message: `Your ${noun} was updated.` };
   return redirect("/account/autoships", { headers: await commitNotice(request, notice) });
 }
@@ -147,19 +171,25 @@ export default function MySubscriptions() {
           </p>
         </div>
       ) : (
-        <ul className="account-autoships__list">
-          {data.subscriptions.map((sub) => (
-            <li key={sub.id}>
-              <SubscriptionCard
-                sub={sub}
-                plans={data.plans}
-                dateBounds={data.dateBounds}
-                noun={noun.singular}
-                answer={answer?.target === sub.id ? answer : undefined}
-              />
-            </li>
-          ))}
-        </ul>
+        <>
+          <p className="account-autoships__cards">
+            <Link to="/account/payment-methods">Manage payment methods</Link>
+          </p>
+          <ul className="account-autoships__list">
+            {data.subscriptions.map((sub) => (
+              <li key={sub.id}>
+                <SubscriptionCard
+                  sub={sub}
+                  plans={data.plans}
+                  dateBounds={data.dateBounds}
+                  cards={data.cards}
+                  noun={noun.singular}
+                  answer={answer?.target === sub.id ? answer : undefined}
+                />
+              </li>
+            ))}
+          </ul>
+        </>
       )}
     </section>
   );

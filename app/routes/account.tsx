@@ -41,6 +41,7 @@ export default function AccountLayout() {
     { to: "/account/autoships", label: autoshipLabel },
     { to: "/account/my-profile", label: "My Profile" },
     { to: "/account/address-book", label: "Address Book" },
+    { to: "/account/payment-methods", label: routeTitle(data?.site ?? DEFAULT_SITE, "/account/payment-methods") },
   ];
   return (
     <div className="container account-page">

@@ -234,6 +234,12 @@ describe("every page's meta: the spec's title per site, a description and a cano
     { module: "account.my-profile", path: "/account/my-profile", DTC: "My Profile", HPSF: "My Profile" },
     { module: "account.address-book", path: "/account/address-book", DTC: "Address Book", HPSF: "Address Book" },
     { module: "account.autoships", path: "/account/autoships", DTC: "My Subscriptions", HPSF: "My Autoships" },
+    {
+      module: "account.payment-methods",
+      path: "/account/payment-methods",
+      DTC: "Payment Methods",
+      HPSF: "Payment Methods",
+    },
     { module: "cart", path: "/cart", DTC: "Shopping Cart", HPSF: "Shopping Cart" },
     { module: "checkout", path: "/checkout", DTC: "Checkout", HPSF: "Checkout" },
     {

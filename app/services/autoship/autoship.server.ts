@@ -17,8 +17,11 @@ import { MAX_AUTOSHIP_PER_LINE } from "~/models/cart-limits";
 import { ORDER_TYPE_CLINIC, ORDER_TYPE_DIRECT, SALES_ORG } from "~/models/checkout";
 import { siteIdOf } from "~/models/site";
 import { sitePolicy } from "~/models/site-policy";
+import { expiringCardNotice } from "~/models/payment-cards";
+import { changeCardRefusal } from "~/models/payment-methods";
 import {
   autoshipsLink,
+  paymentMethodsLink,
   orderConfirmationFor,
   autoshipFailedEmail,
   autoshipReminderEmail,
@@ -108,6 +111,7 @@ export function createAutoship(deps: AutoshipDeps) {
     frequency: sub.frequency,
     nextOrderDate: sub.nextOrderDate,
     link: autoshipsLink(sub.customer.site),
+    paymentMethodsLink: paymentMethodsLink(sub.customer.site),
   });
 
   /**
@@ -243,9 +247,23 @@ export function createAutoship(deps: AutoshipDeps) {
           where: { cancelled: false, nextOrderDate: { gt: reminders.after, lte: reminders.until } },
           include: subscriptionInclude,
         });
+        // The cards of the announced orders, read through the payment provider in one lookup, so
+        // a card that will have expired by the order date is flagged (docs/rules.md "Saved cards").
+        const tokenIds = upcoming.flatMap((sub) => (sub.paymentTokenId ? [sub.paymentTokenId] : []));
+        const cards = new Map((await deps.payments.cardsByIds(tokenIds)).map((card) => [card.id, card]));
         for (const sub of upcoming) {
+          const card = sub.paymentTokenId ? cards.get(sub.paymentTokenId) : undefined;
+          const cardNotice =
+            card && card.customerId === sub.customerId ? expiringCardNotice(card, sub.nextOrderDate) : null;
           try {
-            if (await claim(sub.id, ymd(sub.nextOrderDate), "reminder", autoshipReminderEmail(emailData(sub)))) {
+            if (
+              await claim(
+                sub.id,
+                ymd(sub.nextOrderDate),
+                "reminder",
+                autoshipReminderEmail({ ...emailData(sub), cardNotice }),
+              )
+            ) {
               summary.reminders++;
             }
           } catch (error) {
@@ -349,6 +367,21 @@ export function createAutoship(deps: AutoshipDeps) {
       return placeRecurringOrder(sub, `autoship:${sub.id}:now:${ymd(at)}`, `now:${ymd(at)}`, (placedAt) =>
         nextOrderDate(placedAt, sub.frequencyDays),
       );
+    },
+
+    /**
+     * Pays the autoship with another of the customer's saved cards (docs/rules.md "Saved cards"):
+     * another customer's token is not found (404), a card expired by the next order is refused.
+     * The card is returned for the page's notice.
+     */
+    async changeCard(customerId: string, id: string, tokenId: string) {
+      const sub = await active(customerId, id);
+      const card = (await deps.payments.listCards(customerId)).find((c) => c.id === tokenId);
+      if (!card) throw new SubscriptionError("NOT_FOUND", "That card was not found.");
+      const refusal = changeCardRefusal(card, sub.nextOrderDate);
+      if (refusal) throw new SubscriptionError("INVALID", refusal, "tokenId");
+      await db.subscription.update({ where: { id }, data: { paymentTokenId: card.id } });
+      return card;
     },
 
     async cancel(customerId: string, id: string, reason: string) {

@@ -103,6 +103,9 @@ const CLINIC_ADDRESS_SELECT = {
   homeDeliveryOnly: true,
 } as const;
 
+/** How many saved cards the payment step offers. */
+const SAVED_CARDS_OFFERED = 5;
+
 const newKey = () => `chk_${crypto.randomBytes(18).toString("base64url")}`;
 
 function toState(row: CheckoutRow): CheckoutState {
@@ -262,14 +265,12 @@ export function createCheckouts(deps: CheckoutDeps) {
   return {
     get,
 
-    /** The customer's cards to offer at the payment step: newest first, the ones that work. */
-    savedCards(customerId: string) {
-      return db.paymentToken.findMany({
-        where: { customerId, declineCode: null },
-        orderBy: { createdAt: "desc" },
-        take: 5,
-        select: { id: true, brand: true, last4: true, expMonth: true, expYear: true },
-      });
+    /**
+     * The customer's cards to offer at the payment step, as the payment service lists them
+     * (docs/rules.md "Saved cards"): the default first (the step preselects it), then the newest.
+     */
+    async savedCards(customerId: string) {
+      return (await deps.payments.listCards(customerId)).slice(0, SAVED_CARDS_OFFERED);
     },
 
     /**

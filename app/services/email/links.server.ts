@@ -17,3 +17,8 @@ export function autoshipsLink(site: string): string {
 export function passwordResetLink(site: SiteId, token: string): string {
   return publicUrl(site, `/shelter/reset-password?token=${encodeURIComponent(token)}`);
 }
+
+/** Payment Methods on the customer's site: where a declined or expiring card is updated (docs/rules.md "Saved cards"). */
+export function paymentMethodsLink(site: string): string {
+  return publicUrl(storedSite(site), "/account/payment-methods");
+}

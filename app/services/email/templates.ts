@@ -103,6 +103,13 @@ export interface EmailSubscription {
   nextOrderDate: Date;
   /** My Autoship: an absolute URL on the site's configured public origin. */
   link: string;
+  /** Payment Methods (docs/rules.md "Saved cards"): where a declined or expiring card is updated. */
+  paymentMethodsLink: string;
+  /**
+   * The reminder's expiring-card flag (`expiringCardNotice`, app/models/payment-cards.ts): set when
+   * the card will have expired by the order date.
+   */
+  cardNotice?: string | null;
 }
 
 const day = (date: Date) =>
@@ -114,34 +121,43 @@ const day = (date: Date) =>
     timeZone: "UTC",
   });
 
-/** A message of plain paragraphs and a closing link, as text and as HTML. */
+/** A message of plain paragraphs and one or more closing links, as text and as HTML. */
 function paragraphsEmail(
   to: string,
   subject: string,
   paragraphs: string[],
   template: string,
-  link: { label: string; href: string },
+  link: { label: string; href: string } | { label: string; href: string }[],
 ): EmailInput {
+  const links = Array.isArray(link) ? link : [link];
   return {
     to,
     subject,
-    text: [...paragraphs, `${link.label}: ${link.href}`].join("\n\n"),
+    text: [...paragraphs, ...links.map((l) => `${l.label}: ${l.href}`)].join("\n\n"),
     html: html(subject, [
       ...paragraphs.map((p) => `<p>${escape(p)}</p>`),
-      `<p><a href="${escape(link.href)}">${escape(link.label)}</a></p>`,
+      ...links.map((l) => `<p><a href="${escape(l.href)}">${escape(l.label)}</a></p>`),
     ]),
     template,
   };
 }
 
-/** Sent some days before an autoship order is created. */
+/**
+ * Sent some days before an autoship order is created; flags a card that will have expired by
+ * then, with a link to Payment Methods (docs/rules.md "Saved cards").
+ */
 export function autoshipReminderEmail(sub: EmailSubscription): EmailInput {
   const subject = `Your autoship of ${sub.productTitle} ships ${day(sub.nextOrderDate)}`;
   const body = [
     `Your next autoship order (${sub.quantity} × ${sub.productTitle}, ${sub.variantTitle}, ${sub.frequency.toLowerCase()}) will be placed on ${day(sub.nextOrderDate)}.`,
     "To skip it, change the date or the quantity, visit My Autoship in your account.",
   ];
-  return paragraphsEmail(sub.email, subject, body, "autoship-reminder", { label: "My Autoship", href: sub.link });
+  const autoships = { label: "My Autoship", href: sub.link };
+  if (!sub.cardNotice) return paragraphsEmail(sub.email, subject, body, "autoship-reminder", autoships);
+  return paragraphsEmail(sub.email, subject, [...body, sub.cardNotice], "autoship-reminder", [
+    { label: "Update your card in Payment Methods", href: sub.paymentMethodsLink },
+    autoships,
+  ]);
 }
 
 /** Confirms a skipped delivery: which one, and when the next order is placed instead. */
@@ -166,6 +182,17 @@ export function autoshipFailedEmail(sub: EmailSubscription, reason: AutoshipFail
     declined: `Your saved card was declined, so your autoship order due ${due} was not placed.`,
     over_quota: `Your autoship order due ${due} is over what is left of your monthly program allowance, so it was not placed.`,
   }[reason];
+  if (reason === "declined") {
+    // The card is the customer's to fix: the email goes straight to Payment Methods (docs/rules.md "Saved cards").
+    const body = [
+      why,
+      "Update your card and try again: add a card or choose another one in Payment Methods, then switch this autoship to it in My Autoship. We will also try again on the next run.",
+    ];
+    return paragraphsEmail(sub.email, subject, body, "autoship-declined", [
+      { label: "Update your card", href: sub.paymentMethodsLink },
+      { label: "My Autoship", href: sub.link },
+    ]);
+  }
   const body = [why, "We will try again on the next run. You can also change or skip this delivery in My Autoship."];
   return paragraphsEmail(sub.email, subject, body, `autoship-${reason.replaceAll("_", "-")}`, {
     label: "My Autoship",

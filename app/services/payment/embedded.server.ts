@@ -36,6 +36,9 @@ function brandOf(digits: string): string {
   return "card";
 }
 
+/** Tokens looked up per query by `cardsByIds`. */
+const CARD_LOOKUP_SLICE = 500;
+
 /** The payment provider backed by our own database. */
 export function createEmbeddedPayments(db: PrismaClient, now: () => Date = () => new Date()): PaymentProvider {
   const record = async (
@@ -188,6 +191,29 @@ export function createEmbeddedPayments(db: PrismaClient, now: () => Date = () =>
         orderBy: [{ isDefault: "desc" }, { createdAt: "desc" }, { id: "desc" }],
         select: { id: true, brand: true, last4: true, expMonth: true, expYear: true, isDefault: true },
       });
+    },
+
+    async cardsByIds(tokenIds) {
+      const ids = [...new Set(tokenIds)];
+      const found = [];
+      // In slices, so a long reminder list never exceeds a database's parameter limit.
+      for (let i = 0; i < ids.length; i += CARD_LOOKUP_SLICE) {
+        found.push(
+          ...(await db.paymentToken.findMany({
+            where: { id: { in: ids.slice(i, i + CARD_LOOKUP_SLICE) } },
+            select: {
+              id: true,
+              customerId: true,
+              brand: true,
+              last4: true,
+              expMonth: true,
+              expYear: true,
+              isDefault: true,
+            },
+          })),
+        );
+      }
+      return found;
     },
 
     async setDefaultCard(customerId, tokenId) {

@@ -49,6 +49,11 @@ export interface PaymentProvider {
   tokenize(input: { card: CardInput; customerId: string | null; makeDefault?: boolean }): Promise<TokenizeResult>;
   /** A customer's saved cards (docs/rules.md "Saved cards"): the default first, then the newest. */
   listCards(customerId: string): Promise<SavedCard[]>;
+  /**
+   * Saved cards by token, each with its owner, in one lookup (the autoship run's reminders read
+   * the cards of the subscriptions they announce). Unknown tokens are left out.
+   */
+  cardsByIds(tokenIds: readonly string[]): Promise<(SavedCard & { customerId: string | null })[]>;
   /** Makes one of the customer's cards their default; false when it is not theirs. */
   setDefaultCard(customerId: string, tokenId: string): Promise<boolean>;
   /**
