@@ -3,7 +3,10 @@
 // staff quota and donation reversed, one refund however often it is asked), returns (window,
 // quantities, replays), the refund handler through the outbox (once, however often it is
 // delivered), ownership, and the emails written in the same transaction.
+import { execFile } from "node:child_process";
 import crypto from "node:crypto";
+import path from "node:path";
+import { promisify } from "node:util";
 import { beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import { quotaMonthOf } from "~/models/staff-program";
@@ -607,4 +610,49 @@ describe("aftercare", () => {
     const stranger = await newCustomer();
     expect((await refused(lifecycle.aftercare(stranger.id, order.id))).code).toBe("NOT_FOUND");
   });
+});
+
+describe("npm run orders:advance (scripts/orders-advance.ts)", () => {
+  const run = (...args: string[]) =>
+    promisify(execFile)(path.resolve("node_modules/.bin/tsx"), [path.resolve("scripts/orders-advance.ts"), ...args], {
+      env: { ...process.env },
+      timeout: 60_000,
+    });
+
+  it("walks an order to delivered, moves its return, and exits 1 with the reason on a refusal", async () => {
+    clock = new Date();
+    const customer = await newCustomer();
+    const order = await paidOrder(customer.id);
+    const { stdout } = await run(String(order.number), "delivered");
+    expect(stdout.trim()).toBe(`Order #${order.number}: packed, shipped (UPS 1Z999AA10123456784), delivered.`);
+    expect(await eventsOf(order.id)).toEqual(["paid", "packed", "shipped", "delivered"]);
+    await expect(run(String(order.number), "packed")).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining("cannot be marked packed"),
+    });
+    await expect(run("approve-return", String(order.number))).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining("has no requested return"),
+    });
+    clock = new Date();
+    const { returnId } = await lifecycle.requestReturn({
+      customerId: customer.id,
+      orderId: order.id,
+      requestKey: crypto.randomUUID(),
+      reason: "Other",
+      comment: null,
+      lines: [{ orderLineId: order.lines[1].id, quantity: 1 }],
+    });
+    expect((await run("approve-return", String(order.number))).stdout).toContain(`return ${returnId} approved`);
+    expect((await run("receive-return", String(order.number))).stdout).toContain("its refund is queued");
+    expect(await prisma.refund.count({ where: { returnId } })).toBe(1);
+    await expect(run("999999999", "packed")).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining("no order #999999999"),
+    });
+    await expect(run("100001", "returned")).rejects.toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining("usage:"),
+    });
+  }, 120_000);
 });
