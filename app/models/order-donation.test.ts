@@ -51,8 +51,8 @@ describe("what an order gives (docs/rules.md 'Donations')", () => {
     });
   });
 
-  it("counts paid orders only on the dashboard, and says nothing at 0", () => {
-    expect(GIVING_ORDER_STATUSES).toEqual(["paid"]);
+  it("counts paid orders on their way or delivered on the dashboard (not pending, cancelled or refunded), and says nothing at 0", () => {
+    expect(GIVING_ORDER_STATUSES).toEqual(["paid", "packed", "shipped", "delivered"]);
     expect(givenInAllLine({ donationCents: 1000, shopperDonationCents: 245 })).toBe(
       "Your orders have given $12.45 to good causes.",
     );
