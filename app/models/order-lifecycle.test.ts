@@ -46,15 +46,20 @@ describe("order state machine", () => {
     expect(cancelRefusal("pending")).toBe("This order cannot be cancelled.");
   });
 
-  it("becomes refunded when the refunds reach the total exactly, not a cent before", () => {
-    expect(statusAfterRefund({ status: "cancelled", totalCents: 5000, refundedCents: 5000 })).toBe("refunded");
-    expect(statusAfterRefund({ status: "cancelled", totalCents: 5000, refundedCents: 4999 })).toBe("cancelled");
-    expect(statusAfterRefund({ status: "delivered", totalCents: 5000, refundedCents: 5000 })).toBe("refunded");
-    expect(statusAfterRefund({ status: "delivered", totalCents: 5000, refundedCents: 1200 })).toBe("delivered");
+  it("becomes refunded when everything it can give back is given back, not a cent before", () => {
+    // $50.00: $40.00 of goods, $5.99 shipping, a $4.00 surcharge and a $0.01 round-up.
+    const order = { totalCents: 5000, shippingCents: 599, surchargeCents: 400, shopperDonationCents: 1 };
+    // A cancelled order: its whole total.
+    expect(statusAfterRefund({ ...order, status: "cancelled", refundedCents: 5000 })).toBe("refunded");
+    expect(statusAfterRefund({ ...order, status: "cancelled", refundedCents: 4999 })).toBe("cancelled");
+    // A delivered order: its goods, every line returned (shipping, surcharge and donation stay).
+    expect(statusAfterRefund({ ...order, status: "delivered", refundedCents: 4000 })).toBe("refunded");
+    expect(statusAfterRefund({ ...order, status: "delivered", refundedCents: 3999 })).toBe("delivered");
     // A free order has nothing to refund: it stays cancelled.
-    expect(statusAfterRefund({ status: "cancelled", totalCents: 0, refundedCents: 0 })).toBe("cancelled");
+    const free = { totalCents: 0, shippingCents: 0, surchargeCents: 0, shopperDonationCents: 0 };
+    expect(statusAfterRefund({ ...free, status: "cancelled", refundedCents: 0 })).toBe("cancelled");
     // A shipped order cannot become refunded (only delivered or cancelled ones).
-    expect(statusAfterRefund({ status: "shipped", totalCents: 5000, refundedCents: 5000 })).toBe("shipped");
+    expect(statusAfterRefund({ ...order, status: "shipped", refundedCents: 5000 })).toBe("shipped");
   });
 
   it("moves a return one step forward at a time", () => {

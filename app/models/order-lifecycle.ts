@@ -2,6 +2,7 @@
 // moves between them, who may cancel, the carriers' tracking links, the return window and
 // the timeline the order page and the orders list show. No I/O: the orders service applies
 // these inside the transaction that changes the order.
+import { goodsCents, type OrderCharges } from "./refunds";
 
 /** Every status an order row can hold. "pending" is an order still being placed (never shown). */
 export const ORDER_STATUSES = ["pending", "paid", "packed", "shipped", "delivered", "cancelled", "refunded"] as const;
@@ -57,13 +58,14 @@ export function cancelRefusal(status: string): string | null {
 }
 
 /**
- * The status after a refund: "refunded" once everything the order cost is given back (and it
- * cost something), else the status stays (a partial refund shows on the timeline only).
+ * The status after a refund: "refunded" once everything the order can give back is given back
+ * (and that is something): a cancelled order's whole total; a delivered order's goods, every
+ * line returned (a return keeps shipping, the surcharge and the donation, `goodsCents`). Else
+ * the status stays, and the timeline shows the refund as "Partly refunded".
  */
-export function statusAfterRefund(order: { status: string; totalCents: number; refundedCents: number }): string {
-  return order.totalCents > 0 && order.refundedCents >= order.totalCents && canMove(order.status, "refunded")
-    ? "refunded"
-    : order.status;
+export function statusAfterRefund(order: OrderCharges & { status: string; refundedCents: number }): string {
+  const whole = order.status === "delivered" ? goodsCents(order) : order.totalCents;
+  return whole > 0 && order.refundedCents >= whole && canMove(order.status, "refunded") ? "refunded" : order.status;
 }
 
 /** The shopper's name of a status: "paid" → "Paid". */

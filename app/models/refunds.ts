@@ -21,8 +21,14 @@ export function cancelRefundCents(order: Pick<RefundableOrder, "totalCents" | "r
   return Math.max(0, order.totalCents - order.refundedCents);
 }
 
+/** What an order's total is made of, as far as refunds care. */
+export type OrderCharges = Pick<
+  RefundableOrder,
+  "totalCents" | "shippingCents" | "surchargeCents" | "shopperDonationCents"
+>;
+
 /** The goods' part of the total: what returning every line gives back. */
-export function goodsCents(order: RefundableOrder): number {
+export function goodsCents(order: OrderCharges): number {
   return Math.max(0, order.totalCents - order.shippingCents - order.surchargeCents - order.shopperDonationCents);
 }
 

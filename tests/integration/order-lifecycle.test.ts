@@ -468,7 +468,7 @@ describe("returns", () => {
     ).toBe("NOT_RETURNABLE");
   });
 
-  it("does not refund shipping: returning everything of an order with shipping leaves it partly refunded", async () => {
+  it("does not refund shipping: returning everything of an order with shipping gives back the goods, and the order is refunded", async () => {
     clock = new Date();
     const customer = await newCustomer();
     const order = await deliveredOrder(customer.id, { shippingCents: 799 });
@@ -488,7 +488,8 @@ describe("returns", () => {
     await lifecycle.approveReturn(all.returnId);
     await lifecycle.receiveReturn(all.returnId);
     await deliverRefunds();
-    expect(await orderOf(order.id)).toMatchObject({ status: "delivered", refundedCents: order.totalCents - 799 });
+    expect(await orderOf(order.id)).toMatchObject({ status: "refunded", refundedCents: order.totalCents - 799 });
+    expect((await eventsOf(order.id)).slice(-2)).toEqual(["refunded", "return_refunded"]);
   });
 
   it("a replayed request key answers the first return; quantities beyond what is left are refused on their line", async () => {

@@ -467,7 +467,7 @@ export function createOrderLifecycle(deps: LifecycleDeps): OrderFulfilment {
         if (done.count === 0) return;
         const order = await tx.order.findUniqueOrThrow({ where: { id: refund.orderId } });
         const refundedCents = order.refundedCents + refund.amountCents;
-        const status = statusAfterRefund({ status: order.status, totalCents: order.totalCents, refundedCents });
+        const status = statusAfterRefund({ ...order, refundedCents });
         await tx.order.update({ where: { id: order.id }, data: { refundedCents, status } });
         const full = status === "refunded" && order.status !== "refunded";
         await tx.orderEvent.create({
