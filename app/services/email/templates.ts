@@ -244,3 +244,121 @@ export function contactUsEmail(contact: ContactEmail): EmailInput {
     ]),
   };
 }
+
+// ─── After the order (docs/rules.md "Order lifecycle" and "Returns") ───────────
+
+/** The order an after-sale email is about. */
+export interface EmailOrderRef {
+  number: number;
+  email: string;
+  /** Where to see the order: an absolute URL on the site's configured public origin (`orderLink`). */
+  link: string;
+}
+
+const seeOrder = (order: EmailOrderRef) => ({ label: `See order #${order.number}`, href: order.link });
+
+/** Sent when the order leaves the warehouse: the carrier, the tracking number and the carrier's tracking page. */
+export function orderShippedEmail(
+  order: EmailOrderRef,
+  shipment: { carrierName: string; trackingNumber: string; url: string },
+): EmailInput {
+  const subject = `Order #${order.number} has shipped`;
+  const body = [
+    `Good news: your order #${order.number} is on its way with ${shipment.carrierName}.`,
+    `Tracking number: ${shipment.trackingNumber}`,
+  ];
+  return {
+    to: order.email,
+    subject,
+    text: [...body, `Track your package: ${shipment.url}`, `See your order: ${order.link}`].join("\n\n"),
+    html: html(subject, [
+      ...body.map((p) => `<p>${escape(p)}</p>`),
+      `<p><a href="${escape(shipment.url)}">Track your package with ${escape(shipment.carrierName)}</a></p>`,
+      `<p><a href="${escape(order.link)}">See your order</a></p>`,
+    ]),
+    template: "order-shipped",
+  };
+}
+
+/** Sent when the order is delivered: how long it can be returned. */
+export function orderDeliveredEmail(order: EmailOrderRef, returns: { windowDays: number; until: Date }): EmailInput {
+  const subject = `Order #${order.number} was delivered`;
+  const body = [
+    `Your order #${order.number} was delivered. We hope your pet enjoys it.`,
+    returns.windowDays > 0
+      ? `If something is not right, you can ask to return items within ${returns.windowDays} days of delivery (until ${day(returns.until)}) from your order's page.`
+      : "If something is not right, contact us from the shop's Contact page.",
+  ];
+  return paragraphsEmail(order.email, subject, body, "order-delivered", seeOrder(order));
+}
+
+/** Confirms a cancellation and what goes back to the card. */
+export function orderCancelledEmail(order: EmailOrderRef, refundCents: number): EmailInput {
+  const subject = `Order #${order.number} is cancelled`;
+  const body = [
+    `As you asked, your order #${order.number} is cancelled and will not ship.`,
+    refundCents > 0
+      ? `We are refunding ${formatMoney(refundCents)} to your card. It reaches your card within 5 to 10 business days.`
+      : "Nothing was charged for this order, so there is nothing to refund.",
+  ];
+  return paragraphsEmail(order.email, subject, body, "order-cancelled", seeOrder(order));
+}
+
+/** Sent once the payment service gave money back: how much, and whether the order is now refunded in full. */
+export function orderRefundedEmail(
+  order: EmailOrderRef,
+  refund: { amountCents: number; full: boolean; cause: "cancellation" | "return" },
+): EmailInput {
+  const subject = `${formatMoney(refund.amountCents)} refunded for order #${order.number}`;
+  const why =
+    refund.cause === "return"
+      ? `We received the items you returned from order #${order.number} and refunded ${formatMoney(refund.amountCents)} to your card.`
+      : `We refunded ${formatMoney(refund.amountCents)} to your card for your cancelled order #${order.number}.`;
+  const body = [
+    why,
+    refund.full ? "The order is now refunded in full." : "This is a partial refund of the order.",
+    "It reaches your card within 5 to 10 business days, depending on your bank.",
+  ];
+  return paragraphsEmail(order.email, subject, body, "order-refunded", seeOrder(order));
+}
+
+/** Confirms a return request: its lines, the reason and what happens next. */
+export function returnRequestedEmail(
+  order: EmailOrderRef,
+  request: {
+    lines: { productTitle: string; variantTitle: string; quantity: number }[];
+    reason: string;
+    refundCents: number;
+  },
+): EmailInput {
+  const subject = `Your return for order #${order.number}`;
+  const lines = request.lines.map((l) => `${l.quantity} × ${l.productTitle} (${l.variantTitle})`);
+  const next = [
+    "What happens next: we review your request and send you the return instructions. Once the items are back with us, we refund",
+    request.refundCents > 0 ? ` ${formatMoney(request.refundCents)} to your card.` : " what they cost to your card.",
+  ].join("");
+  const text = [
+    `We received your request to return items from order #${order.number}.`,
+    "",
+    ...lines,
+    "",
+    `Reason: ${request.reason}`,
+    "",
+    next,
+    "",
+    `See your order: ${order.link}`,
+  ].join("\n");
+  return {
+    to: order.email,
+    subject,
+    text,
+    html: html(subject, [
+      `<p>We received your request to return items from order #${order.number}.</p>`,
+      `<ul>${lines.map((l) => `<li>${escape(l)}</li>`).join("")}</ul>`,
+      `<p>Reason: ${escape(request.reason)}</p>`,
+      `<p>${escape(next)}</p>`,
+      `<p><a href="${escape(order.link)}">See your order</a></p>`,
+    ]),
+    template: "return-requested",
+  };
+}

@@ -11,6 +11,7 @@ import {
   donationEventDelivery,
 } from "~/services/donations/index.server";
 import { EMAIL_TOPIC, emailDelivery } from "~/services/email/index.server";
+import { orderLifecycle, REFUND_TOPIC } from "~/services/orders/index.server";
 import { outbox } from "~/services/outbox/index.server";
 import { defaultHolder, startJobs, type Job, type JobRunnerOptions, type StopJobs } from "./runner.server";
 
@@ -28,6 +29,7 @@ outbox.register(EMAIL_TOPIC, emailDelivery);
 outbox.register(CLIENT_ERROR_TOPIC, clientErrorDelivery);
 outbox.register(DONATION_CONFIRMATION_TOPIC, donationConfirmationDelivery);
 outbox.register(DONATION_EVENT_TOPIC, donationEventDelivery);
+outbox.register(REFUND_TOPIC, (delivery: { payload: { refundId: string } }) => orderLifecycle.refundDelivery(delivery));
 
 /** Every job the shop runs. A setting of 0 turns its job off. */
 export const shopJobs: Job[] = [

@@ -1,6 +1,11 @@
 import { prisma } from "~/db.server";
+import { env } from "~/env.server";
+import { enqueueDonationConfirmation } from "~/services/donations/index.server";
+import { email } from "~/services/email/index.server";
+import { outbox } from "~/services/outbox/index.server";
+import { payments } from "~/services/payment/index.server";
+import { createOrderLifecycle, type OrderFulfilment } from "./lifecycle.server";
 import { createOrderReader } from "./orders.server";
-import type { OrderLifecycle } from "./lifecycle-types";
 
 export { orderCursor, type OrderConnection, type OrderView } from "./orders.server";
 
@@ -9,15 +14,25 @@ export const orders = createOrderReader(prisma);
 export * from "./place.server";
 export * from "./order-access.server";
 export * from "./lifecycle-types";
+export {
+  createOrderLifecycle,
+  REFUND_TOPIC,
+  RETURN_COMMENT_MAX,
+  type FulfilmentOrder,
+  type LifecycleDeps,
+  type OrderFulfilment,
+} from "./lifecycle.server";
 
 /**
- * The order lifecycle (docs/rules.md "Order lifecycle", "Returns"). Placeholder until the
- * lifecycle service lands: every call throws.
+ * The order lifecycle (docs/rules.md "Order lifecycle", "Returns") on the shop's database, the
+ * payment provider, the email outbox and the donation service's confirmation topic. Its
+ * refund handler (`refundDelivery`, topic REFUND_TOPIC) is registered with the jobs.
  */
-export const orderLifecycle: OrderLifecycle = new Proxy({} as OrderLifecycle, {
-  get() {
-    return () => {
-      throw new Error("The order lifecycle service is not built yet.");
-    };
-  },
+export const orderLifecycle: OrderFulfilment = createOrderLifecycle({
+  db: prisma,
+  payments,
+  email,
+  enqueue: (writer, message) => outbox.enqueue(writer, message),
+  enqueueDonationConfirmation,
+  returnWindowDays: env.RETURN_WINDOW_DAYS,
 });

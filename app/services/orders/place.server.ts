@@ -229,22 +229,40 @@ export async function releaseOrder(db: PrismaClient, orderId: string): Promise<v
       },
     });
     if (!order || order.status !== "pending") return;
-    if (order.customerId && order.quotaMonth && order.quotaCents > 0) {
-      // The quota it took goes back, unless the month has moved on.
-      await tx.customer.updateMany({
-        where: { id: order.customerId, quotaMonth: order.quotaMonth, quotaValue: { gte: order.quotaCents } },
-        data: { quotaValue: { decrement: order.quotaCents } },
-      });
-    }
-    for (const line of order.lines) {
-      if (!line.variantId) continue;
-      await tx.productVariant.update({
-        where: { id: line.variantId },
-        data: { inventory: { increment: line.quantity } },
-      });
-    }
+    await giveBackStockAndQuota(tx, order);
     await tx.order.delete({ where: { id: orderId } });
   });
+}
+
+/**
+ * Gives back what an order took when it was reserved, inside the caller's transaction: each
+ * line's units to its variant's stock, and the staff quota it counted, unless the member's
+ * quota month has moved on (docs/rules.md "Staff-feeding program"). A released pending order
+ * and a cancelled one (docs/rules.md "Order lifecycle") both go through here.
+ */
+export async function giveBackStockAndQuota(
+  tx: Tx,
+  order: {
+    customerId: string | null;
+    quotaMonth: string | null;
+    quotaCents: number;
+    lines: { variantId: string | null; quantity: number }[];
+  },
+): Promise<void> {
+  if (order.customerId && order.quotaMonth && order.quotaCents > 0) {
+    // The quota it took goes back, unless the month has moved on.
+    await tx.customer.updateMany({
+      where: { id: order.customerId, quotaMonth: order.quotaMonth, quotaValue: { gte: order.quotaCents } },
+      data: { quotaValue: { decrement: order.quotaCents } },
+    });
+  }
+  for (const line of order.lines) {
+    if (!line.variantId) continue;
+    await tx.productVariant.update({
+      where: { id: line.variantId },
+      data: { inventory: { increment: line.quantity } },
+    });
+  }
 }
 
 /**

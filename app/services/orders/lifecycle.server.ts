@@ -1,0 +1,545 @@
+// The order lifecycle service (docs/rules.md "Order lifecycle" and "Returns"): applies the pure
+// rules of app/models/order-lifecycle.ts and app/models/refunds.ts inside the transaction that
+// changes the order. Every change is a compare-and-set on the status it starts from, so a double
+// submit or two operators at once change it once; what leaves the shop (emails, the payment
+// service's refund, the donation service's correction) is written to the outbox in that same
+// transaction (docs/rules.md "Outbox").
+import type { Prisma, PrismaClient } from "~/generated/prisma/client";
+import {
+  cancelRefusal,
+  canMove,
+  canMoveReturn,
+  CARRIERS,
+  isCarrier,
+  normalizeTrackingNumber,
+  orderTimeline,
+  RETURN_REASONS,
+  returnRefusal,
+  returnWindowEnd,
+  statusAfterRefund,
+  trackingOf,
+  type FulfilmentStep,
+  type OrderStatus,
+  type ReturnStatus,
+} from "~/models/order-lifecycle";
+import { cancelRefundCents, priceReturn } from "~/models/refunds";
+import type { DonationConfirmationPayload } from "~/services/donations/index.server";
+import {
+  orderCancelledEmail,
+  orderDeliveredEmail,
+  orderLink,
+  orderRefundedEmail,
+  orderShippedEmail,
+  returnRequestedEmail,
+  type EmailOrderRef,
+  type EmailService,
+} from "~/services/email/index.server";
+import { PermanentDeliveryError, type OutboxWriter } from "~/services/outbox/index.server";
+import type { PaymentProvider } from "~/services/payment/index.server";
+import { LifecycleError, type OrderAftercare, type OrderLifecycle } from "./lifecycle-types";
+import { giveBackStockAndQuota } from "./place.server";
+
+type Tx = Prisma.TransactionClient;
+
+/** The outbox topic of refunds: its handler is `refundDelivery` (payload `{ refundId }`). */
+export const REFUND_TOPIC = "payment-refund";
+
+/** The longest comment a return request keeps (docs/rules.md "Returns"). */
+export const RETURN_COMMENT_MAX = 1000;
+
+export interface LifecycleDeps {
+  db: PrismaClient;
+  payments: Pick<PaymentProvider, "refund">;
+  email: EmailService;
+  /** Writes an outbox message with the caller's transaction (the outbox service's `enqueue`). */
+  enqueue(writer: OutboxWriter, message: { topic: string; payload: unknown }): Promise<{ id: string }>;
+  /** Queues a (corrected) donation confirmation with the caller's transaction (donations' `enqueueDonationConfirmation`). */
+  enqueueDonationConfirmation(writer: OutboxWriter, payload: DonationConfirmationPayload): Promise<void>;
+  /** RETURN_WINDOW_DAYS. */
+  returnWindowDays: number;
+  /** The clock (tests). */
+  now?: () => Date;
+}
+
+/** An order the fulfilment tools list: where it is and the open returns. */
+export interface FulfilmentOrder {
+  id: string;
+  number: number;
+  status: string;
+  email: string;
+  createdAt: string;
+  totalCents: number;
+  refundedCents: number;
+  returns: { id: string; status: string; reason: string; refundCents: number; createdAt: string }[];
+}
+
+export interface OrderFulfilment extends OrderLifecycle {
+  /** The newest orders past payment with their returns (the developers' fulfilment page). */
+  recentOrders(limit: number): Promise<FulfilmentOrder[]>;
+  /** An order's id by its number, or null. */
+  orderIdByNumber(number: number): Promise<string | null>;
+  /** The order's oldest return still in `status`, or null. */
+  oldestReturn(orderId: string, status: ReturnStatus): Promise<string | null>;
+}
+
+const notFound = () => new LifecycleError("NOT_FOUND", "We could not find that order.");
+
+const refKey = {
+  cancel: (orderId: string) => `cancel:${orderId}`,
+  return: (returnId: string) => `return:${returnId}`,
+};
+
+function emailRef(order: { id: string; number: number; email: string; site: string; customerId: string | null }) {
+  return { number: order.number, email: order.email, link: orderLink(order) } satisfies EmailOrderRef;
+}
+
+/** Units of each line already in a return, by order line id. */
+function returnedByLine(returns: { lines: { orderLineId: string; quantity: number }[] }[]): Map<string, number> {
+  const returned = new Map<string, number>();
+  for (const r of returns) {
+    for (const line of r.lines) returned.set(line.orderLineId, (returned.get(line.orderLineId) ?? 0) + line.quantity);
+  }
+  return returned;
+}
+
+export function createOrderLifecycle(deps: LifecycleDeps): OrderFulfilment {
+  const { db } = deps;
+  const now = deps.now ?? (() => new Date());
+  const days = deps.returnWindowDays;
+
+  /** Writes a pending refund and its outbox delivery with `tx`; nothing when there is nothing to give back. */
+  async function queueRefund(
+    tx: Tx,
+    refund: { orderId: string; key: string; returnId?: string; amountCents: number; reason: string },
+  ): Promise<void> {
+    if (refund.amountCents <= 0) return;
+    const row = await tx.refund.create({
+      data: {
+        orderId: refund.orderId,
+        key: refund.key,
+        returnId: refund.returnId ?? null,
+        amountCents: refund.amountCents,
+        reason: refund.reason,
+      },
+      select: { id: true },
+    });
+    await deps.enqueue(tx, { topic: REFUND_TOPIC, payload: { refundId: row.id } });
+  }
+
+  /**
+   * One fulfilment step: a compare-and-set from the step before. The same step again changes
+   * nothing; any other status is WRONG_STATUS.
+   */
+  async function fulfil(
+    orderId: string,
+    step: FulfilmentStep,
+    data: Prisma.OrderUpdateManyMutationInput,
+    after: (
+      tx: Tx,
+      order: { id: string; number: number; email: string; site: string; customerId: string | null },
+    ) => Promise<void>,
+  ): Promise<void> {
+    await db.$transaction(async (tx) => {
+      const order = await tx.order.findUnique({
+        where: { id: orderId },
+        select: { id: true, number: true, email: true, site: true, customerId: true, status: true },
+      });
+      if (!order || order.status === "pending") throw notFound();
+      if (order.status === step) return;
+      if (!canMove(order.status, step)) {
+        throw new LifecycleError(
+          "WRONG_STATUS",
+          `Order #${order.number} is ${order.status}; it cannot be marked ${step}.`,
+        );
+      }
+      const moved = await tx.order.updateMany({
+        where: { id: orderId, status: order.status },
+        data: { ...data, status: step },
+      });
+      if (moved.count === 0) {
+        throw new LifecycleError("WRONG_STATUS", `Order #${order.number} changed meanwhile; look again.`);
+      }
+      await after(tx, order);
+    });
+  }
+
+  /** One return step: a compare-and-set from the step before; the same step again changes nothing. */
+  async function moveReturn(
+    returnId: string,
+    to: "approved" | "received",
+    after: (tx: Tx, found: { id: string; orderId: string; refundCents: number }) => Promise<void>,
+  ): Promise<void> {
+    await db.$transaction(async (tx) => {
+      const found = await tx.orderReturn.findUnique({
+        where: { id: returnId },
+        select: { id: true, orderId: true, status: true, refundCents: true },
+      });
+      if (!found) throw new LifecycleError("NOT_FOUND", "We could not find that return.");
+      if (found.status === to) return;
+      if (!canMoveReturn(found.status, to)) {
+        throw new LifecycleError("WRONG_STATUS", `This return is ${found.status}; it cannot be marked ${to}.`);
+      }
+      const at = now();
+      const moved = await tx.orderReturn.updateMany({
+        where: { id: returnId, status: found.status },
+        data: { status: to, ...(to === "approved" ? { approvedAt: at } : { receivedAt: at }) },
+      });
+      if (moved.count === 0) throw new LifecycleError("WRONG_STATUS", "This return changed meanwhile; look again.");
+      await tx.orderEvent.create({ data: { orderId: found.orderId, kind: `return_${to}`, createdAt: at } });
+      await after(tx, found);
+    });
+  }
+
+  const lifecycle: OrderFulfilment = {
+    async aftercare(customerId, orderId): Promise<OrderAftercare> {
+      const order = await db.order.findUnique({
+        where: { id: orderId },
+        include: {
+          lines: { orderBy: { id: "asc" } },
+          events: { orderBy: [{ createdAt: "asc" }, { id: "asc" }] },
+          refunds: { select: { amountCents: true, status: true } },
+          returns: { orderBy: [{ createdAt: "asc" }, { id: "asc" }], include: { lines: true } },
+        },
+      });
+      if (!order || order.customerId !== customerId || order.status === "pending") throw notFound();
+      const returned = returnedByLine(order.returns);
+      const lineById = new Map(order.lines.map((line) => [line.id, line]));
+      return {
+        timeline: orderTimeline(order, order.events),
+        tracking: trackingOf(order),
+        refundedCents: order.refundedCents,
+        pendingRefundCents: order.refunds
+          .filter((refund) => refund.status === "pending")
+          .reduce((sum, refund) => sum + refund.amountCents, 0),
+        cancelRefusal: cancelRefusal(order.status),
+        returnRefusal: returnRefusal(order, now(), days),
+        returnWindowEndsAt: order.deliveredAt ? returnWindowEnd(order.deliveredAt, days).toISOString() : null,
+        returnableLines: order.lines.map((line) => ({
+          orderLineId: line.id,
+          productTitle: line.productTitle,
+          variantTitle: line.variantTitle,
+          left: Math.max(0, line.quantity - (returned.get(line.id) ?? 0)),
+        })),
+        returns: order.returns.map((r) => ({
+          id: r.id,
+          status: r.status,
+          reason: r.reason,
+          comment: r.comment,
+          refundCents: r.refundCents,
+          createdAt: r.createdAt.toISOString(),
+          lines: r.lines.map((line) => ({
+            orderLineId: line.orderLineId,
+            productTitle: lineById.get(line.orderLineId)?.productTitle ?? "",
+            variantTitle: lineById.get(line.orderLineId)?.variantTitle ?? "",
+            quantity: line.quantity,
+          })),
+        })),
+      };
+    },
+
+    async cancel(customerId, orderId) {
+      return db.$transaction(async (tx) => {
+        const order = await tx.order.findUnique({
+          where: { id: orderId },
+          include: { lines: { select: { variantId: true, quantity: true } } },
+        });
+        if (!order || order.customerId !== customerId || order.status === "pending") throw notFound();
+        const already = async () => {
+          const earlier = await tx.refund.findUnique({ where: { key: refKey.cancel(orderId) } });
+          return { outcome: "already" as const, refundCents: earlier?.amountCents ?? 0 };
+        };
+        if (order.status === "cancelled" || order.status === "refunded") return already();
+        const refusal = cancelRefusal(order.status);
+        if (refusal) throw new LifecycleError("NOT_CANCELLABLE", refusal);
+        // Compare-and-set: of two cancels at once, one moves it; the other finds it cancelled.
+        const moved = await tx.order.updateMany({
+          where: { id: orderId, status: "paid" },
+          data: { status: "cancelled" satisfies OrderStatus },
+        });
+        if (moved.count === 0) {
+          const current = await tx.order.findUniqueOrThrow({ where: { id: orderId }, select: { status: true } });
+          if (current.status === "cancelled" || current.status === "refunded") return already();
+          throw new LifecycleError(
+            "NOT_CANCELLABLE",
+            cancelRefusal(current.status) ?? "This order cannot be cancelled.",
+          );
+        }
+        await giveBackStockAndQuota(tx, order);
+        if (order.donationTrackingId) {
+          // The donation service hears that the order gives nothing after all; the order's
+          // donation columns stay as its history (docs/rules.md "Order lifecycle").
+          await deps.enqueueDonationConfirmation(tx, {
+            trackingId: order.donationTrackingId,
+            orderId: order.id,
+            orderNumber: order.number,
+            totalDonationAmount: 0,
+            causes:
+              order.donationCauseId && order.donationCauseName
+                ? [{ causeId: order.donationCauseId, causeName: order.donationCauseName, amount: 0 }]
+                : [],
+          });
+        }
+        const refundCents = cancelRefundCents(order);
+        await queueRefund(tx, {
+          orderId,
+          key: refKey.cancel(orderId),
+          amountCents: refundCents,
+          reason: "Cancelled by the customer",
+        });
+        await tx.orderEvent.create({ data: { orderId, kind: "cancelled", createdAt: now() } });
+        await deps.email.enqueue(tx, orderCancelledEmail(emailRef(order), refundCents));
+        return { outcome: "cancelled" as const, refundCents };
+      });
+    },
+
+    async requestReturn(request) {
+      const reason = request.reason.trim();
+      const comment = request.comment?.trim() || null;
+      try {
+        return await db.$transaction(async (tx) => {
+          const earlier = await tx.orderReturn.findUnique({
+            where: { requestKey: request.requestKey },
+            select: { id: true, refundCents: true, orderId: true, order: { select: { customerId: true } } },
+          });
+          if (earlier) {
+            if (earlier.orderId !== request.orderId || earlier.order.customerId !== request.customerId)
+              throw notFound();
+            return { returnId: earlier.id, refundCents: earlier.refundCents, replayed: true };
+          }
+          const order = await tx.order.findUnique({
+            where: { id: request.orderId },
+            include: { lines: { orderBy: { id: "asc" } }, returns: { include: { lines: true } } },
+          });
+          if (!order || order.customerId !== request.customerId || order.status === "pending") throw notFound();
+          const refusal = returnRefusal(order, now(), days);
+          if (refusal) throw new LifecycleError("NOT_RETURNABLE", refusal);
+          if (!(RETURN_REASONS as readonly string[]).includes(reason)) {
+            throw new LifecycleError("INVALID", "Choose a reason for the return.", "reason");
+          }
+          if (comment && comment.length > RETURN_COMMENT_MAX) {
+            throw new LifecycleError("INVALID", `Keep the comment to ${RETURN_COMMENT_MAX} characters.`, "comment");
+          }
+          const priced = priceReturn(order, returnedByLine(order.returns), request.lines);
+          if (!priced.ok) {
+            throw new LifecycleError(
+              "INVALID",
+              priced.message,
+              priced.orderLineId ? `lines.${priced.orderLineId}` : "lines",
+            );
+          }
+          const at = now();
+          const created = await tx.orderReturn.create({
+            data: {
+              orderId: order.id,
+              reason,
+              comment,
+              requestKey: request.requestKey,
+              refundCents: priced.refundCents,
+              createdAt: at,
+              lines: { create: priced.lines },
+            },
+            select: { id: true },
+          });
+          await tx.orderEvent.create({
+            data: {
+              orderId: order.id,
+              kind: "return_requested",
+              detail: reason,
+              amountCents: priced.refundCents,
+              createdAt: at,
+            },
+          });
+          const byId = new Map(order.lines.map((line) => [line.id, line]));
+          await deps.email.enqueue(
+            tx,
+            returnRequestedEmail(emailRef(order), {
+              reason,
+              refundCents: priced.refundCents,
+              lines: priced.lines.map((line) => ({
+                productTitle: byId.get(line.orderLineId)?.productTitle ?? "",
+                variantTitle: byId.get(line.orderLineId)?.variantTitle ?? "",
+                quantity: line.quantity,
+              })),
+            }),
+          );
+          return { returnId: created.id, refundCents: priced.refundCents, replayed: false };
+        });
+      } catch (error) {
+        // Two submits of the same form at once: the loser's unique key answers the winner's return.
+        if ((error as { code?: string }).code !== "P2002") throw error;
+        const earlier = await db.orderReturn.findUnique({
+          where: { requestKey: request.requestKey },
+          select: { id: true, refundCents: true, orderId: true },
+        });
+        if (!earlier || earlier.orderId !== request.orderId) throw error;
+        return { returnId: earlier.id, refundCents: earlier.refundCents, replayed: true };
+      }
+    },
+
+    async markPacked(orderId) {
+      await fulfil(orderId, "packed", {}, async (tx, order) => {
+        await tx.orderEvent.create({ data: { orderId: order.id, kind: "packed", createdAt: now() } });
+      });
+    },
+
+    async markShipped(orderId, shipment) {
+      if (!isCarrier(shipment.carrier)) throw new LifecycleError("INVALID", "Choose UPS, FedEx or USPS.", "carrier");
+      const trackingNumber = normalizeTrackingNumber(shipment.trackingNumber);
+      if (!trackingNumber) {
+        throw new LifecycleError("INVALID", "Enter a tracking number of 8 to 40 letters and digits.", "trackingNumber");
+      }
+      const carrier = shipment.carrier;
+      await fulfil(orderId, "shipped", { carrier, trackingNumber }, async (tx, order) => {
+        await tx.orderEvent.create({
+          data: {
+            orderId: order.id,
+            kind: "shipped",
+            detail: `${CARRIERS[carrier].name} ${trackingNumber}`,
+            createdAt: now(),
+          },
+        });
+        const tracking = trackingOf({ carrier, trackingNumber });
+        if (tracking) await deps.email.enqueue(tx, orderShippedEmail(emailRef(order), tracking));
+      });
+    },
+
+    async markDelivered(orderId) {
+      const at = now();
+      await fulfil(orderId, "delivered", { deliveredAt: at }, async (tx, order) => {
+        await tx.orderEvent.create({ data: { orderId: order.id, kind: "delivered", createdAt: at } });
+        await deps.email.enqueue(
+          tx,
+          orderDeliveredEmail(emailRef(order), { windowDays: days, until: returnWindowEnd(at, days) }),
+        );
+      });
+    },
+
+    async approveReturn(returnId) {
+      await moveReturn(returnId, "approved", async () => undefined);
+    },
+
+    async receiveReturn(returnId) {
+      await moveReturn(returnId, "received", async (tx, found) => {
+        if (found.refundCents > 0) {
+          await queueRefund(tx, {
+            orderId: found.orderId,
+            key: refKey.return(found.id),
+            returnId: found.id,
+            amountCents: found.refundCents,
+            reason: "Return received",
+          });
+          return;
+        }
+        // Nothing to give back (free items): the return is done once received.
+        await tx.orderReturn.update({ where: { id: found.id }, data: { status: "refunded", refundedAt: now() } });
+        await tx.orderEvent.create({
+          data: { orderId: found.orderId, kind: "return_refunded", amountCents: 0, createdAt: now() },
+        });
+      });
+    },
+
+    async refundDelivery({ payload }) {
+      const refundId = typeof payload?.refundId === "string" ? payload.refundId : null;
+      if (!refundId) throw new PermanentDeliveryError("The refund message names no refund.");
+      const refund = await db.refund.findUnique({
+        where: { id: refundId },
+        include: { order: { select: { paymentId: true } } },
+      });
+      if (!refund) throw new PermanentDeliveryError(`Refund ${refundId} does not exist.`);
+      if (refund.status === "succeeded") return;
+      let paymentRefundId: string | null = null;
+      if (refund.order.paymentId) {
+        // The Refund id is the idempotency key: a second delivery answers the first refund.
+        const result = await deps.payments.refund({
+          paymentId: refund.order.paymentId,
+          amountCents: refund.amountCents,
+          idempotencyKey: refund.id,
+        });
+        if (!result.ok) throw new Error(`The payment service refused refund ${refund.id}: ${result.message}`);
+        paymentRefundId = result.refundId;
+      }
+      await db.$transaction(async (tx) => {
+        const at = now();
+        const done = await tx.refund.updateMany({
+          where: { id: refund.id, status: "pending" },
+          data: { status: "succeeded", paymentRefundId, refundedAt: at },
+        });
+        if (done.count === 0) return;
+        const order = await tx.order.findUniqueOrThrow({ where: { id: refund.orderId } });
+        const refundedCents = order.refundedCents + refund.amountCents;
+        const status = statusAfterRefund({ status: order.status, totalCents: order.totalCents, refundedCents });
+        await tx.order.update({ where: { id: order.id }, data: { refundedCents, status } });
+        const full = status === "refunded" && order.status !== "refunded";
+        await tx.orderEvent.create({
+          data: {
+            orderId: order.id,
+            kind: full ? "refunded" : "partially_refunded",
+            detail: refund.reason,
+            amountCents: refund.amountCents,
+            createdAt: at,
+          },
+        });
+        if (refund.returnId) {
+          const moved = await tx.orderReturn.updateMany({
+            where: { id: refund.returnId, status: "received" },
+            data: { status: "refunded", refundedAt: at },
+          });
+          if (moved.count === 1) {
+            await tx.orderEvent.create({
+              data: { orderId: order.id, kind: "return_refunded", amountCents: refund.amountCents, createdAt: at },
+            });
+          }
+        }
+        await deps.email.enqueue(
+          tx,
+          orderRefundedEmail(emailRef(order), {
+            amountCents: refund.amountCents,
+            full: status === "refunded",
+            cause: refund.returnId ? "return" : "cancellation",
+          }),
+        );
+      });
+    },
+
+    async recentOrders(limit) {
+      const rows = await db.order.findMany({
+        where: { status: { not: "pending" } },
+        orderBy: [{ createdAt: "desc" }, { number: "desc" }],
+        take: limit,
+        select: {
+          id: true,
+          number: true,
+          status: true,
+          email: true,
+          createdAt: true,
+          totalCents: true,
+          refundedCents: true,
+          returns: {
+            orderBy: { createdAt: "asc" },
+            select: { id: true, status: true, reason: true, refundCents: true, createdAt: true },
+          },
+        },
+      });
+      return rows.map((row) => ({
+        ...row,
+        createdAt: row.createdAt.toISOString(),
+        returns: row.returns.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+      }));
+    },
+
+    async orderIdByNumber(number) {
+      const order = await db.order.findUnique({ where: { number }, select: { id: true, status: true } });
+      return order && order.status !== "pending" ? order.id : null;
+    },
+
+    async oldestReturn(orderId, status) {
+      const found = await db.orderReturn.findFirst({
+        where: { orderId, status },
+        orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+        select: { id: true },
+      });
+      return found?.id ?? null;
+    },
+  };
+  return lifecycle;
+}
