@@ -432,12 +432,7 @@ function Aftercare({
           errors={replyFor(answer, "cancel")?.error?.[""] ?? undefined}
         />
       ) : delivered && aftercare.returnRefusal === null ? (
-        <ReturnItems
-          order={order}
-          aftercare={aftercare}
-          requestKey={requestKey}
-          lastResult={replyFor(answer, "return")}
-        />
+        <ReturnItems aftercare={aftercare} requestKey={requestKey} lastResult={replyFor(answer, "return")} />
       ) : (
         <section aria-labelledby="order-changes-title" className="account-order__section">
           <h2 id="order-changes-title">{delivered ? "Return items" : "Cancel order"}</h2>
@@ -506,8 +501,8 @@ function CancelOrder({ order, refundCents, errors }: { order: ShownOrder; refund
             <button type="submit" className="button button--primary" disabled={busy} aria-disabled={busy}>
               {busy ? "Cancelling…" : "Yes, cancel order"}
             </button>
-            <Link
-              to={here}
+            <a
+              href={here}
               className="button"
               onClick={(event) => {
                 // With JavaScript the disclosure just closes; without, the link reloads the page closed.
@@ -519,7 +514,7 @@ function CancelOrder({ order, refundCents, errors }: { order: ShownOrder; refund
               }}
             >
               Keep my order
-            </Link>
+            </a>
           </Form>
         </div>
       </details>
@@ -529,12 +524,10 @@ function CancelOrder({ order, refundCents, errors }: { order: ShownOrder; refund
 
 /** "Return items": a quantity per line still returnable, a reason, an optional comment. */
 function ReturnItems({
-  order,
   aftercare,
   requestKey,
   lastResult,
 }: {
-  order: ShownOrder;
   aftercare: ShownAftercare;
   requestKey: string;
   lastResult: ActionReply | undefined;
