@@ -3,15 +3,21 @@
 // staff quota and donation reversed, one refund however often it is asked), returns (window,
 // quantities, replays), the refund handler through the outbox (once, however often it is
 // delivered), ownership, and the emails written in the same transaction.
+import { execFile } from "node:child_process";
 import crypto from "node:crypto";
+import path from "node:path";
+import { promisify } from "node:util";
 import { beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
+import { env } from "~/env.server";
 import { quotaMonthOf } from "~/models/staff-program";
+import { action as devOrdersAction, loader as devOrdersLoader } from "~/routes/dev.orders";
 import { DONATION_CONFIRMATION_TOPIC, enqueueDonationConfirmation } from "~/services/donations/index.server";
 import { email } from "~/services/email/index.server";
 import { createOrderLifecycle, LifecycleError, nextOrderNumber, REFUND_TOPIC } from "~/services/orders/index.server";
 import { createOutbox, outbox } from "~/services/outbox/index.server";
 import { createEmbeddedPayments } from "~/services/payment/embedded.server";
+import { callRoute, flashedNotice, formRequest, getRequest, Jar } from "../helpers/routes";
 import { ensureSeeded, TEST_ADDRESS } from "../helpers/seeded";
 
 const DAY = 86_400_000;
@@ -606,5 +612,128 @@ describe("aftercare", () => {
     ]);
     const stranger = await newCustomer();
     expect((await refused(lifecycle.aftercare(stranger.id, order.id))).code).toBe("NOT_FOUND");
+  });
+});
+
+describe("npm run orders:advance (scripts/orders-advance.ts)", () => {
+  const run = (...args: string[]) =>
+    promisify(execFile)(path.resolve("node_modules/.bin/tsx"), [path.resolve("scripts/orders-advance.ts"), ...args], {
+      env: { ...process.env },
+      timeout: 60_000,
+    });
+
+  it("walks an order to delivered, moves its return, and exits 1 with the reason on a refusal", async () => {
+    clock = new Date();
+    const customer = await newCustomer();
+    const order = await paidOrder(customer.id);
+    const { stdout } = await run(String(order.number), "delivered");
+    expect(stdout.trim()).toBe(`Order #${order.number}: packed, shipped (UPS 1Z999AA10123456784), delivered.`);
+    expect(await eventsOf(order.id)).toEqual(["paid", "packed", "shipped", "delivered"]);
+    await expect(run(String(order.number), "packed")).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining("cannot be marked packed"),
+    });
+    await expect(run("approve-return", String(order.number))).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining("has no requested return"),
+    });
+    clock = new Date();
+    const { returnId } = await lifecycle.requestReturn({
+      customerId: customer.id,
+      orderId: order.id,
+      requestKey: crypto.randomUUID(),
+      reason: "Other",
+      comment: null,
+      lines: [{ orderLineId: order.lines[1].id, quantity: 1 }],
+    });
+    expect((await run("approve-return", String(order.number))).stdout).toContain(`return ${returnId} approved`);
+    expect((await run("receive-return", String(order.number))).stdout).toContain("its refund is queued");
+    expect(await prisma.refund.count({ where: { returnId } })).toBe(1);
+    await expect(run("999999999", "packed")).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining("no order #999999999"),
+    });
+    await expect(run("100001", "returned")).rejects.toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining("usage:"),
+    });
+  }, 120_000);
+});
+
+describe("/dev/orders (the developers' fulfilment page)", () => {
+  it("lists recent orders and moves one through each step with plain posts; a refusal answers beside its form", async () => {
+    clock = new Date();
+    const customer = await newCustomer();
+    const order = await paidOrder(customer.id);
+    const page = await callRoute(devOrdersLoader, getRequest("/dev/orders"));
+    expect(page.status).toBe(200);
+    expect(page.headers.get("Cache-Control")).toBe("private, no-store");
+    const { orders } = (await page.json()) as { orders: { id: string; status: string }[] };
+    expect(orders.find((o) => o.id === order.id)).toMatchObject({ status: "paid" });
+
+    const jar = new Jar();
+    const post = (fields: Record<string, string>) =>
+      callRoute(devOrdersAction, formRequest("/dev/orders", fields, jar), jar);
+    const packed = await post({ intent: "packed", orderId: order.id });
+    expect(packed.status).toBe(302);
+    expect(packed.headers.get("Location")).toBe("/dev/orders");
+    expect(await flashedNotice(jar)).toMatchObject({ tone: "success", message: "The order is packed." });
+
+    const bad = await post({ intent: "shipped", orderId: order.id, carrier: "ups", trackingNumber: "12" });
+    expect(bad.status).toBe(400);
+    expect(bad.headers.get("Cache-Control")).toBe("private, no-store");
+    expect(await bad.json()).toMatchObject({ target: order.id, field: "trackingNumber" });
+
+    expect(
+      (
+        await post({
+          intent: "shipped",
+          orderId: order.id,
+          carrier: "usps",
+          trackingNumber: "9400 1118 9922 3197 4284 90",
+        })
+      ).status,
+    ).toBe(302);
+    expect((await post({ intent: "delivered", orderId: order.id })).status).toBe(302);
+    expect(await orderOf(order.id)).toMatchObject({
+      status: "delivered",
+      carrier: "usps",
+      trackingNumber: "9400111899223197428490",
+    });
+    const wrong = await post({ intent: "packed", orderId: order.id });
+    expect(wrong.status).toBe(409);
+
+    clock = new Date();
+    const { returnId } = await lifecycle.requestReturn({
+      customerId: customer.id,
+      orderId: order.id,
+      requestKey: crypto.randomUUID(),
+      reason: "Other",
+      comment: null,
+      lines: [{ orderLineId: order.lines[0].id, quantity: 1 }],
+    });
+    expect((await post({ intent: "approve-return", returnId })).status).toBe(302);
+    expect((await post({ intent: "receive-return", returnId })).status).toBe(302);
+    expect(await prisma.orderReturn.findUniqueOrThrow({ where: { id: returnId } })).toMatchObject({
+      status: "received",
+    });
+
+    expect((await post({ intent: "refund-everything", orderId: order.id })).status).toBe(400);
+  });
+
+  it("does not exist in production (unless DEV_OUTBOX)", async () => {
+    const settings = env as { NODE_ENV: string; DEV_OUTBOX: boolean };
+    const before = { ...settings };
+    settings.NODE_ENV = "production";
+    settings.DEV_OUTBOX = false;
+    try {
+      expect((await callRoute(devOrdersLoader, getRequest("/dev/orders"))).status).toBe(404);
+      expect(
+        (await callRoute(devOrdersAction, formRequest("/dev/orders", { intent: "packed", orderId: "x" }))).status,
+      ).toBe(404);
+    } finally {
+      settings.NODE_ENV = before.NODE_ENV;
+      settings.DEV_OUTBOX = before.DEV_OUTBOX;
+    }
   });
 });

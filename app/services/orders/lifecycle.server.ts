@@ -76,8 +76,8 @@ export interface FulfilmentOrder {
 export interface OrderFulfilment extends OrderLifecycle {
   /** The newest orders past payment with their returns (the developers' fulfilment page). */
   recentOrders(limit: number): Promise<FulfilmentOrder[]>;
-  /** An order's id by its number, or null. */
-  orderIdByNumber(number: number): Promise<string | null>;
+  /** An order's id and status by its number, or null (a pending order is not there yet). */
+  orderByNumber(number: number): Promise<{ id: string; status: string } | null>;
   /** The order's oldest return still in `status`, or null. */
   oldestReturn(orderId: string, status: ReturnStatus): Promise<string | null>;
 }
@@ -527,9 +527,9 @@ export function createOrderLifecycle(deps: LifecycleDeps): OrderFulfilment {
       }));
     },
 
-    async orderIdByNumber(number) {
+    async orderByNumber(number) {
       const order = await db.order.findUnique({ where: { number }, select: { id: true, status: true } });
-      return order && order.status !== "pending" ? order.id : null;
+      return order && order.status !== "pending" ? order : null;
     },
 
     async oldestReturn(orderId, status) {
