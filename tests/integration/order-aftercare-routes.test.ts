@@ -13,7 +13,7 @@ import { RETURN_REASONS } from "~/models/order-lifecycle";
 import { loader as ordersLoader } from "~/routes/account.orders";
 import OrderDetails, { action as orderAction, loader as orderLoader } from "~/routes/account.orders_.$id";
 import { nextOrderNumber, orderLifecycle, type OrderAftercare } from "~/services/orders/index.server";
-import { callRoute, flashedNotice, formRequest, getRequest, Jar, signedInJar } from "../helpers/routes";
+import { callRoute, flashedNotice, formRequest, getRequest, type Jar, signedInJar } from "../helpers/routes";
 import { ensureSeeded, TEST_ADDRESS } from "../helpers/seeded";
 
 interface Variant {
