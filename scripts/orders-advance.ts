@@ -49,9 +49,11 @@ try {
     console.log(await advance(args.command));
   }
 } catch (error) {
-  if (!(error instanceof LifecycleError)) throw error;
-  console.error(`orders:advance: ${error.message}`);
+  console.error(error instanceof LifecycleError ? `orders:advance: ${error.message}` : error);
   process.exitCode = 1;
 } finally {
   await prisma.$disconnect();
+  // Importing the services starts the catalogue's freshness poll; a poll still in flight could
+  // hold a database connection open after the disconnect, so the command ends here.
+  process.exit();
 }

@@ -362,6 +362,7 @@ describe("returns", () => {
     const customer = await newCustomer();
     const order = await deliveredOrder(customer.id);
     const [dog, cat] = order.lines;
+    const stockBefore = await inventoryOf(dog.variantId!);
     const first = await lifecycle.requestReturn({
       customerId: customer.id,
       orderId: order.id,
@@ -433,6 +434,8 @@ describe("returns", () => {
     await lifecycle.receiveReturn(rest.returnId);
     await deliverRefunds();
     expect(await orderOf(order.id)).toMatchObject({ status: "refunded", refundedCents: order.totalCents });
+    // Returned food is not sold again: the stock stays as it was.
+    expect(await inventoryOf(dog.variantId!)).toBe(stockBefore);
     expect((await eventsOf(order.id)).slice(-5)).toEqual([
       "return_requested",
       "return_approved",
