@@ -1,13 +1,16 @@
 // My Orders (shop-core spec sections 2 and 3): the
 // customer's orders, 20 per page, newest first, paged with plain links
 // (?after={endCursor}) and searched with a GET form (?q= order number or
-// product), so everything works without JavaScript.
+// product), so everything works without JavaScript. Each order shows its status, a compact
+// progress line and, once shipped, its tracking link (docs/rules.md "Order pages").
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { OrderProgress } from "~/components/order-timeline";
 import { useAccount } from "~/routes/account";
 import { formatMoney } from "~/models/money";
+import { orderProgress, orderStatusLabel } from "~/models/order-lifecycle";
 import { routeTitle } from "~/models/page-titles";
 import { requireCustomer } from "~/services/http/index.server";
 import { orders } from "~/services/orders/index.server";
@@ -23,9 +26,6 @@ export const meta: MetaFunction = ({ matches }) =>
 const shortDate = (iso: string) =>
   new Date(iso).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
 
-/** "paid" → "Paid". */
-const statusLabel = (status: string) => status.charAt(0).toUpperCase() + status.slice(1).replace(/_/g, " ");
-
 export async function loader({ request }: LoaderFunctionArgs) {
   const customerId = await requireCustomer(request);
   const params = new URL(request.url).searchParams;
@@ -40,6 +40,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
         number: order.number,
         createdAt: order.createdAt,
         status: order.status,
+        progress: orderProgress(order.timeline),
+        tracking: order.tracking,
         totalCents: order.totalCents,
         currencyCode: order.currencyCode,
         itemCount: order.lines.reduce((sum, line) => sum + line.quantity, 0),
@@ -112,7 +114,19 @@ export default function MyOrders() {
                   <Link to={`/account/orders/${order.id}`}>#{order.number}</Link>
                 </th>
                 <td>{shortDate(order.createdAt)}</td>
-                <td>{statusLabel(order.status)}</td>
+                <td className="account-orders__status">
+                  <span data-testid="order-status">{orderStatusLabel(order.status)}</span>
+                  <OrderProgress steps={order.progress} label={`Progress of order #${order.number}`} />
+                  {order.tracking ? (
+                    <a href={order.tracking.url} target="_blank" rel="noopener noreferrer">
+                      Track package
+                      <span className="visually-hidden">
+                        {" "}
+                        of order #{order.number} on the {order.tracking.carrierName} site (opens a new tab)
+                      </span>
+                    </a>
+                  ) : null}
+                </td>
                 <td>
                   {order.itemCount} {order.itemCount === 1 ? "item" : "items"}
                 </td>

@@ -2,25 +2,53 @@
 // one of the customer's orders (another customer's, or an unknown id, is a 404)
 // with its lines, amounts, what it gives (docs/rules.md "Donations"), address, status and payment, and "Buy again": a plain
 // form post that adds the lines still sold to the cart within the cart limits
-// and says what could not be added or was trimmed.
+// and says what could not be added or was trimmed. After the order (docs/rules.md "Order
+// pages"): its timeline, shipment and refunds, "Cancel order" behind a confirmation that works
+// without JavaScript, and "Return items" with a quantity per line and a reason. Every post is a
+// plain form with a hidden `intent` (app/models/return-forms.ts); a change redirects back here
+// with a notice, a refusal shows beside its field (or where the button would be).
+import crypto from "node:crypto";
+import { getFormProps, getSelectProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
-import { z } from "zod";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { FieldError, FormError, TextAreaField } from "~/components/form-field";
 import { GivingBack } from "~/components/giving-back";
 import { OrderAmountList } from "~/components/order-amounts";
+import { OrderTimeline } from "~/components/order-timeline";
 import { buyAgainLines, lineName } from "~/models/buy-again";
 import { formatMoney } from "~/models/money";
 import type { Notice } from "~/models/notice";
+import { orderStatusLabel, RETURN_REASONS } from "~/models/order-lifecycle";
+import { cancelRefundCents } from "~/models/refunds";
+import {
+  cancelledNotice,
+  cancelQuestion,
+  isOrderIntent,
+  OrderActionSchema,
+  returnLinesOf,
+  returnRequestedNotice,
+  ReturnSchema,
+  returnWindowText,
+  utcDate,
+} from "~/models/return-forms";
 import type { SiteId } from "~/models/site";
 import { CartError, commerce } from "~/services/commerce/index.server";
 import { addToCart, cartCookieAfter, requireCustomer, commitNotice } from "~/services/http/index.server";
 import { getSite } from "~/services/site/index.server";
-import { orders, type OrderView } from "~/services/orders/index.server";
+import {
+  LifecycleError,
+  orderLifecycle,
+  orders,
+  type OrderAftercare,
+  type OrderView,
+} from "~/services/orders/index.server";
+import { replyFor, type ActionReply } from "~/utils/form";
 import { orderViewer } from "~/utils/order-viewer.server";
 import { pageMeta } from "~/utils/meta";
-import { pageNotFound, readFormData } from "~/utils/form.server";
+import { pageNotFound, readFormData, replyWith } from "~/utils/form.server";
 import { orderLineReviewLinks } from "~/utils/reviews.server";
 
 export const meta: MetaFunction<typeof loader> = ({ matches }) =>
@@ -36,15 +64,34 @@ async function requireViewableOrder(request: Request, customerId: string, id: st
 const longDate = (iso: string) =>
   new Date(iso).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
 
-const statusLabel = (status: string) => status.charAt(0).toUpperCase() + status.slice(1).replace(/_/g, " ");
+/**
+ * The after-sale part of the order, or null for an order the viewer may see but does not own
+ * (one their browser placed as a guest): they may look, only the owner may cancel or return.
+ */
+async function aftercareOf(customerId: string, orderId: string): Promise<OrderAftercare | null> {
+  try {
+    return await orderLifecycle.aftercare(customerId, orderId);
+  } catch (error) {
+    if (error instanceof LifecycleError && error.status === 404) return null;
+    throw error;
+  }
+}
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const customerId = await requireCustomer(request);
   const order = await requireViewableOrder(request, customerId, params.id);
   const plans = new Map((await commerce.getSellingPlans()).map((plan) => [plan.id, plan.name]));
-  const reviewLinks = await orderLineReviewLinks(request, customerId, order.lines);
+  const [reviewLinks, aftercare] = await Promise.all([
+    orderLineReviewLinks(request, customerId, order.lines),
+    aftercareOf(customerId, order.id),
+  ]);
   return json(
     {
+      aftercare,
+      /** What cancelling now gives back (`cancelRefundCents`), for the confirmation. */
+      cancelRefundCents: cancelRefundCents(order),
+      /** The return form's one-use key: a double submit writes one return (docs/rules.md "Order pages"). */
+      requestKey: crypto.randomUUID(),
       order: {
         id: order.id,
         number: order.number,
@@ -82,8 +129,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   );
 }
 
-const ActionSchema = z.object({ intent: z.literal("buy-again") });
-
 /** The order's lines the site still sells, as cart lines (docs/rules.md "Orders", buy again). */
 async function buyAgainFor(order: OrderView, site: SiteId) {
   // The catalogue answers from its in-memory snapshot: sold on this site, and whether autoship is allowed.
@@ -99,12 +144,43 @@ const list = (names: string[]) => names.join(", ");
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const customerId = await requireCustomer(request);
-  const site = getSite(request);
   const formData = await readFormData(request);
-  if (!ActionSchema.safeParse({ intent: formData.get("intent") }).success) {
-    throw json({ message: "Unknown action" }, 400);
-  }
+  if (!isOrderIntent(formData.get("intent"))) throw json({ message: "Unknown action" }, 400);
   const order = await requireViewableOrder(request, customerId, params.id);
+  const submission = parseWithZod(formData, { schema: OrderActionSchema });
+  if (submission.status !== "success") return replyWith(submission);
+  const input = submission.value;
+  if (input.intent === "buy-again") return buyAgain(request, order);
+
+  const here = `/account/orders/${order.id}`;
+  let notice: Notice;
+  try {
+    if (input.intent === "cancel") {
+      const result = await orderLifecycle.cancel(customerId, order.id);
+      notice = cancelledNotice(order.number, result, order.currencyCode);
+    } else {
+      const result = await orderLifecycle.requestReturn({
+        customerId,
+        orderId: order.id,
+        requestKey: input.requestKey,
+        reason: input.reason,
+        comment: input.comment,
+        lines: returnLinesOf(input.lines),
+      });
+      notice = returnRequestedNotice(order.number, result.refundCents, order.currencyCode);
+    }
+  } catch (error) {
+    // Someone else's order is not found, the same as an unknown one (docs/rules.md "Orders").
+    if (error instanceof LifecycleError && error.status === 404) throw pageNotFound("Order not found");
+    if (error instanceof LifecycleError) return replyWith(submission, { error });
+    throw error;
+  }
+  return redirect(here, { headers: await commitNotice(request, notice) });
+}
+
+/** Buy again: the lines still sold go to the cart, and the notice says what did not. */
+async function buyAgain(request: Request, order: OrderView) {
+  const site = getSite(request);
   const here = `/account/orders/${order.id}`;
   const { lines, unavailable, nowOneTime } = await buyAgainFor(order, site);
   if (lines.length === 0) {
@@ -148,9 +224,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function OrderDetails() {
-  const { order, canBuyAgain } = useLoaderData<typeof loader>();
+  const { order, canBuyAgain, aftercare, cancelRefundCents, requestKey } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>() as ActionReply | undefined;
   const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const busy =
+    navigation.state !== "idle" &&
+    navigation.formMethod === "POST" &&
+    navigation.formData?.get("intent") === "buy-again";
   const money = (cents: number) => formatMoney(cents, order.currencyCode);
   const address = order.shippingAddress;
   return (
@@ -167,7 +247,7 @@ export default function OrderDetails() {
         </div>
         <div>
           <dt>Status</dt>
-          <dd data-testid="order-status">{statusLabel(order.status)}</dd>
+          <dd data-testid="order-status">{orderStatusLabel(order.status)}</dd>
         </div>
         {order.source === "autoship" ? (
           <div>
@@ -185,6 +265,16 @@ export default function OrderDetails() {
           </button>
           <p className="field__hint">Adds the items still sold to your cart, up to the cart limits.</p>
         </Form>
+      ) : null}
+
+      {aftercare ? (
+        <Aftercare
+          order={order}
+          aftercare={aftercare}
+          cancelRefundCents={cancelRefundCents}
+          requestKey={requestKey}
+          answer={answer}
+        />
       ) : null}
 
       <section aria-labelledby="order-items-title">
@@ -270,6 +360,251 @@ export default function OrderDetails() {
         </p>
       </section>
     </article>
+  );
+}
+
+type PageData = ReturnType<typeof useLoaderData<typeof loader>>;
+type ShownOrder = PageData["order"];
+type ShownAftercare = NonNullable<PageData["aftercare"]>;
+
+/** The order after it was placed: timeline, shipment, refunds, what the shopper may do, returns. */
+function Aftercare({
+  order,
+  aftercare,
+  cancelRefundCents,
+  requestKey,
+  answer,
+}: {
+  order: ShownOrder;
+  aftercare: ShownAftercare;
+  cancelRefundCents: number;
+  requestKey: string;
+  answer: ActionReply | undefined;
+}) {
+  const money = (cents: number) => formatMoney(cents, order.currencyCode);
+  const tracking = aftercare.tracking;
+  const delivered = aftercare.returnWindowEndsAt !== null;
+  return (
+    <>
+      <section aria-labelledby="order-timeline-title" className="account-order__section">
+        <h2 id="order-timeline-title">Timeline</h2>
+        <OrderTimeline steps={aftercare.timeline} currencyCode={order.currencyCode} />
+      </section>
+
+      {tracking ? (
+        <section aria-labelledby="order-shipment-title" className="account-order__section">
+          <h2 id="order-shipment-title">Shipment</h2>
+          <dl className="account-card__facts">
+            <dt>Carrier</dt>
+            <dd data-testid="order-carrier">{tracking.carrierName}</dd>
+            <dt>Tracking number</dt>
+            <dd data-testid="order-tracking-number">{tracking.trackingNumber}</dd>
+          </dl>
+          <p>
+            <a href={tracking.url} target="_blank" rel="noopener noreferrer">
+              Track your package
+              <span className="visually-hidden"> on the {tracking.carrierName} site (opens a new tab)</span>
+            </a>
+          </p>
+        </section>
+      ) : null}
+
+      {aftercare.refundedCents > 0 || aftercare.pendingRefundCents > 0 ? (
+        <section aria-labelledby="order-refunds-title" className="account-order__section">
+          <h2 id="order-refunds-title">Refunds</h2>
+          <dl className="account-card__facts">
+            <dt>Refunded so far</dt>
+            <dd data-testid="order-refunded">{money(aftercare.refundedCents)}</dd>
+            {aftercare.pendingRefundCents > 0 ? (
+              <>
+                <dt>On its way to your card</dt>
+                <dd data-testid="order-refund-pending">{money(aftercare.pendingRefundCents)}</dd>
+              </>
+            ) : null}
+          </dl>
+        </section>
+      ) : null}
+
+      {aftercare.cancelRefusal === null ? (
+        <CancelOrder
+          order={order}
+          refundCents={cancelRefundCents}
+          errors={replyFor(answer, "cancel")?.error?.[""] ?? undefined}
+        />
+      ) : delivered && aftercare.returnRefusal === null ? (
+        <ReturnItems aftercare={aftercare} requestKey={requestKey} lastResult={replyFor(answer, "return")} />
+      ) : (
+        <section aria-labelledby="order-changes-title" className="account-order__section">
+          <h2 id="order-changes-title">{delivered ? "Return items" : "Cancel order"}</h2>
+          <FormError
+            errors={(delivered ? replyFor(answer, "return") : replyFor(answer, "cancel"))?.error?.[""] ?? undefined}
+          />
+          <p className="account-order__refusal" data-testid="order-refusal">
+            {delivered ? aftercare.returnRefusal : aftercare.cancelRefusal}
+          </p>
+        </section>
+      )}
+
+      {aftercare.returns.length > 0 ? (
+        <section aria-labelledby="order-returns-title" className="account-order__section">
+          <h2 id="order-returns-title">Returns</h2>
+          <ul className="order-returns">
+            {aftercare.returns.map((ret) => (
+              <li key={ret.id} className="order-returns__item" data-testid="order-return">
+                <p className="order-returns__head">
+                  Asked on {utcDate(ret.createdAt)}:{" "}
+                  <strong data-testid="order-return-status">{orderStatusLabel(ret.status)}</strong>
+                </p>
+                <ul className="order-returns__lines">
+                  {ret.lines.map((line) => (
+                    <li key={line.orderLineId}>
+                      {line.quantity} × {line.productTitle} ({line.variantTitle})
+                    </li>
+                  ))}
+                </ul>
+                <p>
+                  Reason: {ret.reason}
+                  {ret.comment ? ` (“${ret.comment}”)` : ""}
+                </p>
+                <p>
+                  {ret.status === "refunded" ? "Refunded" : "Refund once the items are back"}: {money(ret.refundCents)}
+                </p>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </>
+  );
+}
+
+/**
+ * "Cancel order" with its confirmation in a disclosure, so it works without JavaScript: the
+ * question names the refund; "Yes, cancel order" posts, "Keep my order" closes it (a link back
+ * here without JavaScript).
+ */
+function CancelOrder({ order, refundCents, errors }: { order: ShownOrder; refundCents: number; errors?: string[] }) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "cancel";
+  const here = `/account/orders/${order.id}`;
+  return (
+    <section aria-labelledby="order-cancel-title" className="account-order__section">
+      <h2 id="order-cancel-title">Cancel order</h2>
+      <FormError errors={errors} />
+      <p className="field__hint">You can cancel until the order is packed for shipping.</p>
+      <details className="order-cancel" open={errors ? true : undefined}>
+        <summary className="button">Cancel order</summary>
+        <div className="order-cancel__confirm">
+          <p id="order-cancel-question">{cancelQuestion(order.number, refundCents, order.currencyCode)}</p>
+          <Form method="post" className="order-cancel__actions" aria-describedby="order-cancel-question">
+            <input type="hidden" name="intent" value="cancel" />
+            <button type="submit" className="button button--primary" disabled={busy} aria-disabled={busy}>
+              {busy ? "Cancelling…" : "Yes, cancel order"}
+            </button>
+            <a
+              href={here}
+              className="button"
+              onClick={(event) => {
+                // With JavaScript the disclosure just closes; without, the link reloads the page closed.
+                const details = event.currentTarget.closest("details");
+                if (details) {
+                  event.preventDefault();
+                  details.open = false;
+                }
+              }}
+            >
+              Keep my order
+            </a>
+          </Form>
+        </div>
+      </details>
+    </section>
+  );
+}
+
+/** "Return items": a quantity per line still returnable, a reason, an optional comment. */
+function ReturnItems({
+  aftercare,
+  requestKey,
+  lastResult,
+}: {
+  aftercare: ShownAftercare;
+  requestKey: string;
+  lastResult: ActionReply | undefined;
+}) {
+  const [form, fields] = useForm({
+    id: "order-return",
+    lastResult,
+    constraint: getZodConstraint(ReturnSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ReturnSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "return";
+  const lineFields = fields.lines.getFieldset();
+  const returnable = aftercare.returnableLines.filter((line) => line.left > 0);
+  return (
+    <section aria-labelledby="order-return-title" className="account-order__section">
+      <h2 id="order-return-title">Return items</h2>
+      {aftercare.returnWindowEndsAt ? (
+        <p data-testid="return-window">{returnWindowText(aftercare.returnWindowEndsAt)}</p>
+      ) : null}
+      {returnable.length === 0 ? (
+        <p>Everything in this order is already in a return.</p>
+      ) : (
+        <Form method="post" className="order-return" {...getFormProps(form)}>
+          <FormError errors={form.errors} />
+          <input type="hidden" name="intent" value="return" />
+          <input type="hidden" name="requestKey" value={requestKey} />
+          <fieldset
+            className="order-return__lines"
+            aria-describedby={fields.lines.errors ? fields.lines.errorId : undefined}
+          >
+            <legend>How many of each to return</legend>
+            {returnable.map((line) => {
+              const field = lineFields[line.orderLineId];
+              return (
+                <div className="field order-return__line" key={line.orderLineId}>
+                  <label htmlFor={field.id}>
+                    {line.productTitle} ({line.variantTitle})
+                  </label>
+                  <select {...getSelectProps(field)} defaultValue={field.initialValue ?? "0"}>
+                    {Array.from({ length: line.left + 1 }, (_, n) => (
+                      <option key={n} value={String(n)}>
+                        {n}
+                      </option>
+                    ))}
+                  </select>
+                  <FieldError field={field} />
+                </div>
+              );
+            })}
+            <FieldError field={fields.lines} />
+          </fieldset>
+          <div className="field">
+            <label htmlFor={fields.reason.id}>Why are you returning them?</label>
+            <select {...getSelectProps(fields.reason)}>
+              <option value="">Choose a reason</option>
+              {RETURN_REASONS.map((reason) => (
+                <option key={reason} value={reason}>
+                  {reason}
+                </option>
+              ))}
+            </select>
+            <FieldError field={fields.reason} />
+          </div>
+          <TextAreaField field={fields.comment} label="Comment" rows={3} />
+          <p className="field__hint">
+            We refund the items&apos; price once they are back; shipping and donations are not refunded. Food cannot be
+            resold, so returned items are not restocked.
+          </p>
+          <button type="submit" className="button button--primary" disabled={busy} aria-disabled={busy}>
+            {busy ? "Sending…" : "Request return"}
+          </button>
+        </Form>
+      )}
+    </section>
   );
 }
 
