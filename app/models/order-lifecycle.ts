@@ -145,6 +145,9 @@ export const RETURN_REASONS = [
   "Other",
 ] as const;
 
+/** The longest comment a shopper may add to a return (the form and the lifecycle service both check it). */
+export const RETURN_COMMENT_MAX = 1000;
+
 /** A return's statuses, in the order it moves through them. */
 export const RETURN_STATUSES = ["requested", "approved", "received", "refunded"] as const;
 export type ReturnStatus = (typeof RETURN_STATUSES)[number];

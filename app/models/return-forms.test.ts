@@ -1,12 +1,11 @@
 import { parseWithZod } from "@conform-to/zod";
 import { describe, expect, it } from "vitest";
-import { RETURN_REASONS } from "./order-lifecycle";
+import { RETURN_COMMENT_MAX, RETURN_REASONS } from "./order-lifecycle";
 import {
   cancelledNotice,
   cancelQuestion,
   isOrderIntent,
   OrderActionSchema,
-  RETURN_COMMENT_MAX,
   returnLinesOf,
   returnWindowText,
   utcDateTime,

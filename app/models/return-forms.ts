@@ -5,10 +5,7 @@
 // notices after a change) live here too, so server and browser render them alike.
 import { z } from "zod";
 import { formatMoney } from "./money";
-import { RETURN_REASONS } from "./order-lifecycle";
-
-/** The longest comment a shopper may add to a return (the lifecycle service checks it again). */
-export const RETURN_COMMENT_MAX = 1000;
+import { RETURN_COMMENT_MAX, RETURN_REASONS } from "./order-lifecycle";
 
 /** The most units of one line the quantity select offers; the service checks what is left. */
 const MAX_RETURN_UNITS = 999;

@@ -17,7 +17,6 @@ export * from "./lifecycle-types";
 export {
   createOrderLifecycle,
   REFUND_TOPIC,
-  RETURN_COMMENT_MAX,
   type FulfilmentOrder,
   type LifecycleDeps,
   type OrderFulfilment,

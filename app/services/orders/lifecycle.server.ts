@@ -13,6 +13,7 @@ import {
   isCarrier,
   normalizeTrackingNumber,
   orderTimeline,
+  RETURN_COMMENT_MAX,
   RETURN_REASONS,
   returnRefusal,
   returnWindowEnd,
@@ -43,9 +44,6 @@ type Tx = Prisma.TransactionClient;
 
 /** The outbox topic of refunds: its handler is `refundDelivery` (payload `{ refundId }`). */
 export const REFUND_TOPIC = "payment-refund";
-
-/** The longest comment a return request keeps (docs/rules.md "Returns"). */
-export const RETURN_COMMENT_MAX = 1000;
 
 export interface LifecycleDeps {
   db: PrismaClient;
