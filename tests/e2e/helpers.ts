@@ -77,3 +77,44 @@ export async function fillAddress(page: Page) {
   await page.getByLabel("State", { exact: true }).selectOption("CO");
   await page.getByLabel("Zip code").fill("80011");
 }
+
+/** The embedded payment provider's good test card. */
+export const GOOD_TEST_CARD = "4242 4242 4242 4242";
+
+/** Whether the test runs in a project with JavaScript on. */
+export const jsEnabled = (testInfo: TestInfo) => testInfo.project.use.javaScriptEnabled !== false;
+
+/** The current checkout step's title. */
+export const checkoutStepTitle = (page: Page) => page.locator("h2#checkout-step-title");
+
+/**
+ * From the cart's "Proceed to Checkout" to the review step with a new Colorado address and the
+ * good test card (a new account or a guest: the contact step takes `email` when it is asked).
+ */
+export async function checkoutToReview(page: Page, testInfo: TestInfo, email?: string) {
+  await page.getByRole("link", { name: "Proceed to Checkout" }).click();
+  await expect(page).toHaveURL(/\/checkout\b/);
+  if (jsEnabled(testInfo)) await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+  const title = checkoutStepTitle(page);
+  await expect(title).toHaveText(/Contact|Shipping address/);
+  if ((await title.textContent()) === "Contact") {
+    if (email) await page.getByLabel("Email address").fill(email);
+    await page.getByRole("button", { name: "Continue to shipping" }).click();
+  }
+  await expect(title).toHaveText("Shipping address");
+  const newAddress = page.getByRole("radio", { name: "A new address" });
+  if ((await newAddress.count()) > 0) await newAddress.check();
+  await fillAddress(page);
+  await page.getByRole("button", { name: "Continue to delivery" }).click();
+  await expect(title).toHaveText("Delivery");
+  await page.getByRole("button", { name: "Continue to payment" }).click();
+  await expect(title).toHaveText("Payment");
+  const newCard = page.getByRole("radio", { name: "A new card" });
+  if ((await newCard.count()) > 0) await newCard.check();
+  await page.getByLabel("Name on card").fill("Riley Tester");
+  await page.getByLabel("Card number").fill(GOOD_TEST_CARD);
+  await page.getByLabel("Expiry (MM/YY)").fill("12/30");
+  await page.getByLabel("Security code").fill("123");
+  await page.getByRole("button", { name: "Continue to review" }).click();
+  await expect(title).toHaveText("Review and place order");
+}

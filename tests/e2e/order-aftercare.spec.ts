@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
-import { fillAddress, open, register, uniqueEmail } from "./helpers";
+import { checkoutToReview, jsEnabled, open, register, uniqueEmail } from "./helpers";
 
 // After the order (docs/rules.md "Order pages"), as a shopper does it, with and without
 // JavaScript, at 1280 and 390 px: an order placed through checkout is cancelled (its refund
@@ -16,13 +16,10 @@ import { fillAddress, open, register, uniqueEmail } from "./helpers";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const PRODUCT = "/products/science-diet/adult-dry-dog-food/chicken-barley/15.5lb";
-const GOOD_CARD = "4242 4242 4242 4242";
 const TRACKING = "1Z999AA10123456784";
 
-const stepTitle = (page: Page) => page.locator("h2#checkout-step-title");
 const notice = (page: Page, text: string | RegExp) => page.getByRole("status").filter({ hasText: text });
 const timeline = (page: Page) => page.getByTestId("order-timeline");
-const withJs = (testInfo: TestInfo) => testInfo.project.use.javaScriptEnabled !== false;
 
 async function nudge(page: Page) {
   await page.mouse.move(5 + Math.floor(Math.random() * 50), 5 + Math.floor(Math.random() * 50));
@@ -51,30 +48,7 @@ async function placeOrder(page: Page, testInfo: TestInfo, name: string): Promise
   await expect(page.getByTestId("cart-count")).toHaveText("1");
 
   await open(page, testInfo, "/cart");
-  await page.getByRole("link", { name: "Proceed to Checkout" }).click();
-  await expect(page).toHaveURL(/\/checkout\b/);
-  if (withJs(testInfo)) await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
-  await expect(stepTitle(page)).toHaveText(/Contact|Shipping address/);
-  if ((await stepTitle(page).textContent()) === "Contact") {
-    await page.getByRole("button", { name: "Continue to shipping" }).click();
-  }
-  await expect(stepTitle(page)).toHaveText("Shipping address");
-  const newAddress = page.getByRole("radio", { name: "A new address" });
-  if ((await newAddress.count()) > 0) await newAddress.check();
-  await fillAddress(page);
-  await page.getByRole("button", { name: "Continue to delivery" }).click();
-  await expect(stepTitle(page)).toHaveText("Delivery");
-  await page.getByRole("button", { name: "Continue to payment" }).click();
-
-  await expect(stepTitle(page)).toHaveText("Payment");
-  const newCard = page.getByRole("radio", { name: "A new card" });
-  if ((await newCard.count()) > 0) await newCard.check();
-  await page.getByLabel("Name on card").fill("Riley Tester");
-  await page.getByLabel("Card number").fill(GOOD_CARD);
-  await page.getByLabel("Expiry (MM/YY)").fill("12/30");
-  await page.getByLabel("Security code").fill("123");
-  await page.getByRole("button", { name: "Continue to review" }).click();
-  await expect(stepTitle(page)).toHaveText("Review and place order");
+  await checkoutToReview(page, testInfo);
   await nudge(page);
   await page.getByRole("button", { name: "Place order" }).click();
   await expect(page).toHaveURL(/\/checkout\/confirmation\/[^/]+$/);
@@ -117,7 +91,7 @@ async function noHorizontalScroll(page: Page) {
 
 /** Axe runs in the page: only where JavaScript runs (the no-js project renders the same HTML). */
 async function axeClean(page: Page, testInfo: TestInfo) {
-  if (!withJs(testInfo)) return;
+  if (!jsEnabled(testInfo)) return;
   const results = await new AxeBuilder({ page }).include("main").analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
 }
