@@ -72,7 +72,7 @@ export interface FulfilmentOrder {
 }
 
 export interface OrderFulfilment extends OrderLifecycle {
-  /** The newest orders past payment with their returns (the developers' fulfilment page). */
+  /** The newest orders past payment (highest numbers first) with their returns (the developers' fulfilment page). */
   recentOrders(limit: number): Promise<FulfilmentOrder[]>;
   /** An order's id and status by its number, or null (a pending order is not there yet). */
   orderByNumber(number: number): Promise<{ id: string; status: string } | null>;
@@ -502,7 +502,7 @@ export function createOrderLifecycle(deps: LifecycleDeps): OrderFulfilment {
     async recentOrders(limit) {
       const rows = await db.order.findMany({
         where: { status: { not: "pending" } },
-        orderBy: [{ createdAt: "desc" }, { number: "desc" }],
+        orderBy: { number: "desc" },
         take: limit,
         select: {
           id: true,
