@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  cancelledDonationConfirmationData,
   donationConfirmationData,
   givenInAllLine,
   givingBackLines,
@@ -60,5 +61,18 @@ describe("what an order gives (docs/rules.md 'Donations')", () => {
     expect(givenInAllLine({ donationCents: 0, shopperDonationCents: 1 })).toBe(
       "Your orders have given $0.01 to good causes.",
     );
+  });
+
+  it("tells the donation service a cancelled order gives 0, its cause kept; without a cause, no causes", () => {
+    expect(cancelledDonationConfirmationData({ donationCauseId: "cause-1", donationCauseName: "Paws Rescue" })).toEqual(
+      {
+        totalDonationAmount: 0,
+        causes: [{ causeId: "cause-1", causeName: "Paws Rescue", amount: 0 }],
+      },
+    );
+    expect(cancelledDonationConfirmationData({ donationCauseId: null, donationCauseName: null })).toEqual({
+      totalDonationAmount: 0,
+      causes: [],
+    });
   });
 });

@@ -81,3 +81,20 @@ export function donationConfirmationData(order: OrderGift & { donationCauseId: s
     causes: [{ causeId: order.donationCauseId, causeName: order.donationCauseName, amount }],
   };
 }
+
+/**
+ * The confirmation data after a cancellation (docs/rules.md "Order lifecycle"): the order gives
+ * nothing after all, so the total and its cause's amount are 0 (no cause recorded: no causes).
+ */
+export function cancelledDonationConfirmationData(
+  order: Pick<OrderGift, "donationCauseId" | "donationCauseName">,
+): ReturnType<typeof donationConfirmationData> {
+  if (!order.donationCauseId || !order.donationCauseName) return { totalDonationAmount: 0, causes: [] };
+  return donationConfirmationData({
+    donationCauseId: order.donationCauseId,
+    donationCauseName: order.donationCauseName,
+    donationCents: 0,
+    shopperDonationKind: null,
+    shopperDonationCents: 0,
+  });
+}

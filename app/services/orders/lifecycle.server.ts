@@ -23,6 +23,7 @@ import {
   type OrderStatus,
   type ReturnStatus,
 } from "~/models/order-lifecycle";
+import { cancelledDonationConfirmationData } from "~/models/order-donation";
 import { cancelRefundCents, priceReturn } from "~/models/refunds";
 import type { DonationConfirmationPayload } from "~/services/donations/index.server";
 import {
@@ -270,11 +271,7 @@ export function createOrderLifecycle(deps: LifecycleDeps): OrderFulfilment {
             trackingId: order.donationTrackingId,
             orderId: order.id,
             orderNumber: order.number,
-            totalDonationAmount: 0,
-            causes:
-              order.donationCauseId && order.donationCauseName
-                ? [{ causeId: order.donationCauseId, causeName: order.donationCauseName, amount: 0 }]
-                : [],
+            ...cancelledDonationConfirmationData(order),
           });
         }
         const refundCents = cancelRefundCents(order);
