@@ -68,14 +68,25 @@ export async function register(page: Page, testInfo: TestInfo, email: string, fi
   await expect(page.getByRole("banner").getByRole("link", { name: "My Account" })).toBeVisible();
 }
 
-/** Fills a checkout shipping address form with a deliverable Colorado address. */
+/** A deliverable Colorado address: what `fillAddress` types, and what tests write into the database. */
+export const TEST_ADDRESS = {
+  firstName: "Riley",
+  lastName: "Tester",
+  address1: "15200 E 6th Ave",
+  city: "Aurora",
+  provinceCode: "CO",
+  zip: "80011",
+  countryCode: "US",
+} as const;
+
+/** Fills a checkout shipping address form with TEST_ADDRESS. */
 export async function fillAddress(page: Page) {
-  await page.getByLabel("First name").fill("Riley");
-  await page.getByLabel("Last name").fill("Tester");
-  await page.getByLabel("Street address").fill("15200 E 6th Ave");
-  await page.getByLabel("City", { exact: true }).fill("Aurora");
-  await page.getByLabel("State", { exact: true }).selectOption("CO");
-  await page.getByLabel("Zip code").fill("80011");
+  await page.getByLabel("First name").fill(TEST_ADDRESS.firstName);
+  await page.getByLabel("Last name").fill(TEST_ADDRESS.lastName);
+  await page.getByLabel("Street address").fill(TEST_ADDRESS.address1);
+  await page.getByLabel("City", { exact: true }).fill(TEST_ADDRESS.city);
+  await page.getByLabel("State", { exact: true }).selectOption(TEST_ADDRESS.provinceCode);
+  await page.getByLabel("Zip code").fill(TEST_ADDRESS.zip);
 }
 
 /** The embedded payment provider's good test card. */

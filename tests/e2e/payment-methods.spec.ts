@@ -5,19 +5,10 @@
 import crypto from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
-import { open, register, uniqueEmail, withDb } from "./helpers";
+import { open, register, TEST_ADDRESS, uniqueEmail, withDb } from "./helpers";
 
 const ADULT = { sku: "SD00402", title: "Science Diet Adult Dry Dog Food" };
 const DAY_MS = 86_400_000;
-const ADDRESS = {
-  firstName: "Riley",
-  lastName: "Tester",
-  address1: "15200 E 6th Ave",
-  city: "Aurora",
-  provinceCode: "CO",
-  zip: "80011",
-  countryCode: "US",
-};
 
 const notice = (page: Page, text: string) => page.getByRole("status").filter({ hasText: text });
 const savedCard = (page: Page, name: string) => page.getByRole("article", { name, exact: true });
@@ -53,7 +44,7 @@ function seedAutoship(testInfo: TestInfo, email: string) {
         stored(now),
         stored(next),
         token.id,
-        JSON.stringify(ADDRESS),
+        JSON.stringify(TEST_ADDRESS),
         stored(now),
         stored(now),
       );

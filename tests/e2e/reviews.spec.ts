@@ -5,7 +5,7 @@
 import crypto from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type BrowserContext, type Page, type TestInfo } from "@playwright/test";
-import { open, register, uniqueEmail, withDb } from "./helpers";
+import { open, register, TEST_ADDRESS, uniqueEmail, withDb } from "./helpers";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const EXACT =
@@ -63,15 +63,7 @@ function seedOrder(testInfo: TestInfo, email: string, product: ProductRow): stri
           email,
           product.priceCents,
           product.priceCents,
-          JSON.stringify({
-            firstName: "Riley",
-            lastName: "Tester",
-            address1: "15200 E 6th Ave",
-            city: "Aurora",
-            provinceCode: "CO",
-            zip: "80011",
-            countryCode: "US",
-          }),
+          JSON.stringify(TEST_ADDRESS),
           at,
           at,
         );
