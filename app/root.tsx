@@ -23,6 +23,7 @@ import { PageViewTracker } from "~/components/page-view-tracker";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { AnnouncementBar, SitewideBanners } from "~/components/site-notices";
+import { isAdminPath } from "~/models/admin-roles";
 import { hasChosen } from "~/models/consent";
 import { isDatabaseBusy } from "~/models/database-busy";
 import { mainNavigation, navigationFromContent } from "~/models/navigation";
@@ -75,15 +76,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // writing, staff onboarding happens at sign-in and registration, and the session
   // refresh is the browser's call on navigation (SessionRefresh).
   const site = getSite(request);
+  // The back office has its own sign-in; the shop's guards and redirects stay out of it
+  // (docs/rules.md "Back office").
+  const shopPage = !isAdminPath(new URL(request.url).pathname);
   // The first guard: a password-protected shop asks for the password before anything else.
-  await runPasswordGuard(request, site);
+  if (shopPage) await runPasswordGuard(request, site);
   // The session, read first: the guards and routes of this request share this answer.
   const signedIn = await getSignedIn(request);
   // On the staff site, the member: registration state for the guard and the FTC notice.
-  const member = signedIn ? await staffMemberOf(request) : null;
+  const member = signedIn && shopPage ? await staffMemberOf(request) : null;
   // Route guards, in the spec's order on every navigation (shop-core spec section 2).
-  await runLoginGuard(request, member ? { registered: member.isRegistered } : null);
-  await runRedirectLookup(request, site);
+  if (shopPage) {
+    await runLoginGuard(request, member ? { registered: member.isRegistered } : null);
+    await runRedirectLookup(request, site);
+  }
   // A cookie whose token stopped working: the browser is a guest; SessionRefresh clears it.
   const sessionEnded = !signedIn && (await hasStaleToken(request));
   // A one-time notice is shown once: taking it is the only cookie this loader sends.
@@ -219,7 +225,7 @@ export function Layout({ children }: { children: ReactNode }) {
           <AfterHydration load={loadSessionRefresh} props={{ ended: !data.account }} />
         ) : null}
         {bare ? null : <SiteFooter site={site} footer={data?.layout.footer ?? null} />}
-        {sitePolicy(site).tracksAnalytics ? <PageViewTracker /> : null}
+        {sitePolicy(site).tracksAnalytics && !bare ? <PageViewTracker /> : null}
         {data ? <AfterHydration load={loadConsentManager} props={{ scripts: data.consentScripts }} /> : null}
         <BreadcrumbMemory />
         {data ? <AfterHydration load={loadBuildWatcher} props={{ pollSeconds: data.env.BUILD_POLL_SECONDS }} /> : null}

@@ -206,6 +206,13 @@ export const CLINICS = [
 ];
 
 /** Demo sign-ins (also in the README). Passwords are for local demos only. */
+/** The back office's seeded owner (README "Demo accounts"): for local use only. */
+export const DEMO_OWNER = {
+  email: "owner@example.com",
+  password: "Owner-demo-2026",
+  name: "Olive Owner",
+} as const;
+
 export const DEMO_ACCOUNTS = {
   home: {
     email: "shopper@example.com",

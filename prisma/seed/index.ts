@@ -2,7 +2,7 @@ import type { PrismaClient } from "~/generated/prisma/client";
 import { productFacets } from "~/models/facets";
 import { hashPassword, verifyPassword } from "~/services/identity/password.server";
 import { buildCatalogue, buildSyntheticProduct, type SeedProduct } from "./catalogue";
-import { CLINICS, DEMO_ACCOUNTS, HOME_ZIP_RANGES, SELLING_PLANS } from "./fixtures";
+import { CLINICS, DEMO_ACCOUNTS, DEMO_OWNER, HOME_ZIP_RANGES, SELLING_PLANS } from "./fixtures";
 import { seedContent, type ContentSeedSummary } from "./content";
 import { seedDonations, type DonationSeedSummary } from "./donations";
 import { ensureProductImage, IMAGE_SIZE, productImageSvg, productImageUrl } from "./images";
@@ -276,6 +276,19 @@ async function seedDemoAccounts(db: PrismaClient): Promise<void> {
   });
 }
 
+/** The back office's demo owner (docs/rules.md "Back office"), left as it is once it exists. */
+async function seedDemoOwner(db: PrismaClient): Promise<void> {
+  if (await db.adminUser.findUnique({ where: { email: DEMO_OWNER.email }, select: { id: true } })) return;
+  await db.adminUser.create({
+    data: {
+      email: DEMO_OWNER.email,
+      name: DEMO_OWNER.name,
+      role: "owner",
+      passwordHash: await hashPassword(DEMO_OWNER.password),
+    },
+  });
+}
+
 /**
  * Seeds the catalogue, reference data and demo accounts. Deterministic and
  * idempotent: running it again leaves the same rows.
@@ -284,6 +297,7 @@ export async function seedDatabase(db: PrismaClient, options: SeedOptions): Prom
   await seedReferenceData(db);
   const products = await seedCatalogue(db, options);
   await seedDemoAccounts(db);
+  await seedDemoOwner(db);
   const reviews = await seedReviews(db, buildCatalogue());
   await seedSynthetic(db, options.syntheticProducts, options.images);
   const contentSummary = await seedContent(db, { images: options.images });

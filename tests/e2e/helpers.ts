@@ -129,3 +129,43 @@ export async function checkoutToReview(page: Page, testInfo: TestInfo, email?: s
   await page.getByRole("button", { name: "Continue to review" }).click();
   await expect(title).toHaveText("Review and place order");
 }
+
+/** The seeded back-office owner (README "Demo accounts"); the other roles' test users share the password. */
+export const DEMO_OWNER = { email: "owner@example.com", password: "Owner-demo-2026" };
+
+/**
+ * Signs in to the back office as `role`: the seeded owner, or a new user of another role made
+ * with the owner's password hash (so no hashing here). Lands on /admin.
+ */
+export async function adminSignIn(page: Page, testInfo: TestInfo, role = "owner"): Promise<string> {
+  let email = DEMO_OWNER.email;
+  if (role !== "owner") {
+    email = uniqueEmail(testInfo, `admin-${role}`);
+    const now = Date.now();
+    withDb(
+      testInfo,
+      (db) =>
+        db
+          .prepare(
+            `INSERT INTO "AdminUser" (id, email, name, passwordHash, role, failedSignIns, createdAt, updatedAt)
+             SELECT ?, ?, ?, passwordHash, ?, 0, ?, ? FROM "AdminUser" WHERE email = ?`,
+          )
+          .run(
+            `admin-${now}-${Math.random().toString(36).slice(2, 8)}`,
+            email,
+            `Test ${role}`,
+            role,
+            now,
+            now,
+            DEMO_OWNER.email,
+          ),
+      false,
+    );
+  }
+  await open(page, testInfo, "/admin/login");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(DEMO_OWNER.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: /^Welcome,/ })).toBeVisible();
+  return email;
+}

@@ -2,6 +2,7 @@
 // calls it for every document and every `?_data=` answer, so no route writes its
 // own Cache-Control for pages. A route may still declare an answer private (e.g.
 // a draft preview); it can never make one public.
+import { ADMIN_COOKIE_NAME } from "~/models/admin-roles";
 import { cachePolicy, declaresPrivate, isPublicPage } from "~/models/cache-policy";
 import { cartIdCookie } from "~/services/commerce/index.server";
 import { ACCESS_COOKIE_NAME } from "~/services/http/password-protect.server";
@@ -9,13 +10,14 @@ import { SESSION_COOKIE_NAME } from "~/services/http/session.server";
 
 /**
  * Cookies that make a request personal: the session (token, zip, notices), the cart, and the
- * password-protect access (a locked shop shows its pages only to those who gave the password).
+ * password-protect access (a locked shop shows its pages only to those who gave the password), and
+ * the back-office session.
  * The consent cookie is not personal: it changes what renders (the banner, gated reviews) in
  * one of a few variants the same for everyone who chose alike, so the page cache keys shared
  * copies by `consentVariant` (docs/rules.md "Consent") instead of bypassing them. Any other
  * cookie (analytics) changes nothing the shop renders.
  */
-const PERSONAL_COOKIES = new Set([SESSION_COOKIE_NAME, cartIdCookie.name, ACCESS_COOKIE_NAME]);
+const PERSONAL_COOKIES = new Set([SESSION_COOKIE_NAME, cartIdCookie.name, ACCESS_COOKIE_NAME, ADMIN_COOKIE_NAME]);
 
 /** Whether a Cookie header carries a personal cookie (server.js's page cache asks this before rendering). */
 export function isPersonalCookieHeader(header: string | null | undefined): boolean {

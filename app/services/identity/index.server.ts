@@ -25,3 +25,4 @@ export async function requestPasswordReset(site: SiteId, address: string): Promi
 }
 export * from "./jwt.server";
 export * from "./identity.server";
+export { hashPassword, verifyPassword } from "./password.server";

@@ -1,0 +1,81 @@
+import { describe, expect, it } from "vitest";
+import {
+  adminSessionExpiry,
+  ADMIN_IDLE_MS,
+  ADMIN_ROLES,
+  ADMIN_SECTIONS,
+  ADMIN_SESSION_MAX_MS,
+  can,
+  isAdminPath,
+  PERMISSIONS,
+  rolesWith,
+  sectionsFor,
+} from "./admin-roles";
+
+describe('back-office permissions (docs/rules.md "Back office")', () => {
+  it("gives the owner every permission", () => {
+    for (const permission of PERMISSIONS) expect(can("owner", permission)).toBe(true);
+  });
+
+  it("gives each role exactly its table row", () => {
+    const table = Object.fromEntries(ADMIN_ROLES.map((role) => [role, PERMISSIONS.filter((p) => can(role, p))]));
+    expect(table).toEqual({
+      owner: PERMISSIONS,
+      fulfilment: [
+        "orders.view",
+        "orders.fulfil",
+        "orders.resend",
+        "returns.view",
+        "returns.receive",
+        "catalogue.view",
+      ],
+      support: [
+        "orders.view",
+        "orders.cancel",
+        "orders.refund",
+        "orders.resend",
+        "returns.view",
+        "returns.approve",
+        "customers.view",
+        "customers.unlock",
+        "customers.reset",
+        "reviews.moderate",
+        "outbox.view",
+      ],
+      merchandiser: ["catalogue.view", "catalogue.edit", "content.view"],
+      content: [
+        "content.view",
+        "content.edit",
+        "content.publish",
+        "redirects.edit",
+        "assets.upload",
+        "reviews.moderate",
+      ],
+    });
+  });
+
+  it("keeps the owner-only permissions to the owner", () => {
+    for (const permission of ["donations.view", "outbox.retry", "jobs.view", "audit.view", "users.manage"] as const) {
+      expect(rolesWith(permission)).toEqual(["owner"]);
+    }
+  });
+
+  it("shows a role only the sections it may open", () => {
+    expect(sectionsFor("fulfilment").map((s) => s.label)).toEqual(["Orders", "Returns", "Catalogue"]);
+    expect(sectionsFor("owner")).toHaveLength(ADMIN_SECTIONS.length);
+  });
+
+  it("knows its paths, and only its paths", () => {
+    expect(isAdminPath("/admin")).toBe(true);
+    expect(isAdminPath("/admin/orders")).toBe(true);
+    expect(isAdminPath("/administrator")).toBe(false);
+    expect(isAdminPath("/products/admin")).toBe(false);
+  });
+
+  it("ends a session after two idle hours, and twelve hours after sign-in at the latest", () => {
+    const start = new Date("2026-11-24T08:00:00Z");
+    expect(adminSessionExpiry(start, start).getTime() - start.getTime()).toBe(ADMIN_IDLE_MS);
+    const late = new Date(start.getTime() + ADMIN_SESSION_MAX_MS - 60_000);
+    expect(adminSessionExpiry(start, late).getTime() - start.getTime()).toBe(ADMIN_SESSION_MAX_MS);
+  });
+});

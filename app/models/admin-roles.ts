@@ -1,0 +1,117 @@
+// Who may do what in the back office (docs/rules.md "Back office"): the one table every
+// /admin loader and action asks through `requireAdmin(request, permission)`. The owner may do
+// everything; every other role only what its row lists. Pure, so the table is tested whole.
+
+export const ADMIN_ROLES = ["owner", "fulfilment", "support", "merchandiser", "content"] as const;
+export type AdminRole = (typeof ADMIN_ROLES)[number];
+
+export const ROLE_LABELS: Record<AdminRole, string> = {
+  owner: "Owner",
+  fulfilment: "Fulfilment",
+  support: "Support",
+  merchandiser: "Merchandiser",
+  content: "Content editor",
+};
+
+/**
+ * Each permission and the roles besides the owner that hold it. A new screen or action adds its
+ * permission here, never a role check of its own.
+ */
+const GRANTS = {
+  // Orders and returns
+  "orders.view": ["fulfilment", "support"],
+  "orders.fulfil": ["fulfilment"],
+  "orders.cancel": ["support"],
+  "orders.refund": ["support"],
+  "orders.resend": ["fulfilment", "support"],
+  "returns.view": ["fulfilment", "support"],
+  "returns.approve": ["support"],
+  "returns.receive": ["fulfilment"],
+  // Customers and the staff-feeding program's members
+  "customers.view": ["support"],
+  "customers.unlock": ["support"],
+  "customers.reset": ["support"],
+  // Catalogue
+  "catalogue.view": ["merchandiser", "fulfilment"],
+  "catalogue.edit": ["merchandiser"],
+  // Content, redirects and images
+  "content.view": ["content", "merchandiser"],
+  "content.edit": ["content"],
+  "content.publish": ["content"],
+  "redirects.edit": ["content"],
+  "assets.upload": ["content"],
+  // Reviews
+  "reviews.moderate": ["support", "content"],
+  // Reports and operations
+  "donations.view": [],
+  "outbox.view": ["support"],
+  "outbox.retry": [],
+  "jobs.view": [],
+  "audit.view": [],
+  "users.manage": [],
+} as const satisfies Record<string, readonly Exclude<AdminRole, "owner">[]>;
+
+export type Permission = keyof typeof GRANTS;
+export const PERMISSIONS = Object.keys(GRANTS) as Permission[];
+
+/** Whether a role holds a permission: the owner holds all. */
+export function can(role: AdminRole, permission: Permission): boolean {
+  return role === "owner" || (GRANTS[permission] as readonly AdminRole[]).includes(role);
+}
+
+/** The roles that hold a permission (the owner first), for tests and the users page. */
+export function rolesWith(permission: Permission): AdminRole[] {
+  return ADMIN_ROLES.filter((role) => can(role, permission));
+}
+
+export function isAdminRole(value: unknown): value is AdminRole {
+  return typeof value === "string" && (ADMIN_ROLES as readonly string[]).includes(value);
+}
+
+/** A section of the back office's navigation and the permission that shows it. */
+export interface AdminSection {
+  path: string;
+  label: string;
+  permission: Permission;
+}
+
+/** The back office's sections in navigation order. */
+export const ADMIN_SECTIONS: readonly AdminSection[] = [
+  { path: "/admin/orders", label: "Orders", permission: "orders.view" },
+  { path: "/admin/returns", label: "Returns", permission: "returns.view" },
+  { path: "/admin/customers", label: "Customers", permission: "customers.view" },
+  { path: "/admin/products", label: "Catalogue", permission: "catalogue.view" },
+  { path: "/admin/content", label: "Content", permission: "content.view" },
+  { path: "/admin/redirects", label: "Redirects", permission: "content.view" },
+  { path: "/admin/images", label: "Images", permission: "content.view" },
+  { path: "/admin/reviews", label: "Reviews", permission: "reviews.moderate" },
+  { path: "/admin/donations", label: "Donations", permission: "donations.view" },
+  { path: "/admin/outbox", label: "Email outbox", permission: "outbox.view" },
+  { path: "/admin/jobs", label: "Jobs", permission: "jobs.view" },
+  { path: "/admin/audit", label: "Audit log", permission: "audit.view" },
+  { path: "/admin/users", label: "Users", permission: "users.manage" },
+];
+
+/** The sections a role sees in the navigation. */
+export function sectionsFor(role: AdminRole): AdminSection[] {
+  return ADMIN_SECTIONS.filter((section) => can(role, section.permission));
+}
+
+/** Where the back office lives; the shop's guards and chrome stay out of it. */
+export const ADMIN_PATH = "/admin";
+
+export function isAdminPath(pathname: string): boolean {
+  return pathname === ADMIN_PATH || pathname.startsWith(`${ADMIN_PATH}/`);
+}
+
+/** The back-office session cookie: personal (a page that carries it is never cached), sent only to /admin. */
+export const ADMIN_COOKIE_NAME = "__admin";
+
+/** How long a back-office session lasts without use, and at most from sign-in. */
+export const ADMIN_IDLE_MS = 2 * 60 * 60_000;
+export const ADMIN_SESSION_MAX_MS = 12 * 60 * 60_000;
+
+/** When a session used at `lastSeenAt`, begun at `createdAt`, stops working. */
+export function adminSessionExpiry(createdAt: Date, lastSeenAt: Date): Date {
+  return new Date(Math.min(lastSeenAt.getTime() + ADMIN_IDLE_MS, createdAt.getTime() + ADMIN_SESSION_MAX_MS));
+}

@@ -1,0 +1,78 @@
+-- AlterTable
+ALTER TABLE "ContentEntry" ADD COLUMN "draftData" TEXT;
+ALTER TABLE "ContentEntry" ADD COLUMN "draftTitle" TEXT;
+
+-- CreateTable
+CREATE TABLE "AdminUser" (
+    "id" TEXT NOT NULL PRIMARY KEY,
+    "email" TEXT NOT NULL,
+    "name" TEXT NOT NULL,
+    "passwordHash" TEXT NOT NULL,
+    "role" TEXT NOT NULL,
+    "failedSignIns" INTEGER NOT NULL DEFAULT 0,
+    "lockedUntil" DATETIME,
+    "disabledAt" DATETIME,
+    "lastSignInAt" DATETIME,
+    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "updatedAt" DATETIME NOT NULL
+);
+
+-- CreateTable
+CREATE TABLE "AdminSession" (
+    "id" TEXT NOT NULL PRIMARY KEY,
+    "adminUserId" TEXT NOT NULL,
+    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "lastSeenAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "expiresAt" DATETIME NOT NULL,
+    "revokedAt" DATETIME,
+    CONSTRAINT "AdminSession_adminUserId_fkey" FOREIGN KEY ("adminUserId") REFERENCES "AdminUser" ("id") ON DELETE CASCADE ON UPDATE CASCADE
+);
+
+-- CreateTable
+CREATE TABLE "AuditEntry" (
+    "id" TEXT NOT NULL PRIMARY KEY,
+    "adminUserId" TEXT,
+    "actorEmail" TEXT NOT NULL,
+    "actorRole" TEXT NOT NULL,
+    "action" TEXT NOT NULL,
+    "subjectType" TEXT NOT NULL,
+    "subjectId" TEXT NOT NULL,
+    "subjectLabel" TEXT NOT NULL,
+    "before" TEXT,
+    "after" TEXT,
+    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP
+);
+
+-- CreateTable
+CREATE TABLE "ContentRevision" (
+    "id" TEXT NOT NULL PRIMARY KEY,
+    "entryId" TEXT NOT NULL,
+    "action" TEXT NOT NULL,
+    "status" TEXT NOT NULL,
+    "title" TEXT NOT NULL,
+    "data" TEXT NOT NULL,
+    "actorEmail" TEXT,
+    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    CONSTRAINT "ContentRevision_entryId_fkey" FOREIGN KEY ("entryId") REFERENCES "ContentEntry" ("id") ON DELETE CASCADE ON UPDATE CASCADE
+);
+
+-- CreateIndex
+CREATE UNIQUE INDEX "AdminUser_email_key" ON "AdminUser"("email");
+
+-- CreateIndex
+CREATE INDEX "AdminSession_adminUserId_idx" ON "AdminSession"("adminUserId");
+
+-- CreateIndex
+CREATE INDEX "AuditEntry_createdAt_idx" ON "AuditEntry"("createdAt");
+
+-- CreateIndex
+CREATE INDEX "AuditEntry_subjectType_subjectId_createdAt_idx" ON "AuditEntry"("subjectType", "subjectId", "createdAt");
+
+-- CreateIndex
+CREATE INDEX "AuditEntry_adminUserId_createdAt_idx" ON "AuditEntry"("adminUserId", "createdAt");
+
+-- CreateIndex
+CREATE INDEX "AuditEntry_action_createdAt_idx" ON "AuditEntry"("action", "createdAt");
+
+-- CreateIndex
+CREATE INDEX "ContentRevision_entryId_createdAt_idx" ON "ContentRevision"("entryId", "createdAt");

@@ -1,0 +1,160 @@
+// The back office's door (docs/rules.md "Back office"): its own sign-in, separate from customer
+// accounts; sessions that end; the role check's 403; never cached; users' changes audited.
+import { beforeAll, describe, expect, it } from "vitest";
+import { prisma } from "~/db.server";
+import { action as loginAction, loader as loginLoader } from "~/routes/admin_.login";
+import { action as logoutAction } from "~/routes/admin_.logout";
+import { loader as frameLoader } from "~/routes/admin";
+import { encodeRedirect } from "~/models/redirect-param";
+import { MAX_FAILED_SIGN_INS } from "~/services/identity/index.server";
+import { AdminUserError, adminUsers, requireAdmin } from "~/services/admin/index.server";
+import { ADMIN_PASSWORD, auditOf, newAdmin } from "../helpers/admin";
+import { newAccount } from "../helpers/accounts";
+import { callRoute, formRequest, getRequest, Jar, signedInJar } from "../helpers/routes";
+import { ensureSeeded } from "../helpers/seeded";
+
+beforeAll(async () => {
+  await ensureSeeded();
+});
+
+const signIn = (email: string, password: string, jar = new Jar(), search = "") =>
+  callRoute(loginAction, formRequest(`/admin/login${search}`, { email, password }, jar), jar, {
+    clientIp: `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+  });
+
+describe("back-office sign-in", () => {
+  it("signs a user in with a session cookie for /admin only, and back to the page asked for", async () => {
+    const { email } = await newAdmin("support");
+    const jar = new Jar();
+    const asked = encodeRedirect("/admin/customers?q=dana");
+    const response = await signIn(email.toUpperCase(), ADMIN_PASSWORD, jar, `?redirect=${asked}`);
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/admin/customers?q=dana");
+    const cookie = response.headers.get("Set-Cookie") ?? "";
+    expect(cookie).toMatch(/^__admin=/);
+    expect(cookie).toMatch(/Path=\/admin/);
+    expect(cookie).toMatch(/HttpOnly/);
+    expect(cookie).toMatch(/SameSite=Strict/);
+    const frame = await callRoute(frameLoader, getRequest("/admin", jar), jar);
+    expect(frame.status).toBe(200);
+    expect(frame.headers.get("Cache-Control")).toBe("private, no-store");
+    expect((await frame.json()).sections.map((s: { label: string }) => s.label)).toContain("Customers");
+  });
+
+  it("never sends a user outside the back office after sign-in", async () => {
+    const { email } = await newAdmin("content");
+    for (const target of ["/account/orders", "//evil.example/admin"]) {
+      const response = await signIn(email, ADMIN_PASSWORD, new Jar(), `?redirect=${encodeRedirect(target)}`);
+      expect(response.headers.get("Location")).toBe("/admin");
+    }
+  });
+
+  it("refuses a wrong password, an unknown email and a customer's account alike", async () => {
+    const { email } = await newAdmin("fulfilment");
+    const customer = await newAccount("not-staff");
+    for (const [who, password] of [
+      [email, "wrong-password-1"],
+      ["nobody@shop.example", ADMIN_PASSWORD],
+      [customer.email, "Walkies-2026"],
+    ]) {
+      const response = await signIn(who, password);
+      expect(response.status).toBe(401);
+      expect((await response.json()).message).toBe("That email and password do not match a back-office user.");
+      expect(response.headers.get("Set-Cookie")).toBeNull();
+    }
+    const malformed = await callRoute(loginAction, formRequest("/admin/login", { email: "" }));
+    expect(malformed.status).toBe(400);
+  });
+
+  it("locks a user after exactly the customers' number of failures", async () => {
+    const { email } = await newAdmin("support", "lockout");
+    for (let i = 1; i < MAX_FAILED_SIGN_INS; i++) expect((await signIn(email, "nope-nope-nope")).status).toBe(401);
+    const user = await prisma.adminUser.findUniqueOrThrow({ where: { email } });
+    expect(user.failedSignIns).toBe(MAX_FAILED_SIGN_INS - 1);
+    expect(user.lockedUntil).toBeNull();
+    const locking = await signIn(email, "nope-nope-nope");
+    expect((await locking.json()).message).toMatch(/locked for 15 minutes/);
+    const right = await signIn(email, ADMIN_PASSWORD);
+    expect(right.status).toBe(401);
+    expect((await right.json()).message).toMatch(/locked/);
+  });
+
+  it("sends a visitor, and a signed-in customer, to the back office's sign-in", async () => {
+    const customer = await newAccount("customer-at-admin");
+    for (const jar of [new Jar(), await signedInJar(customer.customerId)]) {
+      const response = await callRoute(frameLoader, getRequest("/admin/orders?status=paid", jar));
+      expect(response.status).toBe(302);
+      expect(response.headers.get("Location")).toBe(
+        `/admin/login?redirect=${encodeRedirect("/admin/orders?status=paid")}`,
+      );
+    }
+  });
+
+  it("answers 403 naming the role when it lacks the permission", async () => {
+    const { jar } = await newAdmin("merchandiser");
+    const refused = await requireAdmin(getRequest("/admin/orders", jar), "orders.view").catch((e: Response) => e);
+    expect(refused).toBeInstanceOf(Response);
+    expect((refused as Response).status).toBe(403);
+    expect(await (refused as Response).json()).toEqual({
+      message: "Your role (Merchandiser) cannot do this. Ask an owner if you need it.",
+    });
+  });
+
+  it("ends the session at sign-out and when the user is disabled", async () => {
+    const owner = await newAdmin("owner");
+    const out = await newAdmin("support", "signout");
+    const loggedOut = await callRoute(logoutAction, formRequest("/admin/logout", {}, out.jar), out.jar);
+    expect(loggedOut.headers.get("Location")).toBe("/admin/login");
+    expect((await callRoute(frameLoader, getRequest("/admin", out.jar))).status).toBe(302);
+
+    const disabled = await newAdmin("support", "disabled");
+    await adminUsers.update(disabled.id, { disabled: true }, owner.actor);
+    expect((await callRoute(frameLoader, getRequest("/admin", disabled.jar))).status).toBe(302);
+    expect((await signIn(disabled.email, ADMIN_PASSWORD)).status).toBe(401);
+  });
+});
+
+describe("back-office users", () => {
+  it("audits each change to a user, and an owner cannot demote themself", async () => {
+    const owner = await newAdmin("owner", "users");
+    const added = await adminUsers.create(
+      {
+        email: `new-${crypto.randomUUID()}@shop.example`,
+        name: "New Hire",
+        role: "fulfilment",
+        password: ADMIN_PASSWORD,
+      },
+      owner.actor,
+    );
+    await adminUsers.update(added.id, { role: "support" }, owner.actor);
+    const entries = await auditOf("admin-user", added.id);
+    expect(entries.map((e) => [e.action, e.actorEmail, e.before, e.after])).toEqual([
+      [
+        "admin-user.update",
+        owner.email,
+        JSON.stringify({ role: "fulfilment", disabled: false }),
+        JSON.stringify({ role: "support", disabled: false }),
+      ],
+      [
+        "admin-user.create",
+        owner.email,
+        null,
+        JSON.stringify({ email: added.email, name: "New Hire", role: "fulfilment" }),
+      ],
+    ]);
+    await expect(adminUsers.update(owner.id, { role: "support" }, owner.actor)).rejects.toBeInstanceOf(AdminUserError);
+    await expect(
+      adminUsers.create({ email: added.email, name: "Again", role: "owner", password: ADMIN_PASSWORD }, owner.actor),
+    ).rejects.toThrow(/already exists/);
+    await expect(
+      adminUsers.create({ email: "short@shop.example", name: "Short", role: "owner", password: "short" }, owner.actor),
+    ).rejects.toThrow(/at least 12 characters/);
+  });
+
+  it("shows the sign-in page to a visitor and sends a signed-in user on", async () => {
+    expect((await callRoute(loginLoader, getRequest("/admin/login"))).status).toBe(200);
+    const { jar } = await newAdmin("content", "already");
+    const response = await callRoute(loginLoader, getRequest("/admin/login", jar));
+    expect(response.headers.get("Location")).toBe("/admin");
+  });
+});
