@@ -1,7 +1,10 @@
 // The back office's users, sessions and role check (docs/rules.md "Back office"). Every /admin
 // loader and action starts with `requireAdmin(request, permission)`; the changes themselves are
 // made by the services that own the data, each writing its audit entry in its own transaction.
+import { redirect } from "@remix-run/node";
 import { prisma } from "~/db.server";
+import type { Notice } from "~/models/notice";
+import { commitNotice } from "~/services/http/index.server";
 import { createAdminUsers } from "./admin-users.server";
 import { createAdminSessions } from "./session.server";
 
@@ -23,3 +26,16 @@ export const getAdmin = sessions.getAdmin;
 export const requireAdmin = sessions.requireAdmin;
 export const adminSignInCookie = sessions.signInCookie;
 export const adminSignOutCookie = sessions.signOutCookie;
+
+/** The headers of every /admin answer: personal, never stored. */
+export const ADMIN_NO_STORE = { "Cache-Control": "private, no-store" } as const;
+
+/**
+ * The answer of a back-office form that worked, or was refused, without JavaScript: back to `to`
+ * with a one-time notice the page shows (the root renders it), never cached.
+ */
+export async function backWithNotice(request: Request, to: string, notice: Notice): Promise<Response> {
+  const headers = await commitNotice(request, notice);
+  headers.set("Cache-Control", ADMIN_NO_STORE["Cache-Control"]);
+  return redirect(to, { headers });
+}
