@@ -19,7 +19,7 @@ export interface TestAdmin {
 }
 
 /** A new back-office user of `role`, signed in. */
-export async function newAdmin(role: AdminRole, tag = role): Promise<TestAdmin> {
+export async function newAdmin(role: AdminRole, tag: string = role): Promise<TestAdmin> {
   const { adminUsers, adminSignInCookie } = await import("~/services/admin/index.server");
   const user = await adminUsers.create(
     { email: `${tag}-${crypto.randomUUID()}@shop.example`, name: `Test ${tag}`, role, password: ADMIN_PASSWORD },
