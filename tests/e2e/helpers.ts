@@ -1,4 +1,5 @@
 import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, type TestInfo } from "@playwright/test";
 import Database from "better-sqlite3";
 
@@ -168,4 +169,24 @@ export async function adminSignIn(page: Page, testInfo: TestInfo, role = "owner"
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page.getByRole("heading", { level: 1, name: /^Welcome,/ })).toBeVisible();
   return email;
+}
+
+/** No horizontal scroll; else the elements of `main` reaching past the viewport, to say what overflows. */
+export async function noHorizontalScroll(page: Page) {
+  const wider = await page.evaluate(() =>
+    document.documentElement.scrollWidth <= window.innerWidth
+      ? []
+      : [...document.querySelectorAll("main *")]
+          .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1)
+          .slice(0, 5)
+          .map((el) => `${el.tagName.toLowerCase()}.${el.className} ${Math.round(el.getBoundingClientRect().right)}`),
+  );
+  expect(wider).toEqual([]);
+}
+
+/** Axe on `main`: only where JavaScript runs (the no-js project renders the same HTML). */
+export async function axeClean(page: Page, testInfo: TestInfo) {
+  if (!jsEnabled(testInfo)) return;
+  const results = await new AxeBuilder({ page }).include("main").analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
 }

@@ -1,8 +1,7 @@
 import { execFileSync } from "node:child_process";
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
-import { checkoutToReview, jsEnabled, open, register, uniqueEmail } from "./helpers";
+import { axeClean, checkoutToReview, noHorizontalScroll, open, register, uniqueEmail } from "./helpers";
 
 // After the order (docs/rules.md "Order pages"), as a shopper does it, with and without
 // JavaScript, at 1280 and 390 px: an order placed through checkout is cancelled (its refund
@@ -74,26 +73,6 @@ async function reloadUntil(page: Page, testInfo: TestInfo, pathname: string, che
       { timeout: 45_000, intervals: [1_000, 2_000] },
     )
     .toBe(true);
-}
-
-/** No horizontal scroll; else the elements reaching past the viewport, to say what overflows. */
-async function noHorizontalScroll(page: Page) {
-  const wider = await page.evaluate(() =>
-    document.documentElement.scrollWidth <= window.innerWidth
-      ? []
-      : [...document.querySelectorAll("main *")]
-          .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1)
-          .slice(0, 5)
-          .map((el) => `${el.tagName.toLowerCase()}.${el.className} ${Math.round(el.getBoundingClientRect().right)}`),
-  );
-  expect(wider).toEqual([]);
-}
-
-/** Axe runs in the page: only where JavaScript runs (the no-js project renders the same HTML). */
-async function axeClean(page: Page, testInfo: TestInfo) {
-  if (!jsEnabled(testInfo)) return;
-  const results = await new AxeBuilder({ page }).include("main").analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
 }
 
 for (const width of [1280, 390]) {

@@ -3,9 +3,8 @@
 // first refused for removal while an autoship pays with it, switch the autoship to the new
 // card, then remove the first; axe-clean.
 import crypto from "node:crypto";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
-import { open, register, TEST_ADDRESS, uniqueEmail, withDb } from "./helpers";
+import { axeClean, open, register, TEST_ADDRESS, uniqueEmail, withDb } from "./helpers";
 
 const ADULT = { sku: "SD00402", title: "Science Diet Adult Dry Dog Food" };
 const DAY_MS = 86_400_000;
@@ -65,13 +64,6 @@ async function addCard(
   await form.getByLabel("Security code").fill(card.cvc);
   if (makeDefault) await form.getByLabel("Make this my default card").check();
   await form.getByRole("button", { name: "Add card" }).click();
-}
-
-/** Axe runs in the page: only where JavaScript runs (the no-js project renders the same HTML). */
-async function axeClean(page: Page, testInfo: TestInfo) {
-  if (testInfo.project.use.javaScriptEnabled === false) return;
-  const results = await new AxeBuilder({ page }).include("main").analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
 }
 
 /**

@@ -3,9 +3,8 @@
 // functional consent; then the summary, the list, sort and filter, helpful votes; a buyer
 // writes a review from the order page and sees it marked "Verified buyer"; cards show ratings.
 import crypto from "node:crypto";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type BrowserContext, type Page, type TestInfo } from "@playwright/test";
-import { open, register, TEST_ADDRESS, uniqueEmail, withDb } from "./helpers";
+import { axeClean, noHorizontalScroll, open, register, TEST_ADDRESS, uniqueEmail, withDb } from "./helpers";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const EXACT =
@@ -87,17 +86,6 @@ function seedOrder(testInfo: TestInfo, email: string, product: ProductRow): stri
 }
 
 const reviewsSection = (page: Page) => page.locator("#reviews");
-
-async function noHorizontalScroll(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-}
-
-/** Axe runs in the page: only where JavaScript runs (the no-js project renders the same HTML). */
-async function axeClean(page: Page, testInfo: TestInfo) {
-  if (testInfo.project.use.javaScriptEnabled === false) return;
-  const results = await new AxeBuilder({ page }).include("main").analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
-}
 
 const productJsonLd = (page: Page) =>
   page
