@@ -17,7 +17,8 @@ export {
   type AdminUsers,
   type AdminUserView,
 } from "./admin-users.server";
-export { ADMIN_COOKIE_NAME, ADMIN_LOGIN_PATH, adminCookie } from "./session.server";
+export { ADMIN_COOKIE_NAME, ADMIN_LOGIN_PATH, ADMIN_NO_STORE, adminCookie } from "./session.server";
+import { ADMIN_NO_STORE } from "./session.server";
 
 export const adminUsers = createAdminUsers(prisma);
 const sessions = createAdminSessions(adminUsers);
@@ -26,9 +27,6 @@ export const getAdmin = sessions.getAdmin;
 export const requireAdmin = sessions.requireAdmin;
 export const adminSignInCookie = sessions.signInCookie;
 export const adminSignOutCookie = sessions.signOutCookie;
-
-/** The headers of every /admin answer: personal, never stored. */
-export const ADMIN_NO_STORE = { "Cache-Control": "private, no-store" } as const;
 
 /**
  * The answer of a back-office form that worked, or was refused, without JavaScript: back to `to`

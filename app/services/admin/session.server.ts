@@ -20,6 +20,10 @@ export const adminCookie = createCookie(ADMIN_COOKIE_NAME, {
 
 export const ADMIN_LOGIN_PATH = "/admin/login";
 
+/** The headers of every /admin answer: personal, never stored. */
+export const ADMIN_NO_STORE = { "Cache-Control": "private, no-store" } as const;
+const NO_STORE = ADMIN_NO_STORE;
+
 export function createAdminSessions(users: AdminUsers) {
   const resolved = new WeakMap<Request, Promise<AdminIdentity | null>>();
 
@@ -49,12 +53,14 @@ export function createAdminSessions(users: AdminUsers) {
       const admin = await getAdmin(request);
       if (!admin) {
         const url = new URL(request.url);
-        throw redirect(`${ADMIN_LOGIN_PATH}?redirect=${encodeRedirect(`${url.pathname}${url.search}`)}`);
+        throw redirect(`${ADMIN_LOGIN_PATH}?redirect=${encodeRedirect(`${url.pathname}${url.search}`)}`, {
+          headers: NO_STORE,
+        });
       }
       if (permission && !can(admin.role, permission)) {
         throw json(
           { message: `Your role (${ROLE_LABELS[admin.role]}) cannot do this. Ask an owner if you need it.` },
-          { status: 403 },
+          { status: 403, headers: NO_STORE },
         );
       }
       return admin;
