@@ -1,9 +1,9 @@
-// /admin: the back office's home: what waits for this user, in the sections their role sees.
+// /admin: the back office's home: what waits for this user, and the sections their role sees.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { ADMIN_SECTIONS, can } from "~/models/admin-roles";
-import { requireAdmin } from "~/services/admin/index.server";
+import { sectionsFor } from "~/models/admin-roles";
+import { ADMIN_NO_STORE, adminInbox, requireAdmin } from "~/services/admin/index.server";
 
 export const meta: MetaFunction = () => [{ title: "Back office" }, { name: "robots", content: "noindex" }];
 
@@ -12,28 +12,42 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json(
     {
       name: admin.name,
-      sections: ADMIN_SECTIONS.filter((section) => can(admin.role, section.permission)).map(({ path, label }) => ({
-        path,
-        label,
-      })),
+      inbox: await adminInbox(admin.role),
+      sections: sectionsFor(admin.role).map(({ path, label }) => ({ path, label })),
     },
-    { headers: { "Cache-Control": "private, no-store" } },
+    { headers: ADMIN_NO_STORE },
   );
 }
 
 export default function AdminHome() {
-  const { name, sections } = useLoaderData<typeof loader>();
+  const { name, inbox, sections } = useLoaderData<typeof loader>();
   return (
     <>
       <h1>Welcome, {name}</h1>
-      <p>Choose what to work on.</p>
-      <ul className="admin-cards">
-        {sections.map((section) => (
-          <li key={section.path}>
-            <Link to={section.path}>{section.label}</Link>
-          </li>
-        ))}
-      </ul>
+      {inbox.length ? (
+        <section aria-labelledby="waiting-title">
+          <h2 id="waiting-title">Waiting for you</h2>
+          <ul className="admin-cards">
+            {inbox.map((item) => (
+              <li key={item.href}>
+                <Link to={item.href}>
+                  <span className="admin-cards__count">{item.count}</span> {item.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      <section aria-labelledby="sections-title">
+        <h2 id="sections-title">Sections</h2>
+        <ul className="admin-cards">
+          {sections.map((section) => (
+            <li key={section.path}>
+              <Link to={section.path}>{section.label}</Link>
+            </li>
+          ))}
+        </ul>
+      </section>
     </>
   );
 }

@@ -5,6 +5,7 @@ import { prisma } from "~/db.server";
 import { action as loginAction, loader as loginLoader } from "~/routes/admin_.login";
 import { action as logoutAction } from "~/routes/admin_.logout";
 import { loader as frameLoader } from "~/routes/admin";
+import { loader as homeLoader } from "~/routes/admin._index";
 import { encodeRedirect } from "~/models/redirect-param";
 import { MAX_FAILED_SIGN_INS } from "~/services/identity/index.server";
 import { AdminUserError, adminUsers, requireAdmin } from "~/services/admin/index.server";
@@ -156,5 +157,25 @@ describe("back-office users", () => {
     const { jar } = await newAdmin("content", "already");
     const response = await callRoute(loginLoader, getRequest("/admin/login", jar));
     expect(response.headers.get("Location")).toBe("/admin");
+  });
+});
+
+describe("the back office's home", () => {
+  it("counts what waits, only in the sections the role may open", async () => {
+    const labels = async (role: Parameters<typeof newAdmin>[0]) => {
+      const { jar } = await newAdmin(role, "home");
+      const response = await callRoute(homeLoader, getRequest("/admin", jar));
+      const body = (await response.json()) as { inbox: { label: string; count: number }[] };
+      return body.inbox.map((item) => item.label);
+    };
+    expect(await labels("fulfilment")).toEqual([
+      "Orders to pack",
+      "Orders to ship",
+      "Returns to approve",
+      "Returns to receive",
+    ]);
+    expect(await labels("content")).toEqual(["Reviews to moderate"]);
+    expect(await labels("merchandiser")).toEqual([]);
+    expect(await labels("owner")).toHaveLength(6);
   });
 });

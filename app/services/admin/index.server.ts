@@ -5,7 +5,9 @@ import { redirect } from "@remix-run/node";
 import { prisma } from "~/db.server";
 import type { Notice } from "~/models/notice";
 import { commitNotice } from "~/services/http/index.server";
+import type { AdminRole } from "~/models/admin-roles";
 import { createAdminUsers } from "./admin-users.server";
+import { inboxFor, type InboxItem } from "./inbox.server";
 import { createAdminSessions } from "./session.server";
 
 export {
@@ -20,7 +22,12 @@ export {
 export { ADMIN_COOKIE_NAME, ADMIN_LOGIN_PATH, ADMIN_NO_STORE, adminCookie } from "./session.server";
 import { ADMIN_NO_STORE } from "./session.server";
 
+export type { InboxItem };
+
 export const adminUsers = createAdminUsers(prisma);
+
+/** What waits for a role: the home page's counts. */
+export const adminInbox = (role: AdminRole): Promise<InboxItem[]> => inboxFor(prisma, role);
 const sessions = createAdminSessions(adminUsers);
 
 export const getAdmin = sessions.getAdmin;
