@@ -15,12 +15,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const params = Object.fromEntries(new URL(request.url).searchParams);
   const parsed = AuditFilterSchema.safeParse(params);
   if (!parsed.success) {
-    // A malformed date: show the log unfiltered by days, with the field's error.
-    const { from: _from, to: _to, ...rest } = params;
-    const filter = AuditFilterSchema.parse(rest);
+    // A malformed field: the log filtered by the rest, with the field's error (400).
+    const bad = new Set(parsed.error.issues.map((issue) => String(issue.path[0])));
+    const rest = Object.fromEntries(Object.entries(params).filter(([key]) => !bad.has(key)));
+    const retried = AuditFilterSchema.safeParse(rest);
+    const filter = retried.success ? retried.data : AuditFilterSchema.parse({});
     return json(
       {
-        filter: { ...filter, from: params.from ?? "", to: params.to ?? "" },
+        filter: {
+          ...filter,
+          from: bad.has("from") ? (params.from ?? "") : filter.from,
+          to: bad.has("to") ? (params.to ?? "") : filter.to,
+        },
         errors: Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])),
         ...(await auditLog.list(filter)),
       },
@@ -106,7 +112,7 @@ export default function AdminAudit() {
           Filter
         </button>
       </Form>
-      <div className="admin-table-wrap">
+      <div className="admin-table-wrap" role="region" aria-label="Audit entries" tabIndex={0}>
         <table className="admin-table">
           <caption>Audit entries, newest first ({total})</caption>
           <thead>

@@ -149,7 +149,7 @@ export default function AdminCustomer() {
       ) : null}
 
       <h2>Orders</h2>
-      <div className="admin-table-wrap">
+      <div className="admin-table-wrap" role="region" aria-label="Orders" tabIndex={0}>
         <table className="admin-table">
           <caption>Orders (newest first)</caption>
           <thead>
@@ -181,7 +181,7 @@ export default function AdminCustomer() {
       </div>
 
       <h2>Autoships</h2>
-      <div className="admin-table-wrap">
+      <div className="admin-table-wrap" role="region" aria-label="Autoships" tabIndex={0}>
         <table className="admin-table">
           <caption>Autoships</caption>
           <thead>

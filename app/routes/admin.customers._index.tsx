@@ -86,7 +86,7 @@ export default function AdminCustomers() {
           Search
         </button>
       </Form>
-      <div className="admin-table-wrap">
+      <div className="admin-table-wrap" role="region" aria-label="Customers" tabIndex={0}>
         <table className="admin-table">
           <caption>
             Customers {pageRange(page, CUSTOMER_PAGE_SIZE, total)}

@@ -35,7 +35,7 @@ export default function AdminDonations() {
         {span}: {formatMoney(report.totalCents)} given by {report.orders} orders (cancelled and refunded orders
         excluded).
       </p>
-      <div className="admin-table-wrap">
+      <div className="admin-table-wrap" role="region" aria-label="Donations by cause" tabIndex={0}>
         <table className="admin-table">
           <caption>By cause</caption>
           <thead>
@@ -61,7 +61,7 @@ export default function AdminDonations() {
           </tbody>
         </table>
       </div>
-      <div className="admin-table-wrap">
+      <div className="admin-table-wrap" role="region" aria-label="Donations by month" tabIndex={0}>
         <table className="admin-table">
           <caption>By month</caption>
           <thead>

@@ -17,7 +17,7 @@ const duration = (ms: number | null) => (ms === null ? "—" : ms < 1000 ? `${ms
 
 function Runs({ caption, runs, showJob }: { caption: string; runs: JobRunView[]; showJob?: boolean }) {
   return (
-    <div className="admin-table-wrap">
+    <div className="admin-table-wrap" role="region" aria-label={caption} tabIndex={0}>
       <table className="admin-table">
         <caption>{caption}</caption>
         <thead>

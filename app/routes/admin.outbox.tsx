@@ -96,7 +96,7 @@ export default function AdminOutbox() {
           Filter
         </button>
       </Form>
-      <div className="admin-table-wrap">
+      <div className="admin-table-wrap" role="region" aria-label="Messages" tabIndex={0}>
         <table className="admin-table">
           <caption>Messages, newest first ({total})</caption>
           <thead>

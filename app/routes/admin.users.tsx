@@ -88,7 +88,7 @@ export default function AdminUsers() {
     <>
       <h1>Users</h1>
       {reply && !reply.field ? <p role="alert">{reply.message}</p> : null}
-      <div className="admin-table-wrap">
+      <div className="admin-table-wrap" role="region" aria-label="Back-office users" tabIndex={0}>
         <table className="admin-table">
           <caption>Back-office users</caption>
           <thead>
