@@ -7,7 +7,8 @@ import { z } from "zod";
 import { can } from "~/models/admin-roles";
 import { pageCount } from "~/models/admin-customers";
 import { ADMIN_NO_STORE, backWithNotice, requireAdmin } from "~/services/admin/index.server";
-import { outbox, OUTBOX_PAGE_SIZE, OUTBOX_STATUSES, OutboxRetryError } from "~/services/outbox/index.server";
+import { OUTBOX_PAGE_SIZE, OUTBOX_STATUSES } from "~/models/admin-outbox";
+import { outbox, OutboxRetryError } from "~/services/outbox/index.server";
 import { readFormData } from "~/utils/form.server";
 
 export const meta: MetaFunction = () => [

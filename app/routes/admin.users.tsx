@@ -19,7 +19,10 @@ export const meta: MetaFunction = () => [{ title: "Users · Back office" }, { na
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request, "users.manage");
-  return json({ users: await adminUsers.list(), me: admin.adminUserId }, { headers: ADMIN_NO_STORE });
+  return json(
+    { users: await adminUsers.list(), me: admin.adminUserId, minPasswordLength: MIN_ADMIN_PASSWORD_LENGTH },
+    { headers: ADMIN_NO_STORE },
+  );
 }
 
 const text = (max: number) => z.string().max(max).catch("");
@@ -62,7 +65,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AdminUsers() {
-  const { users, me } = useLoaderData<typeof loader>();
+  const { users, me, minPasswordLength } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   const fieldError = (field: string) => (reply && reply.field === field ? reply.message : null);
   const input = (name: "email" | "name" | "password", label: string, type = "text") => {
@@ -76,7 +79,7 @@ export default function AdminUsers() {
           type={type}
           required
           autoComplete={name === "password" ? "new-password" : "off"}
-          minLength={name === "password" ? MIN_ADMIN_PASSWORD_LENGTH : undefined}
+          minLength={name === "password" ? minPasswordLength : undefined}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `new-${name}-error` : undefined}
         />
@@ -166,7 +169,7 @@ export default function AdminUsers() {
             ))}
           </select>
         </p>
-        {input("password", `Password (at least ${MIN_ADMIN_PASSWORD_LENGTH} characters)`, "password")}
+        {input("password", `Password (at least ${minPasswordLength} characters)`, "password")}
         <button type="submit" name="intent" value="create" className="button">
           Add user
         </button>

@@ -60,3 +60,26 @@ for (const width of [1280, 390]) {
     });
   });
 }
+
+test.describe("the owner's reports at 390 px", () => {
+  test.use({ viewport: { width: 390, height: 900 } });
+
+  test("donations, outbox, jobs, audit log and users open, axe clean, without sideways scroll", async ({
+    page,
+  }, testInfo) => {
+    test.setTimeout(90_000);
+    await adminSignIn(page, testInfo, "owner");
+    for (const [path, heading] of [
+      ["/admin/donations", "Donations"],
+      ["/admin/outbox", "Email outbox"],
+      ["/admin/jobs", "Jobs"],
+      ["/admin/audit", "Audit log"],
+      ["/admin/users", "Users"],
+    ] as const) {
+      await open(page, testInfo, path);
+      await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+      await axeClean(page, testInfo);
+      await noHorizontalScroll(page);
+    }
+  });
+});

@@ -14,13 +14,12 @@ import {
   OUTBOX_CLAIM_MS,
   type DeliveryErrorKind,
 } from "~/models/outbox";
+import { OUTBOX_PAGE_SIZE, OUTBOX_STATUSES, type OutboxStatus } from "~/models/admin-outbox";
 import type { AuditActor } from "~/models/audit";
 import { recordAudit } from "~/services/audit/index.server";
 import { logger, metrics } from "~/services/observability/index.server";
 
-export const OUTBOX_STATUSES = ["queued", "sending", "sent", "failed"] as const;
-export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
-export const OUTBOX_PAGE_SIZE = 50;
+export { OUTBOX_PAGE_SIZE, OUTBOX_STATUSES, type OutboxStatus };
 
 /** A message as the back office lists it; an email shows its subject and recipient. */
 export interface OutboxMessageView {
