@@ -5,6 +5,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
+import { AdminScrollRegion } from "~/components/admin-scroll-region";
 import { formatMoney } from "~/models/money";
 import { quotaMonthLabel } from "~/models/staff-program";
 import { ADMIN_NO_STORE, backWithNotice, requireAdmin } from "~/services/admin/index.server";
@@ -149,7 +150,7 @@ export default function AdminCustomer() {
       ) : null}
 
       <h2>Orders</h2>
-      <div className="admin-table-wrap" role="region" aria-label="Orders" tabIndex={0}>
+      <AdminScrollRegion label="Orders">
         <table className="admin-table">
           <caption>Orders (newest first)</caption>
           <thead>
@@ -178,10 +179,10 @@ export default function AdminCustomer() {
             ))}
           </tbody>
         </table>
-      </div>
+      </AdminScrollRegion>
 
       <h2>Autoships</h2>
-      <div className="admin-table-wrap" role="region" aria-label="Autoships" tabIndex={0}>
+      <AdminScrollRegion label="Autoships">
         <table className="admin-table">
           <caption>Autoships</caption>
           <thead>
@@ -212,7 +213,7 @@ export default function AdminCustomer() {
             ))}
           </tbody>
         </table>
-      </div>
+      </AdminScrollRegion>
 
       <h2>Addresses</h2>
       {customer.addresses.length === 0 ? <p>No saved addresses.</p> : null}

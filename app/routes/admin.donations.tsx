@@ -3,6 +3,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
+import { AdminScrollRegion } from "~/components/admin-scroll-region";
 import { formatMoney } from "~/models/money";
 import { ADMIN_NO_STORE, requireAdmin } from "~/services/admin/index.server";
 import { donationReport } from "~/services/donations/index.server";
@@ -35,7 +36,7 @@ export default function AdminDonations() {
         {span}: {formatMoney(report.totalCents)} given by {report.orders} orders (cancelled and refunded orders
         excluded).
       </p>
-      <div className="admin-table-wrap" role="region" aria-label="Donations by cause" tabIndex={0}>
+      <AdminScrollRegion label="Donations by cause">
         <table className="admin-table">
           <caption>By cause</caption>
           <thead>
@@ -60,8 +61,8 @@ export default function AdminDonations() {
             ))}
           </tbody>
         </table>
-      </div>
-      <div className="admin-table-wrap" role="region" aria-label="Donations by month" tabIndex={0}>
+      </AdminScrollRegion>
+      <AdminScrollRegion label="Donations by month">
         <table className="admin-table">
           <caption>By month</caption>
           <thead>
@@ -81,7 +82,7 @@ export default function AdminDonations() {
             ))}
           </tbody>
         </table>
-      </div>
+      </AdminScrollRegion>
     </>
   );
 }
