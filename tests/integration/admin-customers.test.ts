@@ -182,6 +182,21 @@ describe("unlock", () => {
     expect(await auditOf("customer", customer.customerId)).toHaveLength(1);
   });
 
+  it("writes the entry in the unlock's transaction: an entry that cannot be written leaves the lock", async () => {
+    const customer = await newAccount("unlock-rollback");
+    await lock(customer.customerId);
+    const before = await prisma.identityUser.findUniqueOrThrow({ where: { customerId: customer.customerId } });
+    const broken = {
+      ...admins.support.actor,
+      get role(): never {
+        throw new Error("audit write failed");
+      },
+    };
+    await expect(identity.unlock(customer.customerId, broken)).rejects.toThrow("audit write failed");
+    const after = await prisma.identityUser.findUniqueOrThrow({ where: { customerId: customer.customerId } });
+    expect(after.lockedUntil).toEqual(before.lockedUntil);
+  });
+
   it("refuses junk with 400 and an unknown customer with 404", async () => {
     const { jar } = admins.support;
     const junk = await callRoute(customerAction, formRequest(`/admin/customers/x`, { intent: "explode" }, jar), jar, {

@@ -10,6 +10,7 @@ import { loader as jobsLoader } from "~/routes/admin.jobs";
 import { loader as auditLoader } from "~/routes/admin.audit";
 import { action as usersAction, loader as usersLoader } from "~/routes/admin.users";
 import { MIN_ADMIN_PASSWORD_LENGTH } from "~/services/admin/index.server";
+import { outbox } from "~/services/outbox/index.server";
 import { adminsOfEveryRole, auditOf, newAdmin, type TestAdmin } from "../helpers/admin";
 import { newAccount } from "../helpers/accounts";
 import { orderOfVariant } from "../helpers/orders";
@@ -133,6 +134,21 @@ describe("outbox", () => {
         expect(audit).toHaveLength(0);
       }
     }
+  });
+
+  it("retries and audits in one transaction: an entry that cannot be written leaves the message failed", async () => {
+    const failed = await message("failed");
+    const broken = {
+      ...admins.owner.actor,
+      get role(): never {
+        throw new Error("audit write failed");
+      },
+    };
+    await expect(outbox.retry(failed.id, broken)).rejects.toThrow("audit write failed");
+    expect(await prisma.outboxMessage.findUniqueOrThrow({ where: { id: failed.id } })).toMatchObject({
+      status: "failed",
+      tries: 8,
+    });
   });
 
   it("refuses to retry a message that is not failed (409), an unknown one (404) and junk (400)", async () => {

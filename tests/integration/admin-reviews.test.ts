@@ -6,6 +6,7 @@ import { prisma } from "~/db.server";
 import { ADMIN_ROLES, rolesWith } from "~/models/admin-roles";
 import { MODERATION_NOTE_MAX } from "~/models/admin-reviews";
 import { action, loader } from "~/routes/admin.reviews";
+import { reviews } from "~/services/reviews/index.server";
 import { adminsOfEveryRole, auditOf, newAdmin, type TestAdmin } from "../helpers/admin";
 import { newAccount } from "../helpers/accounts";
 import { callRoute, formRequest, getRequest } from "../helpers/routes";
@@ -120,6 +121,20 @@ describe("review moderation by role", () => {
       await callRoute(loader, getRequest("/admin/reviews?status=rejected", support.jar), support.jar)
     ).json();
     expect(rejected.reviews.map((r: { id: string }) => r.id)).toContain(review.id);
+  });
+
+  it("decides and audits in one transaction: an entry that cannot be written leaves the review held", async () => {
+    const review = await heldReview();
+    const before = await figures();
+    const broken = {
+      ...admins.support.actor,
+      get role(): never {
+        throw new Error("audit write failed");
+      },
+    };
+    await expect(reviews.moderate(review.id, "published", undefined, broken)).rejects.toThrow("audit write failed");
+    expect((await prisma.review.findUniqueOrThrow({ where: { id: review.id } })).status).toBe("pending");
+    expect(await figures()).toEqual(before);
   });
 
   it("takes a note of exactly the limit, refuses one more, junk and an unknown review, changing nothing", async () => {
