@@ -16,6 +16,7 @@ import {
 } from "./donations.server";
 import { createEmbeddedDonations } from "./embedded.server";
 import { createRemoteDonations } from "./remote.server";
+import { createDonationReport } from "./report.server";
 import type { DonationConfirmationPayload, DonationProvider } from "./types";
 
 export {
@@ -27,6 +28,10 @@ export {
 } from "./donations.server";
 export { createEmbeddedDonations } from "./embedded.server";
 export { createRemoteDonations } from "./remote.server";
+export { createDonationReport } from "./report.server";
+
+/** What orders gave, by cause and by month, for the back office (docs/rules.md "Back office: donations"). */
+export const donationReport = createDonationReport(prisma);
 export type * from "./types";
 
 function providerFor(name: typeof env.DONATIONS_PROVIDER): DonationProvider {

@@ -6,6 +6,8 @@ import crypto from "node:crypto";
 import type { Prisma, PrismaClient } from "~/generated/prisma/client";
 import type { SiteId } from "~/models/site";
 import { sitePolicy, type UserStore } from "~/models/site-policy";
+import type { AuditActor } from "~/models/audit";
+import { recordAudit } from "~/services/audit/index.server";
 import { hashPassword, verifyPassword } from "./password.server";
 
 export type { UserStore };
@@ -137,6 +139,33 @@ export function createIdentity(db: PrismaClient, now: () => Date = () => new Dat
         await deliver?.(tx, reset);
       });
       return reset;
+    },
+
+    /**
+     * A back-office operator unlocks a customer's sign-in (docs/rules.md "Back office:
+     * customers"): the failure count and the lock are cleared, audited in the same
+     * transaction. An account that is neither locked nor counting failures is left as it is
+     * (no entry). Resolves null when the customer has no sign-in account.
+     */
+    async unlock(customerId: string, actor: AuditActor): Promise<{ changed: boolean } | null> {
+      return db.$transaction(async (tx) => {
+        const user = await tx.identityUser.findUnique({
+          where: { customerId },
+          select: { id: true, email: true, failedSignIns: true, lockedUntil: true },
+        });
+        if (!user) return null;
+        if (user.failedSignIns === 0 && user.lockedUntil === null) return { changed: false };
+        await tx.identityUser.update({ where: { id: user.id }, data: { failedSignIns: 0, lockedUntil: null } });
+        await recordAudit(tx, actor, {
+          action: "customer.unlock",
+          subjectType: "customer",
+          subjectId: customerId,
+          subjectLabel: user.email,
+          before: { failedSignIns: user.failedSignIns, lockedUntil: user.lockedUntil?.toISOString() ?? null },
+          after: { failedSignIns: 0, lockedUntil: null },
+        });
+        return { changed: true };
+      });
     },
 
     /** True while a reset token is unused and unexpired. */

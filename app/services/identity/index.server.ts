@@ -1,6 +1,8 @@
 import { prisma } from "~/db.server";
 import { env } from "~/env.server";
-import type { SiteId } from "~/models/site";
+import type { AuditActor } from "~/models/audit";
+import { storedSite, type SiteId } from "~/models/site";
+import { recordAudit } from "~/services/audit/index.server";
 import { email, passwordResetLink, passwordResetEmail } from "~/services/email/index.server";
 import { createIdentity, userStoreFor } from "./identity.server";
 import { createJwtIssuer } from "./jwt.server";
@@ -23,6 +25,36 @@ export async function requestPasswordReset(site: SiteId, address: string): Promi
     email.enqueue(tx, passwordResetEmail(reset.email, passwordResetLink(site, reset.token))),
   );
 }
+/**
+ * A back-office operator sends a customer the "forgot password" email (docs/rules.md
+ * "Back office: customers"): the same reset flow, its token and email stored with the audit
+ * entry in one transaction. Resolves false when the customer has no sign-in account.
+ */
+export async function sendPasswordResetFor(customerId: string, actor: AuditActor): Promise<boolean> {
+  const user = await prisma.identityUser.findUnique({
+    where: { customerId },
+    select: { store: true, email: true, customer: { select: { site: true } } },
+  });
+  if (!user?.customer) return false;
+  const site = storedSite(user.customer.site);
+  const reset = await identity.createPasswordReset(
+    user.store as ReturnType<typeof userStoreFor>,
+    user.email,
+    async (tx, made) => {
+      await email.enqueue(tx, passwordResetEmail(made.email, passwordResetLink(site, made.token)));
+      await recordAudit(tx, actor, {
+        action: "customer.password-reset",
+        subjectType: "customer",
+        subjectId: customerId,
+        subjectLabel: made.email,
+        before: null,
+        after: { resetEmailTo: made.email },
+      });
+    },
+  );
+  return reset !== null;
+}
+
 export * from "./jwt.server";
 export * from "./identity.server";
 export { hashPassword, verifyPassword } from "./password.server";

@@ -14,6 +14,7 @@ import { EMAIL_TOPIC, emailDelivery } from "~/services/email/index.server";
 import { orderLifecycle, REFUND_TOPIC } from "~/services/orders/index.server";
 import { outbox } from "~/services/outbox/index.server";
 import { defaultHolder, startJobs, type Job, type JobRunnerOptions, type StopJobs } from "./runner.server";
+import { createJobRuns } from "./runs.server";
 
 export {
   createLeases,
@@ -39,6 +40,11 @@ export const shopJobs: Job[] = [
     ? [{ name: "autoship", intervalMs: env.AUTOSHIP_SCHEDULE_MINUTES * 60_000, run: () => autoship.run() }]
     : []),
 ];
+
+export { createJobRuns, RECENT_FAILURES, RUNS_PER_JOB, type JobRunView } from "./runs.server";
+
+/** Each of the shop's jobs with its last runs, and the recent failures (the back office's jobs page). */
+export const jobOverview = () => createJobRuns(prisma).overview(shopJobs.map((job) => job.name));
 
 /** Starts the shop's jobs on the shop's database; `stop()` waits for a running one (up to SHUTDOWN_TIMEOUT_MS). */
 export function startShopJobs(options: Partial<JobRunnerOptions> = {}): StopJobs {

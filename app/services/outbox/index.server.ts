@@ -7,7 +7,12 @@ import { createOutbox } from "./outbox.server";
 
 export {
   createOutbox,
+  OUTBOX_PAGE_SIZE,
+  OUTBOX_STATUSES,
+  OutboxRetryError,
   PermanentDeliveryError,
+  type OutboxMessageView,
+  type OutboxStatus,
   type Outbox,
   type OutboxDelivery,
   type OutboxHandler,

@@ -14,7 +14,36 @@ import {
   OUTBOX_CLAIM_MS,
   type DeliveryErrorKind,
 } from "~/models/outbox";
+import { OUTBOX_PAGE_SIZE, OUTBOX_STATUSES, type OutboxStatus } from "~/models/admin-outbox";
+import type { AuditActor } from "~/models/audit";
+import { recordAudit } from "~/services/audit/index.server";
 import { logger, metrics } from "~/services/observability/index.server";
+
+export { OUTBOX_PAGE_SIZE, OUTBOX_STATUSES, type OutboxStatus };
+
+/** A message as the back office lists it; an email shows its subject and recipient. */
+export interface OutboxMessageView {
+  id: string;
+  topic: string;
+  status: string;
+  tries: number;
+  lastError: string | null;
+  nextAttemptAt: string;
+  sentAt: string | null;
+  createdAt: string;
+  email: { to: string; subject: string } | null;
+}
+
+/** A refused retry (not failed, or not found); nothing was changed. */
+export class OutboxRetryError extends Error {
+  constructor(
+    message: string,
+    readonly status: 404 | 409,
+  ) {
+    super(message);
+    this.name = "OutboxRetryError";
+  }
+}
 
 /** The database client or the transaction client the message is written with. */
 export type OutboxWriter = PrismaClient | Prisma.TransactionClient;
@@ -155,6 +184,89 @@ export function createOutbox(db: PrismaClient, settings: OutboxSettings) {
   }
 
   return {
+    /** The back office's list (docs/rules.md "Back office: outbox"): newest first, by status and topic. */
+    async list(filter: { status?: OutboxStatus; topic?: string; page: number }): Promise<{
+      messages: OutboxMessageView[];
+      total: number;
+      page: number;
+      counts: Record<OutboxStatus, number>;
+      topics: string[];
+    }> {
+      const where: Prisma.OutboxMessageWhereInput = {
+        ...(filter.status ? { status: filter.status } : {}),
+        ...(filter.topic ? { topic: filter.topic } : {}),
+      };
+      const [rows, total, groups, topicRows] = await Promise.all([
+        db.outboxMessage.findMany({
+          where,
+          orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+          skip: (filter.page - 1) * OUTBOX_PAGE_SIZE,
+          take: OUTBOX_PAGE_SIZE,
+          include: { email: { select: { to: true, subject: true } } },
+        }),
+        db.outboxMessage.count({ where }),
+        db.outboxMessage.groupBy({ by: ["status"], _count: { _all: true }, orderBy: { status: "asc" } }),
+        db.outboxMessage.findMany({ distinct: ["topic"], select: { topic: true }, orderBy: { topic: "asc" } }),
+      ]);
+      const counts = Object.fromEntries(OUTBOX_STATUSES.map((s) => [s, 0])) as Record<OutboxStatus, number>;
+      for (const group of groups) {
+        if ((OUTBOX_STATUSES as readonly string[]).includes(group.status)) {
+          counts[group.status as OutboxStatus] = group._count._all;
+        }
+      }
+      return {
+        total,
+        page: filter.page,
+        counts,
+        topics: topicRows.map((t) => t.topic),
+        messages: rows.map((row) => ({
+          id: row.id,
+          topic: row.topic,
+          status: row.status,
+          tries: row.tries,
+          lastError: row.lastError,
+          nextAttemptAt: row.nextAttemptAt.toISOString(),
+          sentAt: row.sentAt?.toISOString() ?? null,
+          createdAt: row.createdAt.toISOString(),
+          email: row.email ? { to: row.email.to, subject: row.email.subject } : null,
+        })),
+      };
+    },
+
+    /**
+     * An operator retries a failed message (docs/rules.md "Back office: outbox"): it is queued
+     * again, due now, with its tries reset to 0 so it gets the full schedule of tries again
+     * (docs/decisions.md "Back office: operations"); its last error stays until the next try.
+     * Only a failed message: a queued, sending or sent one is refused (409). Audited in the
+     * same transaction; the update is conditional on "failed", so two retries count once.
+     */
+    async retry(id: string, actor: AuditActor): Promise<void> {
+      await db.$transaction(async (tx) => {
+        const row = await tx.outboxMessage.findUnique({
+          where: { id },
+          select: { id: true, topic: true, status: true, tries: true, email: { select: { subject: true } } },
+        });
+        if (!row) throw new OutboxRetryError("We could not find that message.", 404);
+        if (row.status !== "failed") {
+          throw new OutboxRetryError(`Only a failed message can be retried; this one is ${row.status}.`, 409);
+        }
+        const at = clock();
+        const updated = await tx.outboxMessage.updateMany({
+          where: { id, status: "failed" },
+          data: { status: "queued", tries: 0, nextAttemptAt: at, claimedUntil: null },
+        });
+        if (updated.count !== 1) throw new OutboxRetryError("This message changed meanwhile; reload the page.", 409);
+        await recordAudit(tx, actor, {
+          action: "outbox.retry",
+          subjectType: "outbox",
+          subjectId: id,
+          subjectLabel: row.email ? `Email "${row.email.subject}"` : `${row.topic} message`,
+          before: { status: "failed", tries: row.tries },
+          after: { status: "queued", tries: 0 },
+        });
+      });
+    },
+
     /**
      * Handles a topic's messages from now on (one handler per topic). Only topics with a
      * handler are delivered, so a process without one leaves those messages queued.

@@ -17,8 +17,22 @@ import {
   reviewPageCount,
   validateReview,
 } from "~/models/reviews";
+import { changedFields } from "~/models/audit";
+import { variantPath } from "~/models/product";
 import type { ReviewSort } from "~/models/review-query";
-import type { RatingSummary, ReviewList, ReviewListQuery, ReviewStatus, ReviewView, Reviews } from "./types";
+import { recordAudit } from "~/services/audit/index.server";
+import type {
+  ModerationList,
+  RatingSummary,
+  ReviewList,
+  ReviewListQuery,
+  ReviewStatus,
+  ReviewView,
+  Reviews,
+} from "./types";
+
+/** Reviews per page of the back office's moderation list. */
+export const MODERATION_PAGE_SIZE = 25;
 
 type Db = PrismaClient | Prisma.TransactionClient;
 
@@ -220,11 +234,52 @@ export function createEmbeddedReviews(db: PrismaClient): Reviews {
       return rows.map(viewOf);
     },
 
-    async moderate(reviewId, status, note) {
+    async moderation(status, page): Promise<ModerationList> {
+      const where = { status };
+      const total = await db.review.count({ where });
+      const current = Math.min(
+        Math.max(1, Math.floor(page) || 1),
+        Math.max(1, Math.ceil(total / MODERATION_PAGE_SIZE)),
+      );
+      const rows = await db.review.findMany({
+        where,
+        orderBy: status === "pending" ? [{ createdAt: "asc" }, { id: "asc" }] : [{ updatedAt: "desc" }, { id: "asc" }],
+        skip: (current - 1) * MODERATION_PAGE_SIZE,
+        take: MODERATION_PAGE_SIZE,
+        select: {
+          ...REVIEW_SELECT,
+          moderationNote: true,
+          product: {
+            select: { title: true, variants: { select: { url: true }, orderBy: { position: "asc" }, take: 1 } },
+          },
+        },
+      });
+      return {
+        total,
+        page: current,
+        pageSize: MODERATION_PAGE_SIZE,
+        reviews: rows.map((row) => ({
+          ...viewOf(row),
+          productTitle: row.product.title,
+          productPath: row.product.variants[0] ? variantPath(row.product.variants[0]) : null,
+          moderationNote: row.moderationNote,
+          createdAt: row.createdAt.toISOString(),
+        })),
+      };
+    },
+
+    async moderate(reviewId, status, note, actor) {
       const row = await db.$transaction(async (tx) => {
         const review = await tx.review.findUnique({
           where: { id: reviewId },
-          select: { productId: true, status: true, publishedAt: true },
+          select: {
+            productId: true,
+            status: true,
+            publishedAt: true,
+            moderationNote: true,
+            title: true,
+            product: { select: { title: true } },
+          },
         });
         if (!review) throw new ReviewError(REVIEW_MESSAGES.unknownReview, "review");
         const updated = await tx.review.update({
@@ -237,6 +292,19 @@ export function createEmbeddedReviews(db: PrismaClient): Reviews {
           select: REVIEW_SELECT,
         });
         if (review.status === "published" || status === "published") await recomputeRating(tx, review.productId);
+        if (actor) {
+          const change = changedFields(
+            { status: review.status, moderationNote: review.moderationNote },
+            { status, moderationNote: note !== undefined ? note : review.moderationNote },
+          );
+          await recordAudit(tx, actor, {
+            action: status === "published" ? "review.publish" : "review.reject",
+            subjectType: "review",
+            subjectId: reviewId,
+            subjectLabel: `Review "${review.title}" of ${review.product.title}`,
+            ...change,
+          });
+        }
         return updated;
       });
       return viewOf(row);

@@ -4,7 +4,7 @@
 import { prisma } from "~/db.server";
 import { createEmbeddedReviews } from "./embedded.server";
 
-export { createEmbeddedReviews } from "./embedded.server";
+export { createEmbeddedReviews, MODERATION_PAGE_SIZE } from "./embedded.server";
 export type * from "./types";
 
 /** The shop's reviews. */

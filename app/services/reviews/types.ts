@@ -2,6 +2,7 @@
 // reviews provider. The embedded provider keeps reviews in our database; a remote
 // provider's adapter would implement the same interface.
 
+import type { AuditActor } from "~/models/audit";
 import type { ReviewSort } from "~/models/review-query";
 import type { RatingSummary, ReviewStatus, ReviewView } from "~/models/reviews";
 
@@ -35,6 +36,22 @@ export interface ReviewInput {
   body: string;
 }
 
+/** A review as a moderator sees it: with its product and why it was held. */
+export interface ModerationView extends ReviewView {
+  productTitle: string;
+  /** The product page (its first variant's path), to check a decision on the shop. */
+  productPath: string | null;
+  moderationNote: string | null;
+  createdAt: string;
+}
+
+export interface ModerationList {
+  reviews: ModerationView[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
 export interface Reviews {
   summary(productId: string): Promise<RatingSummary>;
   list(productId: string, query: ReviewListQuery): Promise<ReviewList>;
@@ -52,6 +69,17 @@ export interface Reviews {
   vote(reviewId: string, voterKey: string): Promise<{ helpfulCount: number; counted: boolean }>;
   /** Reviews waiting for a moderator, oldest first. */
   pending(limit?: number): Promise<ReviewView[]>;
-  /** A moderator's decision; keeps the product's rating figures in step. */
-  moderate(reviewId: string, status: Exclude<ReviewStatus, "pending">, note?: string): Promise<ReviewView>;
+  /** Reviews of one status for the back office: pending oldest first, decided newest first. */
+  moderation(status: ReviewStatus, page: number): Promise<ModerationList>;
+  /**
+   * A moderator's decision; keeps the product's rating figures in step. With `actor` (a
+   * back-office user) the decision is audited in its transaction (docs/rules.md "Back office:
+   * reviews"); the seed and tests may decide without one.
+   */
+  moderate(
+    reviewId: string,
+    status: Exclude<ReviewStatus, "pending">,
+    note?: string,
+    actor?: AuditActor | null,
+  ): Promise<ReviewView>;
 }

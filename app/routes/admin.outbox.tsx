@@ -1,0 +1,170 @@
+// /admin/outbox: the outbox's messages by status and topic, and Retry of a failed one
+// (docs/rules.md "Back office: outbox"); the outbox service retries and audits.
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { z } from "zod";
+import { AdminScrollRegion } from "~/components/admin-scroll-region";
+import { can } from "~/models/admin-roles";
+import { pageCount } from "~/models/admin-customers";
+import { ADMIN_NO_STORE, backWithNotice, requireAdmin } from "~/services/admin/index.server";
+import { OUTBOX_PAGE_SIZE, OUTBOX_STATUSES } from "~/models/admin-outbox";
+import { outbox, OutboxRetryError } from "~/services/outbox/index.server";
+import { readFormData } from "~/utils/form.server";
+
+export const meta: MetaFunction = () => [
+  { title: "Email outbox · Back office" },
+  { name: "robots", content: "noindex" },
+];
+
+const FilterSchema = z.object({
+  status: z.enum(OUTBOX_STATUSES).optional().catch(undefined),
+  topic: z
+    .string()
+    .trim()
+    .max(100)
+    .optional()
+    .catch(undefined)
+    .transform((v) => v || undefined),
+  page: z.coerce.number().int().min(1).max(10_000).catch(1),
+});
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const admin = await requireAdmin(request, "outbox.view");
+  const filter = FilterSchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const list = await outbox.list(filter);
+  return json({ filter, ...list, canRetry: can(admin.role, "outbox.retry") }, { headers: ADMIN_NO_STORE });
+}
+
+const RetrySchema = z.object({ intent: z.literal("retry"), messageId: z.string().trim().min(1).max(100) });
+
+export async function action({ request }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request, "outbox.retry");
+  const form = await readFormData(request);
+  const parsed = RetrySchema.safeParse(Object.fromEntries(form));
+  if (!parsed.success) return json({ message: "Choose a message to retry." }, { status: 400, headers: ADMIN_NO_STORE });
+  const back = `/admin/outbox${new URL(request.url).search}`;
+  try {
+    await outbox.retry(parsed.data.messageId, admin);
+  } catch (error) {
+    if (error instanceof OutboxRetryError) {
+      return json({ message: error.message }, { status: error.status, headers: ADMIN_NO_STORE });
+    }
+    throw error;
+  }
+  return backWithNotice(request, back, { tone: "success", message: "The message is queued again." });
+}
+
+const time = (iso: string | null) => (iso ? `${iso.slice(0, 16).replace("T", " ")} UTC` : "—");
+
+export default function AdminOutbox() {
+  const { filter, messages, total, page, counts, topics, canRetry } = useLoaderData<typeof loader>();
+  const pages = pageCount(total, OUTBOX_PAGE_SIZE);
+  const query = (to: number) => {
+    const params = new URLSearchParams();
+    if (filter.status) params.set("status", filter.status);
+    if (filter.topic) params.set("topic", filter.topic);
+    params.set("page", String(to));
+    return `?${params}`;
+  };
+  return (
+    <>
+      <h1>Email outbox</h1>
+      <p>{OUTBOX_STATUSES.map((status) => `${status}: ${counts[status]}`).join(" · ")}</p>
+      <Form method="get" className="admin-filters">
+        <p className="field">
+          <label htmlFor="outbox-status">Status</label>
+          <select id="outbox-status" name="status" defaultValue={filter.status ?? ""}>
+            <option value="">Any status</option>
+            {OUTBOX_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {status}
+              </option>
+            ))}
+          </select>
+        </p>
+        <p className="field">
+          <label htmlFor="outbox-topic">Topic</label>
+          <select id="outbox-topic" name="topic" defaultValue={filter.topic ?? ""}>
+            <option value="">Any topic</option>
+            {topics.map((topic) => (
+              <option key={topic} value={topic}>
+                {topic}
+              </option>
+            ))}
+          </select>
+        </p>
+        <button type="submit" className="button">
+          Filter
+        </button>
+      </Form>
+      <AdminScrollRegion label="Messages">
+        <table className="admin-table">
+          <caption>Messages, newest first ({total})</caption>
+          <thead>
+            <tr>
+              <th scope="col">Message</th>
+              <th scope="col">Status</th>
+              <th scope="col">Tries</th>
+              <th scope="col">Last error</th>
+              <th scope="col">Next attempt</th>
+              {canRetry ? <th scope="col">Action</th> : null}
+            </tr>
+          </thead>
+          <tbody>
+            {messages.length === 0 ? (
+              <tr>
+                <td colSpan={canRetry ? 6 : 5}>No messages.</td>
+              </tr>
+            ) : null}
+            {messages.map((message) => (
+              <tr key={message.id}>
+                <td>
+                  {message.topic}
+                  {message.email ? (
+                    <>
+                      <br />“{message.email.subject}” to {message.email.to}
+                    </>
+                  ) : null}
+                  <br />
+                  Written {time(message.createdAt)}
+                </td>
+                <td>{message.status}</td>
+                <td>{message.tries}</td>
+                <td>{message.lastError ?? "—"}</td>
+                <td>
+                  {message.status === "queued"
+                    ? time(message.nextAttemptAt)
+                    : message.status === "sent"
+                      ? `Sent ${time(message.sentAt)}`
+                      : "—"}
+                </td>
+                {canRetry ? (
+                  <td>
+                    {message.status === "failed" ? (
+                      <Form method="post">
+                        <input type="hidden" name="messageId" value={message.id} />
+                        <button type="submit" name="intent" value="retry" className="button">
+                          Retry
+                        </button>
+                      </Form>
+                    ) : null}
+                  </td>
+                ) : null}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </AdminScrollRegion>
+      {pages > 1 ? (
+        <nav aria-label="Pages" className="admin-actions">
+          {page > 1 ? <Link to={query(page - 1)}>Previous page</Link> : null}
+          <span>
+            Page {page} of {pages}
+          </span>
+          {page < pages ? <Link to={query(page + 1)}>Next page</Link> : null}
+        </nav>
+      ) : null}
+    </>
+  );
+}
