@@ -8,7 +8,7 @@ import { MAX_IMPORT_LINES } from "~/models/redirects";
 import { action, loader } from "~/routes/admin.redirects";
 import { freshness } from "~/services/freshness/index.server";
 import { findRedirect } from "~/services/http/guards.server";
-import { adminsOfEveryRole, auditOf, type TestAdmin } from "../helpers/admin";
+import { adminsOfEveryRole, type TestAdmin } from "../helpers/admin";
 import { callRoute, formRequest, getRequest } from "../helpers/routes";
 import { ensureSeeded } from "../helpers/seeded";
 
