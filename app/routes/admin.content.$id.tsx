@@ -226,7 +226,7 @@ export default function AdminContentEntry() {
   const saved = reply && "errors" in reply ? reply : undefined;
   const errors = saved?.errors ?? {};
   const title = saved?.title ?? current.title;
-  const dataError = errors[""] ?? (saved && !saved.rows && saved.messages.length ? undefined : undefined);
+  const dataError = errors[""];
   return (
     <>
       <p>
