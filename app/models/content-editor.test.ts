@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { LARGE_BODY_PATHS, MAX_REQUEST_BODY_BYTES } from "./request-guard";
+import { checkRequest, LARGE_BODY_PATHS, MAX_REQUEST_BODY_BYTES } from "./request-guard";
 import {
   bannerFieldOf,
   bannerRows,
@@ -83,5 +83,25 @@ describe("image uploads", () => {
   it("the same-origin guard lets the largest upload through, and only on the upload path", () => {
     expect(LARGE_BODY_PATHS["/admin/images"]).toBeGreaterThanOrEqual(MAX_UPLOAD_BYTES + 64 * 1024);
     expect(MAX_REQUEST_BODY_BYTES).toBeLessThan(MAX_UPLOAD_BYTES);
+    const upload = (pathname: string, length: number) =>
+      checkRequest(
+        {
+          method: "POST",
+          host: "shop.example.com",
+          origin: "https://shop.example.com",
+          pathname,
+          headers: {
+            origin: "https://shop.example.com",
+            secFetchSite: "same-origin",
+            contentType: "multipart/form-data; boundary=x",
+            contentLength: String(length),
+          },
+        },
+        { enforceHosts: true, allowedHosts: ["shop.example.com"], siteOrigin: "https://shop.example.com" },
+      );
+    const largest = LARGE_BODY_PATHS["/admin/images"];
+    expect(upload("/admin/images", largest)).toBeNull();
+    expect(upload("/admin/images", largest + 1)).toMatchObject({ status: 413 });
+    expect(upload("/admin/content", MAX_REQUEST_BODY_BYTES + 1)).toMatchObject({ status: 413 });
   });
 });
