@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { validateRedirects } from "./redirects";
+import { checkRedirect, MAX_IMPORT_LINES, planRedirectImport, validateRedirects } from "./redirects";
 
 describe("redirect import validation", () => {
   it("accepts internal paths and http(s) targets, marking external ones", () => {
@@ -58,6 +58,80 @@ describe("redirect import validation", () => {
       "the source must be a plain path without query, fragment or spaces",
       "the source is listed twice",
       "the status must be one of 301, 302, 307, 308",
+    ]);
+  });
+});
+
+describe("the back office's redirect rules (checkRedirect, planRedirectImport)", () => {
+  const table = [
+    { site: "ALL", fromPath: "/old", toUrl: "/new", isExternal: false, status: 301 },
+    { site: "DTC", fromPath: "/dtc-only", toUrl: "https://example.com/x", isExternal: true, status: 302 },
+  ];
+
+  it("normalises the source and refuses a query, itself, a duplicate and both ends of a chain", () => {
+    const ok = checkRedirect({ site: "HPSF", from: "/a/", to: "/b" }, table);
+    expect(ok).toEqual({
+      ok: true,
+      row: { site: "HPSF", fromPath: "/a", toUrl: "/b", isExternal: false, status: 301 },
+    });
+    expect(checkRedirect({ site: "DTC", from: "/a?x=1", to: "/b" }, table)).toMatchObject({ ok: false, field: "from" });
+    expect(checkRedirect({ site: "DTC", from: "/a", to: "/a/" }, table)).toMatchObject({
+      ok: false,
+      message: "the redirect points to itself",
+    });
+    expect(checkRedirect({ site: "ALL", from: "/old/", to: "/x" }, table)).toMatchObject({ ok: false, field: "from" });
+    // The same source on another site is a different redirect... unless it would chain.
+    expect(checkRedirect({ site: "DTC", from: "/old", to: "/x" }, table).ok).toBe(true);
+    // A → /old, and /old → /new: a chain.
+    expect(checkRedirect({ site: "DTC", from: "/a", to: "/old?utm=1" }, table)).toMatchObject({
+      ok: false,
+      field: "to",
+    });
+    // /new → somewhere, while /old → /new: a chain from the other end.
+    expect(checkRedirect({ site: "HPSF", from: "/new", to: "/z" }, table)).toMatchObject({ ok: false, field: "from" });
+    // Sites that never meet do not chain.
+    expect(checkRedirect({ site: "HPSF", from: "/a", to: "/dtc-only" }, table).ok).toBe(true);
+    expect(checkRedirect({ site: "DTC", from: "/a", to: "ftp://x" }, table)).toMatchObject({ ok: false, field: "to" });
+    expect(checkRedirect({ site: "DTC", from: "/a", to: "/b", status: 303 }, table)).toMatchObject({
+      ok: false,
+      field: "status",
+    });
+    expect(checkRedirect({ site: "DTC", from: "/a", to: "/b", status: 308 }, table).ok).toBe(true);
+  });
+
+  it("imports CSV by line: header and comments skipped, duplicates and chains reported per line", () => {
+    const plan = planRedirectImport(
+      "DTC",
+      [
+        "from,to,status",
+        "/one,/uno",
+        "# a comment",
+        "",
+        "/two,https://example.com/dos,302",
+        "/one/,/again",
+        "/three,/one",
+        '"/four","/cuatro",307',
+      ].join("\n"),
+      table,
+    );
+    expect(plan.problems).toEqual([
+      { line: 6, message: "/one is already on line 2" },
+      { line: 7, message: expect.stringMatching(/^\/one itself redirects to \/uno/) },
+    ]);
+    expect(plan.rows.map((r) => r.fromPath)).toEqual(["/one", "/two", "/four"]);
+    expect(plan.rows[2].status).toBe(307);
+    expect(planRedirectImport("DTC", "/a,/b,abc\n/c", []).problems).toEqual([
+      { line: 1, message: "the status must be one of 301, 302, 307, 308" },
+      { line: 2, message: "write from,to or from,to,status" },
+    ]);
+    expect(planRedirectImport("DTC", "\n\n", []).problems).toHaveLength(1);
+  });
+
+  it("takes exactly MAX_IMPORT_LINES lines, and refuses one more", () => {
+    const lines = (n: number) => Array.from({ length: n }, (_, i) => `/p${i},/q${i}`).join("\n");
+    expect(planRedirectImport("ALL", lines(MAX_IMPORT_LINES), []).problems).toEqual([]);
+    expect(planRedirectImport("ALL", lines(MAX_IMPORT_LINES + 1), []).problems).toEqual([
+      { line: MAX_IMPORT_LINES + 1, message: `an import takes at most ${MAX_IMPORT_LINES} redirects` },
     ]);
   });
 });

@@ -1,6 +1,8 @@
 // Redirect import rules (shop-core spec section 2, guard 4): which rows of the content's redirect
 // list may enter the redirect table. Pure, so the rules are tested on their own.
 
+import { z } from "zod";
+
 export const REDIRECT_STATUSES = [301, 302, 307, 308] as const;
 
 export interface RedirectInput {
@@ -108,3 +110,190 @@ export function validateRedirects(rows: readonly RedirectInput[]): {
   }
   return { accepted, refused };
 }
+
+// ---------------------------------------------------------------------------
+// The back office's redirects table (docs/rules.md "Back office: content"): one redirect added or
+// edited, and many imported from CSV, under the same rules as the content import above plus the
+// table's own: one redirect per site and source, no chains (docs/decisions.md "Back office:
+// content": a chain is refused, never flattened, so what an editor typed is what is stored).
+
+/** A site's redirect, as the table holds it. "ALL" applies on both sites. */
+export interface RedirectRow {
+  id?: string;
+  site: string;
+  fromPath: string;
+  toUrl: string;
+  isExternal: boolean;
+  status: number;
+}
+
+/** What a person types for one redirect. */
+export interface RedirectCandidate {
+  site: string;
+  from: string;
+  to: string;
+  status?: number;
+}
+
+export type RedirectCheck =
+  { ok: true; row: RedirectRow } | { ok: false; field: "from" | "to" | "status"; message: string };
+
+/** Two redirects can meet when they apply on the same site ("ALL" meets both). */
+const sitesMeet = (a: string, b: string) => a === b || a === "ALL" || b === "ALL";
+
+/** The path an internal target lands on (no query or fragment, no trailing slash). */
+const landingPath = (row: { toUrl: string; isExternal: boolean }) =>
+  row.isExternal ? null : normalisePath(row.toUrl.split(/[?#]/)[0]);
+
+/**
+ * Whether one redirect may join `others` (the table without the row being edited): a path
+ * source, an http(s) or path target, an allowed status, not to itself, not a second redirect
+ * for the same site and source, and not part of a chain (its target is redirected, or something
+ * already redirects to its source).
+ */
+export function checkRedirect(candidate: RedirectCandidate, others: readonly RedirectRow[]): RedirectCheck {
+  const from = candidate.from.trim();
+  const problem = sourceProblem(from);
+  if (problem) return { ok: false, field: "from", message: problem };
+  const target = targetOf(candidate.to);
+  if (typeof target === "string") return { ok: false, field: "to", message: target };
+  const status = candidate.status ?? 301;
+  if (!(REDIRECT_STATUSES as readonly number[]).includes(status)) {
+    return { ok: false, field: "status", message: `the status must be one of ${REDIRECT_STATUSES.join(", ")}` };
+  }
+  const row: RedirectRow = {
+    site: candidate.site,
+    fromPath: normalisePath(from),
+    toUrl: target.url,
+    isExternal: target.isExternal,
+    status,
+  };
+  const lands = landingPath(row);
+  if (lands === row.fromPath) return { ok: false, field: "to", message: "the redirect points to itself" };
+  const meeting = others.filter((other) => sitesMeet(other.site, row.site));
+  if (meeting.some((other) => other.site === row.site && other.fromPath === row.fromPath)) {
+    return { ok: false, field: "from", message: `${row.fromPath} already has a redirect on ${row.site}` };
+  }
+  const onward = lands === null ? undefined : meeting.find((other) => other.fromPath === lands);
+  if (onward) {
+    return {
+      ok: false,
+      field: "to",
+      message: `${lands} itself redirects to ${onward.toUrl}: point straight there instead of making a chain`,
+    };
+  }
+  const inward = meeting.find((other) => landingPath(other) === row.fromPath);
+  if (inward) {
+    return {
+      ok: false,
+      field: "from",
+      message: `${inward.fromPath} already redirects to ${row.fromPath}: this would make a chain`,
+    };
+  }
+  return { ok: true, row };
+}
+
+/** Most lines one import takes. */
+export const MAX_IMPORT_LINES = 1000;
+
+/** One field list per CSV line: commas separate, double quotes may wrap a field ("" is a quote). */
+function csvFields(line: string): string[] {
+  const fields: string[] = [];
+  let current = "";
+  let quoted = false;
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i];
+    if (quoted) {
+      if (c === '"' && line[i + 1] === '"') {
+        current += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else current += c;
+    } else if (c === '"' && current.trim() === "") {
+      quoted = true;
+      current = "";
+    } else if (c === ",") {
+      fields.push(current.trim());
+      current = "";
+    } else current += c;
+  }
+  fields.push(current.trim());
+  return fields;
+}
+
+export interface ImportProblem {
+  /** The line of the pasted text, from 1. */
+  line: number;
+  message: string;
+}
+
+export interface ImportPlan {
+  rows: RedirectRow[];
+  problems: ImportProblem[];
+}
+
+/**
+ * The redirects a pasted CSV adds to `site` ("from,to[,status]" per line; a first line naming the
+ * columns, blank lines and lines starting with # are skipped). Every line is checked with
+ * `checkRedirect` against the table and the import's earlier lines; a problem names its line.
+ * The import is all or nothing: the caller writes `rows` only when `problems` is empty.
+ */
+export function planRedirectImport(site: string, text: string, table: readonly RedirectRow[]): ImportPlan {
+  const lines = text.split(/\r?\n/);
+  const problems: ImportProblem[] = [];
+  const rows: RedirectRow[] = [];
+  const lineOf = new Map<string, number>();
+  let counted = 0;
+  lines.forEach((raw, index) => {
+    const line = index + 1;
+    const trimmed = raw.trim();
+    if (!trimmed || trimmed.startsWith("#")) return;
+    if (counted === 0 && /^"?from"?\s*,/i.test(trimmed)) return;
+    counted++;
+    if (counted > MAX_IMPORT_LINES) {
+      if (counted === MAX_IMPORT_LINES + 1) {
+        problems.push({ line, message: `an import takes at most ${MAX_IMPORT_LINES} redirects` });
+      }
+      return;
+    }
+    const fields = csvFields(trimmed);
+    if (fields.length < 2 || fields.length > 3) {
+      problems.push({ line, message: "write from,to or from,to,status" });
+      return;
+    }
+    const [from, to, statusText] = fields;
+    const status = statusText ? Number(statusText) : undefined;
+    if (statusText && !Number.isInteger(status)) {
+      problems.push({ line, message: `the status must be one of ${REDIRECT_STATUSES.join(", ")}` });
+      return;
+    }
+    const earlier = lineOf.get(normalisePath(from));
+    if (earlier !== undefined) {
+      problems.push({ line, message: `${normalisePath(from)} is already on line ${earlier}` });
+      return;
+    }
+    const check = checkRedirect({ site, from, to, status }, [...table, ...rows]);
+    if (!check.ok) {
+      problems.push({ line, message: check.message });
+      return;
+    }
+    lineOf.set(check.row.fromPath, line);
+    rows.push(check.row);
+  });
+  if (counted === 0) problems.push({ line: 1, message: "paste at least one line from,to" });
+  return { rows, problems };
+}
+
+/** The add and edit form of one redirect (the rules themselves are `checkRedirect`'s). */
+export const RedirectFormSchema = z.object({
+  site: z.enum(["DTC", "HPSF", "ALL"], { errorMap: () => ({ message: "Choose a site." }) }),
+  from: z.string().trim().min(1, "Enter the path to redirect, such as /old-page.").max(500),
+  to: z.string().trim().min(1, "Enter where it goes: a path or an http(s) address.").max(2000),
+  status: z.coerce.number().int().default(301),
+});
+
+/** The CSV import form: a site and the pasted lines. */
+export const RedirectImportSchema = z.object({
+  site: RedirectFormSchema.shape.site,
+  csv: z.string().max(200_000, "Paste at most 200,000 characters at once."),
+});

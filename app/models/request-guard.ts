@@ -6,6 +6,12 @@
 /** Largest request body the shop reads (bytes); JSON calls have a lower cap of their own. */
 export const MAX_REQUEST_BODY_BYTES = 1024 * 1024;
 
+/**
+ * Paths that take a larger body, and how large: the back office's image upload (an image of at
+ * most MAX_UPLOAD_BYTES, app/models/content-editor.ts, plus the form around it).
+ */
+export const LARGE_BODY_PATHS: Readonly<Record<string, number>> = { "/admin/images": 6 * 1024 * 1024 };
+
 /** Methods that never change state; everything else must pass the same-origin check. */
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -158,11 +164,12 @@ export function checkRequest(request: GuardRequest, policy: GuardPolicy): GuardR
   if (length !== null && !(/^\d+$/.test(contentLength!.trim()) && Number.isSafeInteger(length))) {
     return { status: 400, code: "BAD_CONTENT_LENGTH", message: "The Content-Length header is not a number." };
   }
-  if (length !== null && length > MAX_REQUEST_BODY_BYTES) {
+  const maxBody = LARGE_BODY_PATHS[request.pathname] ?? MAX_REQUEST_BODY_BYTES;
+  if (length !== null && length > maxBody) {
     return {
       status: 413,
       code: "PAYLOAD_TOO_LARGE",
-      message: `The request body is larger than ${MAX_REQUEST_BODY_BYTES / 1024 / 1024} MB.`,
+      message: `The request body is larger than ${maxBody / 1024 / 1024} MB.`,
     };
   }
   const type = mediaType(contentType);

@@ -8,6 +8,7 @@ import { secretMatches } from "~/utils/secrets.server";
 import { bumpDataVersion, freshness } from "~/services/freshness/index.server";
 import { createContentService, followContentVersion, type Globals } from "./content.server";
 import { createEmbeddedContent } from "./embedded.server";
+import { createContentEditor } from "./editor.server";
 import type { ContentProvider } from "./types";
 
 export { cacheKeyOf, type Entry, type Globals } from "./content.server";
@@ -41,3 +42,14 @@ export function isPreview(request: Request): boolean {
 }
 export * from "./calls.server";
 export * from "./assets.server";
+export {
+  ContentEditError,
+  type AssetView,
+  type EntrySummary,
+  type EntryView,
+  type RevisionView,
+} from "./editor.server";
+export { readImageUpload } from "./upload.server";
+
+/** The back office's content editing, redirects and uploads (docs/rules.md "Back office: content"). */
+export const contentEditor = createContentEditor(prisma);

@@ -1,0 +1,99 @@
+// Reading an image upload (docs/rules.md "Back office: content"): `readFormData` refuses files, so
+// the image form has its own reader. The body is read up to a cap before it is parsed, the file
+// must be at most MAX_UPLOAD_BYTES, its first bytes must say JPEG or PNG, and sharp reads its size.
+import sharp from "sharp";
+import {
+  AssetFieldsSchema,
+  formatIssuePath,
+  MAX_IMAGE_SIDE,
+  MAX_UPLOAD_BYTES,
+  sniffImageType,
+} from "~/models/content-editor";
+import type { AssetUpload } from "./editor.server";
+
+/** Room for the form's other fields and the multipart framing around the file. */
+const FRAMING_BYTES = 64 * 1024;
+
+const refuse = (status: number, message: string) =>
+  new Response(message, {
+    status,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+  });
+
+export type UploadResult =
+  | { ok: true; upload: AssetUpload; fields: Record<string, string> }
+  | { ok: false; status: number; errors: Record<string, string>; fields: Record<string, string> };
+
+/** The body, refused with 413 as soon as it passes `limit` bytes. */
+async function readCapped(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer>> {
+  const declared = Number(request.headers.get("Content-Length") ?? "0");
+  if (declared > limit) throw refuse(413, `An image may be at most ${MAX_UPLOAD_BYTES / 1024 / 1024} MB.`);
+  if (!request.body) return new Uint8Array(new ArrayBuffer(0));
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  const reader = request.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > limit) {
+      await reader.cancel();
+      throw refuse(413, `An image may be at most ${MAX_UPLOAD_BYTES / 1024 / 1024} MB.`);
+    }
+    chunks.push(value);
+  }
+  const body = new Uint8Array(new ArrayBuffer(total));
+  let at = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return body;
+}
+
+/**
+ * The upload form's image and fields: a refusal of the request itself (not multipart, too large,
+ * unreadable) is thrown as a 4xx Response; a problem with a field is answered by field.
+ */
+export async function readImageUpload(request: Request): Promise<UploadResult> {
+  const type = request.headers.get("Content-Type") ?? "";
+  if (!/^multipart\/form-data;/i.test(type)) throw refuse(415, "Send the image as multipart/form-data.");
+  const body = await readCapped(request, MAX_UPLOAD_BYTES + FRAMING_BYTES);
+  let form: FormData;
+  try {
+    form = await new Request(request.url, { method: "POST", headers: { "Content-Type": type }, body }).formData();
+  } catch {
+    throw refuse(400, "The form could not be read. Reload the page and try again.");
+  }
+  const fields: Record<string, string> = {};
+  for (const [name, value] of form) if (typeof value === "string") fields[name] = value;
+  const errors: Record<string, string> = {};
+  const parsed = AssetFieldsSchema.safeParse(fields);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) errors[formatIssuePath(issue.path)] ??= issue.message;
+  }
+  const file = form.get("file");
+  let image: { bytes: Uint8Array; format: "jpeg" | "png"; width: number; height: number } | null = null;
+  if (!(file instanceof Blob) || file.size === 0) errors.file = "Choose a JPEG or PNG image.";
+  else if (file.size > MAX_UPLOAD_BYTES) {
+    return { ok: false, status: 413, errors: { ...errors, file: "An image may be at most 5 MB." }, fields };
+  } else {
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    const format = sniffImageType(bytes);
+    if (!format) errors.file = "This file is not a JPEG or PNG image.";
+    else {
+      const meta = await sharp(bytes)
+        .metadata()
+        .catch(() => null);
+      if (!meta?.width || !meta.height || meta.format !== (format === "jpeg" ? "jpeg" : "png")) {
+        errors.file = "This image could not be read.";
+      } else if (meta.width > MAX_IMAGE_SIDE || meta.height > MAX_IMAGE_SIDE) {
+        errors.file = `An image may be at most ${MAX_IMAGE_SIDE} pixels on each side.`;
+      } else image = { bytes, format, width: meta.width, height: meta.height };
+    }
+  }
+  if (!parsed.success || !image || Object.keys(errors).length) {
+    return { ok: false, status: errors.file && /not a JPEG/.test(errors.file) ? 415 : 400, errors, fields };
+  }
+  return { ok: true, upload: { ...parsed.data, ...image }, fields };
+}

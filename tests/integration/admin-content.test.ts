@@ -1,0 +1,346 @@
+// The back office's content editing (docs/rules.md "Back office: content"): every role on every
+// loader and action, the audit entry of each change, schema errors by path, drafts the shop never
+// shows, publish and unpublish reaching the shop after a freshness poll, history and restore.
+import { beforeAll, describe, expect, it } from "vitest";
+import { prisma } from "~/db.server";
+import { ADMIN_ROLES, rolesWith, type AdminRole, type Permission } from "~/models/admin-roles";
+import { action as listAction, loader as listLoader } from "~/routes/admin.content._index";
+import { action as entryAction, loader as entryLoader } from "~/routes/admin.content.$id";
+import { loader as previewLoader } from "~/routes/admin.content.$id_.preview";
+import { content } from "~/services/content/index.server";
+import { freshness } from "~/services/freshness/index.server";
+import { adminsOfEveryRole, auditOf, type TestAdmin } from "../helpers/admin";
+import { callRoute, formRequest, getRequest } from "../helpers/routes";
+import { ensureSeeded } from "../helpers/seeded";
+
+let admins: Record<AdminRole, TestAdmin>;
+
+beforeAll(async () => {
+  await ensureSeeded();
+  admins = await adminsOfEveryRole("content");
+  await freshness.check();
+});
+
+const pageData = (text: string) => ({ description: `About ${text}`, blocks: [{ type: "paragraph", text }] });
+
+/** A published page of its own for one test (no other test reads it). */
+async function newPage(text = "Original words") {
+  const key = `admin-test-${crypto.randomUUID().slice(0, 8)}`;
+  return prisma.contentEntry.create({
+    data: {
+      site: "DTC",
+      type: "page",
+      key,
+      title: "Test page",
+      status: "published",
+      data: JSON.stringify(pageData(text)),
+      publishedAt: new Date(),
+    },
+  });
+}
+
+/** Everything a change could touch about an entry. */
+async function stateOf(id: string) {
+  const [entry, revisions, audits] = await Promise.all([
+    prisma.contentEntry.findUniqueOrThrow({ where: { id } }),
+    prisma.contentRevision.count({ where: { entryId: id } }),
+    prisma.auditEntry.count({ where: { subjectType: "content", subjectId: id } }),
+  ]);
+  const { updatedAt: _updated, ...rest } = entry;
+  return { ...rest, revisions, audits };
+}
+
+/** What the shop serves now, after this process has polled the data version. */
+async function shopPage(slug: string) {
+  await freshness.check();
+  await freshness.check();
+  return content.getPage("DTC", slug);
+}
+
+const expected = (permission: Permission, role: AdminRole) => (rolesWith(permission).includes(role) ? "allowed" : 403);
+const outcome = (response: Response) => ([200, 302].includes(response.status) ? "allowed" : response.status);
+
+describe("every role on every content loader and action", () => {
+  it("lists entries, opens one and previews it only with content.view", async () => {
+    const page = await newPage();
+    for (const role of ADMIN_ROLES) {
+      const { jar } = admins[role];
+      const list = await callRoute(listLoader, getRequest("/admin/content?type=page", jar), jar);
+      expect([role, outcome(list)]).toEqual([role, expected("content.view", role)]);
+      const entry = await callRoute(entryLoader, getRequest(`/admin/content/${page.id}`, jar), jar, {
+        params: { id: page.id },
+      });
+      expect([role, outcome(entry)]).toEqual([role, expected("content.view", role)]);
+      const preview = await callRoute(previewLoader, getRequest(`/admin/content/${page.id}/preview`, jar), jar, {
+        params: { id: page.id },
+      });
+      expect([role, outcome(preview)]).toEqual([role, expected("content.view", role)]);
+      if (list.status === 200) {
+        expect(list.headers.get("Cache-Control")).toBe("private, no-store");
+        const body = await list.json();
+        expect(body.entries.find((e: { id: string }) => e.id === page.id)).toMatchObject({ draftPending: false });
+      }
+    }
+  });
+
+  it("creates an entry only with content.edit; refused creates nothing", async () => {
+    for (const role of ADMIN_ROLES) {
+      const admin = admins[role];
+      const key = `new-${role}-${crypto.randomUUID().slice(0, 6)}`;
+      const response = await callRoute(
+        listAction,
+        formRequest("/admin/content", { type: "page", site: "HPSF", title: `New ${role}`, key }, admin.jar),
+        admin.jar,
+      );
+      expect([role, outcome(response)]).toEqual([role, expected("content.edit", role)]);
+      const row = await prisma.contentEntry.findUnique({
+        where: { site_type_key: { site: "HPSF", type: "page", key } },
+      });
+      if (response.status === 302) {
+        expect(row).toMatchObject({ status: "draft", data: "{}" });
+        expect(response.headers.get("Location")).toBe(`/admin/content/${row!.id}`);
+        const [audit] = await auditOf("content", row!.id);
+        expect(audit).toMatchObject({
+          action: "content.create",
+          actorEmail: admin.email,
+          actorRole: role,
+          before: null,
+        });
+      } else expect(row).toBeNull();
+    }
+  });
+
+  it("saves, publishes, unpublishes and restores only with their permissions; refused changes nothing", async () => {
+    const actions: [string, Permission, (id: string, revisionId: string) => Record<string, string>][] = [
+      [
+        "save",
+        "content.edit",
+        () => ({ intent: "save", title: "Saved", data: JSON.stringify(pageData("Draft words")) }),
+      ],
+      ["publish", "content.publish", () => ({ intent: "publish" })],
+      ["unpublish", "content.publish", () => ({ intent: "unpublish" })],
+      ["restore", "content.edit", (_id, revisionId) => ({ intent: "restore", revisionId })],
+    ];
+    for (const [name, permission, fields] of actions) {
+      for (const role of ADMIN_ROLES) {
+        const admin = admins[role];
+        const page = await newPage();
+        const revision = await prisma.contentRevision.create({
+          data: {
+            entryId: page.id,
+            action: "saved",
+            status: "published",
+            title: "Old",
+            data: JSON.stringify(pageData("Old words")),
+          },
+        });
+        const before = await stateOf(page.id);
+        const response = await callRoute(
+          entryAction,
+          formRequest(`/admin/content/${page.id}`, fields(page.id, revision.id), admin.jar),
+          admin.jar,
+          { params: { id: page.id } },
+        );
+        expect([name, role, outcome(response)]).toEqual([name, role, expected(permission, role)]);
+        const after = await stateOf(page.id);
+        if (response.status === 403) expect(after).toEqual(before);
+        else {
+          expect(after.revisions).toBe(before.revisions + 1);
+          const [audit] = await auditOf("content", page.id);
+          expect(audit).toMatchObject({
+            action: `content.${name}`,
+            actorEmail: admin.email,
+            actorRole: role,
+            subjectLabel: `Test page (DTC page ${page.key})`,
+          });
+        }
+      }
+    }
+  });
+});
+
+describe("drafts, publish, unpublish and history", () => {
+  it("a saved draft is not shown by the shop; publish shows it after a freshness poll; unpublish hides it", async () => {
+    const page = await newPage("Original words");
+    const { jar, email } = admins.content;
+    const post = (fields: Record<string, string>) =>
+      callRoute(entryAction, formRequest(`/admin/content/${page.id}`, fields, jar), jar, { params: { id: page.id } });
+    expect((await shopPage(page.key))?.data.blocks).toEqual([{ type: "paragraph", text: "Original words" }]);
+
+    const saved = await post({ intent: "save", title: "New title", data: JSON.stringify(pageData("Draft words")) });
+    expect(saved.status).toBe(302);
+    const draft = await prisma.contentEntry.findUniqueOrThrow({ where: { id: page.id } });
+    expect(JSON.parse(draft.draftData!).blocks[0].text).toBe("Draft words");
+    expect(draft.draftTitle).toBe("New title");
+    expect(JSON.parse(draft.data).blocks[0].text).toBe("Original words");
+    const [saveAudit] = await auditOf("content", page.id);
+    expect(saveAudit.action).toBe("content.save");
+    expect(JSON.parse(saveAudit.before!)).toMatchObject({ title: "Test page" });
+    expect(JSON.parse(saveAudit.after!)).toMatchObject({ title: "New title", data: pageData("Draft words") });
+    // The shop, even after polling, still shows the published words; the preview shows the draft.
+    expect((await shopPage(page.key))?.data.blocks[0]).toEqual({ type: "paragraph", text: "Original words" });
+    const preview = await callRoute(previewLoader, getRequest(`/admin/content/${page.id}/preview`, jar), jar, {
+      params: { id: page.id },
+    });
+    expect((await preview.json()).data.blocks[0].text).toBe("Draft words");
+
+    expect((await post({ intent: "publish" })).status).toBe(302);
+    const published = await prisma.contentEntry.findUniqueOrThrow({ where: { id: page.id } });
+    expect(published).toMatchObject({ status: "published", title: "New title", draftData: null, draftTitle: null });
+    expect(published.publishedAt).not.toBeNull();
+    const shown = await shopPage(page.key);
+    expect(shown?.title).toBe("New title");
+    expect(shown?.data.blocks[0]).toEqual({ type: "paragraph", text: "Draft words" });
+    const [publishAudit] = await auditOf("content", page.id);
+    expect(publishAudit).toMatchObject({ action: "content.publish", actorEmail: email, actorRole: "content" });
+
+    expect((await post({ intent: "unpublish" })).status).toBe(302);
+    expect(await shopPage(page.key)).toBeNull();
+    const [unpublishAudit] = await auditOf("content", page.id);
+    expect(JSON.parse(unpublishAudit.after!)).toEqual({ status: "draft" });
+    // Unpublishing twice is refused, and changes nothing.
+    const again = await post({ intent: "unpublish" });
+    expect(again.status).toBe(302);
+    expect((await auditOf("content", page.id))[0].id).toBe(unpublishAudit.id);
+
+    const history = await prisma.contentRevision.findMany({
+      where: { entryId: page.id },
+      orderBy: { createdAt: "asc" },
+    });
+    expect(history.map((r) => [r.action, r.actorEmail])).toEqual([
+      ["saved", email],
+      ["published", email],
+      ["unpublished", email],
+    ]);
+
+    // Restore the revision saved first: it becomes the draft; publishing it shows it again.
+    expect((await post({ intent: "restore", revisionId: history[0].id })).status).toBe(302);
+    const restored = await prisma.contentEntry.findUniqueOrThrow({ where: { id: page.id } });
+    expect(restored.draftTitle).toBe("New title");
+    expect((await auditOf("content", page.id))[0].action).toBe("content.restore");
+    expect((await post({ intent: "publish" })).status).toBe(302);
+    expect((await shopPage(page.key))?.title).toBe("New title");
+    const loaded = await callRoute(entryLoader, getRequest(`/admin/content/${page.id}`, jar), jar, {
+      params: { id: page.id },
+    });
+    expect((await loaded.json()).entry.revisions.map((r: { action: string }) => r.action)).toEqual([
+      "published",
+      "restored",
+      "unpublished",
+      "published",
+      "saved",
+    ]);
+  });
+
+  it("refuses data that breaks the schema, naming each path, and saves nothing", async () => {
+    const page = await newPage();
+    const { jar } = admins.content;
+    const before = await stateOf(page.id);
+    const bad = {
+      description: "",
+      blocks: [
+        { type: "paragraph", text: "ok" },
+        { type: "cta", link: { text: "Go", url: "javascript:x" } },
+      ],
+    };
+    const response = await callRoute(
+      entryAction,
+      formRequest(`/admin/content/${page.id}`, { intent: "save", title: "T", data: JSON.stringify(bad) }, jar),
+      jar,
+      { params: { id: page.id } },
+    );
+    expect(response.status).toBe(400);
+    const body = await response.json();
+    expect(Object.keys(body.errors).sort()).toEqual(["blocks[1].link.url", "description"]);
+    expect(body.messages).toContain("blocks[1].link.url: must be a path starting with / or an http(s) address");
+    const broken = await callRoute(
+      entryAction,
+      formRequest(`/admin/content/${page.id}`, { intent: "save", title: "T", data: "{" }, jar),
+      jar,
+      { params: { id: page.id } },
+    );
+    expect(broken.status).toBe(400);
+    expect((await broken.json()).errors[""]).toMatch(/not valid JSON/);
+    const noTitle = await callRoute(
+      entryAction,
+      formRequest(
+        `/admin/content/${page.id}`,
+        { intent: "save", title: " ", data: JSON.stringify(pageData("x")) },
+        jar,
+      ),
+      jar,
+      { params: { id: page.id } },
+    );
+    expect(noTitle.status).toBe(400);
+    expect(await stateOf(page.id)).toEqual(before);
+  });
+
+  it("edits site-wide banners through their form, errors on the banner's field", async () => {
+    const entry = await prisma.contentEntry.create({
+      data: {
+        site: "ALL",
+        type: "sitewide-banners",
+        key: `sitewide-banners-${crypto.randomUUID().slice(0, 6)}`,
+        title: "Banners",
+        status: "draft",
+        data: JSON.stringify({ items: [] }),
+      },
+    });
+    const { jar } = admins.content;
+    const post = (fields: Record<string, string>) =>
+      callRoute(
+        entryAction,
+        formRequest(`/admin/content/${entry.id}`, { intent: "save", title: "Banners", mode: "form", ...fields }, jar),
+        jar,
+        {
+          params: { id: entry.id },
+        },
+      );
+    const bad = await post({
+      rows: "1",
+      "items[0].id": "sale",
+      "items[0].text": "Sale",
+      "items[0].tone": "loud",
+      "items[0].linkText": "Go",
+      "items[0].linkUrl": "nope",
+    });
+    expect(bad.status).toBe(400);
+    expect(Object.keys((await bad.json()).errors).sort()).toEqual(["items[0].linkUrl", "items[0].tone"]);
+    const good = await post({
+      rows: "2",
+      "items[0].id": "sale",
+      "items[0].text": "Sale now on",
+      "items[0].tone": "promo",
+      "items[1].id": "",
+      "items[1].text": "",
+    });
+    expect(good.status).toBe(302);
+    const saved = await prisma.contentEntry.findUniqueOrThrow({ where: { id: entry.id } });
+    expect(JSON.parse(saved.draftData!)).toEqual({ items: [{ id: "sale", text: "Sale now on", tone: "promo" }] });
+  });
+
+  it("answers 404 for an unknown entry or revision, 400 for an unknown intent", async () => {
+    const { jar } = admins.owner;
+    const missing = await callRoute(entryLoader, getRequest("/admin/content/nope", jar), jar, {
+      params: { id: "nope" },
+    });
+    expect(missing.status).toBe(404);
+    const page = await newPage();
+    const restore = await callRoute(
+      entryAction,
+      formRequest(`/admin/content/${page.id}`, { intent: "restore", revisionId: "nope" }, jar),
+      jar,
+      { params: { id: page.id } },
+    );
+    expect(restore.status).toBe(404);
+    const junk = await callRoute(
+      entryAction,
+      formRequest(`/admin/content/${page.id}`, { intent: "explode" }, jar),
+      jar,
+      {
+        params: { id: page.id },
+      },
+    );
+    expect(junk.status).toBe(400);
+  });
+});

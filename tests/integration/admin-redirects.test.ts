@@ -1,0 +1,201 @@
+// The back office's redirects table (docs/rules.md "Back office: content"): every role on every
+// loader and action, the audit entry of each change, the import rules at their boundaries, and an
+// edit reaching every process's redirect cache through the content data version.
+import { beforeAll, describe, expect, it } from "vitest";
+import { prisma } from "~/db.server";
+import { ADMIN_ROLES, rolesWith, type AdminRole } from "~/models/admin-roles";
+import { MAX_IMPORT_LINES } from "~/models/redirects";
+import { action, loader } from "~/routes/admin.redirects";
+import { freshness } from "~/services/freshness/index.server";
+import { findRedirect } from "~/services/http/guards.server";
+import { adminsOfEveryRole, type TestAdmin } from "../helpers/admin";
+import { callRoute, formRequest, getRequest } from "../helpers/routes";
+import { ensureSeeded } from "../helpers/seeded";
+
+let admins: Record<AdminRole, TestAdmin>;
+
+beforeAll(async () => {
+  await ensureSeeded();
+  admins = await adminsOfEveryRole("redirects");
+  await freshness.check();
+});
+
+const unique = (name: string) => `/${name}-${crypto.randomUUID().slice(0, 8)}`;
+const post = (admin: TestAdmin, fields: Record<string, string>) =>
+  callRoute(action, formRequest("/admin/redirects", fields, admin.jar), admin.jar);
+const outcome = (response: Response) => ([200, 302].includes(response.status) ? "allowed" : response.status);
+const expected = (role: AdminRole) => (rolesWith("redirects.edit").includes(role) ? "allowed" : 403);
+
+async function newRedirect(site = "ALL") {
+  return prisma.redirect.create({ data: { site, fromPath: unique("old"), toUrl: unique("new"), status: 301 } });
+}
+
+const snapshot = async () => ({
+  redirects: await prisma.redirect.findMany({ orderBy: { id: "asc" } }),
+  audits: await prisma.auditEntry.count({ where: { subjectType: "redirect" } }),
+});
+
+describe("every role on the redirects page", () => {
+  it("lists and searches with content.view", async () => {
+    const row = await newRedirect();
+    for (const role of ADMIN_ROLES) {
+      const { jar } = admins[role];
+      const response = await callRoute(
+        loader,
+        getRequest(`/admin/redirects?q=${row.fromPath.slice(1).toUpperCase()}`, jar),
+        jar,
+      );
+      expect([role, outcome(response)]).toEqual([role, rolesWith("content.view").includes(role) ? "allowed" : 403]);
+      if (response.status === 200) {
+        const body = await response.json();
+        expect(body.redirects.map((r: { id: string }) => r.id)).toEqual([row.id]);
+        expect(body.canEdit).toBe(rolesWith("redirects.edit").includes(role));
+      }
+    }
+  });
+
+  it("adds, edits, deletes and imports only with redirects.edit, each audited; refused changes nothing", async () => {
+    for (const role of ADMIN_ROLES) {
+      const admin = admins[role];
+      const existing = await newRedirect();
+      const from = unique("added");
+      const cases: [string, Record<string, string>, string][] = [
+        ["redirect.create", { intent: "save", site: "DTC", from, to: "/products/dog", status: "302" }, ""],
+        [
+          "redirect.update",
+          {
+            intent: "save",
+            id: existing.id,
+            site: "ALL",
+            from: existing.fromPath,
+            to: "https://example.com/x",
+            status: "308",
+          },
+          existing.id,
+        ],
+        ["redirect.delete", { intent: "delete", id: existing.id }, existing.id],
+        ["redirect.import", { intent: "import", site: "HPSF", csv: `from,to\n${unique("imp")},/products/cat` }, ""],
+      ];
+      for (const [auditAction, fields, subjectId] of cases) {
+        const before = await snapshot();
+        const response = await post(admin, fields);
+        expect([auditAction, role, outcome(response)]).toEqual([auditAction, role, expected(role)]);
+        if (response.status === 403) {
+          expect(await snapshot()).toEqual(before);
+          continue;
+        }
+        const [audit] = await prisma.auditEntry.findMany({
+          where: { subjectType: "redirect", ...(subjectId ? { subjectId } : {}) },
+          orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+          take: 1,
+        });
+        expect(audit).toMatchObject({ action: auditAction, actorEmail: admin.email, actorRole: role });
+        if (auditAction === "redirect.update") {
+          expect(JSON.parse(audit.before!)).toEqual({ toUrl: existing.toUrl, isExternal: false, status: 301 });
+          expect(JSON.parse(audit.after!)).toEqual({ toUrl: "https://example.com/x", isExternal: true, status: 308 });
+        }
+        if (auditAction === "redirect.delete") {
+          expect(audit.after).toBeNull();
+          expect(await prisma.redirect.findUnique({ where: { id: existing.id } })).toBeNull();
+        }
+        if (auditAction === "redirect.create") {
+          expect(await prisma.redirect.findFirst({ where: { fromPath: from } })).toMatchObject({
+            site: "DTC",
+            status: 302,
+            isExternal: false,
+          });
+        }
+      }
+    }
+  });
+});
+
+describe("redirect rules through the page", () => {
+  it("refuses a chain, a loop and a duplicate on the field at fault, writing nothing", async () => {
+    const owner = admins.owner;
+    const a = await newRedirect("DTC");
+    const before = await snapshot();
+    const chain = await post(owner, { intent: "save", site: "DTC", from: unique("x"), to: a.fromPath });
+    expect(chain.status).toBe(400);
+    expect((await chain.json()).errors.to).toMatch(/chain/);
+    const loop = await post(owner, { intent: "save", site: "ALL", from: a.toUrl, to: a.fromPath });
+    expect(loop.status).toBe(400);
+    const duplicate = await post(owner, { intent: "save", site: "DTC", from: `${a.fromPath}/`, to: "/elsewhere" });
+    expect((await duplicate.json()).errors.from).toMatch(/already has a redirect/);
+    const self = await post(owner, { intent: "save", site: "DTC", from: "/same", to: "/same/" });
+    expect((await self.json()).errors.to).toBe("the redirect points to itself");
+    const junk = await post(owner, { intent: "save", site: "MARS", from: "", to: "", status: "x" });
+    expect(Object.keys((await junk.json()).errors).sort()).toEqual(["from", "site", "status", "to"]);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it("imports all or nothing, reporting every bad line; exactly the most lines are taken", async () => {
+    const owner = admins.owner;
+    const table = await newRedirect("ALL");
+    const good = unique("good");
+    const before = await snapshot();
+    const csv = [
+      `${good},/products/dog`,
+      `${table.fromPath},/x`,
+      `${good}/,/y`,
+      "not-a-path,/z",
+      `/q-${good.slice(1)},${good}`,
+    ].join("\n");
+    const refused = await post(owner, { intent: "import", site: "ALL", csv });
+    expect(refused.status).toBe(400);
+    const body = await refused.json();
+    expect(body.problems.map((p: { line: number }) => p.line)).toEqual([2, 3, 4, 5]);
+    expect(body.problems[1].message).toBe(`${good} is already on line 1`);
+    expect(await snapshot()).toEqual(before);
+
+    const many = Array.from({ length: MAX_IMPORT_LINES }, (_, i) => `${good}-${i},/products/dog`).join("\n");
+    const accepted = await post(owner, { intent: "import", site: "HPSF", csv: many });
+    expect(accepted.status).toBe(302);
+    expect(await prisma.redirect.count({ where: { site: "HPSF", fromPath: { startsWith: `${good}-` } } })).toBe(
+      MAX_IMPORT_LINES,
+    );
+    expect(
+      await prisma.auditEntry.count({
+        where: { action: "redirect.import", subjectLabel: { startsWith: `Redirect HPSF ${good}-` } },
+      }),
+    ).toBe(MAX_IMPORT_LINES);
+    const tooMany = await post(owner, {
+      intent: "import",
+      site: "DTC",
+      csv: `${many.replaceAll(good, unique("more"))}\n/one-more,/x`,
+    });
+    expect(tooMany.status).toBe(400);
+  });
+
+  it("an edit reaches the redirect lookup after a freshness poll (every process follows the content version)", async () => {
+    const row = await newRedirect("ALL");
+    // This process has read the table: the lookup is cached.
+    await freshness.check();
+    expect((await findRedirect("DTC", row.fromPath))?.toUrl).toBe(row.toUrl);
+    const edited = await post(admins.content, {
+      intent: "save",
+      id: row.id,
+      site: "ALL",
+      from: row.fromPath,
+      to: "/products/cat",
+      status: "301",
+    });
+    expect(edited.status).toBe(302);
+    await freshness.check();
+    await freshness.check();
+    expect((await findRedirect("DTC", row.fromPath))?.toUrl).toBe("/products/cat");
+    await post(admins.content, { intent: "delete", id: row.id });
+    await freshness.check();
+    await freshness.check();
+    expect(await findRedirect("DTC", row.fromPath)).toBeNull();
+  });
+
+  it("answers 404 for an unknown redirect", async () => {
+    const { jar } = admins.owner;
+    expect((await callRoute(loader, getRequest("/admin/redirects?edit=nope", jar), jar)).status).toBe(404);
+    expect((await post(admins.owner, { intent: "delete", id: "nope" })).status).toBe(404);
+    expect((await post(admins.owner, { intent: "save", id: "nope", site: "ALL", from: "/a", to: "/b" })).status).toBe(
+      404,
+    );
+  });
+});
