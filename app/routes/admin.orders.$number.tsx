@@ -318,7 +318,7 @@ export default function AdminOrder() {
 
       <section aria-labelledby="order-lines">
         <h2 id="order-lines">Items</h2>
-        <div className="admin-table-wrap">
+        <div className="admin-table-wrap" tabIndex={0} role="region" aria-label="Order lines">
           <table className="admin-table">
             <thead>
               <tr>
@@ -390,7 +390,7 @@ export default function AdminOrder() {
         {order.refunds.length === 0 ? (
           <p>No refunds.</p>
         ) : (
-          <div className="admin-table-wrap">
+          <div className="admin-table-wrap" tabIndex={0} role="region" aria-label="Refunds of this order">
             <table className="admin-table">
               <thead>
                 <tr>

@@ -95,7 +95,7 @@ export default function AdminOrders() {
         {pages > 1 ? `, page ${page} of ${pages}` : ""}
       </p>
       {orders.length > 0 ? (
-        <div className="admin-table-wrap">
+        <div className="admin-table-wrap" tabIndex={0} role="region" aria-label="Orders">
           <table className="admin-table" data-testid="admin-orders">
             <caption className="visually-hidden">Orders, newest first</caption>
             <thead>

@@ -109,7 +109,7 @@ export default function ShipPackedOrders() {
         <p>No packed orders are waiting to ship.</p>
       ) : (
         <Form method="post">
-          <div className="admin-table-wrap">
+          <div className="admin-table-wrap" tabIndex={0} role="region" aria-label="Packed orders">
             <table className="admin-table">
               <caption>Tick the orders to ship, with the carrier and tracking number of each.</caption>
               <thead>

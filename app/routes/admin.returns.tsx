@@ -79,7 +79,7 @@ export default function ReturnsQueue() {
       {returns.length === 0 ? (
         <p>No returns here.</p>
       ) : (
-        <div className="admin-table-wrap">
+        <div className="admin-table-wrap" tabIndex={0} role="region" aria-label="Returns">
           <table className="admin-table" data-testid="admin-returns">
             <caption className="visually-hidden">Returns, oldest first</caption>
             <thead>
