@@ -16,6 +16,7 @@ import {
   REFUND_REASON_MAX,
   type OrderPageIntent,
 } from "~/models/admin-orders";
+import { OrderTableBox } from "~/components/admin/order-table-box";
 import { can } from "~/models/admin-roles";
 import { formatMoney } from "~/models/money";
 import { CARRIERS, cancelRefusal, canMove, orderStatusLabel } from "~/models/order-lifecycle";
@@ -318,7 +319,7 @@ export default function AdminOrder() {
 
       <section aria-labelledby="order-lines">
         <h2 id="order-lines">Items</h2>
-        <div className="admin-table-wrap" tabIndex={0} role="region" aria-label="Order lines">
+        <OrderTableBox label="Order lines">
           <table className="admin-table">
             <thead>
               <tr>
@@ -343,7 +344,7 @@ export default function AdminOrder() {
               ))}
             </tbody>
           </table>
-        </div>
+        </OrderTableBox>
         <table className="admin-table" data-testid="order-amounts">
           <caption className="visually-hidden">Amounts</caption>
           <tbody>
@@ -390,7 +391,7 @@ export default function AdminOrder() {
         {order.refunds.length === 0 ? (
           <p>No refunds.</p>
         ) : (
-          <div className="admin-table-wrap" tabIndex={0} role="region" aria-label="Refunds of this order">
+          <OrderTableBox label="Refunds of this order">
             <table className="admin-table">
               <thead>
                 <tr>
@@ -411,7 +412,7 @@ export default function AdminOrder() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </OrderTableBox>
         )}
       </section>
 

@@ -6,6 +6,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { RETURN_INTENT_PERMISSION, ReturnActionSchema, ReturnQueueSchema } from "~/models/admin-orders";
+import { OrderTableBox } from "~/components/admin/order-table-box";
 import { can } from "~/models/admin-roles";
 import { formatMoney } from "~/models/money";
 import { orderStatusLabel, RETURN_STATUSES } from "~/models/order-lifecycle";
@@ -79,7 +80,7 @@ export default function ReturnsQueue() {
       {returns.length === 0 ? (
         <p>No returns here.</p>
       ) : (
-        <div className="admin-table-wrap" tabIndex={0} role="region" aria-label="Returns">
+        <OrderTableBox label="Returns">
           <table className="admin-table" data-testid="admin-returns">
             <caption className="visually-hidden">Returns, oldest first</caption>
             <thead>
@@ -143,7 +144,7 @@ export default function ReturnsQueue() {
               ))}
             </tbody>
           </table>
-        </div>
+        </OrderTableBox>
       )}
     </>
   );
