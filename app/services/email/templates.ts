@@ -334,13 +334,15 @@ export function orderCancelledEmail(order: EmailOrderRef, refundCents: number): 
 /** Sent once the payment service gave money back: how much, and whether the order is now refunded in full. */
 export function orderRefundedEmail(
   order: EmailOrderRef,
-  refund: { amountCents: number; full: boolean; cause: "cancellation" | "return" },
+  refund: { amountCents: number; full: boolean; cause: "cancellation" | "return" | "shop" },
 ): EmailInput {
   const subject = `${formatMoney(refund.amountCents)} refunded for order #${order.number}`;
   const why =
     refund.cause === "return"
       ? `We received the items you returned from order #${order.number} and refunded ${formatMoney(refund.amountCents)} to your card.`
-      : `We refunded ${formatMoney(refund.amountCents)} to your card for your cancelled order #${order.number}.`;
+      : refund.cause === "shop"
+        ? `We refunded ${formatMoney(refund.amountCents)} to your card for order #${order.number}.`
+        : `We refunded ${formatMoney(refund.amountCents)} to your card for your cancelled order #${order.number}.`;
   const body = [
     why,
     refund.full ? "The order is now refunded in full." : "This is a partial refund of the order.",

@@ -6,8 +6,20 @@ import { outbox } from "~/services/outbox/index.server";
 import { payments } from "~/services/payment/index.server";
 import { createOrderLifecycle, type OrderFulfilment } from "./lifecycle.server";
 import { createOrderReader } from "./orders.server";
+import { createOrderAdmin } from "./admin.server";
 
 export { orderCursor, type OrderConnection, type OrderView } from "./orders.server";
+
+export {
+  createOrderAdmin,
+  type AdminOrderDetail,
+  type AdminOrderRow,
+  type AdminReturnRow,
+  type OrderAdmin,
+} from "./admin.server";
+
+/** The back office's reading of orders and returns (its changes go through `orderLifecycle`). */
+export const orderAdmin = createOrderAdmin(prisma);
 
 /** Orders of the embedded commerce provider. */
 export const orders = createOrderReader(prisma);

@@ -3,6 +3,7 @@
 // app/models/order-lifecycle.ts and app/models/refunds.ts; the service applies them inside the
 // transaction that changes the order, with the emails and remote calls written to the outbox
 // in that same transaction (docs/rules.md "Outbox").
+import type { AuditActor } from "~/models/audit";
 import type { CarrierCode, TimelineStep } from "~/models/order-lifecycle";
 import type { ReturnRequestLine } from "~/models/refunds";
 import { serviceErrorWithStatus } from "~/models/service-error";
@@ -72,14 +73,37 @@ export interface OrderLifecycle {
   /** Asks to return lines of a delivered order within the return window. */
   requestReturn(request: ReturnRequest): Promise<{ returnId: string; refundCents: number; replayed: boolean }>;
 
-  // Operators: the developers' fulfilment command and page today, the back office later.
-  /** Moves an order one fulfilment step (WRONG_STATUS when it is not at the step before); the same step again is a no-op. */
-  markPacked(orderId: string): Promise<void>;
-  markShipped(orderId: string, shipment: { carrier: CarrierCode; trackingNumber: string }): Promise<void>;
-  markDelivered(orderId: string): Promise<void>;
-  approveReturn(returnId: string): Promise<void>;
+  // Operators: the back office (with its `actor`, audited in the change's transaction), the
+  // developers' fulfilment command and page (no actor: they run with the database's own rights).
+  /**
+   * Moves an order one fulfilment step (WRONG_STATUS when it is not at the step before); the same
+   * step again is a no-op. Answers whether it moved.
+   */
+  markPacked(orderId: string, actor?: AuditActor | null): Promise<boolean>;
+  markShipped(
+    orderId: string,
+    shipment: { carrier: CarrierCode; trackingNumber: string },
+    actor?: AuditActor | null,
+  ): Promise<boolean>;
+  markDelivered(orderId: string, actor?: AuditActor | null): Promise<boolean>;
+  approveReturn(returnId: string, actor?: AuditActor | null): Promise<void>;
   /** The goods are back: the return's refund is written and queued. */
-  receiveReturn(returnId: string): Promise<void>;
+  receiveReturn(returnId: string, actor?: AuditActor | null): Promise<void>;
+  /** An operator cancels a paid order (a guest's too) with the shopper's cancel's effects. */
+  cancelByOperator(
+    orderId: string,
+    actor: AuditActor,
+  ): Promise<{ outcome: "cancelled" | "already"; refundCents: number }>;
+  /**
+   * An operator refunds part or all of what is left (total − refunded − pending): a Refund row and
+   * its outbox delivery in one transaction; the same `key` again writes nothing more.
+   */
+  refundByOperator(
+    refund: { orderId: string; key: string; amountCents: number; reason: string },
+    actor: AuditActor,
+  ): Promise<{ refundId: string; amountCents: number; replayed: boolean }>;
+  /** Queues the order confirmation again, the checkout's template. */
+  resendConfirmation(orderId: string, actor: AuditActor): Promise<void>;
 
   /** The outbox handler of REFUND_TOPIC: asks the payment service, then records the refund. */
   refundDelivery(delivery: { payload: { refundId: string } }): Promise<void>;

@@ -5,6 +5,7 @@
 // service's refund, the donation service's correction) is written to the outbox in that same
 // transaction (docs/rules.md "Outbox").
 import type { Prisma, PrismaClient } from "~/generated/prisma/client";
+import type { AuditActor } from "~/models/audit";
 import {
   cancelRefusal,
   canMove,
@@ -25,10 +26,13 @@ import {
 } from "~/models/order-lifecycle";
 import { cancelledDonationConfirmationData } from "~/models/order-donation";
 import { cancelRefundCents, priceReturn } from "~/models/refunds";
+import { refundableCents, refundRefusal } from "~/models/admin-orders";
+import { recordAudit } from "~/services/audit/index.server";
 import type { DonationConfirmationPayload } from "~/services/donations/index.server";
 import {
   orderCancelledEmail,
   orderDeliveredEmail,
+  orderConfirmationFor,
   orderLink,
   orderRefundedEmail,
   orderShippedEmail,
@@ -86,7 +90,11 @@ const notFound = () => new LifecycleError("NOT_FOUND", "We could not find that o
 const refKey = {
   cancel: (orderId: string) => `cancel:${orderId}`,
   return: (returnId: string) => `return:${returnId}`,
+  /** An operator's refund: the refund form's one-use key, so a double submit writes one refund. */
+  operator: (orderId: string, formKey: string) => `operator:${orderId}:${formKey}`,
 };
+
+const orderLabel = (number: number) => `Order #${number}`;
 
 function emailRef(order: { id: string; number: number; email: string; site: string; customerId: string | null }) {
   return { number: order.number, email: order.email, link: orderLink(order) } satisfies EmailOrderRef;
@@ -137,14 +145,24 @@ export function createOrderLifecycle(deps: LifecycleDeps): OrderFulfilment {
       tx: Tx,
       order: { id: string; number: number; email: string; site: string; customerId: string | null },
     ) => Promise<void>,
-  ): Promise<void> {
-    await db.$transaction(async (tx) => {
+    actor: AuditActor | null | undefined,
+  ): Promise<boolean> {
+    return db.$transaction(async (tx) => {
       const order = await tx.order.findUnique({
         where: { id: orderId },
-        select: { id: true, number: true, email: true, site: true, customerId: true, status: true },
+        select: {
+          id: true,
+          number: true,
+          email: true,
+          site: true,
+          customerId: true,
+          status: true,
+          carrier: true,
+          trackingNumber: true,
+        },
       });
       if (!order || order.status === "pending") throw notFound();
-      if (order.status === step) return;
+      if (order.status === step) return false;
       if (!canMove(order.status, step)) {
         throw new LifecycleError(
           "WRONG_STATUS",
@@ -159,6 +177,20 @@ export function createOrderLifecycle(deps: LifecycleDeps): OrderFulfilment {
         throw new LifecycleError("WRONG_STATUS", `Order #${order.number} changed meanwhile; look again.`);
       }
       await after(tx, order);
+      if (actor) {
+        // docs/rules.md "Back office": the step and, for a shipment, the carrier and number.
+        const shipment = (value: { carrier?: unknown; trackingNumber?: unknown }) =>
+          step === "shipped" ? { carrier: value.carrier ?? null, trackingNumber: value.trackingNumber ?? null } : {};
+        await recordAudit(tx, actor, {
+          action: `order.${step}`,
+          subjectType: "order",
+          subjectId: order.id,
+          subjectLabel: orderLabel(order.number),
+          before: { status: order.status, ...shipment(order) },
+          after: { status: step, ...shipment(data) },
+        });
+      }
+      return true;
     });
   }
 
@@ -167,11 +199,12 @@ export function createOrderLifecycle(deps: LifecycleDeps): OrderFulfilment {
     returnId: string,
     to: "approved" | "received",
     after: (tx: Tx, found: { id: string; orderId: string; refundCents: number }) => Promise<void>,
+    actor: AuditActor | null | undefined,
   ): Promise<void> {
     await db.$transaction(async (tx) => {
       const found = await tx.orderReturn.findUnique({
         where: { id: returnId },
-        select: { id: true, orderId: true, status: true, refundCents: true },
+        select: { id: true, orderId: true, status: true, refundCents: true, order: { select: { number: true } } },
       });
       if (!found) throw new LifecycleError("NOT_FOUND", "We could not find that return.");
       if (found.status === to) return;
@@ -186,7 +219,72 @@ export function createOrderLifecycle(deps: LifecycleDeps): OrderFulfilment {
       if (moved.count === 0) throw new LifecycleError("WRONG_STATUS", "This return changed meanwhile; look again.");
       await tx.orderEvent.create({ data: { orderId: found.orderId, kind: `return_${to}`, createdAt: at } });
       await after(tx, found);
+      if (actor) {
+        await recordAudit(tx, actor, {
+          action: to === "approved" ? "return.approve" : "return.receive",
+          subjectType: "return",
+          subjectId: found.id,
+          subjectLabel: `Return of order #${found.order.number}`,
+          before: { status: found.status },
+          after: { status: to, ...(to === "received" ? { refundCents: found.refundCents } : {}) },
+        });
+      }
     });
+  }
+
+  type CancellableOrder = Prisma.OrderGetPayload<{
+    include: { lines: { select: { variantId: true; quantity: true } } };
+  }>;
+
+  /**
+   * The cancel's body, shared by the shopper and the operators (docs/rules.md "Order lifecycle"):
+   * a compare-and-set from paid; stock, quota and the donation go back; the refund and the email
+   * are queued; all with `tx`. A second cancel answers "already" and changes nothing.
+   */
+  async function cancelInTx(
+    tx: Tx,
+    order: CancellableOrder,
+    reason: string,
+  ): Promise<{ outcome: "cancelled" | "already"; refundCents: number }> {
+    const orderId = order.id;
+    const already = async () => {
+      const earlier = await tx.refund.findUnique({ where: { key: refKey.cancel(orderId) } });
+      return { outcome: "already" as const, refundCents: earlier?.amountCents ?? 0 };
+    };
+    if (order.status === "cancelled" || order.status === "refunded") return already();
+    const refusal = cancelRefusal(order.status);
+    if (refusal) throw new LifecycleError("NOT_CANCELLABLE", refusal);
+    // Compare-and-set: of two cancels at once, one moves it; the other finds it cancelled.
+    const moved = await tx.order.updateMany({
+      where: { id: orderId, status: "paid" },
+      data: { status: "cancelled" satisfies OrderStatus },
+    });
+    if (moved.count === 0) {
+      const current = await tx.order.findUniqueOrThrow({ where: { id: orderId }, select: { status: true } });
+      if (current.status === "cancelled" || current.status === "refunded") return already();
+      throw new LifecycleError("NOT_CANCELLABLE", cancelRefusal(current.status) ?? "This order cannot be cancelled.");
+    }
+    await giveBackStockAndQuota(tx, order);
+    if (order.donationTrackingId) {
+      // The donation service hears that the order gives nothing after all; the order's
+      // donation columns stay as its history (docs/rules.md "Order lifecycle").
+      await deps.enqueueDonationConfirmation(tx, {
+        trackingId: order.donationTrackingId,
+        orderId: order.id,
+        orderNumber: order.number,
+        ...cancelledDonationConfirmationData(order),
+      });
+    }
+    // What is already given back or on its way (an operator's partial refund) is not given twice.
+    const pending = await tx.refund.aggregate({ where: { orderId, status: "pending" }, _sum: { amountCents: true } });
+    const refundCents = cancelRefundCents({
+      totalCents: order.totalCents,
+      refundedCents: order.refundedCents + (pending._sum.amountCents ?? 0),
+    });
+    await queueRefund(tx, { orderId, key: refKey.cancel(orderId), amountCents: refundCents, reason });
+    await tx.orderEvent.create({ data: { orderId, kind: "cancelled", createdAt: now() } });
+    await deps.email.enqueue(tx, orderCancelledEmail(emailRef(order), refundCents));
+    return { outcome: "cancelled" as const, refundCents };
   }
 
   const lifecycle: OrderFulfilment = {
@@ -243,47 +341,96 @@ export function createOrderLifecycle(deps: LifecycleDeps): OrderFulfilment {
           include: { lines: { select: { variantId: true, quantity: true } } },
         });
         if (!order || order.customerId !== customerId || order.status === "pending") throw notFound();
-        const already = async () => {
-          const earlier = await tx.refund.findUnique({ where: { key: refKey.cancel(orderId) } });
-          return { outcome: "already" as const, refundCents: earlier?.amountCents ?? 0 };
-        };
-        if (order.status === "cancelled" || order.status === "refunded") return already();
-        const refusal = cancelRefusal(order.status);
-        if (refusal) throw new LifecycleError("NOT_CANCELLABLE", refusal);
-        // Compare-and-set: of two cancels at once, one moves it; the other finds it cancelled.
-        const moved = await tx.order.updateMany({
-          where: { id: orderId, status: "paid" },
-          data: { status: "cancelled" satisfies OrderStatus },
+        return cancelInTx(tx, order, "Cancelled by the customer");
+      });
+    },
+
+    async cancelByOperator(orderId, actor) {
+      return db.$transaction(async (tx) => {
+        const order = await tx.order.findUnique({
+          where: { id: orderId },
+          include: { lines: { select: { variantId: true, quantity: true } } },
         });
-        if (moved.count === 0) {
-          const current = await tx.order.findUniqueOrThrow({ where: { id: orderId }, select: { status: true } });
-          if (current.status === "cancelled" || current.status === "refunded") return already();
-          throw new LifecycleError(
-            "NOT_CANCELLABLE",
-            cancelRefusal(current.status) ?? "This order cannot be cancelled.",
-          );
-        }
-        await giveBackStockAndQuota(tx, order);
-        if (order.donationTrackingId) {
-          // The donation service hears that the order gives nothing after all; the order's
-          // donation columns stay as its history (docs/rules.md "Order lifecycle").
-          await deps.enqueueDonationConfirmation(tx, {
-            trackingId: order.donationTrackingId,
-            orderId: order.id,
-            orderNumber: order.number,
-            ...cancelledDonationConfirmationData(order),
+        if (!order || order.status === "pending") throw notFound();
+        const result = await cancelInTx(tx, order, "Cancelled by the shop");
+        if (result.outcome === "cancelled") {
+          await recordAudit(tx, actor, {
+            action: "order.cancel",
+            subjectType: "order",
+            subjectId: order.id,
+            subjectLabel: orderLabel(order.number),
+            before: { status: order.status },
+            after: { status: "cancelled", refundCents: result.refundCents },
           });
         }
-        const refundCents = cancelRefundCents(order);
-        await queueRefund(tx, {
-          orderId,
-          key: refKey.cancel(orderId),
-          amountCents: refundCents,
-          reason: "Cancelled by the customer",
+        return result;
+      });
+    },
+
+    async refundByOperator(refund, actor) {
+      const reason = refund.reason.trim();
+      const key = refKey.operator(refund.orderId, refund.key);
+      const replay = async (writer: Tx | PrismaClient) => {
+        const earlier = await writer.refund.findUnique({ where: { key }, select: { id: true, amountCents: true } });
+        return earlier ? { refundId: earlier.id, amountCents: earlier.amountCents, replayed: true } : null;
+      };
+      try {
+        return await db.$transaction(async (tx) => {
+          const earlier = await replay(tx);
+          if (earlier) return earlier;
+          const found = await tx.order.findUnique({ where: { id: refund.orderId }, select: { status: true } });
+          if (!found || found.status === "pending") throw notFound();
+          // Touching the order first makes two refunds of one order at once take turns (a row
+          // lock on PostgreSQL; SQLite's one writer), so their sum never passes the total.
+          const order = await tx.order.update({ where: { id: refund.orderId }, data: { updatedAt: now() } });
+          const pending = await tx.refund.aggregate({
+            where: { orderId: order.id, status: "pending" },
+            _sum: { amountCents: true },
+          });
+          const left = refundableCents({ ...order, pendingRefundCents: pending._sum.amountCents ?? 0 });
+          const refusal = refundRefusal(refund.amountCents, left);
+          if (refusal) throw new LifecycleError("INVALID", refusal, "amount");
+          if (!reason) throw new LifecycleError("INVALID", "Say why you refund.", "reason");
+          await queueRefund(tx, { orderId: order.id, key, amountCents: refund.amountCents, reason });
+          const row = await tx.refund.findUniqueOrThrow({ where: { key }, select: { id: true } });
+          await recordAudit(tx, actor, {
+            action: "order.refund",
+            subjectType: "order",
+            subjectId: order.id,
+            subjectLabel: orderLabel(order.number),
+            before: { refundedCents: order.refundedCents, pendingRefundCents: pending._sum.amountCents ?? 0 },
+            after: { refundCents: refund.amountCents, reason, refundId: row.id },
+          });
+          return { refundId: row.id, amountCents: refund.amountCents, replayed: false };
         });
-        await tx.orderEvent.create({ data: { orderId, kind: "cancelled", createdAt: now() } });
-        await deps.email.enqueue(tx, orderCancelledEmail(emailRef(order), refundCents));
-        return { outcome: "cancelled" as const, refundCents };
+      } catch (error) {
+        // Two submits of the same form at once: the loser's unique key answers the winner's refund.
+        if ((error as { code?: string }).code !== "P2002") throw error;
+        const earlier = await replay(db);
+        if (!earlier) throw error;
+        return earlier;
+      }
+    },
+
+    async resendConfirmation(orderId, actor) {
+      await db.$transaction(async (tx) => {
+        const order = await tx.order.findUnique({
+          where: { id: orderId },
+          select: { id: true, number: true, status: true, source: true, email: true },
+        });
+        if (!order || order.status === "pending") throw notFound();
+        await deps.email.enqueue(
+          tx,
+          await orderConfirmationFor(tx, order.id, order.source === "autoship" ? "autoship" : "checkout"),
+        );
+        await recordAudit(tx, actor, {
+          action: "order.resend-confirmation",
+          subjectType: "order",
+          subjectId: order.id,
+          subjectLabel: orderLabel(order.number),
+          before: null,
+          after: { to: order.email },
+        });
       });
     },
 
@@ -371,66 +518,89 @@ export function createOrderLifecycle(deps: LifecycleDeps): OrderFulfilment {
       }
     },
 
-    async markPacked(orderId) {
-      await fulfil(orderId, "packed", {}, async (tx, order) => {
-        await tx.orderEvent.create({ data: { orderId: order.id, kind: "packed", createdAt: now() } });
-      });
+    async markPacked(orderId, actor) {
+      return fulfil(
+        orderId,
+        "packed",
+        {},
+        async (tx, order) => {
+          await tx.orderEvent.create({ data: { orderId: order.id, kind: "packed", createdAt: now() } });
+        },
+        actor,
+      );
     },
 
-    async markShipped(orderId, shipment) {
+    async markShipped(orderId, shipment, actor) {
       if (!isCarrier(shipment.carrier)) throw new LifecycleError("INVALID", "Choose UPS, FedEx or USPS.", "carrier");
       const trackingNumber = normalizeTrackingNumber(shipment.trackingNumber);
       if (!trackingNumber) {
         throw new LifecycleError("INVALID", "Enter a tracking number of 8 to 40 letters and digits.", "trackingNumber");
       }
       const carrier = shipment.carrier;
-      await fulfil(orderId, "shipped", { carrier, trackingNumber }, async (tx, order) => {
-        await tx.orderEvent.create({
-          data: {
-            orderId: order.id,
-            kind: "shipped",
-            detail: `${CARRIERS[carrier].name} ${trackingNumber}`,
-            createdAt: now(),
-          },
-        });
-        const tracking = trackingOf({ carrier, trackingNumber });
-        if (tracking) await deps.email.enqueue(tx, orderShippedEmail(emailRef(order), tracking));
-      });
-    },
-
-    async markDelivered(orderId) {
-      const at = now();
-      await fulfil(orderId, "delivered", { deliveredAt: at }, async (tx, order) => {
-        await tx.orderEvent.create({ data: { orderId: order.id, kind: "delivered", createdAt: at } });
-        await deps.email.enqueue(
-          tx,
-          orderDeliveredEmail(emailRef(order), { windowDays: days, until: returnWindowEnd(at, days) }),
-        );
-      });
-    },
-
-    async approveReturn(returnId) {
-      await moveReturn(returnId, "approved", async () => undefined);
-    },
-
-    async receiveReturn(returnId) {
-      await moveReturn(returnId, "received", async (tx, found) => {
-        if (found.refundCents > 0) {
-          await queueRefund(tx, {
-            orderId: found.orderId,
-            key: refKey.return(found.id),
-            returnId: found.id,
-            amountCents: found.refundCents,
-            reason: "Return received",
+      return fulfil(
+        orderId,
+        "shipped",
+        { carrier, trackingNumber },
+        async (tx, order) => {
+          await tx.orderEvent.create({
+            data: {
+              orderId: order.id,
+              kind: "shipped",
+              detail: `${CARRIERS[carrier].name} ${trackingNumber}`,
+              createdAt: now(),
+            },
           });
-          return;
-        }
-        // Nothing to give back (free items): the return is done once received.
-        await tx.orderReturn.update({ where: { id: found.id }, data: { status: "refunded", refundedAt: now() } });
-        await tx.orderEvent.create({
-          data: { orderId: found.orderId, kind: "return_refunded", amountCents: 0, createdAt: now() },
-        });
-      });
+          const tracking = trackingOf({ carrier, trackingNumber });
+          if (tracking) await deps.email.enqueue(tx, orderShippedEmail(emailRef(order), tracking));
+        },
+        actor,
+      );
+    },
+
+    async markDelivered(orderId, actor) {
+      const at = now();
+      return fulfil(
+        orderId,
+        "delivered",
+        { deliveredAt: at },
+        async (tx, order) => {
+          await tx.orderEvent.create({ data: { orderId: order.id, kind: "delivered", createdAt: at } });
+          await deps.email.enqueue(
+            tx,
+            orderDeliveredEmail(emailRef(order), { windowDays: days, until: returnWindowEnd(at, days) }),
+          );
+        },
+        actor,
+      );
+    },
+
+    async approveReturn(returnId, actor) {
+      await moveReturn(returnId, "approved", async () => undefined, actor);
+    },
+
+    async receiveReturn(returnId, actor) {
+      await moveReturn(
+        returnId,
+        "received",
+        async (tx, found) => {
+          if (found.refundCents > 0) {
+            await queueRefund(tx, {
+              orderId: found.orderId,
+              key: refKey.return(found.id),
+              returnId: found.id,
+              amountCents: found.refundCents,
+              reason: "Return received",
+            });
+            return;
+          }
+          // Nothing to give back (free items): the return is done once received.
+          await tx.orderReturn.update({ where: { id: found.id }, data: { status: "refunded", refundedAt: now() } });
+          await tx.orderEvent.create({
+            data: { orderId: found.orderId, kind: "return_refunded", amountCents: 0, createdAt: now() },
+          });
+        },
+        actor,
+      );
     },
 
     async refundDelivery({ payload }) {
@@ -490,7 +660,7 @@ export function createOrderLifecycle(deps: LifecycleDeps): OrderFulfilment {
           orderRefundedEmail(emailRef(order), {
             amountCents: refund.amountCents,
             full: status === "refunded",
-            cause: refund.returnId ? "return" : "cancellation",
+            cause: refund.returnId ? "return" : refund.key.startsWith("operator:") ? "shop" : "cancellation",
           }),
         );
       });

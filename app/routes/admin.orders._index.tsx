@@ -1,0 +1,149 @@
+// /admin/orders (docs/rules.md "Back office: orders"): the orders search. A GET form, so a search
+// is a bookmarkable address; a value that does not parse is ignored (`orderSearchOf`). Newest
+// (highest number) first, ADMIN_ORDERS_PAGE_SIZE a page.
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { ADMIN_ORDER_SITES, ADMIN_ORDER_STATUSES, ADMIN_ORDERS_PAGE_SIZE, orderSearchOf } from "~/models/admin-orders";
+import { OrderTableBox } from "~/components/admin/order-table-box";
+import { can } from "~/models/admin-roles";
+import { formatMoney } from "~/models/money";
+import { orderStatusLabel } from "~/models/order-lifecycle";
+import { utcDate } from "~/models/return-forms";
+import { ADMIN_NO_STORE, requireAdmin } from "~/services/admin/index.server";
+import { orderAdmin } from "~/services/orders/index.server";
+
+export const meta: MetaFunction = () => [{ title: "Orders · Back office" }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const admin = await requireAdmin(request, "orders.view");
+  const search = orderSearchOf(new URL(request.url).searchParams);
+  const result = await orderAdmin.search(search);
+  return json(
+    {
+      search,
+      ...result,
+      pages: Math.max(1, Math.ceil(result.total / ADMIN_ORDERS_PAGE_SIZE)),
+      canShip: can(admin.role, "orders.fulfil"),
+    },
+    { headers: ADMIN_NO_STORE },
+  );
+}
+
+export default function AdminOrders() {
+  const { search, orders, total, page, pages, canShip } = useLoaderData<typeof loader>();
+  const pageLink = (to: number) => {
+    const params = new URLSearchParams();
+    for (const [key, value] of Object.entries(search)) {
+      if (value !== undefined && key !== "page") params.set(key, String(value));
+    }
+    params.set("page", String(to));
+    return `?${params}`;
+  };
+  return (
+    <>
+      <h1>Orders</h1>
+      {canShip ? (
+        <p>
+          <Link to="/admin/orders/ship">Ship packed orders</Link>
+        </p>
+      ) : null}
+      <Form method="get" className="admin-filters" aria-label="Search orders">
+        <div className="field">
+          <label htmlFor="orders-number">Order number</label>
+          <input id="orders-number" name="number" inputMode="numeric" defaultValue={search.number ?? ""} size={10} />
+        </div>
+        <div className="field">
+          <label htmlFor="orders-customer">Customer (email or name)</label>
+          <input id="orders-customer" name="customer" defaultValue={search.customer ?? ""} />
+        </div>
+        <div className="field">
+          <label htmlFor="orders-status">Status</label>
+          <select id="orders-status" name="status" defaultValue={search.status ?? ""}>
+            <option value="">Any</option>
+            {ADMIN_ORDER_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {orderStatusLabel(status)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="orders-site">Site</label>
+          <select id="orders-site" name="site" defaultValue={search.site ?? ""}>
+            <option value="">Both</option>
+            {ADMIN_ORDER_SITES.map((site) => (
+              <option key={site} value={site}>
+                {site}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="orders-from">Placed from (YYYY-MM-DD)</label>
+          <input id="orders-from" name="from" type="date" defaultValue={search.from ?? ""} />
+        </div>
+        <div className="field">
+          <label htmlFor="orders-to">Placed to (YYYY-MM-DD)</label>
+          <input id="orders-to" name="to" type="date" defaultValue={search.to ?? ""} />
+        </div>
+        <button type="submit" className="button">
+          Search
+        </button>
+      </Form>
+      <p role="status">
+        {total === 1 ? "1 order" : `${total} orders`}
+        {pages > 1 ? `, page ${page} of ${pages}` : ""}
+      </p>
+      {orders.length > 0 ? (
+        <OrderTableBox label="Orders">
+          <table className="admin-table" data-testid="admin-orders">
+            <caption className="visually-hidden">Orders, newest first</caption>
+            <thead>
+              <tr>
+                <th scope="col">Order</th>
+                <th scope="col">Placed</th>
+                <th scope="col">Customer</th>
+                <th scope="col">Site</th>
+                <th scope="col">Status</th>
+                <th scope="col">Total</th>
+                <th scope="col">Items</th>
+              </tr>
+            </thead>
+            <tbody>
+              {orders.map((order) => (
+                <tr key={order.id}>
+                  <td>
+                    <Link to={`/admin/orders/${order.number}`}>#{order.number}</Link>
+                  </td>
+                  <td>{utcDate(order.createdAt)}</td>
+                  <td>
+                    {order.customerName ? (
+                      <>
+                        {order.customerName}
+                        <br />
+                      </>
+                    ) : null}
+                    {order.email}
+                  </td>
+                  <td>{order.site}</td>
+                  <td>{orderStatusLabel(order.status)}</td>
+                  <td>{formatMoney(order.totalCents, order.currencyCode)}</td>
+                  <td>{order.items}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </OrderTableBox>
+      ) : (
+        <p>No orders match.</p>
+      )}
+      {pages > 1 ? (
+        <nav aria-label="Pages of orders" className="admin-actions">
+          {page > 1 ? <Link to={pageLink(page - 1)}>Newer orders</Link> : null}
+          {page < pages ? <Link to={pageLink(page + 1)}>Older orders</Link> : null}
+        </nav>
+      ) : null}
+    </>
+  );
+}
