@@ -3,7 +3,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { AdminScrollRegion } from "~/components/admin-scroll-region";
+import { AdminTableBox } from "~/components/admin/table-box";
 import { AUDIT_PAGE_SIZE, AUDIT_SUBJECTS, AuditFilterSchema } from "~/models/audit";
 import { pageCount } from "~/models/admin-customers";
 import { ADMIN_NO_STORE, requireAdmin } from "~/services/admin/index.server";
@@ -113,7 +113,7 @@ export default function AdminAudit() {
           Filter
         </button>
       </Form>
-      <AdminScrollRegion label="Audit entries">
+      <AdminTableBox label="Audit entries">
         <table className="admin-table">
           <caption>Audit entries, newest first ({total})</caption>
           <thead>
@@ -154,7 +154,7 @@ export default function AdminAudit() {
             ))}
           </tbody>
         </table>
-      </AdminScrollRegion>
+      </AdminTableBox>
       {pages > 1 ? (
         <nav aria-label="Pages" className="admin-actions">
           {page > 1 ? <Link to={query(page - 1)}>Previous page</Link> : null}

@@ -3,6 +3,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { AdminTableBox } from "~/components/admin/table-box";
 import { can, type Permission } from "~/models/admin-roles";
 import { isContentType } from "~/models/content";
 import {
@@ -321,7 +322,7 @@ export default function AdminContentEntry() {
       ) : null}
       <section aria-labelledby="history">
         <h2 id="history">History</h2>
-        <div className="admin-table-wrap">
+        <AdminTableBox label="Revisions, newest first">
           <table className="admin-table">
             <caption>Revisions, newest first</caption>
             <thead>
@@ -361,7 +362,7 @@ export default function AdminContentEntry() {
               ))}
             </tbody>
           </table>
-        </div>
+        </AdminTableBox>
       </section>
     </>
   );

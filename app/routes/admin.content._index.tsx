@@ -3,6 +3,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { AdminTableBox } from "~/components/admin/table-box";
 import { can } from "~/models/admin-roles";
 import { CONTENT_SCHEMAS, CONTENT_SITES, CONTENT_STATUSES } from "~/models/content";
 import { ContentListFilterSchema, CREATABLE_TYPES, NewEntrySchema } from "~/models/content-editor";
@@ -94,7 +95,7 @@ export default function AdminContent() {
           Filter
         </button>
       </Form>
-      <div className="admin-table-wrap">
+      <AdminTableBox label="Content entries">
         <table className="admin-table">
           <caption>Content entries ({entries.length})</caption>
           <thead>
@@ -122,7 +123,7 @@ export default function AdminContent() {
             ))}
           </tbody>
         </table>
-      </div>
+      </AdminTableBox>
       {canCreate ? (
         <section aria-labelledby="new-entry">
           <h2 id="new-entry">New entry</h2>

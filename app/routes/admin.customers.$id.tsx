@@ -5,7 +5,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
-import { AdminScrollRegion } from "~/components/admin-scroll-region";
+import { AdminTableBox } from "~/components/admin/table-box";
 import { formatMoney } from "~/models/money";
 import { quotaMonthLabel } from "~/models/staff-program";
 import { ADMIN_NO_STORE, backWithNotice, requireAdmin } from "~/services/admin/index.server";
@@ -150,7 +150,7 @@ export default function AdminCustomer() {
       ) : null}
 
       <h2>Orders</h2>
-      <AdminScrollRegion label="Orders">
+      <AdminTableBox label="Orders">
         <table className="admin-table">
           <caption>Orders (newest first)</caption>
           <thead>
@@ -179,10 +179,10 @@ export default function AdminCustomer() {
             ))}
           </tbody>
         </table>
-      </AdminScrollRegion>
+      </AdminTableBox>
 
       <h2>Autoships</h2>
-      <AdminScrollRegion label="Autoships">
+      <AdminTableBox label="Autoships">
         <table className="admin-table">
           <caption>Autoships</caption>
           <thead>
@@ -213,7 +213,7 @@ export default function AdminCustomer() {
             ))}
           </tbody>
         </table>
-      </AdminScrollRegion>
+      </AdminTableBox>
 
       <h2>Addresses</h2>
       {customer.addresses.length === 0 ? <p>No saved addresses.</p> : null}

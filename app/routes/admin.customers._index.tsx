@@ -4,7 +4,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { AdminScrollRegion } from "~/components/admin-scroll-region";
+import { AdminTableBox } from "~/components/admin/table-box";
 import { CUSTOMER_PAGE_SIZE, customerSearchOf, pageCount, pageRange } from "~/models/admin-customers";
 import { formatMoney } from "~/models/money";
 import { SITE_IDS, SITE_NAME } from "~/models/site";
@@ -87,7 +87,7 @@ export default function AdminCustomers() {
           Search
         </button>
       </Form>
-      <AdminScrollRegion label="Customers">
+      <AdminTableBox label="Customers">
         <table className="admin-table">
           <caption>
             Customers {pageRange(page, CUSTOMER_PAGE_SIZE, total)}
@@ -150,7 +150,7 @@ export default function AdminCustomers() {
             })}
           </tbody>
         </table>
-      </AdminScrollRegion>
+      </AdminTableBox>
       {pages > 1 ? (
         <nav aria-label="Pages" className="admin-actions">
           {page > 1 ? <Link to={query(page - 1)}>Previous page</Link> : null}

@@ -3,7 +3,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
-import { AdminScrollRegion } from "~/components/admin-scroll-region";
+import { AdminTableBox } from "~/components/admin/table-box";
 import { formatMoney } from "~/models/money";
 import { ADMIN_NO_STORE, requireAdmin } from "~/services/admin/index.server";
 import { donationReport } from "~/services/donations/index.server";
@@ -36,7 +36,7 @@ export default function AdminDonations() {
         {span}: {formatMoney(report.totalCents)} given by {report.orders} orders (cancelled and refunded orders
         excluded).
       </p>
-      <AdminScrollRegion label="Donations by cause">
+      <AdminTableBox label="Donations by cause">
         <table className="admin-table">
           <caption>By cause</caption>
           <thead>
@@ -61,8 +61,8 @@ export default function AdminDonations() {
             ))}
           </tbody>
         </table>
-      </AdminScrollRegion>
-      <AdminScrollRegion label="Donations by month">
+      </AdminTableBox>
+      <AdminTableBox label="Donations by month">
         <table className="admin-table">
           <caption>By month</caption>
           <thead>
@@ -82,7 +82,7 @@ export default function AdminDonations() {
             ))}
           </tbody>
         </table>
-      </AdminScrollRegion>
+      </AdminTableBox>
     </>
   );
 }

@@ -3,6 +3,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { AdminTableBox } from "~/components/admin/table-box";
 import { can } from "~/models/admin-roles";
 import { MAX_UPLOAD_BYTES } from "~/models/content-editor";
 import { ADMIN_NO_STORE, backWithNotice, requireAdmin } from "~/services/admin/index.server";
@@ -78,7 +79,7 @@ export default function AdminImages() {
   return (
     <>
       <h1>Images</h1>
-      <div className="admin-table-wrap">
+      <AdminTableBox label="Image assets">
         <table className="admin-table">
           <caption>Image assets ({assets.length})</caption>
           <thead>
@@ -110,7 +111,7 @@ export default function AdminImages() {
             ))}
           </tbody>
         </table>
-      </div>
+      </AdminTableBox>
       {canUpload ? (
         <section aria-labelledby="upload">
           <h2 id="upload">Upload an image</h2>

@@ -2,7 +2,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { AdminScrollRegion } from "~/components/admin-scroll-region";
+import { AdminTableBox } from "~/components/admin/table-box";
 import { ADMIN_NO_STORE, requireAdmin } from "~/services/admin/index.server";
 import { jobOverview, type JobRunView } from "~/services/jobs/index.server";
 
@@ -18,7 +18,7 @@ const duration = (ms: number | null) => (ms === null ? "—" : ms < 1000 ? `${ms
 
 function Runs({ caption, runs, showJob }: { caption: string; runs: JobRunView[]; showJob?: boolean }) {
   return (
-    <AdminScrollRegion label={caption}>
+    <AdminTableBox label={caption}>
       <table className="admin-table">
         <caption>{caption}</caption>
         <thead>
@@ -49,7 +49,7 @@ function Runs({ caption, runs, showJob }: { caption: string; runs: JobRunView[];
           ))}
         </tbody>
       </table>
-    </AdminScrollRegion>
+    </AdminTableBox>
   );
 }
 

@@ -16,7 +16,7 @@ import {
   REFUND_REASON_MAX,
   type OrderPageIntent,
 } from "~/models/admin-orders";
-import { OrderTableBox } from "~/components/admin/order-table-box";
+import { AdminTableBox } from "~/components/admin/table-box";
 import { can } from "~/models/admin-roles";
 import { formatMoney } from "~/models/money";
 import { CARRIERS, cancelRefusal, canMove, orderStatusLabel } from "~/models/order-lifecycle";
@@ -319,7 +319,7 @@ export default function AdminOrder() {
 
       <section aria-labelledby="order-lines">
         <h2 id="order-lines">Items</h2>
-        <OrderTableBox label="Order lines">
+        <AdminTableBox label="Order lines">
           <table className="admin-table">
             <thead>
               <tr>
@@ -344,7 +344,7 @@ export default function AdminOrder() {
               ))}
             </tbody>
           </table>
-        </OrderTableBox>
+        </AdminTableBox>
         <table className="admin-table" data-testid="order-amounts">
           <caption className="visually-hidden">Amounts</caption>
           <tbody>
@@ -391,7 +391,7 @@ export default function AdminOrder() {
         {order.refunds.length === 0 ? (
           <p>No refunds.</p>
         ) : (
-          <OrderTableBox label="Refunds of this order">
+          <AdminTableBox label="Refunds of this order">
             <table className="admin-table">
               <thead>
                 <tr>
@@ -412,7 +412,7 @@ export default function AdminOrder() {
                 ))}
               </tbody>
             </table>
-          </OrderTableBox>
+          </AdminTableBox>
         )}
       </section>
 

@@ -5,7 +5,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { ADMIN_ORDER_SITES, ADMIN_ORDER_STATUSES, ADMIN_ORDERS_PAGE_SIZE, orderSearchOf } from "~/models/admin-orders";
-import { OrderTableBox } from "~/components/admin/order-table-box";
+import { AdminTableBox } from "~/components/admin/table-box";
 import { can } from "~/models/admin-roles";
 import { formatMoney } from "~/models/money";
 import { orderStatusLabel } from "~/models/order-lifecycle";
@@ -96,7 +96,7 @@ export default function AdminOrders() {
         {pages > 1 ? `, page ${page} of ${pages}` : ""}
       </p>
       {orders.length > 0 ? (
-        <OrderTableBox label="Orders">
+        <AdminTableBox label="Orders">
           <table className="admin-table" data-testid="admin-orders">
             <caption className="visually-hidden">Orders, newest first</caption>
             <thead>
@@ -134,7 +134,7 @@ export default function AdminOrders() {
               ))}
             </tbody>
           </table>
-        </OrderTableBox>
+        </AdminTableBox>
       ) : (
         <p>No orders match.</p>
       )}

@@ -5,7 +5,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { OrderTableBox } from "~/components/admin/order-table-box";
+import { AdminTableBox } from "~/components/admin/table-box";
 import { BULK_SHIP_MAX, bulkShipRows } from "~/models/admin-orders";
 import { formatMoney } from "~/models/money";
 import { CARRIERS } from "~/models/order-lifecycle";
@@ -110,7 +110,7 @@ export default function ShipPackedOrders() {
         <p>No packed orders are waiting to ship.</p>
       ) : (
         <Form method="post">
-          <OrderTableBox label="Packed orders">
+          <AdminTableBox label="Packed orders">
             <table className="admin-table">
               <caption>Tick the orders to ship, with the carrier and tracking number of each.</caption>
               <thead>
@@ -166,7 +166,7 @@ export default function ShipPackedOrders() {
                 ))}
               </tbody>
             </table>
-          </OrderTableBox>
+          </AdminTableBox>
           <button type="submit" className="button">
             Ship the ticked orders
           </button>

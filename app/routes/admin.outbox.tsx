@@ -4,7 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
-import { AdminScrollRegion } from "~/components/admin-scroll-region";
+import { AdminTableBox } from "~/components/admin/table-box";
 import { can } from "~/models/admin-roles";
 import { pageCount } from "~/models/admin-customers";
 import { ADMIN_NO_STORE, backWithNotice, requireAdmin } from "~/services/admin/index.server";
@@ -98,7 +98,7 @@ export default function AdminOutbox() {
           Filter
         </button>
       </Form>
-      <AdminScrollRegion label="Messages">
+      <AdminTableBox label="Messages">
         <table className="admin-table">
           <caption>Messages, newest first ({total})</caption>
           <thead>
@@ -155,7 +155,7 @@ export default function AdminOutbox() {
             ))}
           </tbody>
         </table>
-      </AdminScrollRegion>
+      </AdminTableBox>
       {pages > 1 ? (
         <nav aria-label="Pages" className="admin-actions">
           {page > 1 ? <Link to={query(page - 1)}>Previous page</Link> : null}

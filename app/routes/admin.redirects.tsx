@@ -4,6 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
+import { AdminTableBox } from "~/components/admin/table-box";
 import { can } from "~/models/admin-roles";
 import { formatIssuePath } from "~/models/content-editor";
 import { REDIRECT_STATUSES, RedirectFormSchema, RedirectImportSchema, type ImportProblem } from "~/models/redirects";
@@ -152,7 +153,7 @@ export default function AdminRedirects() {
           Search
         </button>
       </Form>
-      <div className="admin-table-wrap">
+      <AdminTableBox label="Redirects">
         <table className="admin-table">
           <caption>Redirects ({redirects.length})</caption>
           <thead>
@@ -196,7 +197,7 @@ export default function AdminRedirects() {
             ))}
           </tbody>
         </table>
-      </div>
+      </AdminTableBox>
       {canEdit ? (
         <>
           <section aria-labelledby="redirect-form">

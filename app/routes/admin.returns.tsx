@@ -6,7 +6,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { RETURN_INTENT_PERMISSION, ReturnActionSchema, ReturnQueueSchema } from "~/models/admin-orders";
-import { OrderTableBox } from "~/components/admin/order-table-box";
+import { AdminTableBox } from "~/components/admin/table-box";
 import { can } from "~/models/admin-roles";
 import { formatMoney } from "~/models/money";
 import { orderStatusLabel, RETURN_STATUSES } from "~/models/order-lifecycle";
@@ -80,7 +80,7 @@ export default function ReturnsQueue() {
       {returns.length === 0 ? (
         <p>No returns here.</p>
       ) : (
-        <OrderTableBox label="Returns">
+        <AdminTableBox label="Returns">
           <table className="admin-table" data-testid="admin-returns">
             <caption className="visually-hidden">Returns, oldest first</caption>
             <thead>
@@ -144,7 +144,7 @@ export default function ReturnsQueue() {
               ))}
             </tbody>
           </table>
-        </OrderTableBox>
+        </AdminTableBox>
       )}
     </>
   );

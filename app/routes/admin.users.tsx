@@ -4,7 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
-import { AdminScrollRegion } from "~/components/admin-scroll-region";
+import { AdminTableBox } from "~/components/admin/table-box";
 import { ADMIN_ROLES, ROLE_LABELS } from "~/models/admin-roles";
 import {
   ADMIN_NO_STORE,
@@ -92,7 +92,7 @@ export default function AdminUsers() {
     <>
       <h1>Users</h1>
       {reply && !reply.field ? <p role="alert">{reply.message}</p> : null}
-      <AdminScrollRegion label="Back-office users">
+      <AdminTableBox label="Back-office users">
         <table className="admin-table">
           <caption>Back-office users</caption>
           <thead>
@@ -155,7 +155,7 @@ export default function AdminUsers() {
             ))}
           </tbody>
         </table>
-      </AdminScrollRegion>
+      </AdminTableBox>
       <h2>Add a user</h2>
       <Form method="post" className="admin-filters">
         {input("email", "Email", "email")}

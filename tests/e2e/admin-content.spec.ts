@@ -3,27 +3,8 @@
 // and publishes it, and the shop's home page then shows it. The js project edits the DTC banners
 // and the no-js project the HPSF banners, so the two never edit one entry at once; each removes
 // its banner at the end (content.spec.ts reads the seeded banners, which stay untouched).
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page, type TestInfo } from "@playwright/test";
-import { adminSignIn, jsEnabled, open, STAFF_URL } from "./helpers";
-
-async function axeClean(page: Page, testInfo: TestInfo) {
-  if (!jsEnabled(testInfo)) return;
-  const results = await new AxeBuilder({ page }).include("main").analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
-}
-
-async function noHorizontalScroll(page: Page) {
-  const wider = await page.evaluate(() =>
-    document.documentElement.scrollWidth <= window.innerWidth
-      ? []
-      : [...document.querySelectorAll("main *")]
-          .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1)
-          .slice(0, 5)
-          .map((el) => `${el.tagName.toLowerCase()}.${el.className} ${Math.round(el.getBoundingClientRect().right)}`),
-  );
-  expect(wider).toEqual([]);
-}
+import { expect, test, type Page } from "@playwright/test";
+import { adminSignIn, axeClean, jsEnabled, noHorizontalScroll, open, STAFF_URL } from "./helpers";
 
 const notice = (page: Page, text: string | RegExp) => page.locator("main .notice").filter({ hasText: text });
 

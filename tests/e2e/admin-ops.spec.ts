@@ -1,19 +1,8 @@
 // The back office's customer screens in the browser (docs/rules.md "Back office: customers"),
 // with and without JavaScript, at 1280 and 390 px: support finds a customer whose sign-in is
 // locked, sees it on the customer's page, unlocks it and sends a reset email; axe clean.
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page, type TestInfo } from "@playwright/test";
-import { adminSignIn, jsEnabled, open, register, uniqueEmail, withDb } from "./helpers";
-
-async function axeClean(page: Page, testInfo: TestInfo) {
-  if (!jsEnabled(testInfo)) return;
-  const results = await new AxeBuilder({ page }).include(".admin__page").analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
-}
-
-async function noHorizontalScroll(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-}
+import { expect, test, type TestInfo } from "@playwright/test";
+import { adminSignIn, axeClean, noHorizontalScroll, open, register, uniqueEmail, withDb } from "./helpers";
 
 /** Locks the customer's sign-in for 15 minutes, as ten failures do. */
 function lock(testInfo: TestInfo, email: string) {

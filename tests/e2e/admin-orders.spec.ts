@@ -1,6 +1,14 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
-import { adminSignIn, checkoutToReview, jsEnabled, open, register, uniqueEmail } from "./helpers";
+import {
+  adminSignIn,
+  axeClean,
+  checkoutToReview,
+  jsEnabled,
+  noHorizontalScroll,
+  open,
+  register,
+  uniqueEmail,
+} from "./helpers";
 
 // Fulfilment in the back office (docs/rules.md "Back office: orders"), with and without
 // JavaScript: a shopper places an order through checkout; an operator of the fulfilment role,
@@ -29,25 +37,6 @@ async function placeOrder(page: Page, testInfo: TestInfo): Promise<{ number: num
   await expect(page).toHaveURL(/\/checkout\/confirmation\/[^/]+$/);
   const number = Number((await page.getByTestId("order-number").textContent())?.slice(1));
   return { number, id: new URL(page.url()).pathname.split("/").pop()! };
-}
-
-async function noHorizontalScroll(page: Page) {
-  const wider = await page.evaluate(() =>
-    document.documentElement.scrollWidth <= window.innerWidth
-      ? []
-      : [...document.querySelectorAll("main *")]
-          .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1)
-          .slice(0, 5)
-          .map((el) => `${el.tagName.toLowerCase()}.${el.className} ${Math.round(el.getBoundingClientRect().right)}`),
-  );
-  expect(wider).toEqual([]);
-}
-
-/** Axe runs in the page: only where JavaScript runs (the no-js project renders the same HTML). */
-async function axeClean(page: Page, testInfo: TestInfo) {
-  if (!jsEnabled(testInfo)) return;
-  const results = await new AxeBuilder({ page }).include("main").analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
 }
 
 /** Looks at the page at 390 px too (no sideways scroll, axe clean), then back to 1280. */

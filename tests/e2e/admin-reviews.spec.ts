@@ -3,9 +3,8 @@
 // then shows on the product page (to a shopper who allowed functional cookies), and rejects
 // another, which does not.
 import crypto from "node:crypto";
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page, type TestInfo } from "@playwright/test";
-import { adminSignIn, jsEnabled, open, withDb } from "./helpers";
+import { expect, test, type TestInfo } from "@playwright/test";
+import { adminSignIn, axeClean, noHorizontalScroll, open, withDb } from "./helpers";
 
 const SKU = "SD00402";
 
@@ -29,16 +28,6 @@ function heldReview(testInfo: TestInfo, title: string): { handle: string } {
     },
     false,
   );
-}
-
-async function axeClean(page: Page, testInfo: TestInfo) {
-  if (!jsEnabled(testInfo)) return;
-  const results = await new AxeBuilder({ page }).include("main, .admin__page").analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
-}
-
-async function noHorizontalScroll(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 }
 
 for (const width of [1280, 390]) {
