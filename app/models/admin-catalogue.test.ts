@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import {
   badgesOfTags,
   badgeTagsWith,
+  COVERAGE_DESTINATIONS,
+  CoverageRangeSchema,
   destinationAvailability,
   MAX_STOCK_UNITS,
   minPriceOf,
@@ -121,5 +123,37 @@ describe("products filter", () => {
     expect(
       ProductFilterSchema.parse({ brand: "science-diet", species: "cat", published: "HPSF", page: "2" }),
     ).toMatchObject({ brand: "science-diet", species: "cat", published: "HPSF", page: 2 });
+  });
+});
+
+describe("zip coverage ranges", () => {
+  it("takes 5-digit ends with the start at or before the end", () => {
+    expect(CoverageRangeSchema.parse({ destination: "HOME", startZip: "80000", endZip: "80000" })).toEqual({
+      destination: "HOME",
+      startZip: "80000",
+      endZip: "80000",
+    });
+    expect(CoverageRangeSchema.safeParse({ destination: "CLINIC", startZip: "00000", endZip: "99999" }).success).toBe(
+      true,
+    );
+    const refused = (fields: Record<string, string>) => {
+      const result = CoverageRangeSchema.safeParse({
+        destination: "HOME",
+        startZip: "80000",
+        endZip: "80999",
+        ...fields,
+      });
+      return result.success ? undefined : result.error.issues[0].message;
+    };
+    expect(refused({ endZip: "79999" })).toBe("The last zip must be the same as or after the first.");
+    expect(refused({ startZip: "8000" })).toBe("Enter the first zip as 5 digits.");
+    expect(refused({ endZip: "800001" })).toBe("Enter the last zip as 5 digits.");
+    expect(refused({ startZip: "8000a" })).toBe("Enter the first zip as 5 digits.");
+    expect(refused({ destination: "MOON" })).toBe("Choose a destination.");
+  });
+
+  it("covers the stock provider's destinations", async () => {
+    const { STOCK_DESTINATIONS } = await import("~/services/stock/types");
+    expect([...COVERAGE_DESTINATIONS]).toEqual([...STOCK_DESTINATIONS]);
   });
 });

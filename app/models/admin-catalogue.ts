@@ -232,3 +232,37 @@ export const ProductFilterSchema = z.object({
   page: z.coerce.number().int().min(1).max(10_000).catch(1),
 });
 export type ProductFilter = z.infer<typeof ProductFilterSchema>;
+
+// ---------------------------------------------------------------------------
+// Zip coverage per destination (shop-core spec section 3: ranges "start-end" per destination).
+
+/** The stock destinations a zip range covers (the stock provider's `STOCK_DESTINATIONS`). */
+export const COVERAGE_DESTINATIONS = ["HOME", "CLINIC"] as const;
+export const COVERAGE_DESTINATION_LABELS: Record<(typeof COVERAGE_DESTINATIONS)[number], string> = {
+  HOME: "Home delivery",
+  CLINIC: "Clinic delivery",
+};
+
+const fiveDigits = (label: string) =>
+  z
+    .string({ required_error: `Enter the ${label} zip.` })
+    .trim()
+    .regex(/^\d{5}$/, `Enter the ${label} zip as 5 digits.`);
+
+/** A zip range a merchandiser adds: 5-digit ends, start at or before end. */
+export const CoverageRangeSchema = z
+  .object({
+    destination: z.enum(COVERAGE_DESTINATIONS, { errorMap: () => ({ message: "Choose a destination." }) }),
+    startZip: fiveDigits("first"),
+    endZip: fiveDigits("last"),
+  })
+  .superRefine((value, ctx) => {
+    if (value.startZip > value.endZip) {
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ["endZip"],
+        message: "The last zip must be the same as or after the first.",
+      });
+    }
+  });
+export type CoverageRange = z.infer<typeof CoverageRangeSchema>;

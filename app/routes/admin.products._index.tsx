@@ -44,6 +44,9 @@ export default function AdminProducts() {
   return (
     <>
       <h1>Catalogue</h1>
+      <p>
+        <Link to="/admin/coverage">Delivery coverage (zip ranges)</Link>
+      </p>
       <Form method="get" className="admin-filters" role="search" aria-label="Products">
         <p className="field">
           <label htmlFor="products-q">Title, handle or SKU</label>

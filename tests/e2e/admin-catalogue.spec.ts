@@ -98,3 +98,16 @@ test("the products list and a product page fit a phone and pass axe", async ({ p
   await axeClean(page, testInfo);
   await noHorizontalScroll(page);
 });
+
+test("the coverage page refuses a reversed zip range at its field and passes axe", async ({ page }, testInfo) => {
+  await adminSignIn(page, testInfo, "merchandiser");
+  await open(page, testInfo, "/admin/coverage");
+  await expect(page.getByRole("heading", { level: 2, name: "Home delivery" })).toBeVisible();
+  const form = page.getByRole("form", { name: "Add a zip range" });
+  await form.getByLabel("First zip").fill("99999");
+  await form.getByLabel("Last zip").fill("99998");
+  await form.getByRole("button", { name: "Add range" }).click();
+  await expect(page.getByText("The last zip must be the same as or after the first.")).toBeVisible();
+  await expect(page.getByLabel("Last zip")).toHaveAttribute("aria-invalid", "true");
+  await axeClean(page, testInfo);
+});
