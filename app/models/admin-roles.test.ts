@@ -61,7 +61,12 @@ describe('back-office permissions (docs/rules.md "Back office")', () => {
   });
 
   it("shows a role only the sections it may open", () => {
-    expect(sectionsFor("fulfilment").map((s) => s.label)).toEqual(["Orders", "Returns", "Catalogue"]);
+    expect(sectionsFor("fulfilment").map((s) => s.label)).toEqual([
+      "Orders",
+      "Returns",
+      "Catalogue",
+      "Delivery coverage",
+    ]);
     expect(sectionsFor("owner")).toHaveLength(ADMIN_SECTIONS.length);
   });
 

@@ -81,6 +81,7 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { path: "/admin/returns", label: "Returns", permission: "returns.view" },
   { path: "/admin/customers", label: "Customers", permission: "customers.view" },
   { path: "/admin/products", label: "Catalogue", permission: "catalogue.view" },
+  { path: "/admin/coverage", label: "Delivery coverage", permission: "catalogue.view" },
   { path: "/admin/content", label: "Content", permission: "content.view" },
   { path: "/admin/redirects", label: "Redirects", permission: "content.view" },
   { path: "/admin/images", label: "Images", permission: "content.view" },

@@ -16,6 +16,7 @@ export const AUDIT_SUBJECTS = [
   "customer",
   "product",
   "variant",
+  "zip-range",
   "content",
   "redirect",
   "asset",

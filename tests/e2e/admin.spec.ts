@@ -42,7 +42,7 @@ for (const width of [1280, 390]) {
     test("a fulfilment user sees only their sections and is refused the rest with 403", async ({ page }, testInfo) => {
       await adminSignIn(page, testInfo, "fulfilment");
       const nav = page.getByRole("navigation", { name: "Back office" });
-      await expect(nav.getByRole("link")).toHaveText(["Home", "Orders", "Returns", "Catalogue"]);
+      await expect(nav.getByRole("link")).toHaveText(["Home", "Orders", "Returns", "Catalogue", "Delivery coverage"]);
       const refused = await page.goto("/admin/audit");
       expect(refused?.status()).toBe(403);
       await expect(page.getByRole("heading", { level: 1, name: "Not allowed" })).toBeVisible();

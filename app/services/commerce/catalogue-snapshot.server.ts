@@ -294,6 +294,8 @@ interface Versions {
   variants: number;
   variantsUpdated: number;
   sellingPlans: number;
+  /** The `catalogue` DataVersion, bumped by the back office's edits in their transaction. */
+  edits: number;
 }
 
 interface VersionsRow {
@@ -302,6 +304,7 @@ interface VersionsRow {
   variants: number | bigint;
   variantsUpdated: Date | string | number | null;
   sellingPlans: number | bigint;
+  edits: number | bigint | null;
 }
 
 // One statement of scalar subqueries, each a lookup the database answers from an index
@@ -313,7 +316,8 @@ const VERSIONS_SQL = Prisma.sql`SELECT
   (SELECT MAX("updatedAt") FROM "Product") AS "productsUpdated",
   (SELECT COUNT(*) FROM "ProductVariant") AS "variants",
   (SELECT MAX("updatedAt") FROM "ProductVariant") AS "variantsUpdated",
-  (SELECT COUNT(*) FROM "SellingPlan") AS "sellingPlans"`;
+  (SELECT COUNT(*) FROM "SellingPlan") AS "sellingPlans",
+  (SELECT "version" FROM "DataVersion" WHERE "scope" = 'catalogue') AS "edits"`;
 
 async function readVersions(db: PrismaClient): Promise<Versions> {
   const [row] = await db.$queryRaw<VersionsRow[]>(VERSIONS_SQL);
@@ -323,6 +327,7 @@ async function readVersions(db: PrismaClient): Promise<Versions> {
     variants: Number(row.variants),
     variantsUpdated: row.variantsUpdated === null ? 0 : millis(row.variantsUpdated),
     sellingPlans: Number(row.sellingPlans),
+    edits: row.edits === null ? 0 : Number(row.edits),
   };
 }
 
@@ -431,29 +436,42 @@ async function refresh(db: PrismaClient, state: State): Promise<void> {
   ) {
     const productsMoved = next.productsUpdated !== previous.productsUpdated;
     const variantsMoved = next.variantsUpdated !== previous.variantsUpdated;
-    if (!productsMoved && !variantsMoved) return;
+    const edited = next.edits !== previous.edits;
+    if (!productsMoved && !variantsMoved && !edited) return;
+    // A newest change older than before (a row restamped from a host whose clock is behind), or
+    // a back-office edit that moved neither newest change: which rows changed is unknown, so
+    // the snapshot is rebuilt below.
+    const forward =
+      next.productsUpdated >= previous.productsUpdated && next.variantsUpdated >= previous.variantsUpdated;
     // The same rows, some changed (stock, price, tags, a product's rating figures or text):
     // reload just those products.
+    // At or after the previous newest change: a second write in the same millisecond as the
+    // newest one seen is not missed (rows already seen are only reloaded again).
     const ids = new Set<string>();
-    if (variantsMoved) {
+    if (forward && variantsMoved) {
       const changed = await db.productVariant.findMany({
-        where: { updatedAt: { gt: new Date(previous.variantsUpdated) } },
+        where: { updatedAt: { gte: new Date(previous.variantsUpdated) } },
         select: { productId: true },
         distinct: ["productId"],
       });
       for (const { productId } of changed) ids.add(productId);
     }
-    if (productsMoved) {
+    if (forward && productsMoved) {
       const changed = await db.product.findMany({
-        where: { updatedAt: { gt: new Date(previous.productsUpdated) } },
+        where: { updatedAt: { gte: new Date(previous.productsUpdated) } },
         select: { id: true },
       });
       for (const { id } of changed) ids.add(id);
     }
     const current = await state.snapshot;
     const reloaded = await loadProducts(db, [...ids]);
-    // A product the snapshot does not hold (one removed and another added): rebuild below.
-    if (reloaded.every((product) => current.byId.has(product.detail.id))) {
+    // A product the snapshot does not hold (one removed and another added), or a back-office edit
+    // whose rows did not move the newest updatedAt (a host whose clock is behind): rebuild below.
+    if (
+      forward &&
+      (productsMoved || variantsMoved) &&
+      reloaded.every((product) => current.byId.has(product.detail.id))
+    ) {
       // A product's own columns feed the search index: it is rebuilt for a new products version.
       const productsVersion = productsMoved ? ++versionCounter : current.productsVersion;
       const patched = patchInPlace(current, reloaded);

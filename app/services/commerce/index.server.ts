@@ -1,5 +1,6 @@
 import { prisma } from "~/db.server";
 import { freshness } from "~/services/freshness/index.server";
+import { createCatalogueAdmin } from "./catalogue-admin.server";
 import { followCatalogueVersion } from "./catalogue-snapshot.server";
 import { createEmbeddedCommerce } from "./embedded.server";
 import type { CommerceProvider } from "./types";
@@ -15,3 +16,7 @@ export * from "./cart.server";
 export * from "./saved-cart.server";
 export * from "./catalogue-snapshot.server";
 export * from "./types";
+export * from "./catalogue-admin.server";
+
+/** The back office's catalogue: list, read and the merchandiser's audited edits. */
+export const catalogueAdmin = createCatalogueAdmin(prisma);

@@ -12,7 +12,7 @@ import { logger } from "~/services/observability/index.server";
 export const FRESHNESS_MS = 2000;
 
 /** The scopes with a DataVersion row, bumped in the transaction of each write to them. */
-export type DataScope = "content";
+export type DataScope = "content" | "catalogue";
 
 /** Bumps a scope's version; run it in the transaction that writes the data (batch or interactive). */
 export function bumpDataVersion(db: PrismaClient | Prisma.TransactionClient, scope: DataScope) {

@@ -1,0 +1,113 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page, type TestInfo } from "@playwright/test";
+import { adminSignIn, jsEnabled, open } from "./helpers";
+
+// The back office's catalogue (docs/rules.md "Back office: catalogue"), with and without
+// JavaScript: a merchandiser changes a variant's price and adds a badge, and the shop's product
+// page shows both within a freshness poll (every process, the page cache included). Each project
+// edits a product no other spec reads, and puts it back at the end.
+const VARIANTS = {
+  js: { sku: "SD05501", url: "science-diet/adult-indoor-chicken-entree-wet-cat-food/chicken/2.9oz" },
+  "no-js": { sku: "SD05601", url: "science-diet/adult-hairball-control-savory-chicken-wet-cat-food/chicken/2.9oz" },
+} as const;
+const ORIGINAL_PRICE = "34.56";
+
+const variantOf = (testInfo: TestInfo) => VARIANTS[jsEnabled(testInfo) ? "js" : "no-js"];
+
+/** Axe runs in the page: only where JavaScript runs (the no-js project renders the same HTML). */
+async function axeClean(page: Page, testInfo: TestInfo) {
+  if (!jsEnabled(testInfo)) return;
+  const results = await new AxeBuilder({ page }).include("main").analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
+}
+
+async function noHorizontalScroll(page: Page) {
+  const wider = await page.evaluate(() =>
+    document.documentElement.scrollWidth <= window.innerWidth
+      ? []
+      : [...document.querySelectorAll("main *")]
+          .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1)
+          .slice(0, 5)
+          .map((el) => `${el.tagName.toLowerCase()}.${el.className} ${Math.round(el.getBoundingClientRect().right)}`),
+  );
+  expect(wider).toEqual([]);
+}
+
+/** Opens the admin page of the product holding `sku` through the list's search. */
+async function openProduct(page: Page, testInfo: TestInfo, sku: string) {
+  await open(page, testInfo, "/admin/products");
+  await page.getByLabel("Title, handle or SKU").fill(sku.toLowerCase());
+  await page.getByRole("button", { name: "Search" }).click();
+  await expect(page.getByText("1 product", { exact: true })).toBeVisible();
+  await page.getByRole("table").getByRole("link").first().click();
+  await expect(page.getByRole("heading", { level: 3, name: new RegExp(sku) })).toBeVisible();
+}
+
+async function saveVariant(page: Page, sku: string, price: string, bestSeller: boolean) {
+  const form = page.getByRole("form", { name: `Variant ${sku}` });
+  await form.getByLabel("Price ($)", { exact: true }).fill(price);
+  await form.getByLabel("Best Seller").setChecked(bestSeller);
+  await form.getByRole("button", { name: `Save variant ${sku}` }).click();
+  await expect(page.getByText("Variant saved.")).toBeVisible();
+}
+
+test("a merchandiser changes a price and adds a badge; the shop's product page shows both", async ({
+  page,
+}, testInfo) => {
+  const { sku, url } = variantOf(testInfo);
+  await adminSignIn(page, testInfo, "merchandiser");
+  await openProduct(page, testInfo, sku);
+  await axeClean(page, testInfo);
+
+  // A refused value says why at its field and changes nothing.
+  const form = page.getByRole("form", { name: `Variant ${sku}` });
+  await form.getByLabel("Compare-at price ($, optional)").fill("1.00");
+  await form.getByRole("button", { name: `Save variant ${sku}` }).click();
+  await expect(page.getByText("The compare-at price must be more than the price, or empty.")).toBeVisible();
+  await expect(page.getByLabel("Compare-at price ($, optional)")).toHaveAttribute("aria-invalid", "true");
+  await page.getByLabel("Compare-at price ($, optional)").fill("");
+
+  await saveVariant(page, sku, "29.99", true);
+  try {
+    await expect
+      .poll(
+        async () => {
+          await page.goto(`/products/${url}`);
+          const main = page.locator("main");
+          return (await main.getByText("$29.99").count()) > 0 && (await main.getByText("Best Seller").count()) > 0;
+        },
+        { timeout: 15_000, intervals: [500, 1_000, 2_000] },
+      )
+      .toBe(true);
+  } finally {
+    // Put the product back for the rest of the run.
+    await openProduct(page, testInfo, sku);
+    await saveVariant(page, sku, ORIGINAL_PRICE, false);
+  }
+});
+
+test("the products list and a product page fit a phone and pass axe", async ({ page }, testInfo) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await adminSignIn(page, testInfo, "merchandiser");
+  await open(page, testInfo, "/admin/products?brand=science-diet&species=cat");
+  await expect(page.getByRole("heading", { level: 1, name: "Catalogue" })).toBeVisible();
+  await axeClean(page, testInfo);
+  await noHorizontalScroll(page);
+  await page.getByRole("table").getByRole("link").first().click();
+  await expect(page.getByRole("heading", { level: 2, name: "Variants" })).toBeVisible();
+  await axeClean(page, testInfo);
+  await noHorizontalScroll(page);
+});
+
+test("the coverage page refuses a reversed zip range at its field and passes axe", async ({ page }, testInfo) => {
+  await adminSignIn(page, testInfo, "merchandiser");
+  await open(page, testInfo, "/admin/coverage");
+  await expect(page.getByRole("heading", { level: 2, name: "Home delivery" })).toBeVisible();
+  const form = page.getByRole("form", { name: "Add a zip range" });
+  await form.getByLabel("First zip").fill("99999");
+  await form.getByLabel("Last zip").fill("99998");
+  await form.getByRole("button", { name: "Add range" }).click();
+  await expect(page.getByText("The last zip must be the same as or after the first.")).toBeVisible();
+  await expect(page.getByLabel("Last zip")).toHaveAttribute("aria-invalid", "true");
+  await axeClean(page, testInfo);
+});

@@ -1,0 +1,444 @@
+// The back office's catalogue (docs/rules.md "Back office: catalogue"): every role on every
+// loader and action, the audit entry of each save, the validation's boundaries, minPriceCents and
+// the facet rows in step, and the change served by every process within one freshness poll.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { prisma } from "~/db.server";
+import { ADMIN_ROLES, rolesWith, type Permission } from "~/models/admin-roles";
+import { productFacets } from "~/models/facets";
+import { loader as listLoader } from "~/routes/admin.products._index";
+import { action as productAction, loader as productLoader } from "~/routes/admin.products.$id";
+import { freshness } from "~/services/freshness/index.server";
+import { adminsOfEveryRole, auditOf, type TestAdmin } from "../helpers/admin";
+import { callRoute, getRequest, honeypotFields, ORIGIN, type Jar } from "../helpers/routes";
+import { ensureSeeded } from "../helpers/seeded";
+
+// A product no other test file of this worker reads; restored after the file.
+const HANDLE = "adult-oral-care-chicken-rice-barley-dry-cat-food";
+
+let admins: Awaited<ReturnType<typeof adminsOfEveryRole>>;
+let productId: string;
+let variantIds: string[];
+let original: Awaited<ReturnType<typeof snapshotRows>>;
+
+async function snapshotRows() {
+  const product = await prisma.product.findUniqueOrThrow({
+    where: { handle: HANDLE },
+    include: { variants: { orderBy: { position: "asc" } }, facets: { orderBy: [{ group: "asc" }, { value: "asc" }] } },
+  });
+  const { updatedAt: _p, ...productFields } = product;
+  return {
+    ...productFields,
+    variants: product.variants.map(({ updatedAt: _v, ...variant }) => variant),
+  };
+}
+
+beforeAll(async () => {
+  await ensureSeeded();
+  admins = await adminsOfEveryRole("catalogue");
+  original = await snapshotRows();
+  productId = original.id;
+  variantIds = original.variants.map((v) => v.id);
+});
+
+afterAll(async () => {
+  await prisma.product.update({
+    where: { id: productId },
+    data: {
+      title: original.title,
+      description: original.description,
+      soldOnDtc: original.soldOnDtc,
+      soldOnHpsf: original.soldOnHpsf,
+      autoshipEligible: original.autoshipEligible,
+      featuredRank: original.featuredRank,
+      minPriceCents: original.minPriceCents,
+    },
+  });
+  for (const v of original.variants) {
+    await prisma.productVariant.update({
+      where: { id: v.id },
+      data: {
+        priceCents: v.priceCents,
+        compareAtPriceCents: v.compareAtPriceCents,
+        inventory: v.inventory,
+        badgeTags: v.badgeTags,
+      },
+    });
+  }
+});
+
+/** A form post as a browser without JavaScript sends it; repeated keys for checkboxes. */
+function post(path: string, fields: [string, string][], jar: Jar) {
+  const body = new URLSearchParams(Object.entries(honeypotFields()));
+  for (const [key, value] of fields) body.append(key, value);
+  return new Request(`${ORIGIN}${path}`, {
+    method: "POST",
+    body,
+    headers: { Cookie: jar.header, "Content-Type": "application/x-www-form-urlencoded" },
+  });
+}
+
+const productPath = () => `/admin/products/${productId}`;
+const params = () => ({ id: productId });
+
+const productFields = (overrides: Record<string, string | null> = {}): [string, string][] => {
+  const fields: Record<string, string | null> = {
+    intent: "product",
+    title: original.title,
+    description: original.description,
+    soldOnDtc: original.soldOnDtc ? "on" : null,
+    soldOnHpsf: original.soldOnHpsf ? "on" : null,
+    autoshipEligible: original.autoshipEligible ? "on" : null,
+    featuredRank: original.featuredRank === null ? "" : String(original.featuredRank),
+    ...overrides,
+  };
+  return Object.entries(fields).filter((entry): entry is [string, string] => entry[1] !== null);
+};
+
+const variantFields = (
+  variantId: string,
+  values: { price: string; compareAtPrice?: string; inventory: string; badges?: string[] },
+): [string, string][] => [
+  ["intent", "variant"],
+  ["variantId", variantId],
+  ["price", values.price],
+  ["compareAtPrice", values.compareAtPrice ?? ""],
+  ["inventory", values.inventory],
+  ...(values.badges ?? []).map((badge): [string, string] => ["badges", badge]),
+];
+
+const expected = (permission: Permission, role: TestAdmin["role"], allowed: number) =>
+  rolesWith(permission).includes(role) ? allowed : 403;
+
+describe("every role on every loader and action", () => {
+  it("lets catalogue.view read the list and a product, and refuses the others with 403", async () => {
+    for (const role of ADMIN_ROLES) {
+      const { jar } = admins[role];
+      const list = await callRoute(listLoader, getRequest("/admin/products?q=oral", jar), jar);
+      expect(list.status, `${role} list`).toBe(expected("catalogue.view", role, 200));
+      const one = await callRoute(productLoader, getRequest(productPath(), jar), jar, { params: params() });
+      expect(one.status, `${role} product`).toBe(expected("catalogue.view", role, 200));
+      if (one.status === 200) {
+        expect(one.headers.get("Cache-Control")).toBe("private, no-store");
+        const data = await one.json();
+        expect(data.canEdit).toBe(rolesWith("catalogue.edit").includes(role));
+      }
+    }
+  });
+
+  it("lets catalogue.edit save a product and a variant; a refused role changes nothing", async () => {
+    for (const role of ADMIN_ROLES) {
+      const { jar } = admins[role];
+      const before = await snapshotRows();
+      const audits = await prisma.auditEntry.count();
+      const productAnswer = await callRoute(
+        productAction,
+        post(productPath(), productFields({ description: `Edited by ${role}` }), jar),
+        jar,
+        { params: params() },
+      );
+      const variantAnswer = await callRoute(
+        productAction,
+        post(
+          productPath(),
+          variantFields(variantIds[0], { price: `30.${ADMIN_ROLES.indexOf(role)}0`, inventory: "40" }),
+          jar,
+        ),
+        jar,
+        { params: params() },
+      );
+      const allowed = rolesWith("catalogue.edit").includes(role);
+      expect(productAnswer.status, `${role} product`).toBe(allowed ? 302 : 403);
+      expect(variantAnswer.status, `${role} variant`).toBe(allowed ? 302 : 403);
+      if (!allowed) {
+        expect(await snapshotRows()).toEqual(before);
+        expect(await prisma.auditEntry.count()).toBe(audits);
+      } else {
+        expect(productAnswer.headers.get("Location")).toBe(productPath());
+        expect(productAnswer.headers.get("Cache-Control")).toBe("private, no-store");
+        expect(await prisma.auditEntry.count()).toBe(audits + 2);
+      }
+    }
+  });
+});
+
+describe("audit entries", () => {
+  it("writes one product.update entry per product save with only the changed fields", async () => {
+    const { jar, email } = admins.merchandiser;
+    const current = await snapshotRows();
+    const answer = await callRoute(
+      productAction,
+      post(
+        productPath(),
+        productFields({ title: `${original.title} (new)`, description: current.description, featuredRank: "7" }),
+        jar,
+      ),
+      jar,
+      { params: params() },
+    );
+    expect(answer.status).toBe(302);
+    const [entry] = await auditOf("product", productId);
+    expect(entry).toMatchObject({
+      actorEmail: email,
+      actorRole: "merchandiser",
+      action: "product.update",
+      subjectLabel: `${original.title} (new)`,
+    });
+    expect(JSON.parse(entry.before!)).toEqual({ title: original.title, featuredRank: original.featuredRank });
+    expect(JSON.parse(entry.after!)).toEqual({ title: `${original.title} (new)`, featuredRank: 7 });
+    // Saving the same values again changes nothing and writes no entry.
+    const count = (await auditOf("product", productId)).length;
+    const again = await callRoute(
+      productAction,
+      post(
+        productPath(),
+        productFields({ title: `${original.title} (new)`, description: current.description, featuredRank: "7" }),
+        jar,
+      ),
+      jar,
+      { params: params() },
+    );
+    expect(again.status).toBe(302);
+    expect((await auditOf("product", productId)).length).toBe(count);
+  });
+
+  it("writes one variant.update entry per variant save; badges are stored as badge:: tags", async () => {
+    const { jar, email } = admins.merchandiser;
+    const variantId = variantIds[1];
+    const before = await prisma.productVariant.findUniqueOrThrow({ where: { id: variantId } });
+    const answer = await callRoute(
+      productAction,
+      post(
+        productPath(),
+        variantFields(variantId, {
+          price: "19.99",
+          compareAtPrice: "24.99",
+          inventory: String(before.inventory),
+          badges: ["deal", "brand-new"],
+        }),
+        jar,
+      ),
+      jar,
+      { params: params() },
+    );
+    expect(answer.status).toBe(302);
+    const after = await prisma.productVariant.findUniqueOrThrow({ where: { id: variantId } });
+    expect(after).toMatchObject({ priceCents: 1999, compareAtPriceCents: 2499, badgeTags: "badge::deal,badge::new" });
+    const [entry] = await auditOf("variant", variantId);
+    expect(entry).toMatchObject({ actorEmail: email, actorRole: "merchandiser", action: "variant.update" });
+    expect(entry.subjectLabel).toContain(before.sku);
+    expect(JSON.parse(entry.before!)).toEqual({
+      priceCents: before.priceCents,
+      compareAtPriceCents: before.compareAtPriceCents,
+      badges: [],
+    });
+    expect(JSON.parse(entry.after!)).toEqual({
+      priceCents: 1999,
+      compareAtPriceCents: 2499,
+      badges: ["deal", "brand-new"],
+    });
+  });
+});
+
+describe("validation at the boundaries", () => {
+  const save = (fields: [string, string][]) =>
+    callRoute(productAction, post(productPath(), fields, admins.merchandiser.jar), admins.merchandiser.jar, {
+      params: params(),
+    });
+
+  it("refuses $0, a compare-at price equal to the price and negative units with field errors; nothing changes", async () => {
+    const before = await snapshotRows();
+    const audits = await prisma.auditEntry.count();
+    for (const [values, field, message] of [
+      [{ price: "0", inventory: "5" }, "price", "The price must be at least $0.01."],
+      [{ price: "12.00", compareAtPrice: "12.00", inventory: "5" }, "compareAtPrice", "more than the price"],
+      [{ price: "12.00", inventory: "-1" }, "inventory", "Units in stock cannot be negative."],
+      [{ price: "10000.01", inventory: "5" }, "price", "at most $10,000.00"],
+      [{ price: "12.00", inventory: "1000001" }, "inventory", "at most 1,000,000"],
+    ] as const) {
+      const answer = await save(variantFields(variantIds[0], values));
+      expect(answer.status).toBe(400);
+      const reply = await answer.json();
+      expect(reply.form).toBe(variantIds[0]);
+      expect(reply.errors[field]).toContain(message);
+    }
+    expect(await snapshotRows()).toEqual(before);
+    expect(await prisma.auditEntry.count()).toBe(audits);
+  });
+
+  it("takes $0.01 and $10,000.00 and 0 units", async () => {
+    expect((await save(variantFields(variantIds[0], { price: "0.01", inventory: "0" }))).status).toBe(302);
+    expect((await save(variantFields(variantIds[0], { price: "10000.00", inventory: "0" }))).status).toBe(302);
+    const variant = await prisma.productVariant.findUniqueOrThrow({ where: { id: variantIds[0] } });
+    expect(variant).toMatchObject({ priceCents: 1_000_000, inventory: 0 });
+  });
+
+  it("answers 400 to junk, 404 to an unknown product or another product's variant", async () => {
+    expect((await save([["intent", "nonsense"]])).status).toBe(400);
+    expect((await save(productFields({ title: "" }))).status).toBe(400);
+    const other = await prisma.productVariant.findFirstOrThrow({ where: { productId: { not: productId } } });
+    expect((await save(variantFields(other.id, { price: "5.00", inventory: "1" }))).status).toBe(404);
+    const { jar } = admins.merchandiser;
+    const missing = await callRoute(productLoader, getRequest("/admin/products/nope", jar), jar, {
+      params: { id: "nope" },
+    });
+    expect(missing.status).toBe(404);
+    const json = await callRoute(
+      productAction,
+      new Request(`${ORIGIN}${productPath()}`, {
+        method: "POST",
+        body: "{}",
+        headers: { Cookie: jar.header, "Content-Type": "application/json" },
+      }),
+      jar,
+      { params: params() },
+    );
+    expect(json.status).toBe(415);
+  });
+});
+
+describe("minPriceCents and facets in step", () => {
+  it("keeps minPriceCents the lowest variant price and the facet rows those of productFacets", async () => {
+    const { jar } = admins.merchandiser;
+    for (const [i, id] of variantIds.entries()) {
+      const answer = await callRoute(
+        productAction,
+        post(productPath(), variantFields(id, { price: `${40 + i}.00`, inventory: "20" }), jar),
+        jar,
+        { params: params() },
+      );
+      expect(answer.status).toBe(302);
+    }
+    expect((await prisma.product.findUniqueOrThrow({ where: { id: productId } })).minPriceCents).toBe(4000);
+    await callRoute(
+      productAction,
+      post(productPath(), variantFields(variantIds[variantIds.length - 1], { price: "3.50", inventory: "20" }), jar),
+      jar,
+      { params: params() },
+    );
+    const product = await prisma.product.findUniqueOrThrow({
+      where: { id: productId },
+      include: { variants: true, facets: true },
+    });
+    expect(product.minPriceCents).toBe(350);
+    const key = (f: { group: string; value: string }) => `${f.group}=${f.value}`;
+    expect(product.facets.map(key).sort()).toEqual(productFacets(product).map(key).sort());
+  });
+
+  it("rewrites facet rows that no longer match within the save's transaction", async () => {
+    await prisma.productFacet.deleteMany({ where: { productId, group: "brand" } });
+    const { jar } = admins.merchandiser;
+    const answer = await callRoute(
+      productAction,
+      post(productPath(), productFields({ title: original.title, description: "Facets again" }), jar),
+      jar,
+      { params: params() },
+    );
+    expect(answer.status).toBe(302);
+    const product = await prisma.product.findUniqueOrThrow({
+      where: { id: productId },
+      include: { variants: true, facets: true },
+    });
+    expect(product.facets.some((f) => f.group === "brand")).toBe(true);
+    expect(product.facets.length).toBe(productFacets(product).length);
+  });
+});
+
+describe("every process serves the edit within one freshness poll (docs/rules.md 'Processes')", () => {
+  // One poll that starts after the write (`check()` joins a background poll already under way,
+  // which may have read the figures before it).
+  const poll = async () => {
+    await freshness.check();
+    await freshness.check();
+  };
+  const shop = async (path: string) => {
+    const { loader } = await import("~/routes/products.$");
+    const url = new URL(`http://localhost:3000${path}`);
+    try {
+      return (await loader({
+        request: new Request(url),
+        params: { "*": url.pathname.replace(/^\/products\/?/, "") },
+        context: {},
+      } as never)) as unknown as { data: Record<string, unknown> } | Response;
+    } catch (thrown) {
+      if (thrown instanceof Response) return thrown;
+      throw thrown;
+    }
+  };
+
+  it("shows a new price and badge on the product page, and an unpublished product leaves the listing and answers 404", async () => {
+    const { jar } = admins.merchandiser;
+    const variant = await prisma.productVariant.findUniqueOrThrow({ where: { id: variantIds[0] } });
+    const path = `/products/${variant.url}`;
+    // The process has loaded its snapshot and seen the current figures.
+    const first = await shop(path);
+    expect(first).not.toBeInstanceOf(Response);
+    await poll();
+    const listingBefore = (await ((await shop("/products/cat")) as Response).json()) as { total: number };
+
+    const saved = await callRoute(
+      productAction,
+      post(productPath(), variantFields(variant.id, { price: "27.77", inventory: "30", badges: ["best-seller"] }), jar),
+      jar,
+      { params: params() },
+    );
+    expect(saved.status).toBe(302);
+    await poll();
+    const page = (await shop(path)) as {
+      data: { variant: { id: string; priceCents: number; badgeTags: string[] } };
+    };
+    expect(page.data.variant.id).toBe(variant.id);
+    expect(page.data.variant.priceCents).toBe(2777);
+    expect(page.data.variant.badgeTags).toContain("badge::best-seller");
+
+    const unpublished = await callRoute(
+      productAction,
+      post(productPath(), productFields({ soldOnDtc: null }), jar),
+      jar,
+      { params: params() },
+    );
+    expect(unpublished.status).toBe(302);
+    await poll();
+    const gone = await shop(path);
+    expect(gone).toBeInstanceOf(Response);
+    expect((gone as Response).status).toBe(404);
+    const listingAfter = (await ((await shop("/products/cat")) as Response).json()) as {
+      total: number;
+      products: { title: string }[];
+    };
+    expect(listingAfter.total).toBe(listingBefore.total - 1);
+    expect(listingAfter.products.map((p) => p.title)).not.toContain(original.title);
+
+    // Published again: back on the site.
+    await callRoute(productAction, post(productPath(), productFields({ soldOnDtc: "on" }), jar), jar, {
+      params: params(),
+    });
+    await poll();
+    expect(await shop(path)).not.toBeInstanceOf(Response);
+  });
+
+  it("notices an edit whose rows did not move the newest updatedAt (a host whose clock is behind)", async () => {
+    const { catalogueSnapshot } = await import("~/services/commerce/index.server");
+    const { bumpDataVersion } = await import("~/services/freshness/index.server");
+    await catalogueSnapshot(prisma);
+    await poll();
+    const old = new Date(Date.now() - 365 * 86_400_000);
+    const sku = (id: string) => original.variants.find((v) => v.id === id)!.sku;
+    const priceIn = async (id: string) =>
+      (await catalogueSnapshot(prisma)).bySku.get(sku(id))!.product.detail.variants.find((v) => v.id === id)!
+        .priceCents;
+    // Not the newest row: the newest change stays where it was.
+    await prisma.$transaction(async (tx) => {
+      await tx.productVariant.update({ where: { id: variantIds[1] }, data: { priceCents: 1234, updatedAt: old } });
+      await bumpDataVersion(tx, "catalogue");
+    });
+    await poll();
+    expect(await priceIn(variantIds[1])).toBe(1234);
+    // The newest row restamped older: the newest change goes back.
+    await prisma.$transaction(async (tx) => {
+      await tx.productVariant.update({ where: { id: variantIds[0] }, data: { priceCents: 4321, updatedAt: old } });
+      await bumpDataVersion(tx, "catalogue");
+    });
+    await poll();
+    expect(await priceIn(variantIds[0])).toBe(4321);
+  });
+});
