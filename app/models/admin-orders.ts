@@ -130,7 +130,6 @@ export const ORDER_INTENT_PERMISSION: Record<OrderPageIntent, Permission> = {
 
 /** The returns queue's actions and their permissions. */
 export const RETURN_INTENT_PERMISSION = { approve: "returns.approve", receive: "returns.receive" } as const;
-export type ReturnIntent = keyof typeof RETURN_INTENT_PERMISSION;
 export const ReturnActionSchema = z.object({
   intent: z.enum(["approve", "receive"]),
   returnId: z.string().trim().min(1).max(100),
@@ -178,7 +177,6 @@ export const OrderPageActionSchema = z.discriminatedUnion("intent", [
   RefundSchema,
   z.object({ intent: z.literal("resend") }),
 ]);
-export type OrderPageAction = z.infer<typeof OrderPageActionSchema>;
 
 /** Field errors of a parse, first message per field. */
 export function fieldErrors(error: z.ZodError): Record<string, string> {

@@ -26,4 +26,3 @@ export const ModerationDecisionSchema = z.object({
     .transform((value) => value || undefined),
   status: z.enum(MODERATION_STATUSES).optional().catch(undefined),
 });
-export type ModerationDecision = z.infer<typeof ModerationDecisionSchema>;

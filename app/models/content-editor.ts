@@ -3,14 +3,7 @@
 // form and validated by its type's schema, with every error named by its path
 // ("items[2].link.url: must be …") so the page can show it beside its field.
 import { z } from "zod";
-import {
-  CONTENT_SCHEMAS,
-  CONTENT_SITES,
-  CONTENT_STATUSES,
-  SlugSchema,
-  type ContentSite,
-  type ContentType,
-} from "./content";
+import { CONTENT_SCHEMAS, CONTENT_SITES, CONTENT_STATUSES, SlugSchema, type ContentType } from "./content";
 
 /** An entry's path as an editor reads it: `items[2].link.url`. */
 export function formatIssuePath(path: readonly (string | number)[]): string {
@@ -166,9 +159,6 @@ export type RevisionAction = (typeof REVISION_ACTIONS)[number];
 /** How an entry is named in lists and the audit log: "DTC / sitewide-banners / sitewide-banners". */
 export const entryLabel = (entry: { site: string; type: string; key: string; title: string }) =>
   `${entry.title} (${entry.site} ${entry.type}${entry.key === entry.type ? "" : ` ${entry.key}`})`;
-
-export const isContentSite = (value: string): value is ContentSite =>
-  (CONTENT_SITES as readonly string[]).includes(value);
 
 // ─── Image uploads ───────────────────────────────────────────────────────────
 

@@ -97,5 +97,3 @@ export function createAuditLog(db: PrismaClient) {
     },
   };
 }
-
-export type AuditLog = ReturnType<typeof createAuditLog>;

@@ -3,7 +3,7 @@
 import { prisma } from "~/db.server";
 import { createAuditLog } from "./audit.server";
 
-export { recordAudit, createAuditLog, type AuditEntryView, type AuditLog } from "./audit.server";
+export { recordAudit, createAuditLog, type AuditEntryView } from "./audit.server";
 export type { AuditActor, AuditChange } from "~/models/audit";
 
 export const auditLog = createAuditLog(prisma);

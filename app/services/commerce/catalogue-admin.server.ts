@@ -266,5 +266,3 @@ export function createCatalogueAdmin(db: PrismaClient) {
     },
   };
 }
-
-export type CatalogueAdmin = ReturnType<typeof createCatalogueAdmin>;

@@ -510,5 +510,3 @@ export function createContentEditor(db: PrismaClient) {
     },
   };
 }
-
-export type ContentEditor = ReturnType<typeof createContentEditor>;

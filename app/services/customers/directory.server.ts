@@ -170,5 +170,3 @@ export function createCustomerDirectory(db: PrismaClient, now: () => Date = () =
     },
   };
 }
-
-export type CustomerDirectory = ReturnType<typeof createCustomerDirectory>;

@@ -16,7 +16,6 @@ export {
   createCustomerDirectory,
   STAFF_PROGRAM_SITES,
   type CustomerDetail,
-  type CustomerDirectory,
   type CustomerListRow,
 } from "./directory.server";
 

@@ -276,5 +276,3 @@ export function createOrderAdmin(db: PrismaClient) {
     },
   };
 }
-
-export type OrderAdmin = ReturnType<typeof createOrderAdmin>;

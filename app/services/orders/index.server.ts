@@ -10,13 +10,7 @@ import { createOrderAdmin } from "./admin.server";
 
 export { orderCursor, type OrderConnection, type OrderView } from "./orders.server";
 
-export {
-  createOrderAdmin,
-  type AdminOrderDetail,
-  type AdminOrderRow,
-  type AdminReturnRow,
-  type OrderAdmin,
-} from "./admin.server";
+export { createOrderAdmin, type AdminOrderDetail, type AdminOrderRow, type AdminReturnRow } from "./admin.server";
 
 /** The back office's reading of orders and returns (its changes go through `orderLifecycle`). */
 export const orderAdmin = createOrderAdmin(prisma);

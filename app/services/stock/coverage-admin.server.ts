@@ -64,5 +64,3 @@ export function createCoverageAdmin(db: PrismaClient) {
     },
   };
 }
-
-export type CoverageAdmin = ReturnType<typeof createCoverageAdmin>;

@@ -4,7 +4,7 @@ import { createEmbeddedStock } from "./embedded.server";
 import type { StockProvider } from "./types";
 
 export type { ProductStock, StockDestination, StockProvider, StockRecord } from "./types";
-export { createCoverageAdmin, type CoverageAdmin, type CoverageRow } from "./coverage-admin.server";
+export { createCoverageAdmin, type CoverageRow } from "./coverage-admin.server";
 
 /** The stock provider in use: the embedded one until a remote adapter exists. */
 export const stock: StockProvider = createEmbeddedStock(prisma);
