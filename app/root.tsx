@@ -23,7 +23,7 @@ import { PageViewTracker } from "~/components/page-view-tracker";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { AnnouncementBar, SitewideBanners } from "~/components/site-notices";
-import { isAdminPath } from "~/models/admin-roles";
+import { isAdminPath } from "~/models/admin-path";
 import { hasChosen } from "~/models/consent";
 import { isDatabaseBusy } from "~/models/database-busy";
 import { mainNavigation, navigationFromContent } from "~/models/navigation";

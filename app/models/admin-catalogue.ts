@@ -4,7 +4,7 @@
 import { z } from "zod";
 import { BADGE_LABELS, BADGE_PRIORITY, type BadgeKey } from "./badges";
 import { BRAND_LABELS } from "./brands";
-import { SPECIES } from "./filter-groups";
+import { SPECIES } from "./species";
 import type { SiteId } from "./site";
 
 /** How the back office names each site's publication ("sales channel"). */

@@ -2,6 +2,8 @@
 // /admin loader and action asks through `requireAdmin(request, permission)`. The owner may do
 // everything; every other role only what its row lists. Pure, so the table is tested whole.
 
+export { ADMIN_COOKIE_NAME, ADMIN_PATH, isAdminPath } from "./admin-path";
+
 export const ADMIN_ROLES = ["owner", "fulfilment", "support", "merchandiser", "content"] as const;
 export type AdminRole = (typeof ADMIN_ROLES)[number];
 
@@ -97,16 +99,6 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
 export function sectionsFor(role: AdminRole): AdminSection[] {
   return ADMIN_SECTIONS.filter((section) => can(role, section.permission));
 }
-
-/** Where the back office lives; the shop's guards and chrome stay out of it. */
-export const ADMIN_PATH = "/admin";
-
-export function isAdminPath(pathname: string): boolean {
-  return pathname === ADMIN_PATH || pathname.startsWith(`${ADMIN_PATH}/`);
-}
-
-/** The back-office session cookie: personal (a page that carries it is never cached), sent only to /admin. */
-export const ADMIN_COOKIE_NAME = "__admin";
 
 /** How long a back-office session lasts without use, and at most from sign-in. */
 export const ADMIN_IDLE_MS = 2 * 60 * 60_000;

@@ -2,8 +2,9 @@ import { BRAND_LABELS } from "./brands";
 import { SITE_IDS, type SiteId } from "./site";
 import { sitePolicy, type SitePolicy } from "./site-policy";
 
-export type Species = "dog" | "cat";
-export const SPECIES: readonly Species[] = ["dog", "cat"];
+import { SPECIES, type Species } from "./species";
+
+export { SPECIES, type Species };
 
 /** A filter matches a facet value, or a numeric range of a field (catalogue spec section 3). */
 export type FilterDefinition =

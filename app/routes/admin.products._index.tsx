@@ -5,7 +5,7 @@ import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { ADMIN_PRODUCTS_PAGE_SIZE, ProductFilterSchema, SITE_CHANNEL_LABELS } from "~/models/admin-catalogue";
 import { BRAND_LABELS } from "~/models/brands";
-import { SPECIES } from "~/models/filter-groups";
+import { SPECIES } from "~/models/species";
 import { formatMoney } from "~/models/money";
 import { SITE_IDS } from "~/models/site";
 import { ADMIN_NO_STORE, requireAdmin } from "~/services/admin/index.server";

@@ -5,7 +5,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json, redirect } from "@remix-run/node";
 import { Form, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
 import { z } from "zod";
-import { ADMIN_PATH, isAdminPath } from "~/models/admin-roles";
+import { ADMIN_PATH, isAdminPath } from "~/models/admin-path";
 import { decodeRedirect } from "~/models/redirect-param";
 import { adminSignInCookie, adminUsers, getAdmin } from "~/services/admin/index.server";
 import { rateLimits, retryAfterHeaders } from "~/services/http/index.server";

@@ -2,7 +2,7 @@
 // calls it for every document and every `?_data=` answer, so no route writes its
 // own Cache-Control for pages. A route may still declare an answer private (e.g.
 // a draft preview); it can never make one public.
-import { ADMIN_COOKIE_NAME } from "~/models/admin-roles";
+import { ADMIN_COOKIE_NAME } from "~/models/admin-path";
 import { cachePolicy, declaresPrivate, isPublicPage } from "~/models/cache-policy";
 import { cartIdCookie } from "~/services/commerce/index.server";
 import { ACCESS_COOKIE_NAME } from "~/services/http/password-protect.server";
