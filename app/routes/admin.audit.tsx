@@ -2,7 +2,8 @@
 // "Back office"); entries are read only.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Form, useLoaderData } from "@remix-run/react";
+import { AdminPager } from "~/components/admin/pager";
 import { AdminTableBox } from "~/components/admin/table-box";
 import { AUDIT_PAGE_SIZE, AUDIT_SUBJECTS, AuditFilterSchema } from "~/models/audit";
 import { pageCount } from "~/models/admin-customers";
@@ -155,15 +156,7 @@ export default function AdminAudit() {
           </tbody>
         </table>
       </AdminTableBox>
-      {pages > 1 ? (
-        <nav aria-label="Pages" className="admin-actions">
-          {page > 1 ? <Link to={query(page - 1)}>Previous page</Link> : null}
-          <span>
-            Page {page} of {pages}
-          </span>
-          {page < pages ? <Link to={query(page + 1)}>Next page</Link> : null}
-        </nav>
-      ) : null}
+      <AdminPager page={page} pages={pages} hrefOf={query} />
     </>
   );
 }

@@ -4,6 +4,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
+import { AdminPager } from "~/components/admin/pager";
 import { AdminTableBox } from "~/components/admin/table-box";
 import { CUSTOMER_PAGE_SIZE, customerSearchOf, pageCount, pageRange } from "~/models/admin-customers";
 import { formatMoney } from "~/models/money";
@@ -151,15 +152,7 @@ export default function AdminCustomers() {
           </tbody>
         </table>
       </AdminTableBox>
-      {pages > 1 ? (
-        <nav aria-label="Pages" className="admin-actions">
-          {page > 1 ? <Link to={query(page - 1)}>Previous page</Link> : null}
-          <span>
-            Page {page} of {pages}
-          </span>
-          {page < pages ? <Link to={query(page + 1)}>Next page</Link> : null}
-        </nav>
-      ) : null}
+      <AdminPager page={page} pages={pages} hrefOf={query} />
     </>
   );
 }

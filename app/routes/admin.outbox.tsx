@@ -2,8 +2,9 @@
 // (docs/rules.md "Back office: outbox"); the outbox service retries and audits.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Form, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
+import { AdminPager } from "~/components/admin/pager";
 import { AdminTableBox } from "~/components/admin/table-box";
 import { can } from "~/models/admin-roles";
 import { pageCount } from "~/models/admin-customers";
@@ -156,15 +157,7 @@ export default function AdminOutbox() {
           </tbody>
         </table>
       </AdminTableBox>
-      {pages > 1 ? (
-        <nav aria-label="Pages" className="admin-actions">
-          {page > 1 ? <Link to={query(page - 1)}>Previous page</Link> : null}
-          <span>
-            Page {page} of {pages}
-          </span>
-          {page < pages ? <Link to={query(page + 1)}>Next page</Link> : null}
-        </nav>
-      ) : null}
+      <AdminPager page={page} pages={pages} hrefOf={query} />
     </>
   );
 }

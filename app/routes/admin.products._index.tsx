@@ -3,6 +3,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
+import { AdminPager } from "~/components/admin/pager";
 import { ADMIN_PRODUCTS_PAGE_SIZE, ProductFilterSchema, SITE_CHANNEL_LABELS } from "~/models/admin-catalogue";
 import { BRAND_LABELS } from "~/models/brands";
 import { SPECIES } from "~/models/species";
@@ -124,15 +125,7 @@ export default function AdminProducts() {
           </tbody>
         </table>
       </div>
-      {pages > 1 ? (
-        <nav aria-label="Pages" className="admin-actions">
-          {page > 1 ? <Link to={pageLink(page - 1)}>Previous page</Link> : null}
-          <span>
-            Page {page} of {pages}
-          </span>
-          {page < pages ? <Link to={pageLink(page + 1)}>Next page</Link> : null}
-        </nav>
-      ) : null}
+      <AdminPager page={page} pages={pages} hrefOf={pageLink} />
     </>
   );
 }

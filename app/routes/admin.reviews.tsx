@@ -10,6 +10,7 @@ import {
   ModerationDecisionSchema,
   moderationQueryOf,
 } from "~/models/admin-reviews";
+import { AdminPager } from "~/components/admin/pager";
 import { pageCount } from "~/models/admin-customers";
 import { ReviewError } from "~/models/reviews";
 import { ADMIN_NO_STORE, backWithNotice, requireAdmin } from "~/services/admin/index.server";
@@ -126,15 +127,7 @@ export default function AdminReviews() {
           );
         })}
       </ul>
-      {pages > 1 ? (
-        <nav aria-label="Pages" className="admin-actions">
-          {page > 1 ? <Link to={`?status=${status}&page=${page - 1}`}>Previous page</Link> : null}
-          <span>
-            Page {page} of {pages}
-          </span>
-          {page < pages ? <Link to={`?status=${status}&page=${page + 1}`}>Next page</Link> : null}
-        </nav>
-      ) : null}
+      <AdminPager page={page} pages={pages} hrefOf={(n) => `?status=${status}&page=${n}`} />
     </>
   );
 }
