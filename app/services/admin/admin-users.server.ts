@@ -6,7 +6,8 @@ import type { PrismaClient } from "~/generated/prisma/client";
 import { adminSessionExpiry, ROLE_LABELS, type AdminRole, isAdminRole } from "~/models/admin-roles";
 import type { AuditActor } from "~/models/audit";
 import { recordAudit } from "~/services/audit/index.server";
-import { hashPassword, LOCKOUT_MS, MAX_FAILED_SIGN_INS, verifyPassword } from "~/services/identity/index.server";
+import { afterFailedSignIn, isLockedOut } from "~/models/lockout";
+import { hashPassword, verifyPassword } from "~/services/identity/index.server";
 
 const sha256 = (value: string) => crypto.createHash("sha256").update(value).digest("hex");
 const newToken = () => crypto.randomBytes(32).toString("base64url");
@@ -86,16 +87,13 @@ export function createAdminUsers(db: PrismaClient, now: () => Date = () => new D
         return { ok: false, reason: "invalid" };
       }
       const at = now();
-      if (user.lockedUntil && user.lockedUntil > at)
-        return { ok: false, reason: "locked", lockedUntil: user.lockedUntil };
+      if (isLockedOut(user.lockedUntil, at)) return { ok: false, reason: "locked", lockedUntil: user.lockedUntil };
       if (!(await verifyPassword(input.password, user.passwordHash))) {
-        const failed = user.failedSignIns + 1;
-        const lockedUntil = failed >= MAX_FAILED_SIGN_INS ? new Date(at.getTime() + LOCKOUT_MS) : null;
-        await db.adminUser.update({
-          where: { id: user.id },
-          data: { failedSignIns: lockedUntil ? 0 : failed, lockedUntil },
-        });
-        return lockedUntil ? { ok: false, reason: "locked", lockedUntil } : { ok: false, reason: "invalid" };
+        const next = afterFailedSignIn(user.failedSignIns, at);
+        await db.adminUser.update({ where: { id: user.id }, data: next });
+        return next.lockedUntil
+          ? { ok: false, reason: "locked", lockedUntil: next.lockedUntil }
+          : { ok: false, reason: "invalid" };
       }
       await db.adminUser.update({
         where: { id: user.id },

@@ -5,6 +5,7 @@
 import crypto from "node:crypto";
 import type { Prisma, PrismaClient } from "~/generated/prisma/client";
 import type { SiteId } from "~/models/site";
+import { afterFailedSignIn, isLockedOut } from "~/models/lockout";
 import { sitePolicy, type UserStore } from "~/models/site-policy";
 import type { AuditActor } from "~/models/audit";
 import { recordAudit } from "~/services/audit/index.server";
@@ -14,9 +15,7 @@ export type { UserStore };
 /** The user store a site's customers sign in to (`sitePolicy(site).userStore`). */
 export const userStoreFor = (site: SiteId): UserStore => sitePolicy(site).userStore;
 
-/** Ten consecutive failures lock an account for 15 minutes (docs/security.md "Brute force and form spam"). */
-export const MAX_FAILED_SIGN_INS = 10;
-export const LOCKOUT_MS = 15 * 60_000;
+export { LOCKOUT_MS, MAX_FAILED_SIGN_INS } from "~/models/lockout";
 /** A session lives this long after its last use. */
 export const SESSION_TTL_MS = 7 * 24 * 60 * 60_000;
 /** Session use is written back at most this often (refresh-session-token). */
@@ -55,16 +54,13 @@ export function createIdentity(db: PrismaClient, now: () => Date = () => new Dat
         return { ok: false, reason: "invalid" };
       }
       const at = now();
-      if (user.lockedUntil && user.lockedUntil > at)
-        return { ok: false, reason: "locked", lockedUntil: user.lockedUntil };
+      if (isLockedOut(user.lockedUntil, at)) return { ok: false, reason: "locked", lockedUntil: user.lockedUntil };
       if (!(await verifyPassword(input.password, user.passwordHash))) {
-        const failed = user.failedSignIns + 1;
-        const lockedUntil = failed >= MAX_FAILED_SIGN_INS ? new Date(at.getTime() + LOCKOUT_MS) : null;
-        await db.identityUser.update({
-          where: { id: user.id },
-          data: { failedSignIns: lockedUntil ? 0 : failed, lockedUntil },
-        });
-        return lockedUntil ? { ok: false, reason: "locked", lockedUntil } : { ok: false, reason: "invalid" };
+        const next = afterFailedSignIn(user.failedSignIns, at);
+        await db.identityUser.update({ where: { id: user.id }, data: next });
+        return next.lockedUntil
+          ? { ok: false, reason: "locked", lockedUntil: next.lockedUntil }
+          : { ok: false, reason: "invalid" };
       }
       if (user.failedSignIns || user.lockedUntil) {
         await db.identityUser.update({ where: { id: user.id }, data: { failedSignIns: 0, lockedUntil: null } });
