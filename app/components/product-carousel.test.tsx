@@ -105,11 +105,15 @@ function renderCarousel(items: Item[] = ITEMS) {
   );
 }
 
-/** Renders the carousel and waits for embla, which it loads once mounted (real ticks: the timers are fake). */
+/**
+ * Renders the carousel and waits for embla, which it loads once mounted: real ticks for up to
+ * 10 s of real time (the timers and Date are fake; a loaded test run may take seconds to import).
+ */
 async function renderEnhanced(items: Item[] = ITEMS) {
   const result = renderCarousel(items);
+  const deadline = performance.now() + 10_000;
   await act(async () => {
-    for (let tick = 0; tick < 500 && !document.querySelector(".product-carousel.is-enhanced"); tick++) {
+    while (!document.querySelector(".product-carousel.is-enhanced") && performance.now() < deadline) {
       await new Promise((resolve) => setImmediate(resolve));
     }
   });
