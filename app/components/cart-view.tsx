@@ -6,6 +6,7 @@ import { MAX_DISCOUNT_CODE_LENGTH } from "~/models/cart-input";
 import { MAX_AUTOSHIP_PER_LINE, MAX_ITEMS_PER_ORDER } from "~/models/cart-limits";
 import {
   applyPendingChanges,
+  cartLineName,
   lineSavingsCents,
   summarizeCart,
   type CartActionData,
@@ -294,6 +295,8 @@ function CartLine({
   const max = autoship ? MAX_AUTOSHIP_PER_LINE : MAX_ITEMS_PER_ORDER;
   const quantityId = `qty-${line.id}`;
   const planId = `plan-${line.id}`;
+  // Every control names its line (docs/rules.md "Cart limits"): the visible word, then the product and size.
+  const name = cartLineName(line);
   return (
     <li className="cart-line">
       {line.imageUrl ? <img src={line.imageUrl} alt="" width={96} height={96} className="cart-line__image" /> : null}
@@ -327,6 +330,7 @@ function CartLine({
             <label htmlFor={quantityId}>Quantity</label>
             <input
               id={quantityId}
+              aria-label={`Quantity, ${name}`}
               name="quantity"
               type="number"
               min={0}
@@ -335,7 +339,7 @@ function CartLine({
               key={line.quantity}
               className="cart-line__quantity"
             />
-            <button type="submit" className="button">
+            <button type="submit" className="button" aria-label={`Update quantity, ${name}`}>
               Update
             </button>
           </fetcher.Form>
@@ -346,6 +350,7 @@ function CartLine({
             <label htmlFor={planId}>Delivery</label>
             <select
               id={planId}
+              aria-label={`Delivery, ${name}`}
               name="sellingPlanId"
               defaultValue={line.sellingPlanId ?? ""}
               key={line.sellingPlanId ?? "once"}
@@ -357,7 +362,7 @@ function CartLine({
                 </option>
               ))}
             </select>
-            <button type="submit" className="button">
+            <button type="submit" className="button" aria-label={`Change delivery, ${name}`}>
               Change
             </button>
           </fetcher.Form>
@@ -365,7 +370,7 @@ function CartLine({
             {json}
             <input type="hidden" name="intent" value="remove" />
             <input type="hidden" name="lineId" value={line.id} />
-            <button type="submit" className="button cart-line__remove" aria-label={`Remove ${line.productTitle}`}>
+            <button type="submit" className="button cart-line__remove" aria-label={`Remove, ${name}`}>
               Remove
             </button>
           </fetcher.Form>

@@ -3,6 +3,7 @@ import { AUTOSHIP_DISCOUNT_RATE, autoshipUnitPriceCents, lineSubtotalCents } fro
 import {
   GRAMS_PER_POUND,
   cartLimits,
+  cartLineName,
   cartWeightLbs,
   lineSavingsCents,
   lineWeightLbs,
@@ -325,5 +326,14 @@ describe("optimistic cart (lines and totals update at once)", () => {
       { intent: "set-plan", lineId: "c", sellingPlanId: "autoship-2w", sellingPlanName: "Every 2 weeks" },
     ]);
     expect(line).toMatchObject({ sellingPlanId: "autoship-2w", quantity: 5 });
+  });
+});
+
+describe('cart line names (docs/rules.md "Cart limits")', () => {
+  it("names a line by its product and size, for every control of the line", () => {
+    expect(cartLineName({ productTitle: "Science Diet Adult Dry Dog Food", size: "15.5 lb bag" })).toBe(
+      "Science Diet Adult Dry Dog Food 15.5 lb bag",
+    );
+    expect(cartLineName({ productTitle: " Hill's Treats ", size: "" })).toBe("Hill's Treats");
   });
 });

@@ -82,6 +82,18 @@ function lineCompareAtSubtotalCents(line: PricedLine): number {
 }
 
 /** Compare-at saving plus the autoship 5% saving, times quantity; never negative. */
+/**
+ * How a cart line's controls name it (WCAG 2.4.6): the product and its size, so each line's
+ * Quantity, Update, Delivery, Change and Remove are told apart by a screen reader
+ * ("Quantity, Science Diet Adult 15.5 lb bag").
+ */
+export function cartLineName(line: { productTitle: string; size: string }): string {
+  return [line.productTitle, line.size]
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .join(" ");
+}
+
 export function lineSavingsCents(line: PricedLine): number {
   return Math.max(0, lineCompareAtSubtotalCents(line) - lineSubtotalCents(line));
 }

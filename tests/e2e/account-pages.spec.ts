@@ -428,7 +428,7 @@ test.describe("account pages", () => {
       const cartLine = page
         .getByRole("listitem")
         .filter({ has: page.getByRole("heading", { name: line.title, exact: true }) });
-      await expect(cartLine.getByLabel("Quantity")).toHaveValue(String(line.quantity));
+      await expect(cartLine.getByRole("spinbutton", { name: /^Quantity, / })).toHaveValue(String(line.quantity));
     }
     await expect(page.getByTestId("cart-count")).toHaveText("3");
   });

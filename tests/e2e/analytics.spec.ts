@@ -104,11 +104,11 @@ test.describe("analytics data layer", () => {
     await expectEvents(page, "view_cart");
     const viewCart = (await ecommerce(page)).find((p) => p.event === "view_cart")!;
     expect(viewCart.ecommerce!.items).toHaveLength(2);
-    await page.getByRole("button", { name: `Remove ${title}` }).click();
+    await page.getByRole("button", { name: `Remove, ${title}` }).click();
     await expectEvents(page, "remove_from_cart");
     const removed = (await ecommerce(page)).find((p) => p.event === "remove_from_cart")!;
     expect(removed.ecommerce!.items).toEqual([expect.objectContaining({ item_name: title, quantity: 1 })]);
-    await expect(page.getByRole("button", { name: `Remove ${title}` })).toHaveCount(0);
+    await expect(page.getByRole("button", { name: `Remove, ${title}` })).toHaveCount(0);
 
     // Checkout: begin_checkout, add_shipping_info, add_payment_info.
     await page.getByRole("link", { name: "Proceed to Checkout" }).click();

@@ -57,17 +57,19 @@ test.describe("cart (catalogue spec section 2 cart texts)", () => {
   }) => {
     await addFromProductPage(page, "1");
     await page.goto("/cart");
-    await page.getByLabel("Quantity").fill("3");
-    await page.getByRole("button", { name: "Update", exact: true }).click();
+    // Every control names the line's product and size (docs/rules.md "Cart limits").
+    const line = "Science Diet Adult Dry Dog Food 15.5 lb bag";
+    await page.getByLabel(`Quantity, ${line}`, { exact: true }).fill("3");
+    await page.getByRole("button", { name: `Update quantity, ${line}`, exact: true }).click();
     await expect(notice(page)).toHaveText("Quantity updated.");
     await expect(cartCount(page)).toHaveText("3");
 
-    await page.getByLabel("Delivery", { exact: true }).selectOption({ label: "Autoship: every 2 weeks" });
-    await page.getByRole("button", { name: "Change" }).click();
+    await page.getByLabel(`Delivery, ${line}`, { exact: true }).selectOption({ label: "Autoship: every 2 weeks" });
+    await page.getByRole("button", { name: `Change delivery, ${line}`, exact: true }).click();
     await expect(notice(page)).toHaveText("Autoship frequency updated.");
     await expect(page.getByText("Autoship: save an extra 5%")).toBeVisible();
 
-    await page.getByRole("button", { name: /^Remove / }).click();
+    await page.getByRole("button", { name: `Remove, ${line}`, exact: true }).click();
     await expect(page.getByText("Your cart is empty.")).toBeVisible();
     await expect(cartCount(page)).toHaveText("0");
   });
@@ -95,8 +97,8 @@ test.describe("cart (catalogue spec section 2 cart texts)", () => {
     await expect(notice(page)).toBeVisible();
     await page.goto("/cart");
     await expect(summary(page).getByText(/^You are \$\d+\.\d{2} away from free shipping\.$/)).toBeVisible();
-    await page.getByLabel("Quantity").fill("3");
-    await page.getByRole("button", { name: "Update", exact: true }).click();
+    await page.getByRole("spinbutton", { name: /^Quantity, / }).fill("3");
+    await page.getByRole("button", { name: /^Update quantity, / }).click();
     await expect(summary(page).getByText("You get free shipping!")).toBeVisible();
     await expect(summary(page).getByRole("progressbar")).toHaveAttribute("aria-valuenow", "100");
   });

@@ -158,7 +158,7 @@ test.describe("checkout", () => {
 
     await open(page, testInfo, "/cart");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Shopping Cart");
-    await expect(page.getByLabel("Quantity")).toHaveValue("1");
+    await expect(page.getByRole("spinbutton", { name: /^Quantity, / })).toHaveValue("1");
     await expect(page.getByTestId("cart-count")).toHaveText("1");
   });
 
