@@ -17,6 +17,14 @@ export const PRIVATE_NO_STORE = "private, no-store";
 export const PUBLIC_PAGE = "public, max-age=60, s-maxage=60, stale-while-revalidate=300";
 
 /**
+ * Files for crawlers (robots.txt, the sitemaps, the product feed): the same for everyone, kept an
+ * hour by browsers and crawlers. The in-process page cache keys its copy by the public data
+ * version as well (docs/rules.md "Page and image caches"), so a catalogue or content change is
+ * served at once; only an outside copy may be up to an hour old.
+ */
+export const PUBLIC_CRAWLER_FILE = "public, max-age=3600";
+
+/**
  * The routes whose anonymous answer is the same for every visitor of a site:
  * home, listings and product pages, search, content pages, the HTML sitemap.
  */

@@ -1,3 +1,13 @@
+import {
+  amountOf,
+  returnPolicyJsonLd,
+  schemaAvailability,
+  shippingDetailsJsonLd,
+  shippingRates,
+  type MerchantTerms,
+} from "./merchant";
+import { SHOP_CURRENCY } from "./money";
+import type { Crumb } from "./navigation";
 import { BRAND_NAMES, type VariantSummary } from "./product";
 import type { ProductReviewsData } from "./review-pages";
 import { pageTitle, SITE_NAME, type SiteId } from "./site";
@@ -47,17 +57,102 @@ export function mergeMeta(...lists: Meta[]): Meta {
   return result;
 }
 
-/** Open Graph tags every page carries (docs/decisions.md "Content"). */
-function openGraph(
+/** A picture a page is shared with: its absolute URL and its text alternative. */
+export interface ShareImage {
+  url: string;
+  alt: string;
+  width?: number;
+  height?: number;
+}
+
+/**
+ * The brand picture of a page without one of its own (docs/rules.md "Search engines"): a
+ * 1200 x 630 PNG in public/brand/ (drawn by scripts/share-images.ts), the size Open Graph
+ * and Twitter's large card show uncropped.
+ */
+export const SHARE_IMAGE: Record<SiteId, { path: string; alt: string; width: number; height: number }> = {
+  DTC: { path: "/brand/share-dtc.png", alt: `${SITE_NAME.DTC}: dog and cat food`, width: 1200, height: 630 },
+  HPSF: {
+    path: "/brand/share-hpsf.png",
+    alt: `${SITE_NAME.HPSF}: the staff-feeding program`,
+    width: 1200,
+    height: 630,
+  },
+};
+
+/** A URL on the site's configured origin; one that is already absolute stays as it is. */
+export function absoluteUrl(origin: string, url: string): string {
+  return /^https?:\/\//i.test(url) ? url : `${origin}${url.startsWith("/") ? "" : "/"}${url}`;
+}
+
+/** The site's brand picture as a share image on its configured origin. */
+export function defaultShareImage(site: SiteId, origin: string): ShareImage {
+  const { path, ...rest } = SHARE_IMAGE[site];
+  return { url: absoluteUrl(origin, path), ...rest };
+}
+
+/**
+ * Open Graph and Twitter card tags every page carries (docs/decisions.md "Content"; docs/rules.md
+ * "Search engines"): title, description, url, type and site name, the page's picture (the
+ * site's brand picture when it has none) and a large-picture Twitter card. Without an origin
+ * (an error before the root loaded) no URL or picture is published, and the card is a summary.
+ */
+export function socialMeta(
   site: SiteId,
-  data: { title: string; description: string; url: string | null; type?: string },
+  data: { title: string; description: string; url: string | null; type?: string; origin?: string; image?: ShareImage },
 ): Meta {
+  const image = data.image ?? (data.origin ? defaultShareImage(site, data.origin) : null);
   return [
     { property: "og:title", content: data.title },
     { property: "og:description", content: data.description },
     ...(data.url ? [{ property: "og:url", content: data.url }] : []),
     { property: "og:type", content: data.type ?? "website" },
     { property: "og:site_name", content: SITE_NAME[site] },
+    ...(image
+      ? [
+          { property: "og:image", content: image.url },
+          { property: "og:image:alt", content: image.alt },
+          ...(image.width && image.height
+            ? [
+                { property: "og:image:width", content: String(image.width) },
+                { property: "og:image:height", content: String(image.height) },
+              ]
+            : []),
+        ]
+      : []),
+    { name: "twitter:card", content: image ? "summary_large_image" : "summary" },
+    { name: "twitter:title", content: data.title },
+    { name: "twitter:description", content: data.description },
+    ...(image
+      ? [
+          { name: "twitter:image", content: image.url },
+          { name: "twitter:image:alt", content: image.alt },
+        ]
+      : []),
+  ];
+}
+
+/**
+ * BreadcrumbList structured data of the trail the page shows (docs/rules.md "Search engines"):
+ * one ListItem per crumb, in order, each linked crumb with its absolute URL; the last crumb
+ * is the page itself (its canonical URL). A crumb without a link before the last (a filter
+ * chip on the staff site) is the same page, so it takes the page's URL too.
+ */
+export function breadcrumbJsonLd(origin: string, crumbs: readonly Crumb[], pageUrl: string): Meta {
+  if (crumbs.length === 0) return [];
+  return [
+    {
+      "script:ld+json": {
+        "@context": "https://schema.org",
+        "@type": "BreadcrumbList",
+        itemListElement: crumbs.map((crumb, index) => ({
+          "@type": "ListItem",
+          position: index + 1,
+          name: crumb.label,
+          item: crumb.to && index < crumbs.length - 1 ? absoluteUrl(origin, crumb.to) : pageUrl,
+        })),
+      },
+    },
   ];
 }
 
@@ -86,14 +181,22 @@ export function pageSeo(site: SiteId, data: PageSeoInput): Meta {
     { name: "description", content: description },
     ...(url ? [{ tagName: "link", rel: "canonical", href: url }] : []),
     ...(data.noindex ? [{ name: "robots", content: "noindex" }] : []),
-    ...openGraph(site, { title: data.title ?? pageTitle(site), description, url }),
+    ...socialMeta(site, { title: data.title ?? pageTitle(site), description, url, origin: data.origin }),
   ];
 }
 
 /** Title, description and canonical link of a listing or search page. */
 export function listingSeo(
   site: SiteId,
-  data: { title: string; origin: string; pathname: string; canonicalSearch: string; total: number; search?: string },
+  data: {
+    title: string;
+    origin: string;
+    pathname: string;
+    canonicalSearch: string;
+    total: number;
+    search?: string;
+    crumbs?: readonly Crumb[];
+  },
 ): Meta {
   const canonical = `${data.origin}${data.pathname}${data.canonicalSearch ? `?${data.canonicalSearch}` : ""}`;
   const description = `${data.title}: ${data.total} dog and cat foods to compare and order online.`;
@@ -103,15 +206,27 @@ export function listingSeo(
     { tagName: "link", rel: "canonical", href: canonical },
     // Search results are not worth indexing; listings are.
     ...(data.search !== undefined ? [{ name: "robots", content: "noindex, follow" }] : []),
-    ...openGraph(site, { title: data.title, description, url: canonical }),
+    ...socialMeta(site, { title: data.title, description, url: canonical, origin: data.origin }),
+    ...breadcrumbJsonLd(data.origin, data.crumbs ?? [], canonical),
   ];
 }
 
 interface ProductSeoInput {
   origin: string;
   canonicalPath: string;
-  product: { title: string; description: string; brand: string; images: { url: string }[] };
+  product: {
+    title: string;
+    description: string;
+    brand: string;
+    /** Its lines' product type: an excluded type never ships free (`shippingRates`). */
+    productType?: string;
+    images: { url: string; alt?: string; variantId?: string | null }[];
+  };
   variant: VariantSummary & { weightValue: number; weightUnit: string };
+  /** The trail the page shows (built from the product, as the server renders it). */
+  crumbs?: readonly Crumb[];
+  /** The shipping, delivery and returns terms of the offer (`merchantTerms` in the storefront service). */
+  merchant?: MerchantTerms;
   /** The reviews section's data: its figures enter the JSON-LD only when the page shows them. */
   reviews?: ProductReviewsData;
 }
@@ -150,6 +265,41 @@ export function reviewsJsonLd(reviews: ProductReviewsData | undefined): Record<s
   };
 }
 
+/**
+ * A product page's Offer (docs/rules.md "Search engines"): price, availability, the page's URL,
+ * and with the shop's terms `priceValidUntil`, new condition, the shipping of one unit
+ * (`shippingRates`) and the return policy.
+ */
+export function offerJsonLd(
+  item: { priceCents: number; productType: string },
+  variant: { inventory: number },
+  url: string,
+  terms: MerchantTerms | undefined,
+): Record<string, unknown> {
+  return {
+    "@type": "Offer",
+    price: amountOf(item.priceCents),
+    priceCurrency: SHOP_CURRENCY,
+    availability: schemaAvailability(variant),
+    url,
+    itemCondition: "https://schema.org/NewCondition",
+    ...(terms
+      ? {
+          priceValidUntil: terms.priceValidUntil,
+          shippingDetails: shippingDetailsJsonLd(shippingRates(item, terms), terms),
+          hasMerchantReturnPolicy: returnPolicyJsonLd(terms),
+        }
+      : {}),
+  };
+}
+
+/** The picture a product page is shared with: the variant's own picture, else the product's first. */
+function productShareImage(data: ProductSeoInput): ShareImage | undefined {
+  const { product, variant, origin } = data;
+  const image = product.images.find((one) => one.variantId === variant.id) ?? product.images[0];
+  return image ? { url: absoluteUrl(origin, image.url), alt: image.alt || product.title } : undefined;
+}
+
 /** Title, description, canonical link and Product JSON-LD of a product page. */
 export function productSeo(site: SiteId, data: ProductSeoInput): Meta {
   const { product, variant, origin } = data;
@@ -161,19 +311,18 @@ export function productSeo(site: SiteId, data: ProductSeoInput): Meta {
     description: product.description,
     sku: variant.sku,
     brand: { "@type": "Brand", name: BRAND_NAMES[product.brand] ?? product.brand },
-    image: product.images.map((image) => `${origin}${image.url}`),
+    image: product.images.map((image) => absoluteUrl(origin, image.url)),
     url,
     ...reviewsJsonLd(data.reviews),
     // Staff-feeding mode hides retail prices (the catalogue sends none), so it publishes no offer.
     ...(variant.priceCents !== undefined
       ? {
-          offers: {
-            "@type": "Offer",
-            price: (variant.priceCents / 100).toFixed(2),
-            priceCurrency: "USD",
-            availability: variant.inventory > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
+          offers: offerJsonLd(
+            { priceCents: variant.priceCents, productType: product.productType ?? "" },
+            variant,
             url,
-          },
+            data.merchant,
+          ),
         }
       : {}),
   };
@@ -182,9 +331,16 @@ export function productSeo(site: SiteId, data: ProductSeoInput): Meta {
     { title: pageTitle(site, product.title) },
     { name: "description", content: description },
     { tagName: "link", rel: "canonical", href: url },
-    ...openGraph(site, { title: product.title, description, url, type: "product" }),
-    ...(product.images[0] ? [{ property: "og:image", content: `${origin}${product.images[0].url}` }] : []),
+    ...socialMeta(site, {
+      title: product.title,
+      description,
+      url,
+      type: "product",
+      origin,
+      image: productShareImage(data),
+    }),
     { "script:ld+json": jsonLd },
+    ...breadcrumbJsonLd(origin, data.crumbs ?? [], url),
   ];
 }
 

@@ -24,6 +24,7 @@ const CONSUMER: SitePolicy = {
   breadcrumbTrail: "home",
   tracksAnalytics: true,
   publishesSiteSearch: true,
+  publishesProductFeed: true,
   headerProgramLabel: null,
   footerNote: "Free shipping on qualifying orders to the contiguous US.",
   homeIntro: {
@@ -51,6 +52,7 @@ const STAFF: SitePolicy = {
   breadcrumbTrail: "catalog",
   tracksAnalytics: false,
   publishesSiteSearch: false,
+  publishesProductFeed: false,
   headerProgramLabel: "Pro Staff Feeding",
   footerNote: "For members of the staff-feeding program only.",
   homeIntro: {

@@ -44,6 +44,11 @@ export interface SitePolicy {
   tracksAnalytics: boolean;
   /** The home page publishes WebSite structured data with the /search?search= action (catalogue spec section 2). */
   publishesSiteSearch: boolean;
+  /**
+   * The Google Merchant Center feed at /feeds/google.xml and its robots.txt line (docs/rules.md
+   * "Search engines"); the staff site, whose retail prices are hidden, answers 404.
+   */
+  publishesProductFeed: boolean;
   /** The program's name beside the logo in the header, or null. */
   headerProgramLabel: string | null;
   /** The footer's legal line when content gives none. */
@@ -78,6 +83,7 @@ const POLICIES: Record<SiteId, SitePolicy> = {
     breadcrumbTrail: "home",
     tracksAnalytics: true,
     publishesSiteSearch: true,
+    publishesProductFeed: true,
     headerProgramLabel: null,
     footerNote: "Free shipping on qualifying orders to the contiguous US.",
     homeIntro: {
@@ -104,6 +110,7 @@ const POLICIES: Record<SiteId, SitePolicy> = {
     breadcrumbTrail: "catalog",
     tracksAnalytics: false,
     publishesSiteSearch: false,
+    publishesProductFeed: false,
     headerProgramLabel: "Pro Staff Feeding",
     footerNote: "For members of the staff-feeding program only.",
     homeIntro: {

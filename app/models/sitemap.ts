@@ -92,9 +92,13 @@ export function sitemapUrls(data: SitemapData): SitemapUrl[] {
   return urls.filter((url) => !seen.has(url.path) && seen.add(url.path));
 }
 
-/** Text made safe inside XML elements and attributes. */
+/** Characters XML 1.0 does not allow anywhere, even escaped (C0 controls but tab, newline and return; lone surrogates; U+FFFE, U+FFFF). */
+const NOT_XML_CHARACTER = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
+
+/** Text made safe inside XML elements and attributes: the five specials escaped, characters XML forbids dropped. */
 export function escapeXml(text: string): string {
   return text
+    .replace(NOT_XML_CHARACTER, "")
     .replace(/&/g, "&amp;")
     .replace(/</g, "&lt;")
     .replace(/>/g, "&gt;")
@@ -209,14 +213,22 @@ export function sitemapFile(
   return chunks.length > 1 && page <= chunks.length ? urlset(chunks[page - 1]) : null;
 }
 
-/** robots.txt of a site: everything allowed but ROBOTS_DISALLOW, and where its sitemap is. */
-export function robotsTxt(origin: string): string {
+/** Where a site that publishes one serves its Google Merchant Center feed (docs/rules.md "Search engines"). */
+export const PRODUCT_FEED_PATH = "/feeds/google.xml";
+
+/**
+ * robots.txt of a site: everything allowed but ROBOTS_DISALLOW, and where its sitemap is; a site
+ * with a product feed names it too (an RSS 2.0 feed is a sitemap search engines read: its items'
+ * links are the variants' pages).
+ */
+export function robotsTxt(origin: string, options: { productFeed?: boolean } = {}): string {
   return [
     "User-agent: *",
     "Allow: /",
     ...ROBOTS_DISALLOW.map((path) => `Disallow: ${path}`),
     "",
     `Sitemap: ${origin}/sitemap.xml`,
+    ...(options.productFeed ? [`Sitemap: ${origin}${PRODUCT_FEED_PATH}`] : []),
     "",
   ].join("\n");
 }

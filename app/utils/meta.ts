@@ -1,5 +1,5 @@
 import type { MetaFunction } from "@remix-run/node";
-import { mergeMeta, pageSeo, type PageSeoInput } from "~/models/seo";
+import { mergeMeta, pageSeo, SITE_DESCRIPTION, socialMeta, type PageSeoInput } from "~/models/seo";
 import { DEFAULT_SITE, pageTitle, type SiteId } from "~/models/site";
 
 type Matches = Parameters<MetaFunction>[0]["matches"];
@@ -14,9 +14,23 @@ export function siteFromMatches(matches: Matches): SiteId {
   return rootData(matches)?.site ?? DEFAULT_SITE;
 }
 
-/** A page's <title> with the site suffix (catalogue spec section 2). */
+/**
+ * A page's <title> with the site suffix (catalogue spec section 2), with the share tags every
+ * page carries (the site's brand picture, a Twitter card; docs/rules.md "Search engines"): the
+ * head of error pages and of routes that export no `meta` of their own.
+ */
 export function titleMeta(matches: Matches, title?: string) {
-  return [{ title: pageTitle(siteFromMatches(matches), title) }];
+  const root = rootData(matches);
+  const site = root?.site ?? DEFAULT_SITE;
+  return [
+    { title: pageTitle(site, title) },
+    ...socialMeta(site, {
+      title: title ?? pageTitle(site),
+      description: SITE_DESCRIPTION[site],
+      url: null,
+      origin: root?.origin,
+    }),
+  ];
 }
 
 /**

@@ -45,7 +45,7 @@ function shownDetail(site: SiteId, detail: ProductDetail): ProductDetail {
 /** Catalogue reads of the embedded provider. */
 export function createCatalogue(
   db: PrismaClient,
-): Omit<CommerceProvider, "getCartTotalQuantity" | "listSitemapProducts" | keyof Carts> {
+): Omit<CommerceProvider, "getCartTotalQuantity" | "listSitemapProducts" | "listFeedProducts" | keyof Carts> {
   const snapshot = () => catalogueSnapshot(db);
 
   const facetCounts = async ({ site, fixed, state, relevance }: ListingQuery) => {

@@ -81,6 +81,11 @@ export interface CommerceProvider extends Carts {
   ): Promise<ProductCardData[]>;
   /** Every product sold on the site, by species then title, for sitemap.xml and /sitemap. */
   listSitemapProducts(site: SiteId): Promise<SitemapProduct[]>;
+  /**
+   * Every product sold on the site with all its variants, as the site may send them
+   * (`detailForSite`), by species then title, for the product feed (docs/rules.md "Search engines").
+   */
+  listFeedProducts(site: SiteId): Promise<ProductDetail[]>;
   /** Autoship frequencies. */
   getSellingPlans(): Promise<SellingPlanSummary[]>;
   /** Total item count of a cart, 0 when the cart does not exist. */

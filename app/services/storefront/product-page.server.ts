@@ -6,6 +6,7 @@ import type { SiteId } from "~/models/site";
 import { pickVariant } from "~/models/variant-picking";
 import { commerce } from "~/services/commerce/index.server";
 import { getGlobals } from "~/services/content/index.server";
+import { merchantTerms } from "./merchant.server";
 
 /** How many related products the carousel shows. */
 export const RELATED_LIMIT = 12;
@@ -89,7 +90,11 @@ export async function loadProductPage(input: {
   if (!product || (input.brand && input.brand !== product.brand)) return null;
   const variant = pickVariant(product.variants, { sku: input.sku, flavor: input.flavor, size: input.size });
   if (!variant) return null;
-  const [globals, sellingPlans] = await Promise.all([getGlobals(input.site), commerce.getSellingPlans()]);
+  const [globals, sellingPlans, merchant] = await Promise.all([
+    getGlobals(input.site),
+    commerce.getSellingPlans(),
+    merchantTerms(input.site),
+  ]);
   return {
     site: input.site,
     product,
@@ -99,5 +104,7 @@ export async function loadProductPage(input: {
     canonicalPath: variantPath(variant),
     sellingPlans,
     freeShippingMinimumCents: globals.freeShippingMinimumCents,
+    // The offer's terms in the Product JSON-LD (docs/rules.md "Search engines").
+    merchant,
   };
 }
