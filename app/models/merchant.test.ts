@@ -8,8 +8,8 @@ import {
   priceValidUntil,
   returnPolicyJsonLd,
   shippingDetailsJsonLd,
-  shippingRates,
 } from "./merchant";
+import { offerTerms, shippingRates } from "./offer-shipping";
 import { DEFAULT_FREE_SHIPPING_MINIMUM_CENTS } from "./free-shipping";
 import { SERVICE_CHARGE_CENTS } from "./pricing";
 
@@ -81,6 +81,18 @@ describe("shippingRates", () => {
     expect(country.deliveryTime.businessDays.dayOfWeek).toHaveLength(5);
     expect(alaska.shippingDestination).toEqual({ "@type": "DefinedRegion", addressCountry: "US", addressRegion: "AK" });
     expect(alaska.shippingRate.value).toBe("11.99");
+  });
+});
+
+describe("offerTerms", () => {
+  it("carries the shop's terms and the shipping of one unit of the variant shown", () => {
+    const terms = { ...TERMS, deliveryBusinessDays: 5, returnWindowDays: 30, priceValidUntil: "2026-04-01" };
+    expect(offerTerms(terms, { priceCents: 4999, productType: "Dry" })).toEqual({
+      priceValidUntil: "2026-04-01",
+      deliveryBusinessDays: 5,
+      returnWindowDays: 30,
+      shippingRates: shippingRates({ priceCents: 4999, productType: "Dry" }, TERMS),
+    });
   });
 });
 

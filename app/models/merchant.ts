@@ -1,10 +1,10 @@
 // What search engines and shopping services are told about an offer (docs/rules.md "Search
-// engines"): how long a price is good for, whether a variant is in stock, what shipping one
-// costs and the return policy. The Product JSON-LD (app/models/seo.ts) and the Google
+// engines"): how long a price is good for, whether a variant is in stock, how its shipping
+// and the return policy are written. The Product JSON-LD (app/models/seo.ts) and the Google
 // Merchant Center feed (app/models/product-feed.ts) both read these, so they never disagree.
-import { FREE_SHIPPING_EXCLUDED_PRODUCT_TYPES, freeShippingProgress } from "./free-shipping";
+// Light on purpose: product pages run it in the browser (their `meta`); the shipping rule's
+// code (pricing) stays on the server, in app/models/offer-shipping.ts.
 import { SHOP_CURRENCY } from "./money";
-import { SERVICE_CHARGE_CENTS, SERVICE_CHARGE_STATES } from "./pricing";
 
 /** The country the shop ships to (docs/decisions.md "Search engines"). */
 export const SHIPPING_COUNTRY = "US";
@@ -55,29 +55,15 @@ export interface ShippingRate {
 }
 
 /**
- * Shipping of an order of one unit of a variant, as `priceOrder` (app/models/pricing.ts) would
- * charge it: free when the unit alone reaches the free-shipping minimum (`freeShippingProgress`,
- * excluded product types never do), else the flat rate; Alaska and Hawaii add the service
- * charge (SERVICE_CHARGE_STATES, SERVICE_CHARGE_CENTS).
+ * What a product page's Offer is published with: the day's `priceValidUntil`, the delivery and
+ * returns figures, and the shipping of one unit of the variant shown (`offerTerms` in
+ * app/models/offer-shipping.ts, worked out on the server so pages carry no pricing code).
  */
-export function shippingRates(
-  item: { priceCents: number; productType: string },
-  terms: Pick<MerchantTerms, "freeShippingMinimumCents" | "shippingRateCents">,
-): ShippingRate[] {
-  const { reached } = freeShippingProgress({
-    lines: [{ productType: item.productType, subtotalCents: item.priceCents }],
-    minimumCents: terms.freeShippingMinimumCents,
-    excludedProductTypes: FREE_SHIPPING_EXCLUDED_PRODUCT_TYPES,
-  });
-  const cents = reached ? 0 : terms.shippingRateCents;
-  return [
-    { country: SHIPPING_COUNTRY, cents },
-    ...SERVICE_CHARGE_STATES.map((region) => ({
-      country: SHIPPING_COUNTRY,
-      region,
-      cents: cents + SERVICE_CHARGE_CENTS,
-    })),
-  ];
+export interface OfferTerms extends Pick<
+  MerchantTerms,
+  "priceValidUntil" | "deliveryBusinessDays" | "returnWindowDays"
+> {
+  shippingRates: ShippingRate[];
 }
 
 /** Cents as the decimal amount structured data and feeds take ("12.99"). */

@@ -1,7 +1,8 @@
 // The Google Merchant Center product feed, /feeds/google.xml (docs/rules.md "Search
 // engines"): RSS 2.0 with the g: namespace, one item per variant of every product the
 // site sells. Pure: the storefront service gathers the products and the shop's terms.
-import { feedPrice, inStock, shippingRates, type MerchantTerms } from "./merchant";
+import { feedPrice, inStock, type MerchantTerms } from "./merchant";
+import { shippingRates } from "./offer-shipping";
 import { BRAND_NAMES, variantPath, type ProductDetail } from "./product";
 import { escapeXml } from "./sitemap";
 import { truncate } from "./text";

@@ -11,7 +11,7 @@ import {
   type ShownReview,
 } from "./review-pages";
 import { reviewFormSchema } from "./review-form";
-import { productSeo, reviewsJsonLd } from "./seo";
+import { productJsonLd, reviewsJsonLd } from "./product-json-ld";
 
 const params = (search: string) => new URLSearchParams(search);
 
@@ -125,10 +125,8 @@ describe("reviewsJsonLd", () => {
       product: { title: "Kibble", description: "Food", brand: "b", images: [] },
       variant: { sku: "S1", priceCents: 1000, inventory: 3, weightValue: 1, weightUnit: "lbs" } as never,
     };
-    const ldOf = (meta: Record<string, unknown>[]) =>
-      meta.find((entry) => "script:ld+json" in entry)?.["script:ld+json"] as Record<string, unknown>;
-    expect(ldOf(productSeo("DTC", { ...input, reviews: shown([review("a")]) })).aggregateRating).toBeDefined();
-    const declined = ldOf(productSeo("DTC", { ...input, reviews: { mode: "declined" } }));
+    expect(productJsonLd({ ...input, reviews: shown([review("a")]) }).aggregateRating).toBeDefined();
+    const declined = productJsonLd({ ...input, reviews: { mode: "declined" } });
     expect(declined.aggregateRating).toBeUndefined();
     expect(declined.review).toBeUndefined();
   });

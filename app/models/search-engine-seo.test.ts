@@ -2,6 +2,8 @@
 // BreadcrumbList, the Offer's terms, og:image and the Twitter card on every page.
 import { describe, expect, it } from "vitest";
 import type { MerchantTerms } from "./merchant";
+import { offerTerms } from "./offer-shipping";
+import { productJsonLd } from "./product-json-ld";
 import { breadcrumbJsonLd, listingSeo, pageSeo, productSeo, SHARE_IMAGE, socialMeta } from "./seo";
 
 const ORIGIN = "https://shop.example";
@@ -62,16 +64,23 @@ const CRUMBS = [
   { label: "Adult Chicken" },
 ];
 
-const product = (overrides: Record<string, unknown> = {}) =>
-  productSeo("DTC", {
+/** A product page's input as the loader builds it: the JSON-LD made from the same data. */
+function productInput(overrides: Record<string, unknown> = {}) {
+  const shown = (overrides.variant as ReturnType<typeof variant> | undefined) ?? variant();
+  const input = {
     origin: ORIGIN,
     canonicalPath: "/products/science-diet/adult/chicken/15lb",
     product: PRODUCT,
-    variant: variant(),
+    variant: shown,
     crumbs: CRUMBS,
-    merchant: TERMS,
+    merchant:
+      shown.priceCents === undefined ? null : offerTerms(TERMS, { priceCents: shown.priceCents, productType: "Dry" }),
     ...overrides,
-  } as Parameters<typeof productSeo>[1]);
+  } as Parameters<typeof productJsonLd>[0] & Parameters<typeof productSeo>[1];
+  return { ...input, productJsonLd: productJsonLd(input) };
+}
+
+const product = (overrides: Record<string, unknown> = {}) => productSeo("DTC", productInput(overrides));
 
 describe("breadcrumbJsonLd", () => {
   it("lists every crumb in order, linked ones absolute, the last one the page's URL", () => {
@@ -145,13 +154,7 @@ describe("product and listing pages", () => {
 
   it("publish no offer where the site hides retail prices", () => {
     const [data] = jsonLd(
-      productSeo("HPSF", {
-        origin: STAFF,
-        canonicalPath: "/products/x",
-        product: PRODUCT,
-        variant: variant({ priceCents: undefined }),
-        merchant: TERMS,
-      } as Parameters<typeof productSeo>[1]),
+      productSeo("HPSF", productInput({ origin: STAFF, variant: variant({ priceCents: undefined }) })),
       "Product",
     );
     expect(data.offers).toBeUndefined();

@@ -1,15 +1,4 @@
-import {
-  amountOf,
-  returnPolicyJsonLd,
-  schemaAvailability,
-  shippingDetailsJsonLd,
-  shippingRates,
-  type MerchantTerms,
-} from "./merchant";
-import { SHOP_CURRENCY } from "./money";
 import type { Crumb } from "./navigation";
-import { BRAND_NAMES, type VariantSummary } from "./product";
-import type { ProductReviewsData } from "./review-pages";
 import { pageTitle, SITE_NAME, type SiteId } from "./site";
 import { sitePolicy } from "./site-policy";
 
@@ -214,83 +203,15 @@ export function listingSeo(
 interface ProductSeoInput {
   origin: string;
   canonicalPath: string;
-  product: {
-    title: string;
-    description: string;
-    brand: string;
-    /** Its lines' product type: an excluded type never ships free (`shippingRates`). */
-    productType?: string;
-    images: { url: string; alt?: string; variantId?: string | null }[];
-  };
-  variant: VariantSummary & { weightValue: number; weightUnit: string };
+  product: { title: string; description: string; images: { url: string; alt?: string; variantId?: string | null }[] };
+  variant: { id: string };
   /** The trail the page shows (built from the product, as the server renders it). */
   crumbs?: readonly Crumb[];
-  /** The shipping, delivery and returns terms of the offer (`merchantTerms` in the storefront service). */
-  merchant?: MerchantTerms;
-  /** The reviews section's data: its figures enter the JSON-LD only when the page shows them. */
-  reviews?: ProductReviewsData;
-}
-
-/** Reviews in a product's JSON-LD at most (the first ones the page shows). */
-const JSON_LD_REVIEWS = 5;
-
-/**
- * The Product JSON-LD's AggregateRating and Review items (docs/rules.md "Reviews on pages"):
- * only when the page shows the reviews (functional consent, no provider script) and the
- * product has published ones; never the viewer's own unpublished review.
- */
-export function reviewsJsonLd(reviews: ProductReviewsData | undefined): Record<string, unknown> {
-  if (reviews?.mode !== "shown" || reviews.summary.count === 0) return {};
-  const published = reviews.reviews.filter((review) => review.status === "published").slice(0, JSON_LD_REVIEWS);
-  return {
-    aggregateRating: {
-      "@type": "AggregateRating",
-      ratingValue: reviews.summary.average,
-      reviewCount: reviews.summary.count,
-      bestRating: 5,
-      worstRating: 1,
-    },
-    ...(published.length
-      ? {
-          review: published.map((review) => ({
-            "@type": "Review",
-            author: { "@type": "Person", name: review.authorName },
-            datePublished: review.date.slice(0, 10),
-            name: review.title,
-            reviewBody: review.body,
-            reviewRating: { "@type": "Rating", ratingValue: review.rating, bestRating: 5, worstRating: 1 },
-          })),
-        }
-      : {}),
-  };
-}
-
-/**
- * A product page's Offer (docs/rules.md "Search engines"): price, availability, the page's URL,
- * and with the shop's terms `priceValidUntil`, new condition, the shipping of one unit
- * (`shippingRates`) and the return policy.
- */
-export function offerJsonLd(
-  item: { priceCents: number; productType: string },
-  variant: { inventory: number },
-  url: string,
-  terms: MerchantTerms | undefined,
-): Record<string, unknown> {
-  return {
-    "@type": "Offer",
-    price: amountOf(item.priceCents),
-    priceCurrency: SHOP_CURRENCY,
-    availability: schemaAvailability(variant),
-    url,
-    itemCondition: "https://schema.org/NewCondition",
-    ...(terms
-      ? {
-          priceValidUntil: terms.priceValidUntil,
-          shippingDetails: shippingDetailsJsonLd(shippingRates(item, terms), terms),
-          hasMerchantReturnPolicy: returnPolicyJsonLd(terms),
-        }
-      : {}),
-  };
+  /**
+   * The Product JSON-LD, built by the loader (`productJsonLd` in app/models/product-json-ld.ts):
+   * its offer and review rules stay on the server, out of the page's JavaScript.
+   */
+  productJsonLd?: Record<string, unknown> | null;
 }
 
 /** The picture a product page is shared with: the variant's own picture, else the product's first. */
@@ -300,32 +221,10 @@ function productShareImage(data: ProductSeoInput): ShareImage | undefined {
   return image ? { url: absoluteUrl(origin, image.url), alt: image.alt || product.title } : undefined;
 }
 
-/** Title, description, canonical link and Product JSON-LD of a product page. */
+/** Title, description, canonical link, share tags, Product JSON-LD and BreadcrumbList of a product page. */
 export function productSeo(site: SiteId, data: ProductSeoInput): Meta {
-  const { product, variant, origin } = data;
+  const { product, origin } = data;
   const url = `${origin}${data.canonicalPath}`;
-  const jsonLd = {
-    "@context": "https://schema.org",
-    "@type": "Product",
-    name: product.title,
-    description: product.description,
-    sku: variant.sku,
-    brand: { "@type": "Brand", name: BRAND_NAMES[product.brand] ?? product.brand },
-    image: product.images.map((image) => absoluteUrl(origin, image.url)),
-    url,
-    ...reviewsJsonLd(data.reviews),
-    // Staff-feeding mode hides retail prices (the catalogue sends none), so it publishes no offer.
-    ...(variant.priceCents !== undefined
-      ? {
-          offers: offerJsonLd(
-            { priceCents: variant.priceCents, productType: product.productType ?? "" },
-            variant,
-            url,
-            data.merchant,
-          ),
-        }
-      : {}),
-  };
   const description = product.description.slice(0, 160);
   return [
     { title: pageTitle(site, product.title) },
@@ -339,7 +238,7 @@ export function productSeo(site: SiteId, data: ProductSeoInput): Meta {
       origin,
       image: productShareImage(data),
     }),
-    { "script:ld+json": jsonLd },
+    ...(data.productJsonLd ? [{ "script:ld+json": data.productJsonLd }] : []),
     ...breadcrumbJsonLd(origin, data.crumbs ?? [], url),
   ];
 }

@@ -7,6 +7,7 @@ import { PRIVATE_NO_STORE } from "~/models/cache-policy";
 import { parseCategoryPath } from "~/models/category";
 import { listingCard } from "~/models/product";
 import { DataLayerEvent } from "~/components/data-layer-event";
+import { productJsonLd } from "~/models/product-json-ld";
 import { listingSeo, productSeo } from "~/models/seo";
 import { readProductSegments } from "~/models/variant-picking";
 import { commerce } from "~/services/commerce/index.server";
@@ -78,7 +79,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     .then((cards) => cards.map((card) => listingCard(card, site)));
   // Reviews only with functional consent (docs/rules.md "Reviews on pages").
   const reviews = await productReviewsFor(request, page.product);
-  return defer({ kind: "product" as const, ...page, origin: publicOrigin(site), related, reviews });
+  const origin = publicOrigin(site);
+  // The Product JSON-LD is built here, so its rules stay out of the page's JavaScript; `meta` emits it.
+  const { merchant: _terms, ...shown } = page;
+  const structured = productJsonLd({ ...page, origin, reviews });
+  return defer({ kind: "product" as const, ...shown, origin, related, reviews, productJsonLd: structured });
 }
 
 // One route renders listings and product pages: each page loads only its own view

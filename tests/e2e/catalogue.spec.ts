@@ -139,7 +139,10 @@ test.describe("consumer catalogue", () => {
     await expect(page.getByLabel("Deliver every")).toBeVisible();
     await expect(page.getByText(/^Free shipping on orders over \$\d+\.\d{2}$/).first()).toBeVisible();
     await expect(page.getByRole("heading", { name: "You may also like" })).toBeVisible();
-    const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? "{}");
+    // The Product entry; the BreadcrumbList is its own (docs/rules.md "Search engines").
+    const jsonLd = (await page.locator('script[type="application/ld+json"]').allTextContents())
+      .map((text) => JSON.parse(text))
+      .find((ld) => ld["@type"] === "Product");
     expect(jsonLd).toMatchObject({ "@type": "Product", sku: "SD00402", offers: { priceCurrency: "USD" } });
     expect((await page.goto("/products/no-such-food"))?.status()).toBe(404);
   });

@@ -1,6 +1,7 @@
 // Loads a product page: the product, the variant the URL asks for, option
 // pickers, breadcrumbs and (deferred) related products.
 import { productCrumbs } from "~/models/breadcrumbs";
+import { offerTerms } from "~/models/offer-shipping";
 import { variantPath, type ProductVariantDetail } from "~/models/product";
 import type { SiteId } from "~/models/site";
 import { pickVariant } from "~/models/variant-picking";
@@ -104,7 +105,10 @@ export async function loadProductPage(input: {
     canonicalPath: variantPath(variant),
     sellingPlans,
     freeShippingMinimumCents: globals.freeShippingMinimumCents,
-    // The offer's terms in the Product JSON-LD (docs/rules.md "Search engines").
-    merchant,
+    // The offer's terms in the Product JSON-LD, where the site shows a price (docs/rules.md "Search engines").
+    merchant:
+      variant.priceCents === undefined
+        ? null
+        : offerTerms(merchant, { priceCents: variant.priceCents, productType: product.productType }),
   };
 }
