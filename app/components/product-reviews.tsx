@@ -39,7 +39,10 @@ export function ReviewsDeclined() {
   return (
     <p className="reviews__declined" data-testid="reviews-declined">
       {REVIEWS_DECLINED_MESSAGE.before}
-      <CookiePreferencesLink>{REVIEWS_DECLINED_MESSAGE.link}</CookiePreferencesLink>
+      <CookiePreferencesLink>
+        {REVIEWS_DECLINED_MESSAGE.link}
+        <span className="visually-hidden">{REVIEWS_DECLINED_MESSAGE.linkContext}</span>
+      </CookiePreferencesLink>
       {REVIEWS_DECLINED_MESSAGE.after}
     </p>
   );

@@ -34,10 +34,16 @@ export const OPEN_PREFERENCES_EVENT = "shop:open-cookie-preferences";
 /** The page that shows the preferences without JavaScript, and receives the choice. */
 export const COOKIE_PREFERENCES_PATH = "/cookie-preferences";
 
-/** The reviews widget without functional consent (catalogue spec section 8), split at the link "here". */
+/**
+ * The reviews widget without functional consent (catalogue spec section 8), split at the link
+ * "here". The link's text goes on, for screen readers and search engines only, with where it
+ * leads (`linkContext`, visually hidden: docs/rules.md "Search engines", descriptive link text),
+ * so the sentence shown stays the spec's.
+ */
 export const REVIEWS_DECLINED_MESSAGE = {
   before: "You cannot see product reviews because you have declined functional cookies. Please enable them ",
   link: "here",
+  linkContext: " in the cookie preferences",
   after: " to access this feature.",
 } as const;
 

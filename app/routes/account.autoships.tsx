@@ -166,7 +166,7 @@ export default function MySubscriptions() {
           </p>
           <p>
             <Link to="/products" className="button button--primary">
-              Shop now
+              Shop dog and cat food
             </Link>
           </p>
         </div>

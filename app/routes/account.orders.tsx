@@ -87,7 +87,7 @@ export default function MyOrders() {
               <p>{account?.settings?.orders_empty ?? "You have not placed any orders yet."}</p>
               <p>
                 <Link to="/products" className="button button--primary">
-                  Shop now
+                  Shop dog and cat food
                 </Link>
               </p>
             </>
