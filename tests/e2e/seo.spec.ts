@@ -1,9 +1,11 @@
 // SEO in the running shop: sitemap.xml and robots.txt per site,
-// the /sitemap page with and without JavaScript, and canonical and Open Graph tags.
+// the /sitemap page with and without JavaScript, and canonical and Open Graph tags;
+// BreadcrumbList, og:image and Twitter cards, and the product feed (docs/rules.md "Search engines").
 // Content pages are left to the integration tests: the e2e seed may hold none.
 import { expect, test, type Page } from "@playwright/test";
-import { open, query, SITES, STAFF_URL } from "./helpers";
+import { axeClean, jsEnabled, noHorizontalScroll, open, query, SITES, STAFF_URL } from "./helpers";
 
+const PORT = Number(process.env.E2E_PORT ?? 3100);
 const PRODUCT_PATH = /^\/products\/[^/]+\/[^/]+\/[^/]+\/[^/]+$/;
 
 /**
@@ -14,6 +16,46 @@ async function browserGet(page: Page, path: string) {
   const response = await page.goto(path);
   if (!response) throw new Error(`no response for ${path}`);
   return response;
+}
+
+/** The page's JSON-LD entries of one type. */
+const jsonLd = (page: Page, type: string) =>
+  page
+    .locator('script[type="application/ld+json"]')
+    .evaluateAll(
+      (nodes, wanted) =>
+        nodes.map((node) => JSON.parse(node.textContent ?? "{}")).filter((ld) => ld["@type"] === wanted),
+      type,
+    );
+
+/** The breadcrumbs the page shows, in order. */
+const shownCrumbs = (page: Page) =>
+  page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("listitem").allTextContents();
+
+/** The BreadcrumbList's names and URLs. */
+async function crumbTrail(page: Page) {
+  const lists = (await jsonLd(page, "BreadcrumbList")) as { itemListElement: { name: string; item: string }[] }[];
+  expect(lists).toHaveLength(1);
+  return lists[0].itemListElement;
+}
+
+/** og:image, the Twitter card tags and what they point at. */
+async function expectShareTags(page: Page, origin: string, image: RegExp) {
+  const content = (selector: string) => page.locator(selector).getAttribute("content");
+  const ogImage = (await content('meta[property="og:image"]')) ?? "";
+  expect(ogImage).toMatch(image);
+  expect(ogImage.startsWith(`${origin}/`)).toBe(true);
+  await expect(page.locator('meta[property="og:image"]')).toHaveCount(1);
+  expect(await content('meta[property="og:image:alt"]')).toBeTruthy();
+  expect(await content('meta[name="twitter:card"]')).toBe("summary_large_image");
+  expect(await content('meta[name="twitter:image"]')).toBe(ogImage);
+  expect(await content('meta[name="twitter:title"]')).toBe(await content('meta[property="og:title"]'));
+  expect(await content('meta[name="twitter:description"]')).toBe(await content('meta[name="description"]'));
+  // The picture is there to fetch (public/ files are the same on both hosts; Node does not
+  // resolve staff.localhost, so it asks the consumer host).
+  const picture = await page.request.get(`http://localhost:${PORT}${new URL(ogImage).pathname}`);
+  expect(picture.status()).toBe(200);
+  expect(picture.headers()["content-type"]).toMatch(/^image\//);
 }
 
 for (const { site, baseURL: siteURL } of SITES) {
@@ -116,6 +158,93 @@ for (const { site, baseURL: siteURL } of SITES) {
       await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${origin}/products`);
       await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", "Shop All Pet Food");
       await expect(page.locator('meta[name="description"]')).toHaveCount(1);
+    });
+
+    test("product and listing pages publish a BreadcrumbList matching the breadcrumbs shown, og:image and a Twitter card", async ({
+      page,
+      baseURL,
+    }, testInfo) => {
+      const origin = new URL(baseURL ?? "").origin;
+      const [product] = query<{ url: string; title: string }>(
+        testInfo,
+        `SELECT v.url, p.title FROM "Product" p JOIN "ProductVariant" v ON v.productId = p.id
+         WHERE ${site === "HPSF" ? "p.soldOnHpsf" : "p.soldOnDtc"} = 1 AND v.inventory > 0
+         ORDER BY p.handle, v.position LIMIT 1`,
+      );
+      const productPath = `/products/${product.url}`;
+
+      // The product page first, in a fresh tab: no remembered category changes its trail.
+      await open(page, testInfo, productPath);
+      const trail = await crumbTrail(page);
+      expect(trail.map((item) => item.name)).toEqual(await shownCrumbs(page));
+      expect(trail.at(-1)).toEqual(expect.objectContaining({ name: product.title, item: `${origin}${productPath}` }));
+      expect(trail.every((item) => item.item.startsWith(`${origin}/`))).toBe(true);
+      // The Offer where the site shows retail prices, with its terms.
+      const [data] = (await jsonLd(page, "Product")) as { offers?: Record<string, unknown> }[];
+      if (site === "DTC") {
+        expect(data.offers).toMatchObject({
+          itemCondition: "https://schema.org/NewCondition",
+          priceValidUntil: expect.stringMatching(/^\d{4}-\d\d-\d\d$/),
+          hasMerchantReturnPolicy: expect.objectContaining({ "@type": "MerchantReturnPolicy" }),
+        });
+        expect(data.offers?.shippingDetails).toEqual(
+          expect.arrayContaining([
+            expect.objectContaining({ shippingDestination: { "@type": "DefinedRegion", addressCountry: "US" } }),
+          ]),
+        );
+      } else {
+        expect(data.offers).toBeUndefined();
+      }
+      await expectShareTags(page, origin, /\/images\//);
+
+      // A breadcrumb to the species listing: with JavaScript a client navigation, whose head follows.
+      const species = page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("link", { name: /^(Dog|Cat)s?$/ });
+      await species.first().click();
+      await expect(page).toHaveURL(/\/products\/(dog|cat)$/);
+      if (jsEnabled(testInfo)) await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+        "href",
+        new RegExp(`^${origin}/products/(dog|cat)$`),
+      );
+      const listingTrail = await crumbTrail(page);
+      expect(listingTrail.map((item) => item.name)).toEqual(await shownCrumbs(page));
+      expect(listingTrail.at(-1)?.item).toBe(page.url().split("?")[0]);
+      await expectShareTags(page, origin, /\/brand\/share-(dtc|hpsf)\.png$/);
+      await noHorizontalScroll(page);
+      await axeClean(page, testInfo);
+    });
+
+    test("pages without a picture of their own are shared with the brand picture and a large Twitter card", async ({
+      page,
+      baseURL,
+    }, testInfo) => {
+      const origin = new URL(baseURL ?? "").origin;
+      for (const path of ["/", "/contact-us", "/cart", "/no-such-page"]) {
+        await open(page, testInfo, path);
+        await expectShareTags(page, origin, new RegExp(`^${origin}/brand/share-${site.toLowerCase()}\\.png$`));
+      }
+    });
+
+    test("the product feed is published on the consumer site only, and robots.txt names it there", async ({
+      page,
+      baseURL,
+    }) => {
+      const origin = new URL(baseURL ?? "").origin;
+      const robots = (await (await browserGet(page, "/robots.txt")).text()).split("\n");
+      expect(robots.includes(`Sitemap: ${origin}/feeds/google.xml`)).toBe(site === "DTC");
+      const response = await browserGet(page, "/feeds/google.xml");
+      if (site === "HPSF") {
+        expect(response.status()).toBe(404);
+        return;
+      }
+      expect(response.status()).toBe(200);
+      expect(response.headers()["content-type"]).toMatch(/^application\/xml/);
+      expect(response.headers()["cache-control"]).toBe("public, max-age=3600");
+      const xml = await response.text();
+      expect(xml).toContain('<rss version="2.0" xmlns:g="http://base.google.com/ns/1.0">');
+      const links = [...xml.matchAll(/<link>([^<]*)<\/link>/g)].map((m) => m[1]);
+      expect(links.length).toBeGreaterThan(1);
+      expect(links.every((link) => link.startsWith(`${origin}/`))).toBe(true);
     });
   });
 }
