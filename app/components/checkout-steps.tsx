@@ -8,7 +8,7 @@ import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { useState, type ReactNode } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { AddressFields, CheckboxField, FieldError, FormError, TextField } from "~/components/form-field";
-import { OrderAmountList } from "~/components/order-amounts";
+import { CheckoutSummary } from "~/components/checkout-summary";
 import { formatAddress } from "~/models/address";
 import {
   AddressSchema,
@@ -75,6 +75,7 @@ export function CheckoutSteps({
         </ol>
       </nav>
       <div className="checkout-page__layout">
+        <CheckoutSummary data={data} />
         <section aria-labelledby="checkout-step-title" className="checkout-step">
           <CompletedSteps data={data} />
           <h2 id="checkout-step-title">{STEP_LABELS[step]}</h2>
@@ -89,7 +90,6 @@ export function CheckoutSteps({
             </>
           ) : null}
         </section>
-        <OrderSummary data={data} />
       </div>
     </div>
   );
@@ -322,29 +322,5 @@ function ReviewStep({ data }: { data: Data }) {
         {busy ? "Placing your order…" : "Place order"}
       </button>
     </Form>
-  );
-}
-
-function OrderSummary({ data }: { data: Data }) {
-  const a = data.amounts;
-  return (
-    <aside className="checkout-summary" aria-labelledby="order-summary-title">
-      <h2 id="order-summary-title">Order summary</h2>
-      <ul className="checkout-summary__lines">
-        {data.lines.map((line) => (
-          <li key={line.id}>
-            <span>
-              {line.quantity} × {line.title}
-              <small>
-                {line.variantTitle}
-                {line.plan ? ` · Autoship ${line.plan.toLowerCase()}` : ""}
-              </small>
-            </span>
-            <span>{formatMoney(line.subtotalCents)}</span>
-          </li>
-        ))}
-      </ul>
-      <OrderAmountList amounts={{ ...a, discountCodes: a.appliedCodes }} taxPending={!data.addressKnown} />
-    </aside>
   );
 }
