@@ -145,6 +145,7 @@ const loadInactivityAlert = () => import("~/components/inactivity-alert").then((
 const loadSessionRefresh = () => import("~/components/session-refresh").then((m) => m.SessionRefresh);
 const loadBuildWatcher = () => import("~/components/build-watcher").then((m) => m.BuildWatcher);
 const loadConsentManager = () => import("~/components/consent-manager").then((m) => m.ConsentManager);
+const loadRouteAnnouncer = () => import("~/components/route-announcer").then((m) => m.RouteAnnouncer);
 
 /** What the root's last answer said about the visitor: Remix gives `shouldRevalidate` no loader data. */
 let visitor: RootRevalidationInput["visitor"] = { signedIn: false, registrationPending: false };
@@ -228,6 +229,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {sitePolicy(site).tracksAnalytics && !bare ? <PageViewTracker /> : null}
         {data ? <AfterHydration load={loadConsentManager} props={{ scripts: data.consentScripts }} /> : null}
         <BreadcrumbMemory />
+        <AfterHydration load={loadRouteAnnouncer} props={{}} />
         {data ? <AfterHydration load={loadBuildWatcher} props={{ pollSeconds: data.env.BUILD_POLL_SECONDS }} /> : null}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

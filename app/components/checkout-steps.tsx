@@ -77,8 +77,12 @@ export function CheckoutSteps({
       <div className="checkout-page__layout">
         <CheckoutSummary data={data} />
         <section aria-labelledby="checkout-step-title" className="checkout-step">
+          {/* First in the step, before the steps done (docs/rules.md "Focus and announcements"): with
+              JavaScript focus moves here after each step and the page title ("Step 2 of 5: …") is announced. */}
+          <h2 id="checkout-step-title" tabIndex={-1} data-route-focus="">
+            {STEP_LABELS[step]}
+          </h2>
           <CompletedSteps data={data} />
-          <h2 id="checkout-step-title">{STEP_LABELS[step]}</h2>
           {step === "contact" ? <ContactStep data={data} /> : null}
           {step === "shipping" ? <ShippingStep data={data} /> : null}
           {step === "delivery" ? <DeliveryStep data={data} /> : null}

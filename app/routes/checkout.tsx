@@ -20,6 +20,7 @@ import {
   deliveryEstimateMessage,
   firstOpenStep,
   stepOfIntent,
+  stepTitle,
   stepToShow,
   type CheckoutStep,
 } from "~/models/checkout-forms";
@@ -53,7 +54,10 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: donationSt
 /** Where the donation panel's posts come back to without JavaScript (it shows at the review step). */
 const REVIEW_PATH = "/checkout?step=review";
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, { title: "Checkout", noindex: true });
+// The step in the title: a page load (no JavaScript) reads it, and the route announcer says it
+// after each step (docs/rules.md "Focus and announcements").
+export const meta: MetaFunction<typeof loader> = ({ matches, data }) =>
+  pageMeta(matches, { title: data && !data.empty ? `${stepTitle(data.step)} – Checkout` : "Checkout", noindex: true });
 
 /** The cart to check out: the cookie's, or the one a checkoutUrl names (adopted when it may be). */
 async function checkoutCart(request: Request, customerId: string | null) {

@@ -96,6 +96,13 @@ export const GOOD_TEST_CARD = "4242 4242 4242 4242";
 /** Whether the test runs in a project with JavaScript on. */
 export const jsEnabled = (testInfo: TestInfo) => testInfo.project.use.javaScriptEnabled !== false;
 
+/**
+ * The answer to an add to cart, said once (docs/rules.md "Focus and announcements"): with
+ * JavaScript the confirmation dialog, without it the page's notice after the redirect.
+ */
+export const addedToCart = (page: Page) =>
+  page.getByRole("dialog", { name: "Added to your cart" }).or(page.getByText("Added to your cart.", { exact: true }));
+
 /** The current checkout step's title. */
 export const checkoutStepTitle = (page: Page) => page.locator("h2#checkout-step-title");
 
