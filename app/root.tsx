@@ -22,6 +22,7 @@ import { FtcNotice } from "~/components/ftc-notice";
 import { PageViewTracker } from "~/components/page-view-tracker";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
+import { CheckoutHeader } from "~/components/checkout-header";
 import { AnnouncementBar, SitewideBanners } from "~/components/site-notices";
 import { isAdminPath } from "~/models/admin-path";
 import { hasChosen } from "~/models/consent";
@@ -30,6 +31,7 @@ import { mainNavigation, navigationFromContent } from "~/models/navigation";
 import { rootShouldRevalidate, type RootRevalidationInput } from "~/models/root-revalidation";
 import { DEFAULT_SITE } from "~/models/site";
 import { sitePolicy } from "~/models/site-policy";
+import { THEME_COLORS } from "~/models/theme";
 import { publicEnv } from "~/env.server";
 import { commerce, readCartId } from "~/services/commerce/index.server";
 import { consentScripts, readConsent } from "~/services/consent/index.server";
@@ -55,8 +57,12 @@ import styles from "~/styles/app.css";
 import carouselStyles from "~/styles/carousel.css";
 import cartUiStyles from "~/styles/cart-ui.css";
 import imageStyles from "~/styles/images.css";
+// The body text's web font file (app/styles/app.css "Type and brand"), preloaded so it is on
+// its way before the stylesheet is parsed; the same hashed file the stylesheet names.
+import bodyFont from "@fontsource/nunito-sans/files/nunito-sans-latin-400-normal.woff2";
 
 export const links: LinksFunction = () => [
+  { rel: "preload", href: bodyFont, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
   { rel: "stylesheet", href: styles },
   { rel: "stylesheet", href: carouselStyles },
   { rel: "stylesheet", href: imageStyles },
@@ -166,7 +172,10 @@ export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const site = data?.site ?? DEFAULT_SITE;
   // Pages with `handle.layout === false` (the spec's "no layout" pages) render without header and footer.
-  const bare = useMatches().some((match) => (match.handle as { layout?: boolean } | undefined)?.layout === false);
+  const handles = useMatches().map((match) => match.handle as { layout?: boolean; header?: string } | undefined);
+  const bare = handles.some((handle) => handle?.layout === false);
+  // The checkout's steps show its minimal header (docs/rules.md "Brand, type and header").
+  const checkout = handles.some((handle) => handle?.header === "checkout");
   const signedIn = Boolean(data?.account);
   const registrationPending = Boolean(data?.staff && !data.staff.isRegistered);
   useEffect(() => {
@@ -177,7 +186,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="theme-color" content="#0054AA" />
+        <meta name="theme-color" content={THEME_COLORS.primary} />
         <Meta />
         <Links />
       </head>
@@ -188,8 +197,10 @@ export function Layout({ children }: { children: ReactNode }) {
         {/* In the page flow, never over it, until the shopper chooses (docs/decisions.md "Consent"). */}
         {data && !bare && !hasChosen(data.consent) ? <ConsentBanner /> : null}
         {/* Wraps the header (it reads the pending cart posts); also renders the cart notice and confirmation. */}
-        {bare ? null : <AnnouncementBar items={data?.layout.announcements ?? []} />}
-        {bare ? null : (
+        {bare || checkout ? null : <AnnouncementBar items={data?.layout.announcements ?? []} />}
+        {bare ? null : checkout ? (
+          <CheckoutHeader site={site} />
+        ) : (
           <CartFetcherProvider cartQuantity={data?.cartQuantity ?? 0}>
             <SiteHeader
               site={site}

@@ -50,6 +50,9 @@ import donationStyles from "~/styles/donations.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: donationStyles }];
 
+/** The checkout's own minimal header instead of the shop's (docs/rules.md "Brand, type and header"). */
+export const handle = { header: "checkout" };
+
 /** Where the donation panel's posts come back to without JavaScript (it shows at the review step). */
 const REVIEW_PATH = "/checkout?step=review";
 
