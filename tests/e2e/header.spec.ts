@@ -86,6 +86,14 @@ for (const { site, baseURL } of SITES) {
               );
               const centres = boxes.map((box) => box!.y + box!.height / 2);
               expect(Math.max(...centres) - Math.min(...centres)).toBeLessThanOrEqual(4);
+              // Side by side, none over another: the logo's mark, then each control.
+              const mark = (await logo.locator("svg").boundingBox())!;
+              const row = [mark, ...boxes.slice(1).map((box) => box!)];
+              for (let i = 1; i < row.length; i++) {
+                expect(row[i].x, `control ${i} starts after the one before ends`).toBeGreaterThanOrEqual(
+                  row[i - 1].x + row[i - 1].width - 1,
+                );
+              }
               await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
             } else {
               await expect(menuButton(page)).toBeHidden();
