@@ -21,8 +21,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FtcNotice } from "~/components/ftc-notice";
 import { PageViewTracker } from "~/components/page-view-tracker";
 import { SiteFooter } from "~/components/site-footer";
-import { SiteHeader } from "~/components/site-header";
-import { CheckoutHeader } from "~/components/checkout-header";
+import { SiteHeader, type HeaderHandle } from "~/components/site-header";
 import { AnnouncementBar, SitewideBanners } from "~/components/site-notices";
 import { isAdminPath } from "~/models/admin-path";
 import { hasChosen } from "~/models/consent";
@@ -31,7 +30,7 @@ import { mainNavigation, navigationFromContent } from "~/models/navigation";
 import { rootShouldRevalidate, type RootRevalidationInput } from "~/models/root-revalidation";
 import { DEFAULT_SITE } from "~/models/site";
 import { sitePolicy } from "~/models/site-policy";
-import { THEME_COLORS } from "~/models/theme";
+import { PRIMARY_COLOR } from "~/models/theme";
 import { publicEnv } from "~/env.server";
 import { commerce, readCartId } from "~/services/commerce/index.server";
 import { consentScripts, readConsent } from "~/services/consent/index.server";
@@ -172,10 +171,10 @@ export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const site = data?.site ?? DEFAULT_SITE;
   // Pages with `handle.layout === false` (the spec's "no layout" pages) render without header and footer.
-  const handles = useMatches().map((match) => match.handle as { layout?: boolean; header?: string } | undefined);
+  const handles = useMatches().map((match) => match.handle as ({ layout?: boolean } & HeaderHandle) | undefined);
   const bare = handles.some((handle) => handle?.layout === false);
-  // The checkout's steps show its minimal header (docs/rules.md "Brand, type and header").
-  const checkout = handles.some((handle) => handle?.header === "checkout");
+  // A route may bring its own header, as the checkout does (docs/rules.md "Brand, type and header").
+  const OwnHeader = handles.findLast((handle) => handle?.header)?.header;
   const signedIn = Boolean(data?.account);
   const registrationPending = Boolean(data?.staff && !data.staff.isRegistered);
   useEffect(() => {
@@ -186,7 +185,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="theme-color" content={THEME_COLORS.primary} />
+        <meta name="theme-color" content={PRIMARY_COLOR} />
         <Meta />
         <Links />
       </head>
@@ -197,9 +196,9 @@ export function Layout({ children }: { children: ReactNode }) {
         {/* In the page flow, never over it, until the shopper chooses (docs/decisions.md "Consent"). */}
         {data && !bare && !hasChosen(data.consent) ? <ConsentBanner /> : null}
         {/* Wraps the header (it reads the pending cart posts); also renders the cart notice and confirmation. */}
-        {bare || checkout ? null : <AnnouncementBar items={data?.layout.announcements ?? []} />}
-        {bare ? null : checkout ? (
-          <CheckoutHeader site={site} />
+        {bare || OwnHeader ? null : <AnnouncementBar items={data?.layout.announcements ?? []} />}
+        {bare ? null : OwnHeader ? (
+          <OwnHeader site={site} />
         ) : (
           <CartFetcherProvider cartQuantity={data?.cartQuantity ?? 0}>
             <SiteHeader

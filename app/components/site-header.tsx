@@ -1,5 +1,5 @@
 import { Form, Link, NavLink, useFetcher, useLocation } from "@remix-run/react";
-import { useEffect, useRef, type KeyboardEvent, type SyntheticEvent } from "react";
+import { useEffect, useRef, type ComponentType, type KeyboardEvent, type SyntheticEvent } from "react";
 import type { CartActionData } from "~/models/cart";
 import type { ContentLink } from "~/models/content-links";
 import type { NavSection } from "~/models/navigation";
@@ -9,6 +9,11 @@ import { CART_FETCHER_KEY, useCartPending } from "./cart-fetcher";
 import { ContentLinkTo } from "./content-link";
 import { Logo } from "./logo";
 import { SearchBox } from "./search-box";
+
+/** A route's `handle` that replaces the shop's header with its own (the checkout's minimal one). */
+export interface HeaderHandle {
+  header?: ComponentType<{ site: SiteId }>;
+}
 
 interface SiteHeaderProps {
   /** The signed-in customer, or null for a guest. */

@@ -15,7 +15,10 @@ function rootVariables(source: string): Map<string, string> {
 /** Every width a media query in the stylesheet names: `min-width: 768px` gives ["min", 768]. */
 function mediaWidths(source: string): ["min" | "max", number][] {
   return [...source.matchAll(/@media[^{]*/g)].flatMap(([query]) =>
-    [...query.matchAll(/(min|max)-width:\s*(\d+)px/g)].map((m) => [m[1] as "min" | "max", Number(m[2])]),
+    [...query.matchAll(/(min|max)-width:\s*(\d+)px/g)].map((m): ["min" | "max", number] => [
+      m[1] as "min" | "max",
+      Number(m[2]),
+    ]),
   );
 }
 

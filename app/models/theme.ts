@@ -3,9 +3,12 @@
 // (app/models/theme.test.ts) keeps the two equal, and keeps every media query in app.css on
 // a breakpoint here (CSS custom properties cannot be used inside @media).
 
+/** The primary colour, also the browser's theme colour (the `theme-color` meta in app/root.tsx). */
+export const PRIMARY_COLOR = "#0054aa";
+
 /** The theme colours (catalogue spec section 9), as the CSS variables `--color-<name>`. */
 export const THEME_COLORS = {
-  primary: "#0054aa",
+  primary: PRIMARY_COLOR,
   secondary: "#003672",
   error: "#c4132a",
   success: "#60c150",

@@ -193,6 +193,16 @@ for (const { site, baseURL } of SITES) {
         await expect(page.getByRole("search")).toHaveCount(0);
         await expect(header.getByRole("link", { name: /^Cart,/ })).toHaveCount(0);
         await expect(page.getByRole("region", { name: "Announcements" })).toHaveCount(0);
+        // One row: logo, the cue and help share a line.
+        const boxes = await Promise.all(
+          [
+            header.getByRole("link", { name: /home$/ }),
+            header.getByText("Secure checkout"),
+            header.getByRole("link", { name: "Help" }),
+          ].map((l) => l.boundingBox()),
+        );
+        const centres = boxes.map((box) => box!.y + box!.height / 2);
+        expect(Math.max(...centres) - Math.min(...centres)).toBeLessThanOrEqual(4);
         expect((await header.boundingBox())!.height).toBeLessThanOrEqual(COMPACT_HEADER_MAX_PX);
         await noHorizontalScroll(page);
         await axeClean(page, testInfo);
