@@ -6,7 +6,9 @@ import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { CheckoutHeader } from "~/components/checkout-header";
 import { CheckoutSteps, EmptyCheckout } from "~/components/checkout-steps";
+import type { HeaderHandle } from "~/components/site-header";
 import { DonationPanel } from "~/components/donation-panel";
 import { DataLayerEvent } from "~/components/data-layer-event";
 import { cartLineItem, type AnalyticsItem } from "~/models/analytics";
@@ -50,6 +52,12 @@ import { donationContext, pageDonation } from "~/utils/donations.server";
 import donationStyles from "~/styles/donations.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: donationStyles }];
+
+/**
+ * The checkout's own minimal header instead of the shop's (docs/rules.md "Brand, type and
+ * header"); named here, so its code loads with this route, not with every page.
+ */
+export const handle: HeaderHandle = { header: CheckoutHeader };
 
 /** Where the donation panel's posts come back to without JavaScript (it shows at the review step). */
 const REVIEW_PATH = "/checkout?step=review";

@@ -197,3 +197,23 @@ export async function axeClean(page: Page, testInfo: TestInfo) {
   const results = await new AxeBuilder({ page }).include("main").analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
 }
+
+/** The compact header's Menu button (shown below 960 px; docs/rules.md "Brand, type and header"). */
+export const menuButton = (page: Page) => page.getByRole("banner").locator("summary", { hasText: "Menu" });
+
+/**
+ * The main navigation, ready to click: below 960 px the header folds it into the Menu
+ * disclosure, which this opens first; on wider screens it is always shown.
+ */
+export async function mainNav(page: Page) {
+  const button = menuButton(page);
+  if (
+    (await button.isVisible()) &&
+    !(await page.locator("details.site-menu").evaluate((d) => d.hasAttribute("open")))
+  ) {
+    await button.click();
+  }
+  const nav = page.getByRole("navigation", { name: "Main" });
+  await expect(nav).toBeVisible();
+  return nav;
+}
