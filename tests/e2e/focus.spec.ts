@@ -226,12 +226,13 @@ test("a page load starts at the skip link; in checkout the step's heading leads 
   await page.keyboard.press("Enter");
   await expect(page.locator("main#main")).toBeFocused();
 
-  // In <main>: the page's h1, then the step's heading before the step's content and the summary.
+  // In <main>: the page's h1, the order summary (a disclosure above the step on phones,
+  // docs/rules.md "Phone layout"), then the step's heading before the step's content.
   const headings = await page
     .locator("main")
     .getByRole("heading")
     .evaluateAll((els) => els.map((el) => `${el.tagName.toLowerCase()} ${el.textContent?.trim()}`));
-  expect(headings.slice(0, 3)).toEqual(["h1 Checkout", "h2 Contact", "h2 Order summary"]);
+  expect(headings.slice(0, 3)).toEqual(["h1 Checkout", "h2 Order summary", "h2 Contact"]);
   const stepFirst = await page.evaluate(() => {
     const section = document.querySelector("section.checkout-step")!;
     return section.firstElementChild?.id;
