@@ -21,7 +21,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FtcNotice } from "~/components/ftc-notice";
 import { PageViewTracker } from "~/components/page-view-tracker";
 import { SiteFooter } from "~/components/site-footer";
-import { SiteHeader } from "~/components/site-header";
+import { SiteHeader, type HeaderHandle } from "~/components/site-header";
 import { AnnouncementBar, SitewideBanners } from "~/components/site-notices";
 import { isAdminPath } from "~/models/admin-path";
 import { hasChosen } from "~/models/consent";
@@ -30,6 +30,7 @@ import { mainNavigation, navigationFromContent } from "~/models/navigation";
 import { rootShouldRevalidate, type RootRevalidationInput } from "~/models/root-revalidation";
 import { DEFAULT_SITE } from "~/models/site";
 import { sitePolicy } from "~/models/site-policy";
+import { PRIMARY_COLOR } from "~/models/theme";
 import { publicEnv } from "~/env.server";
 import { commerce, readCartId } from "~/services/commerce/index.server";
 import { consentScripts, readConsent } from "~/services/consent/index.server";
@@ -55,8 +56,12 @@ import styles from "~/styles/app.css";
 import carouselStyles from "~/styles/carousel.css";
 import cartUiStyles from "~/styles/cart-ui.css";
 import imageStyles from "~/styles/images.css";
+// The body text's web font file (app/styles/app.css "Type and brand"), preloaded so it is on
+// its way before the stylesheet is parsed; the same hashed file the stylesheet names.
+import bodyFont from "@fontsource/nunito-sans/files/nunito-sans-latin-400-normal.woff2";
 
 export const links: LinksFunction = () => [
+  { rel: "preload", href: bodyFont, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
   { rel: "stylesheet", href: styles },
   { rel: "stylesheet", href: carouselStyles },
   { rel: "stylesheet", href: imageStyles },
@@ -145,6 +150,7 @@ const loadInactivityAlert = () => import("~/components/inactivity-alert").then((
 const loadSessionRefresh = () => import("~/components/session-refresh").then((m) => m.SessionRefresh);
 const loadBuildWatcher = () => import("~/components/build-watcher").then((m) => m.BuildWatcher);
 const loadConsentManager = () => import("~/components/consent-manager").then((m) => m.ConsentManager);
+const loadRouteAnnouncer = () => import("~/components/route-announcer").then((m) => m.RouteAnnouncer);
 
 /** What the root's last answer said about the visitor: Remix gives `shouldRevalidate` no loader data. */
 let visitor: RootRevalidationInput["visitor"] = { signedIn: false, registrationPending: false };
@@ -166,7 +172,10 @@ export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const site = data?.site ?? DEFAULT_SITE;
   // Pages with `handle.layout === false` (the spec's "no layout" pages) render without header and footer.
-  const bare = useMatches().some((match) => (match.handle as { layout?: boolean } | undefined)?.layout === false);
+  const handles = useMatches().map((match) => match.handle as ({ layout?: boolean } & HeaderHandle) | undefined);
+  const bare = handles.some((handle) => handle?.layout === false);
+  // A route may bring its own header, as the checkout does (docs/rules.md "Brand, type and header").
+  const OwnHeader = handles.findLast((handle) => handle?.header)?.header;
   const signedIn = Boolean(data?.account);
   const registrationPending = Boolean(data?.staff && !data.staff.isRegistered);
   useEffect(() => {
@@ -177,7 +186,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="theme-color" content="#0054AA" />
+        <meta name="theme-color" content={PRIMARY_COLOR} />
         <Meta />
         <Links />
       </head>
@@ -188,8 +197,10 @@ export function Layout({ children }: { children: ReactNode }) {
         {/* In the page flow, never over it, until the shopper chooses (docs/decisions.md "Consent"). */}
         {data && !bare && !hasChosen(data.consent) ? <ConsentBanner /> : null}
         {/* Wraps the header (it reads the pending cart posts); also renders the cart notice and confirmation. */}
-        {bare ? null : <AnnouncementBar items={data?.layout.announcements ?? []} />}
-        {bare ? null : (
+        {bare || OwnHeader ? null : <AnnouncementBar items={data?.layout.announcements ?? []} />}
+        {bare ? null : OwnHeader ? (
+          <OwnHeader site={site} />
+        ) : (
           <CartFetcherProvider cartQuantity={data?.cartQuantity ?? 0}>
             <SiteHeader
               site={site}
@@ -228,6 +239,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {sitePolicy(site).tracksAnalytics && !bare ? <PageViewTracker /> : null}
         {data ? <AfterHydration load={loadConsentManager} props={{ scripts: data.consentScripts }} /> : null}
         <BreadcrumbMemory />
+        <AfterHydration load={loadRouteAnnouncer} props={{}} />
         {data ? <AfterHydration load={loadBuildWatcher} props={{ pollSeconds: data.env.BUILD_POLL_SECONDS }} /> : null}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

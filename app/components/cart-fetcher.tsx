@@ -183,13 +183,15 @@ export function CartFetcherProvider({ cartQuantity, autoCloseMs, children }: Car
     const data = fetcher.data;
     if (!current.answered && data && data !== current.dataBefore) {
       current.answered = true;
-      const added = data.cart != null && data.cart.totalQuantity > current.baseQuantity;
-      if (current.intent === "add" && data.ok && data.line && data.cart && added) {
+      const { cart, line: addedLine } = data;
+      const added = cart != null && cart.totalQuantity > current.baseQuantity;
+      const confirms = current.intent === "add" && data.ok && addedLine != null && added;
+      if (confirms) {
         setConfirmation({
           id: current.id,
-          line: data.line,
-          weightLbs: data.cart.weightLbs,
-          freeShipping: data.cart.freeShipping,
+          line: addedLine,
+          weightLbs: cart.weightLbs,
+          freeShipping: cart.freeShipping,
           notice: data.notice.tone === "success" ? null : data.notice,
           returnFocus: current.returnFocus,
         });
@@ -208,8 +210,10 @@ export function CartFetcherProvider({ cartQuantity, autoCloseMs, children }: Car
           );
         }
       }
-      // Without a redirect the layout's notice is not set: the answer's notice is shown here.
-      setToast({ id: current.id, notice: data.notice });
+      // Without a redirect the layout's notice is not set: the answer's notice is shown here,
+      // unless the confirmation opens: it says "Added to your cart" and any limit note, and
+      // says it once (docs/rules.md "Focus and announcements").
+      setToast(confirms ? null : { id: current.id, notice: data.notice });
     }
     if (fetcher.state === "idle" && (current.answered || current.sawBusy)) {
       inFlightRef.current = null;
@@ -275,8 +279,6 @@ export function CartFetcherProvider({ cartQuantity, autoCloseMs, children }: Car
     const shown = confirmation;
     setConfirmation(null);
     if (!shown) return;
-    // The confirmation said it; its notice need not stay behind.
-    setToast((t) => (t && t.id === shown.id ? null : t));
     const target = shown.returnFocus;
     if (target?.isConnected) window.requestAnimationFrame(() => target.focus({ preventScroll: true }));
   }, [confirmation]);

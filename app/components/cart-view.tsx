@@ -22,7 +22,11 @@ import { encodeRedirect } from "~/models/redirect-param";
 import type { SiteId } from "~/models/site";
 import { sitePolicy } from "~/models/site-policy";
 import { FreeShippingTracker } from "./free-shipping-tracker";
+import { ResponsiveImage } from "./responsive-image";
 import { useCartLinesAnalytics } from "./cart-lines-analytics";
+
+/** Optimiser widths of a cart line's 96 px picture: 1x, and 2x screens. */
+const CART_LINE_IMAGE_WIDTHS = [100, 180, 320];
 
 /** Note under the order summary (catalogue spec section 2). */
 export const CART_TAX_NOTE =
@@ -299,7 +303,18 @@ function CartLine({
   const name = cartLineName(line);
   return (
     <li className="cart-line">
-      {line.imageUrl ? <img src={line.imageUrl} alt="" width={96} height={96} className="cart-line__image" /> : null}
+      {line.imageUrl ? (
+        // A 96 px square box (docs/rules.md "Pictures and their ratios"), served at ladder widths for 1x and 2x screens.
+        <ResponsiveImage
+          src={line.imageUrl}
+          alt=""
+          width={96}
+          height={96}
+          widths={CART_LINE_IMAGE_WIDTHS}
+          sizes="96px"
+          className="cart-line__image"
+        />
+      ) : null}
       <div className="cart-line__body">
         <h3 className="cart-line__title">
           <Link to={productCardHref(line)}>{line.productTitle}</Link>

@@ -8,7 +8,7 @@ import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { useState, type ReactNode } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { AddressFields, CheckboxField, FieldError, FormError, TextField } from "~/components/form-field";
-import { OrderAmountList } from "~/components/order-amounts";
+import { CheckoutSummary } from "~/components/checkout-summary";
 import { formatAddress } from "~/models/address";
 import {
   AddressSchema,
@@ -75,9 +75,14 @@ export function CheckoutSteps({
         </ol>
       </nav>
       <div className="checkout-page__layout">
+        <CheckoutSummary data={data} />
         <section aria-labelledby="checkout-step-title" className="checkout-step">
+          {/* First in the step, before the steps done (docs/rules.md "Focus and announcements"): with
+              JavaScript focus moves here after each step and the page title ("Step 2 of 5: …") is announced. */}
+          <h2 id="checkout-step-title" tabIndex={-1} data-route-focus="">
+            {STEP_LABELS[step]}
+          </h2>
           <CompletedSteps data={data} />
-          <h2 id="checkout-step-title">{STEP_LABELS[step]}</h2>
           {step === "contact" ? <ContactStep data={data} /> : null}
           {step === "shipping" ? <ShippingStep data={data} /> : null}
           {step === "delivery" ? <DeliveryStep data={data} /> : null}
@@ -89,7 +94,6 @@ export function CheckoutSteps({
             </>
           ) : null}
         </section>
-        <OrderSummary data={data} />
       </div>
     </div>
   );
@@ -322,29 +326,5 @@ function ReviewStep({ data }: { data: Data }) {
         {busy ? "Placing your order…" : "Place order"}
       </button>
     </Form>
-  );
-}
-
-function OrderSummary({ data }: { data: Data }) {
-  const a = data.amounts;
-  return (
-    <aside className="checkout-summary" aria-labelledby="order-summary-title">
-      <h2 id="order-summary-title">Order summary</h2>
-      <ul className="checkout-summary__lines">
-        {data.lines.map((line) => (
-          <li key={line.id}>
-            <span>
-              {line.quantity} × {line.title}
-              <small>
-                {line.variantTitle}
-                {line.plan ? ` · Autoship ${line.plan.toLowerCase()}` : ""}
-              </small>
-            </span>
-            <span>{formatMoney(line.subtotalCents)}</span>
-          </li>
-        ))}
-      </ul>
-      <OrderAmountList amounts={{ ...a, discountCodes: a.appliedCodes }} taxPending={!data.addressKnown} />
-    </aside>
   );
 }

@@ -81,7 +81,12 @@ export function ProductView({
   return (
     <div className="container product-page">
       <ProductBreadcrumbs site={site} species={product.species} crumbs={crumbs} />
-      <div className="product-page__layout">
+      {/* The whole layout is the add-to-cart form, so on phones its buy box can stick to the foot
+          of the screen from the first screen on, with or without JavaScript (docs/rules.md "Phone
+          layout"). A plain form: with JavaScript the cart provider posts it through the cart fetcher. */}
+      <form method="post" action="/cart" className="product-page__layout" data-cart-form="">
+        <input type="hidden" name="intent" value="add" />
+        <input type="hidden" name="variantId" value={variant.id} />
         <section className="product-gallery" aria-label="Product images">
           {mainImage ? (
             <ResponsiveImage
@@ -161,75 +166,71 @@ export function ProductView({
             </div>
           ))}
 
-          {/* A plain form: with JavaScript the cart provider posts it through the cart fetcher. */}
-          <form method="post" action="/cart" className="buy-box" data-cart-form="">
-            <input type="hidden" name="intent" value="add" />
-            <input type="hidden" name="variantId" value={variant.id} />
-            {product.autoshipEligible && sellingPlans.length > 0 ? (
-              <fieldset className="purchase-type">
-                <legend>How would you like it?</legend>
-                <div className="purchase-type__choice">
-                  <input
-                    type="radio"
-                    id="purchase-once"
-                    name="purchaseType"
-                    value="one-time"
-                    defaultChecked
-                    onChange={() => setAutoship(false)}
-                  />
-                  <label htmlFor="purchase-once">One-time purchase</label>
-                </div>
-                <div className="purchase-type__choice">
-                  <input
-                    type="radio"
-                    id="purchase-autoship"
-                    name="purchaseType"
-                    value="autoship"
-                    onChange={() => setAutoship(true)}
-                  />
-                  <label htmlFor="purchase-autoship">
-                    Autoship
-                    {policy.showsAutoshipSavings ? (
-                      <span className="purchase-type__save"> and save an extra 5%</span>
-                    ) : null}
-                  </label>
-                </div>
-                <div className="field">
-                  <label htmlFor="selling-plan">Deliver every</label>
-                  <select
-                    id="selling-plan"
-                    name="sellingPlanId"
-                    defaultValue={sellingPlans[2]?.id ?? sellingPlans[0].id}
-                  >
-                    {sellingPlans.map((plan) => (
-                      <option key={plan.id} value={plan.id}>
-                        {plan.name.replace(/^Every /, "")}
-                      </option>
-                    ))}
-                  </select>
-                </div>
-              </fieldset>
-            ) : null}
-            <div className="buy-box__row">
-              <QuantityField
-                id="product-quantity"
-                inStock={inStock}
-                max={autoship ? MAX_AUTOSHIP_PER_LINE : MAX_ITEMS_PER_ORDER}
-                key={autoship ? "autoship" : "once"}
-              />
-              <button type="submit" className="button button--primary button--large" disabled={!inStock}>
-                {inStock ? "Add to Cart" : "Out of Stock"}
-              </button>
-            </div>
-            {policy.showsShippingMessages ? (
-              <p className="card-note">Free shipping on orders over {formatMoney(freeShippingMinimumCents)}</p>
-            ) : null}
-          </form>
+          {product.autoshipEligible && sellingPlans.length > 0 ? (
+            <fieldset className="purchase-type">
+              <legend>How would you like it?</legend>
+              <div className="purchase-type__choice">
+                <input
+                  type="radio"
+                  id="purchase-once"
+                  name="purchaseType"
+                  value="one-time"
+                  defaultChecked
+                  onChange={() => setAutoship(false)}
+                />
+                <label htmlFor="purchase-once">One-time purchase</label>
+              </div>
+              <div className="purchase-type__choice">
+                <input
+                  type="radio"
+                  id="purchase-autoship"
+                  name="purchaseType"
+                  value="autoship"
+                  onChange={() => setAutoship(true)}
+                />
+                <label htmlFor="purchase-autoship">
+                  Autoship
+                  {policy.showsAutoshipSavings ? (
+                    <span className="purchase-type__save"> and save an extra 5%</span>
+                  ) : null}
+                </label>
+              </div>
+              <div className="field">
+                <label htmlFor="selling-plan">Deliver every</label>
+                <select id="selling-plan" name="sellingPlanId" defaultValue={sellingPlans[2]?.id ?? sellingPlans[0].id}>
+                  {sellingPlans.map((plan) => (
+                    <option key={plan.id} value={plan.id}>
+                      {plan.name.replace(/^Every /, "")}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            </fieldset>
+          ) : null}
+        </section>
 
-          <h2>Description</h2>
+        <div className="buy-box">
+          <QuantityField
+            id="product-quantity"
+            inStock={inStock}
+            max={autoship ? MAX_AUTOSHIP_PER_LINE : MAX_ITEMS_PER_ORDER}
+            key={autoship ? "autoship" : "once"}
+          />
+          <button type="submit" className="button button--primary button--large" disabled={!inStock}>
+            {inStock ? "Add to Cart" : "Out of Stock"}
+          </button>
+        </div>
+        {policy.showsShippingMessages ? (
+          <p className="card-note product-page__note">
+            Free shipping on orders over {formatMoney(freeShippingMinimumCents)}
+          </p>
+        ) : null}
+
+        <section className="product-description" aria-labelledby="product-description-title">
+          <h2 id="product-description-title">Description</h2>
           <p>{product.description}</p>
         </section>
-      </div>
+      </form>
 
       <Suspense fallback={null}>
         <ProductReviews reviews={reviews} />

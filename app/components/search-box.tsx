@@ -19,7 +19,8 @@ const MIN_LENGTH = 2;
 /**
  * The header search. Without JavaScript it is a plain GET form to
  * /search?search=; with it, an ARIA combobox offers products while typing
- * (arrow keys move, Enter opens, Escape closes).
+ * (arrow keys move, Enter opens, Escape closes and keeps the query, a second Escape clears
+ * it). Opening a product moves focus to its heading (the route announcer).
  */
 export function SearchBox({ defaultValue = "" }: { defaultValue?: string }) {
   const hydrated = useHydrated();
@@ -88,6 +89,11 @@ export function SearchBox({ defaultValue = "" }: { defaultValue?: string }) {
               event.preventDefault();
               choose(suggestions[active]);
             } else if (event.key === "Escape") {
+              // The ARIA combobox pattern (docs/rules.md "Focus and announcements"): Escape closes
+              // the list and keeps the query; Escape with the list closed clears it. The browser's
+              // own Escape in a search field would clear it at once.
+              event.preventDefault();
+              if (!expanded) setValue("");
               setOpen(false);
               setActive(-1);
             }

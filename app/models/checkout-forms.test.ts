@@ -10,6 +10,7 @@ import {
   PaymentSchema,
   PlaceOrderSchema,
   ShippingSchema,
+  stepTitle,
   stepToShow,
 } from "./checkout-forms";
 
@@ -285,5 +286,13 @@ describe("checkout step order", () => {
     expect(stepToShow("payment", "contact")).toBe("contact");
     expect(stepToShow(null, "delivery")).toBe("delivery");
     expect(stepToShow("bogus", "payment")).toBe("payment");
+  });
+});
+
+describe("stepTitle", () => {
+  it("names the step with its place among all steps", () => {
+    expect(stepTitle("contact")).toBe("Step 1 of 5: Contact");
+    expect(stepTitle("shipping")).toBe("Step 2 of 5: Shipping address");
+    expect(stepTitle("review")).toBe("Step 5 of 5: Review and place order");
   });
 });

@@ -15,6 +15,10 @@ export const STEP_LABELS: Record<CheckoutStep, string> = {
   review: "Review and place order",
 };
 
+/** A step's name with its place, for the page title and so its announcement: "Step 2 of 5: Shipping address". */
+export const stepTitle = (step: CheckoutStep) =>
+  `Step ${CHECKOUT_STEPS.indexOf(step) + 1} of ${CHECKOUT_STEPS.length}: ${STEP_LABELS[step]}`;
+
 /** The shipping step's choice of a staff member's clinic (in place of an address-book id). */
 export const CLINIC_ADDRESS_ID = "clinic";
 

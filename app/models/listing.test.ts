@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   activeFilterChips,
+  activeFilterCount,
   clampPage,
   clearFilters,
   listingQuery,
@@ -76,6 +77,24 @@ describe("listing URL state (filters, sort, page; bad input ignored)", () => {
     expect(chips.map((c) => c.label)).toEqual(["Beef", "Chicken"]);
     expect(chips[0].without.filters).toEqual({ flavor: ["chicken"] });
     expect(clearFilters(added).filters).toEqual({});
+  });
+});
+
+describe('the Filters button\'s count (docs/rules.md "Phone layout")', () => {
+  const groups = visibleFilterGroups("DTC");
+  it("is 0 with nothing set, one per chosen option, and one for a price range", () => {
+    expect(activeFilterCount(parse(""), groups)).toBe(0);
+    expect(activeFilterCount(parse("flavor=chicken"), groups)).toBe(1);
+    expect(activeFilterCount(parse("flavor=chicken&flavor=beef"), groups)).toBe(2);
+    expect(activeFilterCount(parse("price-min=10"), groups)).toBe(1);
+    expect(activeFilterCount(parse("flavor=chicken&price-min=10&price-max=20"), groups)).toBe(2);
+  });
+
+  it("counts only the groups the panel shows (a listing's fixed path group is not a filter to clear)", () => {
+    const state = parse("flavor=chicken&species=dog");
+    const withoutSpecies = groups.filter((group) => group.field !== "species");
+    expect(activeFilterCount(state, groups)).toBe(2);
+    expect(activeFilterCount(state, withoutSpecies)).toBe(1);
   });
 });
 

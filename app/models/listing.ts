@@ -162,6 +162,16 @@ export function clearFilters(state: ListingState): ListingState {
   return { ...state, filters: {}, price: {}, page: 1 };
 }
 
+/**
+ * How many filters the shopper has set, for the phone layout's "Filters" button
+ * (docs/rules.md "Phone layout"): one per chosen option of a shown group, plus one for a
+ * price range (either bound or both).
+ */
+export function activeFilterCount(state: ListingState, groups: readonly FilterGroupView[]): number {
+  const price = state.price.minCents !== undefined || state.price.maxCents !== undefined ? 1 : 0;
+  return activeFilterChips(state, groups).length + price;
+}
+
 /** True when any filter or price bound is set. */
 export function hasActiveFilters(state: ListingState): boolean {
   return (

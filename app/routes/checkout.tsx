@@ -6,7 +6,9 @@ import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { CheckoutHeader } from "~/components/checkout-header";
 import { CheckoutSteps, EmptyCheckout } from "~/components/checkout-steps";
+import type { HeaderHandle } from "~/components/site-header";
 import { DonationPanel } from "~/components/donation-panel";
 import { DataLayerEvent } from "~/components/data-layer-event";
 import { cartLineItem, type AnalyticsItem } from "~/models/analytics";
@@ -20,6 +22,7 @@ import {
   deliveryEstimateMessage,
   firstOpenStep,
   stepOfIntent,
+  stepTitle,
   stepToShow,
   type CheckoutStep,
 } from "~/models/checkout-forms";
@@ -50,10 +53,19 @@ import donationStyles from "~/styles/donations.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: donationStyles }];
 
+/**
+ * The checkout's own minimal header instead of the shop's (docs/rules.md "Brand, type and
+ * header"); named here, so its code loads with this route, not with every page.
+ */
+export const handle: HeaderHandle = { header: CheckoutHeader };
+
 /** Where the donation panel's posts come back to without JavaScript (it shows at the review step). */
 const REVIEW_PATH = "/checkout?step=review";
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, { title: "Checkout", noindex: true });
+// The step in the title: a page load (no JavaScript) reads it, and the route announcer says it
+// after each step (docs/rules.md "Focus and announcements").
+export const meta: MetaFunction<typeof loader> = ({ matches, data }) =>
+  pageMeta(matches, { title: data && !data.empty ? `${stepTitle(data.step)} – Checkout` : "Checkout", noindex: true });
 
 /** The cart to check out: the cookie's, or the one a checkoutUrl names (adopted when it may be). */
 async function checkoutCart(request: Request, customerId: string | null) {

@@ -5,7 +5,7 @@ import { buildCatalogue, buildSyntheticProduct, type SeedProduct } from "./catal
 import { CLINICS, DEMO_ACCOUNTS, DEMO_OWNER, HOME_ZIP_RANGES, SELLING_PLANS } from "./fixtures";
 import { seedContent, type ContentSeedSummary } from "./content";
 import { seedDonations, type DonationSeedSummary } from "./donations";
-import { ensureProductImage, IMAGE_SIZE, productImageSvg, productImageUrl } from "./images";
+import { ensureProductImages, IMAGE_SIZE, packArtFor, productImageSvg, productImageUrl } from "./images";
 import { seedReviews, type ReviewSeedSummary } from "./reviews";
 import { insertStatements } from "./sql";
 
@@ -81,14 +81,14 @@ function facetRows(product: SeedProduct, productId: string) {
 async function seedCatalogue(db: PrismaClient, options: SeedOptions): Promise<number> {
   const catalogue = buildCatalogue();
   if (options.images) {
-    for (const product of catalogue) {
-      for (const pack of new Set(product.variants.map((v) => v.packType))) {
-        await ensureProductImage(
-          imageFileName(product, pack),
-          productImageSvg(product.handle, product.brand, pack, product.species),
-        );
-      }
-    }
+    await ensureProductImages(
+      catalogue.flatMap((product) =>
+        [...new Set(product.variants.map((v) => v.packType))].map((pack) => ({
+          fileName: imageFileName(product, pack),
+          svg: () => productImageSvg(packArtFor(product, pack)),
+        })),
+      ),
+    );
   }
   await db.$transaction(
     async (tx) => {
@@ -123,7 +123,13 @@ async function seedSynthetic(db: PrismaClient, count: number, images: boolean): 
   await db.product.deleteMany({ where: { synthetic: true } });
   if (count <= 0) return;
   if (images) {
-    await ensureProductImage(SYNTHETIC_IMAGE, productImageSvg("load-test", "science-diet", "bag", "dog"));
+    await ensureProductImages([
+      {
+        fileName: SYNTHETIC_IMAGE,
+        // One picture for every synthetic product: it names none of them.
+        svg: () => productImageSvg({ ...packArtFor(buildSyntheticProduct(1), "bag"), name: "Load Test Formula" }),
+      },
+    ]);
   }
   const now = new Date();
   for (let start = 1; start <= count; start += SYNTHETIC_BATCH) {

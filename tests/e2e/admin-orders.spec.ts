@@ -1,5 +1,6 @@
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
 import {
+  addedToCart,
   adminSignIn,
   axeClean,
   checkoutToReview,
@@ -29,7 +30,7 @@ async function placeOrder(page: Page, testInfo: TestInfo): Promise<{ number: num
   await register(page, testInfo, uniqueEmail(testInfo, "admin-orders"));
   await open(page, testInfo, PRODUCT);
   await page.locator(".buy-box").getByRole("button", { name: "Add to Cart" }).click();
-  await expect(page.getByText("Added to your cart.", { exact: true })).toBeVisible();
+  await expect(addedToCart(page)).toBeVisible();
   await open(page, testInfo, "/cart");
   await checkoutToReview(page, testInfo);
   await nudge(page);

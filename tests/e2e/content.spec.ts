@@ -73,9 +73,9 @@ for (const { site, baseURL, suffix } of SITES) {
       await expect(page).toHaveTitle(`Terms & Conditions | ${suffix}`);
       await expect(page.locator("main h2").first()).toBeVisible();
       await open(page, testInfo, "/faq");
-      const question = page.locator("details summary").first();
+      const question = page.locator("main details summary").first();
       await question.click();
-      await expect(page.locator("details").first()).toHaveAttribute("open", "");
+      await expect(page.locator("main details").first()).toHaveAttribute("open", "");
     });
 
     test("unknown slugs, drafts and archived pages are the 404 page; a draft shows with the preview secret", async ({

@@ -1,5 +1,5 @@
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
-import { checkoutToReview, jsEnabled, open, query, register, STAFF_URL, uniqueEmail } from "./helpers";
+import { addedToCart, checkoutToReview, jsEnabled, open, query, register, STAFF_URL, uniqueEmail } from "./helpers";
 
 // Where shoppers meet donations (docs/rules.md "Donation choice"), with and without
 // JavaScript, on a wide and a phone-sized screen: the cart says what the order gives to
@@ -47,7 +47,7 @@ async function expectNotice(page: Page, message: string) {
 async function addToCart(page: Page, testInfo: TestInfo) {
   await open(page, testInfo, PRODUCT);
   await page.locator(".buy-box").getByRole("button", { name: "Add to Cart" }).click();
-  await expect(page.getByText("Added to your cart.", { exact: true })).toBeVisible();
+  await expect(addedToCart(page)).toBeVisible();
   await expect(page.getByTestId("cart-count")).toHaveText("1");
 }
 
@@ -166,7 +166,7 @@ test("the staff site gives no donations: its cart has no panel", async ({ page }
   // encodes ?redirect= in the browser).
   await open(page, testInfo, `${STAFF_URL}${PRODUCT}`);
   await page.locator(".buy-box").getByRole("button", { name: "Add to Cart" }).click();
-  await expect(page.getByText("Added to your cart.", { exact: true })).toBeVisible();
+  await expect(addedToCart(page)).toBeVisible();
   await open(page, testInfo, `${STAFF_URL}/cart`);
   await expect(page.getByRole("complementary", { name: "Order Summary" })).toBeVisible();
   await expect(page.getByRole("region", { name: /Giving back/ })).toHaveCount(0);

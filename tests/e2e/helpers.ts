@@ -96,6 +96,13 @@ export const GOOD_TEST_CARD = "4242 4242 4242 4242";
 /** Whether the test runs in a project with JavaScript on. */
 export const jsEnabled = (testInfo: TestInfo) => testInfo.project.use.javaScriptEnabled !== false;
 
+/**
+ * The answer to an add to cart, said once (docs/rules.md "Focus and announcements"): with
+ * JavaScript the confirmation dialog, without it the page's notice after the redirect.
+ */
+export const addedToCart = (page: Page) =>
+  page.getByRole("dialog", { name: "Added to your cart" }).or(page.getByText("Added to your cart.", { exact: true }));
+
 /** The current checkout step's title. */
 export const checkoutStepTitle = (page: Page) => page.locator("h2#checkout-step-title");
 
@@ -189,4 +196,24 @@ export async function axeClean(page: Page, testInfo: TestInfo) {
   if (!jsEnabled(testInfo)) return;
   const results = await new AxeBuilder({ page }).include("main").analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
+}
+
+/** The compact header's Menu button (shown below 960 px; docs/rules.md "Brand, type and header"). */
+export const menuButton = (page: Page) => page.getByRole("banner").locator("summary", { hasText: "Menu" });
+
+/**
+ * The main navigation, ready to click: below 960 px the header folds it into the Menu
+ * disclosure, which this opens first; on wider screens it is always shown.
+ */
+export async function mainNav(page: Page) {
+  const button = menuButton(page);
+  if (
+    (await button.isVisible()) &&
+    !(await page.locator("details.site-menu").evaluate((d) => d.hasAttribute("open")))
+  ) {
+    await button.click();
+  }
+  const nav = page.getByRole("navigation", { name: "Main" });
+  await expect(nav).toBeVisible();
+  return nav;
 }

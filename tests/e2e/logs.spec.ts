@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
 import Database from "better-sqlite3";
-import { fillAddress, fillRegister, open, TEST_PASSWORD, uniqueEmail } from "./helpers";
+import { addedToCart, fillAddress, fillRegister, open, TEST_PASSWORD, uniqueEmail } from "./helpers";
 
 // docs/rules.md "Logs carry no secrets": the production build, run as an operator runs it
 // (JSON logs on stdout, REQUEST_LOG=on, LOG_LEVEL=debug), takes flows that carry secrets —
@@ -112,7 +112,7 @@ async function signOut(page: Page) {
 async function checkout(page: Page, testInfo: TestInfo, email: string) {
   await open(page, testInfo, PRODUCT);
   await page.locator(".buy-box").getByRole("button", { name: "Add to Cart" }).click();
-  await expect(page.getByText("Added to your cart.", { exact: true })).toBeVisible();
+  await expect(addedToCart(page)).toBeVisible();
   await open(page, testInfo, "/checkout");
   const step = page.locator("h2#checkout-step-title");
   if ((await step.textContent()) === "Contact") {

@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import path from "node:path";
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
-import { axeClean, checkoutToReview, noHorizontalScroll, open, register, uniqueEmail } from "./helpers";
+import { addedToCart, axeClean, checkoutToReview, noHorizontalScroll, open, register, uniqueEmail } from "./helpers";
 
 // After the order (docs/rules.md "Order pages"), as a shopper does it, with and without
 // JavaScript, at 1280 and 390 px: an order placed through checkout is cancelled (its refund
@@ -43,7 +43,7 @@ async function placeOrder(page: Page, testInfo: TestInfo, name: string): Promise
   await register(page, testInfo, uniqueEmail(testInfo, name));
   await open(page, testInfo, PRODUCT);
   await page.locator(".buy-box").getByRole("button", { name: "Add to Cart" }).click();
-  await expect(page.getByText("Added to your cart.", { exact: true })).toBeVisible();
+  await expect(addedToCart(page)).toBeVisible();
   await expect(page.getByTestId("cart-count")).toHaveText("1");
 
   await open(page, testInfo, "/cart");

@@ -1,5 +1,5 @@
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
-import { fillRegister, open, query, STAFF_URL, uniqueEmail } from "./helpers";
+import { addedToCart, fillRegister, open, query, STAFF_URL, uniqueEmail } from "./helpers";
 
 // The staff-feeding program, in both projects (with and without JavaScript): a new member signs
 // up on the staff site, joins a clinic, acknowledges the FTC notice, sees the
@@ -21,7 +21,7 @@ async function waitForHydration(page: Page, testInfo: TestInfo) {
 async function addPdToCart(page: Page, testInfo: TestInfo, count: string) {
   await open(page, testInfo, PD_PRODUCT);
   await page.locator(".buy-box").getByRole("button", { name: "Add to Cart" }).click();
-  await expect(page.getByText("Added to your cart.", { exact: true })).toBeVisible();
+  await expect(addedToCart(page)).toBeVisible();
   await expect(page.getByTestId("cart-count")).toHaveText(count);
 }
 
@@ -189,7 +189,7 @@ test.describe("the consumer site shows none of the program", () => {
     await expect(page.locator(".price__current").first()).toBeVisible();
     await expect(page.getByText("Vet-Supervised Nutrition")).toHaveCount(0);
     await page.locator(".buy-box").getByRole("button", { name: "Add to Cart" }).click();
-    await expect(page.getByText("Added to your cart.", { exact: true })).toBeVisible();
+    await expect(addedToCart(page)).toBeVisible();
     await open(page, testInfo, "/cart");
     const cartSummary = page.getByRole("complementary", { name: "Order Summary" });
     await expect(cartSummary.getByText("Subtotal", { exact: true })).toBeVisible();

@@ -1,0 +1,118 @@
+// Screenshots of the shop's main pages at a phone's width (390 px) and a desktop's (1280 px),
+// the first screen of each, into docs/screenshots/ with an index (docs/screenshots/README.md).
+// Run it after a change to how the shop looks: `npm run screenshots` (it builds the shop,
+// starts it on loopback with a fresh seeded database, drives Debian's Chromium, stops).
+import fs from "node:fs";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { chromium } from "@playwright/test";
+import { startShop } from "./shop-server.mjs";
+
+const { values } = parseArgs({
+  options: { port: { type: "string", default: "3301" }, "no-build": { type: "boolean", default: false } },
+});
+const OUT = path.join("docs", "screenshots");
+const PRODUCT = "/products/science-diet/adult-dry-dog-food/chicken-barley/15.5lb";
+const VIEWPORTS = [
+  { width: 390, height: 844, label: "phone" },
+  { width: 1280, height: 800, label: "desktop" },
+];
+
+/** Each page: a name, a caption and how to get there (a path, or steps on the page). */
+const PAGES = [
+  { name: "home", caption: "Home", go: (page) => page.goto("/") },
+  { name: "listing", caption: "Dog food listing", go: (page) => page.goto("/products/dog") },
+  { name: "product", caption: "Product page", go: (page) => page.goto(PRODUCT) },
+  {
+    name: "cart",
+    caption: "Cart with one line",
+    go: async (page) => {
+      await page.goto(PRODUCT);
+      const added = page.waitForResponse(
+        (r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/cart",
+      );
+      await page.locator(".buy-box").getByRole("button", { name: "Add to Cart" }).click();
+      await added;
+      await page.goto("/cart");
+    },
+  },
+  {
+    name: "checkout",
+    caption: "Checkout, first step",
+    go: async (page) => {
+      await page.goto("/cart");
+      await page.getByRole("link", { name: "Proceed to Checkout" }).click();
+      await page.waitForURL(/\/checkout\b/);
+    },
+  },
+];
+
+async function main() {
+  const shop = await startShop({ port: Number(values.port), name: "screenshots", build: !values["no-build"] });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run"],
+  });
+  fs.mkdirSync(OUT, { recursive: true });
+  const shots = [];
+  try {
+    for (const viewport of VIEWPORTS) {
+      // One shopper per width: the cart and checkout follow from the pages before them.
+      const context = await browser.newContext({
+        baseURL: shop.base,
+        viewport: { width: viewport.width, height: viewport.height },
+        deviceScaleFactor: 1,
+        reducedMotion: "reduce",
+      });
+      const page = await context.newPage();
+      await page.goto("/");
+      await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+      // The consent banner is answered once, so it does not cover every picture.
+      const reject = page.getByRole("button", { name: "Reject all" });
+      if (await reject.isVisible()) {
+        await reject.click();
+        await reject.waitFor({ state: "hidden" });
+      }
+      for (const entry of PAGES) {
+        await entry.go(page);
+        await page.waitForLoadState("networkidle");
+        await page.evaluate(() => document.fonts.ready);
+        const file = `${entry.name}-${viewport.width}.png`;
+        await page.screenshot({ path: path.join(OUT, file), animations: "disabled", caret: "hide" });
+        shots.push({ ...entry, viewport, file });
+        console.log(`${file}: ${new URL(page.url()).pathname}`);
+      }
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+    shop.stop();
+  }
+  const rows = PAGES.map((entry) => {
+    const cells = VIEWPORTS.map((viewport) => {
+      const file = `${entry.name}-${viewport.width}.png`;
+      return `![${entry.caption}, ${viewport.width} px](${file})`;
+    });
+    return `| ${entry.caption} | ${cells.join(" | ")} |`;
+  });
+  fs.writeFileSync(
+    path.join(OUT, "README.md"),
+    [
+      "# Screenshots",
+      "",
+      "The first screen of the main pages, at a phone's width and a desktop's, drawn by",
+      "`npm run screenshots` (scripts/screenshots.mjs) from a freshly seeded shop. Refresh them",
+      "after a change to how the shop looks.",
+      "",
+      `| page | ${VIEWPORTS.map((v) => `${v.width} px (${v.label})`).join(" | ")} |`,
+      `| --- | ${VIEWPORTS.map(() => "---").join(" | ")} |`,
+      ...rows,
+      "",
+    ].join("\n"),
+  );
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exitCode = 1;
+});
