@@ -190,3 +190,15 @@ export async function axeClean(page: Page, testInfo: TestInfo) {
   const results = await new AxeBuilder({ page }).include("main").analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
 }
+
+/** Adds one unit of the product page at `path` from its buy box (autoship every 4 weeks when asked). */
+export async function addToCart(page: Page, testInfo: TestInfo, path: string, { autoship = false } = {}) {
+  await open(page, testInfo, path);
+  if (autoship) {
+    await page.getByLabel(/^Autoship/).check();
+    await page.getByLabel("Deliver every").selectOption({ label: "4 weeks" });
+  }
+  await page.locator(".buy-box").getByRole("button", { name: "Add to Cart" }).click();
+  // The server's answer (with JavaScript the header counts before it comes).
+  await expect(page.getByText("Added to your cart.", { exact: true })).toBeVisible();
+}
