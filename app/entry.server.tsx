@@ -1,4 +1,4 @@
-import { PassThrough } from "node:stream";
+import { Transform } from "node:stream";
 import type { AppLoadContext, EntryContext, HandleDataRequestFunction, HandleErrorFunction } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
@@ -7,6 +7,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { env } from "~/env.server";
 import { databaseBusyHeaders, isDatabaseBusy } from "~/models/database-busy";
 import { redactUrl } from "~/models/log-redaction";
+import { withoutTrailingNuls } from "~/models/stream-chunks";
 import { applyCachePolicy } from "~/services/http/index.server";
 import { logger } from "~/services/observability/index.server";
 import { NonceProvider } from "~/utils/nonce-provider";
@@ -77,7 +78,12 @@ export default function handleRequest(
         nonce,
         [readyEvent]() {
           shellRendered = true;
-          const body = new PassThrough();
+          // React 18 may end a chunk with NUL bytes (models/stream-chunks.ts): they are cut here.
+          const body = new Transform({
+            transform(chunk: Buffer, _encoding, done) {
+              done(null, withoutTrailingNuls(chunk));
+            },
+          });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(
             new Response(createReadableStreamFromReadable(body), {

@@ -49,7 +49,7 @@ import { getSite, publicOrigin } from "~/services/site/index.server";
 import { content } from "~/services/content/index.server";
 import { notFoundImage } from "~/services/storefront/index.server";
 import { staffMemberOf } from "~/services/staff/index.server";
-import { HoneypotProvider } from "remix-utils/honeypot/react";
+import { HoneypotProvider } from "~/components/honeypot-inputs";
 import { titleMeta } from "~/utils/meta";
 import { useNonce } from "~/utils/nonce-provider";
 import styles from "~/styles/app.css";

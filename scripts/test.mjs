@@ -8,6 +8,7 @@ import { startPostgres } from "./postgres.mjs";
 const vitest = ["vitest", "run"];
 const steps = [
   ["Chromium for browser tests", "bash", ["scripts/ensure-chromium.sh"]],
+  ["Java for the HTML checker (browser tests)", "bash", ["scripts/ensure-java.sh"]],
   ["PostgreSQL schema in step with prisma/schema.prisma", "node", ["scripts/postgres-schema.mjs", "--check"]],
   ["Typecheck", "npx", ["tsc", "--noEmit"]],
   ["ESLint", "npx", ["eslint", "--max-warnings", "0", "."]],

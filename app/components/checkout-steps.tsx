@@ -1,13 +1,13 @@
 // The checkout page's steps (catalogue spec section 4): each step is a plain form post
 // validated on the server with its zod schema (app/models/checkout-forms.ts); with
 // JavaScript, conform validates the same schema as you type.
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { SerializeFrom } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { useState, type ReactNode } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { AddressFields, CheckboxField, FieldError, FormError, TextField } from "~/components/form-field";
+import { AddressFields, CheckboxField, FieldError, FormError, inputProps, TextField } from "~/components/form-field";
 import { CheckoutSummary } from "~/components/checkout-summary";
 import { formatAddress } from "~/models/address";
 import {
@@ -306,8 +306,8 @@ function ReviewStep({ data }: { data: Data }) {
   return (
     <Form method="post" {...getFormProps(form)}>
       <input type="hidden" name="intent" value="place" />
-      <input {...getInputProps(fields.idempotencyKey, { type: "hidden" })} value={data.checkout.key} />
-      <input {...getInputProps(fields.expectedTotalCents, { type: "hidden" })} value={data.amounts.totalCents} />
+      <input {...inputProps(fields.idempotencyKey, { type: "hidden" })} value={data.checkout.key} />
+      <input {...inputProps(fields.expectedTotalCents, { type: "hidden" })} value={data.amounts.totalCents} />
       <FormError errors={form.errors} id={form.errorId} />
       <p>Check your order, then place it. Your card is charged {formatMoney(data.amounts.totalCents)}.</p>
       {data.requiresAttestation ? (

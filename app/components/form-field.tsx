@@ -5,6 +5,7 @@ import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } f
 import { useEffect, type ReactNode } from "react";
 import { NEW_PASSWORD_HINT } from "~/models/account-forms";
 import { US_STATES } from "~/models/checkout";
+import { inputConstraints, selectRequired } from "~/models/html-constraints";
 
 // Fields of union schemas (discriminated unions) come typed loosely; any field of a form fits.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -14,6 +15,17 @@ interface FieldProps {
   field: AnyField;
   label: string;
   hint?: ReactNode;
+}
+
+/** conform's props of an input, without the constraints HTML forbids on its type (docs/rules.md "Valid HTML and no sideways scroll"). */
+export function inputProps(field: AnyField, options: Parameters<typeof getInputProps>[1]) {
+  return inputConstraints(options.type, getInputProps(field, options));
+}
+
+/** conform's props of a select: `required` only when its first option is the empty placeholder. */
+export function selectProps(field: AnyField, { placeholder }: { placeholder: boolean }) {
+  const props = getSelectProps(field);
+  return { ...props, required: selectRequired(props.required, placeholder) };
 }
 
 export function FieldError({ field }: { field: FieldProps["field"] }) {
@@ -45,7 +57,7 @@ export function TextField({
         {field.required ? null : <span className="field__optional"> (optional)</span>}
       </label>
       {hint ? <p className="field__hint">{hint}</p> : null}
-      <input {...getInputProps(field, { type })} autoComplete={autoComplete} inputMode={inputMode} />
+      <input {...inputProps(field, { type })} autoComplete={autoComplete} inputMode={inputMode} />
       <FieldError field={field} />
     </div>
   );
@@ -80,7 +92,7 @@ export function SelectField({
   return (
     <div className="field">
       <label htmlFor={field.id}>{label}</label>
-      <select {...getSelectProps(field)} autoComplete={autoComplete}>
+      <select {...selectProps(field, { placeholder: Boolean(placeholder) })} autoComplete={autoComplete}>
         {placeholder ? <option value="">{placeholder}</option> : null}
         {options.map((option) => (
           <option key={option.value} value={option.value}>
@@ -97,7 +109,7 @@ export function CheckboxField({ field, label }: FieldProps) {
   return (
     <div className="field field--checkbox">
       <label htmlFor={field.id}>
-        <input {...getInputProps(field, { type: "checkbox" })} /> {label}
+        <input {...inputProps(field, { type: "checkbox" })} /> {label}
       </label>
       <FieldError field={field} />
     </div>

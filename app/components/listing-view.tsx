@@ -252,7 +252,7 @@ export function ListingView(props: ListingViewProps) {
             Products
           </h2>
           {chips.length > 0 || hasActiveFilters(state) ? (
-            <div className="chips" aria-label="Active filters">
+            <div className="chips" role="group" aria-label="Active filters">
               <ul>
                 {chips.map((chip) => (
                   <li key={`${chip.field}-${chip.slug}`}>

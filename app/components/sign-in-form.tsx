@@ -2,7 +2,7 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, useNavigation } from "@remix-run/react";
-import { HoneypotInputs } from "remix-utils/honeypot/react";
+import { HoneypotInputs } from "~/components/honeypot-inputs";
 import { FormError, TextField, useClearPasswords } from "~/components/form-field";
 import { SignInSchema } from "~/models/sign-in";
 

@@ -4,10 +4,10 @@
 // (docs/rules.md "Saved cards"). Each form is a plain post with a hidden `intent` and `subscriptionId`,
 // validated in the browser by its schema (app/models/autoship-forms.ts); the action's
 // reply shows beside the field of this subscription's form.
-import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, useNavigation } from "@remix-run/react";
-import { FieldError, FormError, SelectField } from "~/components/form-field";
+import { FieldError, FormError, inputProps, SelectField, selectProps } from "~/components/form-field";
 import {
   CANCEL_REASONS,
   CancelSchema,
@@ -233,7 +233,7 @@ function DateForm({
       <Hidden sub={sub} intent="change-date" />
       <div className="field">
         <label htmlFor={field.id}>Next order date</label>
-        <input {...getInputProps(field, { type: "date" })} min={bounds.min} max={bounds.max} />
+        <input {...inputProps(field, { type: "date" })} min={bounds.min} max={bounds.max} />
         <FieldError field={field} />
       </div>
       <Submit intent="change-date" sub={sub}>
@@ -292,7 +292,7 @@ function CancelForm({ sub, noun, lastResult }: { sub: SubscriptionView; noun: st
       <Hidden sub={sub} intent="cancel" />
       <div className="field">
         <label htmlFor={field.id}>Why are you cancelling?</label>
-        <select {...getSelectProps(field)}>
+        <select {...selectProps(field, { placeholder: true })}>
           <option value="">Choose a reason</option>
           {CANCEL_REASONS.map((reason) => (
             <option key={reason} value={reason}>

@@ -7,6 +7,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { TableBox } from "~/components/table-box";
 import { OrderProgress } from "~/components/order-timeline";
 import { useAccount } from "~/routes/account";
 import { formatMoney } from "~/models/money";
@@ -94,47 +95,49 @@ export default function MyOrders() {
           )}
         </div>
       ) : (
-        <table className="account-table">
-          <caption className="visually-hidden">
-            {query ? `Your orders matching “${query}”, newest first` : "Your orders, newest first"}
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col">Order</th>
-              <th scope="col">Date</th>
-              <th scope="col">Status</th>
-              <th scope="col">Items</th>
-              <th scope="col">Total</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((order) => (
-              <tr key={order.id}>
-                <th scope="row">
-                  <Link to={`/account/orders/${order.id}`}>#{order.number}</Link>
-                </th>
-                <td>{shortDate(order.createdAt)}</td>
-                <td className="account-orders__status">
-                  <span data-testid="order-status">{orderStatusLabel(order.status)}</span>
-                  <OrderProgress steps={order.progress} label={`Progress of order #${order.number}`} />
-                  {order.tracking ? (
-                    <a href={order.tracking.url} target="_blank" rel="noopener noreferrer">
-                      Track package
-                      <span className="visually-hidden">
-                        {" "}
-                        of order #{order.number} on the {order.tracking.carrierName} site (opens a new tab)
-                      </span>
-                    </a>
-                  ) : null}
-                </td>
-                <td>
-                  {order.itemCount} {order.itemCount === 1 ? "item" : "items"}
-                </td>
-                <td>{formatMoney(order.totalCents, order.currencyCode)}</td>
+        <TableBox label="Your orders">
+          <table className="account-table">
+            <caption className="visually-hidden">
+              {query ? `Your orders matching “${query}”, newest first` : "Your orders, newest first"}
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">Order</th>
+                <th scope="col">Date</th>
+                <th scope="col">Status</th>
+                <th scope="col">Items</th>
+                <th scope="col">Total</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {rows.map((order) => (
+                <tr key={order.id}>
+                  <th scope="row">
+                    <Link to={`/account/orders/${order.id}`}>#{order.number}</Link>
+                  </th>
+                  <td>{shortDate(order.createdAt)}</td>
+                  <td className="account-orders__status">
+                    <span data-testid="order-status">{orderStatusLabel(order.status)}</span>
+                    <OrderProgress steps={order.progress} label={`Progress of order #${order.number}`} />
+                    {order.tracking ? (
+                      <a href={order.tracking.url} target="_blank" rel="noopener noreferrer">
+                        Track package
+                        <span className="visually-hidden">
+                          {" "}
+                          of order #{order.number} on the {order.tracking.carrierName} site (opens a new tab)
+                        </span>
+                      </a>
+                    ) : null}
+                  </td>
+                  <td>
+                    {order.itemCount} {order.itemCount === 1 ? "item" : "items"}
+                  </td>
+                  <td>{formatMoney(order.totalCents, order.currencyCode)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableBox>
       )}
 
       {pageInfo.hasPreviousPage || pageInfo.hasNextPage ? (

@@ -8,13 +8,13 @@
 // plain form with a hidden `intent` (app/models/return-forms.ts); a change redirects back here
 // with a notice, a refusal shows beside its field (or where the button would be).
 import crypto from "node:crypto";
-import { getFormProps, getSelectProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { FieldError, FormError, TextAreaField } from "~/components/form-field";
+import { FieldError, FormError, selectProps, TextAreaField } from "~/components/form-field";
 import { GivingBack } from "~/components/giving-back";
 import { OrderAmountList } from "~/components/order-amounts";
 import { OrderTimeline } from "~/components/order-timeline";
@@ -569,7 +569,7 @@ function ReturnItems({
                   <label htmlFor={field.id}>
                     {line.productTitle} ({line.variantTitle})
                   </label>
-                  <select {...getSelectProps(field)} defaultValue={field.initialValue ?? "0"}>
+                  <select {...selectProps(field, { placeholder: false })} defaultValue={field.initialValue ?? "0"}>
                     {Array.from({ length: line.left + 1 }, (_, n) => (
                       <option key={n} value={String(n)}>
                         {n}
@@ -584,7 +584,7 @@ function ReturnItems({
           </fieldset>
           <div className="field">
             <label htmlFor={fields.reason.id}>Why are you returning them?</label>
-            <select {...getSelectProps(fields.reason)}>
+            <select {...selectProps(fields.reason, { placeholder: true })}>
               <option value="">Choose a reason</option>
               {RETURN_REASONS.map((reason) => (
                 <option key={reason} value={reason}>

@@ -9,7 +9,7 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunctio
 import { json, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useMemo } from "react";
-import { HoneypotInputs } from "remix-utils/honeypot/react";
+import { HoneypotInputs } from "~/components/honeypot-inputs";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FormError, SelectField, TextAreaField, TextField } from "~/components/form-field";
 import {

@@ -3,13 +3,13 @@
 // JavaScript; conform checks the same schema as you type with it). Needs functional consent
 // like every reviews feature (catalogue spec section 8); a customer who already reviewed the
 // product sees their review and its status. Success returns to the product page with a notice.
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { FieldError, FormError, TextAreaField, TextField } from "~/components/form-field";
+import { FieldError, FormError, inputProps, TextAreaField, TextField } from "~/components/form-field";
 import { ReviewsDeclined, Stars } from "~/components/product-reviews";
 import { PRIVATE_NO_STORE } from "~/models/cache-policy";
 import { allows } from "~/models/consent";
@@ -131,7 +131,7 @@ function ReviewForm({ bought }: { bought: boolean }) {
       <fieldset className="review-form__stars" aria-describedby={ratingError}>
         <legend>Your rating</legend>
         {[1, 2, 3, 4, 5].map((stars) => {
-          const { key, ...props } = getInputProps(fields.rating, { type: "radio", value: String(stars) });
+          const { key, ...props } = inputProps(fields.rating, { type: "radio", value: String(stars) });
           const id = `${fields.rating.id}-${stars}`;
           return (
             <span className="review-form__star" key={key ?? stars}>

@@ -6,7 +6,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
-import { HoneypotInputs } from "remix-utils/honeypot/react";
+import { HoneypotInputs } from "~/components/honeypot-inputs";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FormError, TextField } from "~/components/form-field";
 import { ForgotPasswordSchema } from "~/models/account-forms";

@@ -1,12 +1,12 @@
 // /shelter/reset-password?token=…: choose a new password with a one-time,
 // expiring token from the email. Using it signs every session out.
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { FormError, useClearPasswords, NewPasswordFields } from "~/components/form-field";
+import { FormError, inputProps, useClearPasswords, NewPasswordFields } from "~/components/form-field";
 import { ResetPasswordSchema } from "~/models/account-forms";
 import { identity } from "~/services/identity/index.server";
 import { commitNotice } from "~/services/http/index.server";
@@ -67,7 +67,7 @@ export default function ResetPassword() {
     <div className="bare-page">
       <h1>Reset your password</h1>
       <Form method="post" {...getFormProps(form)} className="bare-page__form">
-        <input {...getInputProps(fields.token, { type: "hidden" })} value={token} />
+        <input {...inputProps(fields.token, { type: "hidden" })} value={token} />
         <FormError errors={form.errors} id={form.errorId} />
         <NewPasswordFields password={fields.password} confirm={fields.confirmPassword} />
         <button type="submit" className="button button--primary button--large" disabled={busy}>

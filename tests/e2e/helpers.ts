@@ -217,3 +217,15 @@ export async function mainNav(page: Page) {
   await expect(nav).toBeVisible();
   return nav;
 }
+
+/** Adds one unit of the product page at `path` from its buy box (autoship every 4 weeks when asked). */
+export async function addToCart(page: Page, testInfo: TestInfo, path: string, { autoship = false } = {}) {
+  await open(page, testInfo, path);
+  if (autoship) {
+    await page.getByLabel(/^Autoship/).check();
+    await page.getByLabel("Deliver every").selectOption({ label: "4 weeks" });
+  }
+  await page.locator(".buy-box").getByRole("button", { name: "Add to Cart" }).click();
+  // The answer, said once (docs/rules.md "Focus and announcements"): the dialog, or the notice without JavaScript.
+  await expect(addedToCart(page)).toBeVisible();
+}
