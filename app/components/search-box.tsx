@@ -49,7 +49,10 @@ export function SearchBox({ defaultValue = "" }: { defaultValue?: string }) {
       <div className="site-search__field">
         <input
           id="site-search-input"
-          type="search"
+          // A text field: ARIA in HTML forbids role="combobox" on type="search" (docs/rules.md
+          // "Valid HTML and no sideways scroll"); enterKeyHint keeps the phone's search key.
+          type="text"
+          enterKeyHint="search"
           name="search"
           placeholder="Search pet food"
           maxLength={MAX_SEARCH_LENGTH}

@@ -16,25 +16,6 @@ import { openState, PAGE_STATES } from "./page-states";
 
 const VNU_JAR = String(vnuJar);
 
-/**
- * Errors whose fix belongs to a file another change is rewriting now, allowed until it lands
- * (each by its message and a piece of its extract; the test lists them as annotations):
- * - the header's search box (app/components/search-box.tsx, rewritten for the compact header)
- *   is an <input type="search"> with role="combobox", which ARIA in HTML forbids on that type;
- *   the fix is type="text" (enterKeyHint="search" keeps the phone's search key).
- * Remove an entry once its fix is in: the test then holds the rule for it too.
- */
-const PENDING: readonly { message: string; extract: string }[] = [
-  { message: "Bad value “combobox” for attribute “role” on element “input”.", extract: 'id="site-search-input"' },
-  {
-    message: "Attribute “aria-expanded” not allowed on element “input” at this point.",
-    extract: 'id="site-search-input"',
-  },
-];
-
-const pending = (message: NuMessage) =>
-  PENDING.some((known) => message.message === known.message && (message.extract ?? "").includes(known.extract));
-
 /** The folder of this project's pages (the output folder is emptied at the start of every run). */
 const pagesDir = (testInfo: TestInfo) => path.join(testInfo.project.outputDir, "html-validity", testInfo.project.name);
 
@@ -111,15 +92,8 @@ test.describe("valid HTML on every main page state", () => {
         description: [...new Set(warnings.map((message) => message.message))].join(" | "),
       });
     }
-    const allowed = messages.filter((message) => message.type !== "info" && pending(message));
-    if (allowed.length > 0) {
-      testInfo.annotations.push({
-        type: "pending fixes",
-        description: [...new Set(allowed.map((message) => message.message))].join(" | "),
-      });
-    }
     const errors = messages
-      .filter((message) => message.type !== "info" && !pending(message))
+      .filter((message) => message.type !== "info")
       .map(
         (message) => `${where(message)} ${message.message}\n    ${(message.extract ?? "").replace(/\s+/g, " ").trim()}`,
       );
