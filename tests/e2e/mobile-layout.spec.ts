@@ -133,10 +133,13 @@ test.describe("at 390 px (a phone)", () => {
         makeOnceOnly(testInfo);
         // Every process reloads the catalogue within one freshness poll.
         await expect
-          .poll(async () => {
-            await page.goto(product.path);
-            return page.getByRole("group", { name: "How would you like it?" }).count();
-          })
+          .poll(
+            async () => {
+              await page.goto(product.path);
+              return page.getByRole("group", { name: "How would you like it?" }).count();
+            },
+            { timeout: 20_000 },
+          )
           .toBe(0);
       }
       await open(page, testInfo, product.path);
