@@ -6,6 +6,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { chromium } from "@playwright/test";
+import * as prettier from "prettier";
 import { startShop } from "./shop-server.mjs";
 
 const { values } = parseArgs({
@@ -95,8 +96,8 @@ async function main() {
     });
     return `| ${entry.caption} | ${cells.join(" | ")} |`;
   });
-  fs.writeFileSync(
-    path.join(OUT, "README.md"),
+  // Formatted as the repository's format check expects.
+  const index = await prettier.format(
     [
       "# Screenshots",
       "",
@@ -109,7 +110,9 @@ async function main() {
       ...rows,
       "",
     ].join("\n"),
+    { parser: "markdown" },
   );
+  fs.writeFileSync(path.join(OUT, "README.md"), index);
 }
 
 main().catch((error) => {
