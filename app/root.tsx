@@ -52,20 +52,17 @@ import { staffMemberOf } from "~/services/staff/index.server";
 import { HoneypotProvider } from "~/components/honeypot-inputs";
 import { titleMeta } from "~/utils/meta";
 import { useNonce } from "~/utils/nonce-provider";
-import styles from "~/styles/app.css";
-import carouselStyles from "~/styles/carousel.css";
-import cartUiStyles from "~/styles/cart-ui.css";
-import imageStyles from "~/styles/images.css";
-// The body text's web font file (app/styles/app.css "Type and brand"), preloaded so it is on
-// its way before the stylesheet is parsed; the same hashed file the stylesheet names.
+import styles from "~/styles/shop.css";
+// The web font's two files (app/styles/app.css "Type and brand"), preloaded so both are on their
+// way before the stylesheet is parsed: text in either weight is drawn once, in its own font
+// (docs/decisions.md "Drawing first"). The same hashed files the stylesheet names.
 import bodyFont from "@fontsource/nunito-sans/files/nunito-sans-latin-400-normal.woff2";
+import boldFont from "@fontsource/nunito-sans/files/nunito-sans-latin-700-normal.woff2";
 
 export const links: LinksFunction = () => [
   { rel: "preload", href: bodyFont, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
+  { rel: "preload", href: boldFont, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
   { rel: "stylesheet", href: styles },
-  { rel: "stylesheet", href: carouselStyles },
-  { rel: "stylesheet", href: imageStyles },
-  { rel: "stylesheet", href: cartUiStyles },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 

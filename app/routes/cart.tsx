@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { parseWithZod } from "@conform-to/zod";
@@ -37,9 +37,6 @@ import { stock } from "~/services/stock/index.server";
 import { pageMeta } from "~/utils/meta";
 import { readFormData } from "~/utils/form.server";
 import { donationContext, pageDonation } from "~/utils/donations.server";
-import donationStyles from "~/styles/donations.css";
-
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: donationStyles }];
 
 // Catalogue spec section 2 "Cart page texts": title and description 'Shopping Cart'.
 export const meta: MetaFunction = ({ matches }) =>

@@ -3,7 +3,7 @@
 // to change; every step posts one form, parsed by `CheckoutPostSchema`
 // (app/models/checkout-forms.ts) and saved by the checkout service.
 import { parseWithZod } from "@conform-to/zod";
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { CheckoutHeader } from "~/components/checkout-header";
@@ -49,9 +49,6 @@ import { pageMeta } from "~/utils/meta";
 import { staffMemberOf, staffProgram } from "~/services/staff/index.server";
 import { readFormData, replyWith } from "~/utils/form.server";
 import { donationContext, pageDonation } from "~/utils/donations.server";
-import donationStyles from "~/styles/donations.css";
-
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: donationStyles }];
 
 /**
  * The checkout's own minimal header instead of the shop's (docs/rules.md "Brand, type and

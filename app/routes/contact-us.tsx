@@ -5,7 +5,7 @@
 // Public on both sites, also for a staff member who has not registered yet.
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useMemo } from "react";
@@ -25,7 +25,6 @@ import { contact, contactPageOf } from "~/services/contact/index.server";
 import { customers } from "~/services/customers/index.server";
 import { isSpam, commitNotice, getCustomerId } from "~/services/http/index.server";
 import { getSite } from "~/services/site/index.server";
-import contactStyles from "~/styles/contact.css";
 import { pageMeta, siteFromMatches } from "~/utils/meta";
 import { routeTitle } from "~/models/page-titles";
 import type { SiteId } from "~/models/site";
@@ -34,8 +33,6 @@ import { readFormData } from "~/utils/form.server";
 const CONTACT_PATH = "/contact-us";
 /** 'Contact Us' on both sites (catalogue spec section 2 title tables). */
 const contactTitle = (site: SiteId) => routeTitle(site, CONTACT_PATH);
-
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: contactStyles }];
 
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta(matches, {

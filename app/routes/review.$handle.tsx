@@ -5,7 +5,7 @@
 // product sees their review and its status. Success returns to the product page with a notice.
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -22,11 +22,8 @@ import { commitNotice, requireCustomer } from "~/services/http/index.server";
 import { reviews } from "~/services/reviews/index.server";
 import { getSite } from "~/services/site/index.server";
 import { canonicalProductPath } from "~/services/storefront/index.server";
-import reviewStyles from "~/styles/reviews.css";
 import { pageNotFound, readFormData, replyWith } from "~/utils/form.server";
 import { pageMeta } from "~/utils/meta";
-
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: reviewStyles }];
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data }) =>
   pageMeta(matches, { title: data ? `Review ${data.product.title}` : "Write a review", noindex: true });
