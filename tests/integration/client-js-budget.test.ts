@@ -42,4 +42,18 @@ describe('client JavaScript budget (docs/rules.md "Client JavaScript budget")', 
     expect(text).not.toContain("invalid_type");
     expect(text).not.toContain("dragThreshold");
   });
+
+  it("sends no empty stand-in chunk for a server module (patches/@remix-run+dev: they are side-effect free)", () => {
+    const shared = path.join(OUT, "public/build/_shared");
+    // The compiler's stand-in for a `.server` module is `module.exports = {}` wrapped as a chunk.
+    const empty = fs
+      .readdirSync(shared)
+      .filter((name) => /\w\.exports=\{\}/.test(fs.readFileSync(path.join(shared, name), "utf8")));
+    expect(empty).toEqual([]);
+  });
+
+  it("has one stylesheet for the shop's pages and one for the back office (app/styles/shop.css)", () => {
+    const sheets = fs.readdirSync(path.join(OUT, "public/build/_assets")).filter((name) => name.endsWith(".css"));
+    expect(sheets.map((name) => name.replace(/-\w+\.css$/, ""))).toEqual(["admin", "shop"]);
+  });
 });
