@@ -1,7 +1,6 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { defer, json, redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { lazy } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PRIVATE_NO_STORE } from "~/models/cache-policy";
 import { parseCategoryPath } from "~/models/category";
@@ -21,12 +20,10 @@ import { getSite, publicOrigin } from "~/services/site/index.server";
 import { pageNotFound } from "~/utils/form.server";
 import { productReviewsFor } from "~/utils/reviews.server";
 import { listingHref } from "~/utils/listing-href";
+import { preloadableView, type HydrationHandle } from "~/utils/preloadable-view";
 import { siteFromMatches } from "~/utils/meta";
-import reviewStyles from "~/styles/reviews.css";
 
 const SPECIES = new Set(["dog", "cat"]);
-
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: reviewStyles }];
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const site = siteFromMatches(matches);
@@ -88,10 +85,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 // One route renders listings and product pages: each page loads only its own view
 // (docs/rules.md "Client JavaScript budget"). Outside any Suspense boundary, so the
-// server's first render (the shell) waits for the view, and hydration and client
-// navigations (transitions) keep what is shown until it has loaded.
-const ListingView = lazy(() => import("~/components/listing-view").then((m) => ({ default: m.ListingView })));
-const ProductView = lazy(() => import("~/components/product-view").then((m) => ({ default: m.ProductView })));
+// server's first render (the shell) waits for the view; the browser loads the page's view
+// before it hydrates (the handle), and client navigations (transitions) keep what is shown
+// until the next one has loaded.
+const ListingView = preloadableView(() => import("~/components/listing-view").then((m) => m.ListingView));
+const ProductView = preloadableView(() => import("~/components/product-view").then((m) => m.ProductView));
+
+export const handle: HydrationHandle = {
+  beforeHydration: (data) =>
+    ((data as { kind?: string } | undefined)?.kind === "product" ? ProductView : ListingView).preload(),
+};
 
 export default function ProductsRoute() {
   const data = useLoaderData<typeof loader>();
