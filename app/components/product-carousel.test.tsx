@@ -27,6 +27,9 @@ function isSlide(el: HTMLElement) {
 }
 
 let reducedMotion = false;
+// Whether the carousel is within a screen of the viewport (the browser's IntersectionObserver says so).
+let nearScreen = true;
+const waitingViewports = new Set<() => void>();
 
 beforeAll(() => {
   // Embla reads the last slide's computed margin, which jsdom leaves empty (NaN) unless declared.
@@ -58,15 +61,30 @@ afterAll(() => {
 beforeEach(() => {
   reducedMotion = false;
   class NoopObserver {
-    observe() {}
+    observe(_target?: Element) {}
     unobserve() {}
     disconnect() {}
     takeRecords() {
       return [];
     }
   }
+  // The carousel's viewport is reported near the screen when `nearScreen` is (or becomes) true;
+  // embla's own observers (its slides) hear nothing, as before.
+  class ViewportObserver extends NoopObserver {
+    constructor(private readonly callback: (entries: { isIntersecting: boolean; target: Element }[]) => void) {
+      super();
+    }
+    observe(target: Element) {
+      if (!target.classList.contains("product-carousel__viewport")) return;
+      const report = () => this.callback([{ isIntersecting: true, target }]);
+      if (nearScreen) queueMicrotask(report);
+      else waitingViewports.add(report);
+    }
+  }
+  nearScreen = true;
+  waitingViewports.clear();
   vi.stubGlobal("ResizeObserver", NoopObserver);
-  vi.stubGlobal("IntersectionObserver", NoopObserver);
+  vi.stubGlobal("IntersectionObserver", ViewportObserver);
   vi.stubGlobal("matchMedia", (media: string) => ({
     media,
     // Only the reduced-motion query can match; every min-width query is "narrower".
@@ -106,17 +124,23 @@ function renderCarousel(items: Item[] = ITEMS) {
 }
 
 /**
- * Renders the carousel and waits for embla, which it loads once mounted: real ticks for up to
- * 10 s of real time (the timers and Date are fake; a loaded test run may take seconds to import).
+ * Waits for embla, which the carousel loads once it is near the screen: real ticks for up to
+ * 10 s of real time (the timers and Date are fake; a loaded test run may take seconds to
+ * import), each in its own act() so React draws the carousel as soon as embla runs.
  */
+async function waitForEmbla() {
+  const deadline = performance.now() + 10_000;
+  while (!document.querySelector(".product-carousel.is-enhanced") && performance.now() < deadline) {
+    await act(async () => {
+      await new Promise((resolve) => setImmediate(resolve));
+    });
+  }
+}
+
+/** Renders the carousel and waits for embla. */
 async function renderEnhanced(items: Item[] = ITEMS) {
   const result = renderCarousel(items);
-  const deadline = performance.now() + 10_000;
-  await act(async () => {
-    while (!document.querySelector(".product-carousel.is-enhanced") && performance.now() < deadline) {
-      await new Promise((resolve) => setImmediate(resolve));
-    }
-  });
+  await waitForEmbla();
   expect(document.querySelector(".product-carousel.is-enhanced")).not.toBeNull();
   return result;
 }
@@ -171,6 +195,19 @@ describe("product carousel markup (catalogue spec section 9)", () => {
 });
 
 describe("product carousel behaviour (catalogue spec section 9)", () => {
+  it("loads embla only once the carousel comes within a screen of the viewport (docs/rules.md 'Client JavaScript budget')", async () => {
+    nearScreen = false;
+    renderCarousel(ITEMS);
+    await act(async () => {
+      for (let tick = 0; tick < 50; tick += 1) await new Promise((resolve) => setImmediate(resolve));
+    });
+    expect(document.querySelector(".product-carousel.is-enhanced")).toBeNull();
+    expect(waitingViewports.size).toBe(1);
+    waitingViewports.forEach((report) => report());
+    await waitForEmbla();
+    expect(document.querySelector(".product-carousel.is-enhanced")).not.toBeNull();
+  });
+
   it("disables 'Previous' at the start and pages with 'Next' when it does not loop (catalogue spec section 9)", async () => {
     reducedMotion = true;
     await renderEnhanced();

@@ -198,6 +198,28 @@ function Carousel<T>({
 }
 
 /**
+ * Calls `load` once `node` comes within a screen of the viewport (at once where the browser
+ * cannot tell), so a carousel further down a page costs nothing while the page loads
+ * (docs/rules.md "Client JavaScript budget"). Returns a function that stops waiting.
+ */
+function whenNearScreen(node: HTMLElement, load: () => unknown): () => void {
+  if (typeof IntersectionObserver !== "function") {
+    void load();
+    return () => {};
+  }
+  const observer = new IntersectionObserver(
+    (entries) => {
+      if (!entries.some((entry) => entry.isIntersecting)) return;
+      observer.disconnect();
+      void load();
+    },
+    { rootMargin: "100% 0px" },
+  );
+  observer.observe(node);
+  return () => observer.disconnect();
+}
+
+/**
  * Embla on the viewport, loaded on demand: the callback ref to put on the viewport and
  * the carousel once it runs (undefined before, as with embla-carousel-react's hook).
  */
@@ -208,26 +230,29 @@ function useEmbla(options: EmblaOptionsType): [(node: HTMLElement | null) => voi
     if (!viewport) return;
     let cancelled = false;
     let carousel: EmblaCarouselType | undefined;
-    void Promise.all([import("embla-carousel"), import("embla-carousel-autoplay")]).then(
-      ([{ default: EmblaCarousel }, { default: Autoplay }]) => {
-        if (cancelled) return;
-        // The plugin is only a timer here: syncAutoplay alone decides when it runs, so that
-        // mouse-leave or a swipe can never restart autoplay the user paused (WCAG 2.2.2).
-        const plugins: EmblaPluginType[] = [
-          Autoplay({
-            delay: AUTOPLAY_DELAY_MS,
-            playOnInit: false,
-            stopOnInteraction: true,
-            stopOnMouseEnter: false,
-            stopOnFocusIn: false,
-          }),
-        ];
-        carousel = EmblaCarousel(viewport, options, plugins);
-        setApi(carousel);
-      },
+    const stopWaiting = whenNearScreen(viewport, () =>
+      Promise.all([import("embla-carousel"), import("embla-carousel-autoplay")]).then(
+        ([{ default: EmblaCarousel }, { default: Autoplay }]) => {
+          if (cancelled) return;
+          // The plugin is only a timer here: syncAutoplay alone decides when it runs, so that
+          // mouse-leave or a swipe can never restart autoplay the user paused (WCAG 2.2.2).
+          const plugins: EmblaPluginType[] = [
+            Autoplay({
+              delay: AUTOPLAY_DELAY_MS,
+              playOnInit: false,
+              stopOnInteraction: true,
+              stopOnMouseEnter: false,
+              stopOnFocusIn: false,
+            }),
+          ];
+          carousel = EmblaCarousel(viewport, options, plugins);
+          setApi(carousel);
+        },
+      ),
     );
     return () => {
       cancelled = true;
+      stopWaiting();
       carousel?.destroy();
       setApi(undefined);
     };
