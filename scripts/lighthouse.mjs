@@ -6,6 +6,7 @@
 //
 //   npm run lighthouse                 # 3 runs per page
 //   npm run lighthouse -- --runs 5 --json data/lighthouse.json
+//   npm run lighthouse -- --only product --reports data/lighthouse   # each run's full report
 import fs from "node:fs";
 import { parseArgs } from "node:util";
 import * as chromeLauncher from "chrome-launcher";
@@ -17,7 +18,9 @@ const { values } = parseArgs({
     runs: { type: "string", default: "3" },
     port: { type: "string", default: "3300" },
     json: { type: "string" },
+    reports: { type: "string" },
     "no-build": { type: "boolean", default: false },
+    only: { type: "string" },
   },
 });
 const RUNS = Math.max(1, Number(values.runs));
@@ -27,6 +30,7 @@ const PAGES = [
   { name: "Listing", path: "/products/dog" },
   { name: "Product", path: "/products/science-diet/adult-dry-dog-food/chicken-barley/15.5lb" },
 ];
+const PAGES_RUN = values.only ? PAGES.filter((page) => page.name.toLowerCase() === values.only) : PAGES;
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
 
 const median = (numbers) => {
@@ -43,7 +47,8 @@ async function main() {
   });
   const results = [];
   try {
-    for (const page of PAGES) {
+    if (values.reports) fs.mkdirSync(values.reports, { recursive: true });
+    for (const page of PAGES_RUN) {
       // One warm-up load fills the page cache and the image optimiser's cache, as a shop's traffic does.
       await lighthouse(`${BASE}${page.path}`, { port: chrome.port, logLevel: "error", onlyCategories: ["seo"] });
       const scores = Object.fromEntries(CATEGORIES.map((category) => [category, []]));
@@ -54,6 +59,10 @@ async function main() {
           logLevel: "error",
           onlyCategories: CATEGORIES,
         });
+        if (values.reports) {
+          const file = `${values.reports}/${page.name.toLowerCase()}-${run + 1}.json`;
+          fs.writeFileSync(file, JSON.stringify(lhr));
+        }
         for (const category of CATEGORIES) {
           scores[category].push(Math.round((lhr.categories[category].score ?? 0) * 100));
           for (const ref of lhr.categories[category].auditRefs) {
