@@ -58,13 +58,28 @@ export function createSqliteAdapter(
   return {
     provider: writerFactory.provider,
     adapterName: writerFactory.adapterName,
+    // Opening waits for a lock like a write does: SQLite may refuse a new connection for a
+    // moment (another process recovering or checkpointing the write-ahead log, or holding the
+    // file exclusively). The pragmas are idempotent, so a busy try is simply made again.
     async connect() {
-      const writer = await writerFactory.connect();
-      await writer.executeScript(WRITER_PRAGMAS);
-      if (!withReader) return readerAndWriter(null, writer, busyTimeoutMs);
-      const reader = await readerFactory.connect();
-      await reader.executeScript(READER_PRAGMAS);
-      return readerAndWriter(reader, writer, busyTimeoutMs);
+      const startedAt = Date.now();
+      const deadline = startedAt + busyTimeoutMs;
+      const opened: SqlDriverAdapter[] = [];
+      const open = async (factory: typeof writerFactory, pragmas: string) => {
+        const connection = await factory.connect();
+        opened.push(connection);
+        await whileBusy(() => connection.executeScript(pragmas), startedAt, deadline);
+        return connection;
+      };
+      try {
+        const writer = await open(writerFactory, WRITER_PRAGMAS);
+        const reader = withReader ? await open(readerFactory, READER_PRAGMAS) : null;
+        return readerAndWriter(reader, writer, busyTimeoutMs);
+      } catch (error) {
+        // Nothing half-open is left holding the file.
+        await Promise.all(opened.map((connection) => connection.dispose()));
+        throw error;
+      }
     },
     connectToShadowDb: () => writerFactory.connectToShadowDb(),
   };

@@ -9,6 +9,7 @@ import type * as CreateCartRoute from "~/routes/api.ecom.v1[.]0.create-cart";
 import type * as CartRoute from "~/routes/cart";
 import type * as ProductsRoute from "~/routes/products.$";
 import type * as Observability from "~/services/observability/index.server";
+import { createTestDatabase } from "../helpers/db";
 import { callRoute, Jar } from "../helpers/routes";
 
 const TIMEOUT_MS = 300;
@@ -154,5 +155,38 @@ describe("a held write lock (docs/rules.md 'Database busy')", () => {
     setTimeout(() => locker.exec("ROLLBACK"), TIMEOUT_MS / 3);
     // Released while the write waits: it goes through instead of failing.
     expect((await writing).status).toBe(302);
+  });
+
+  it("a process that opens the database while another holds it exclusively waits for it, as a write does", async () => {
+    const { createPrismaClient } = await import("~/db.server");
+    // A database of its own, with no connection open on it yet.
+    const { db, url } = await createTestDatabase();
+    await db.$disconnect();
+    const file = url.replace(/^file:/, "");
+    // An exclusive lock on the whole file, as SQLite takes for a moment to recover or
+    // checkpoint the write-ahead log: even opening a connection is refused while it lasts.
+    const exclusive = () => {
+      const holder = new Database(file);
+      holder.pragma("locking_mode = EXCLUSIVE");
+      holder.exec("BEGIN EXCLUSIVE; COMMIT");
+      return holder;
+    };
+    const fresh = createPrismaClient(url, { busyTimeoutMs: TIMEOUT_MS });
+    const other = createPrismaClient(url, { busyTimeoutMs: TIMEOUT_MS });
+    try {
+      const long = exclusive();
+      try {
+        // Held past the timeout: the busy error, as for a write.
+        await expect(other.product.count()).rejects.toThrow(/locked|busy|timed out|SocketTimeout/i);
+      } finally {
+        long.close();
+      }
+      const brief = exclusive();
+      setTimeout(() => brief.close(), TIMEOUT_MS / 3);
+      // Its first query opens the connections; released within the timeout, it goes through.
+      expect(await fresh.product.count()).toBeGreaterThanOrEqual(0);
+    } finally {
+      await Promise.all([fresh.$disconnect(), other.$disconnect()]);
+    }
   });
 });
