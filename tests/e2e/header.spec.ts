@@ -16,6 +16,9 @@ import {
 // The compact header and the checkout's minimal header (docs/rules.md "Brand, type and header"),
 // with and without JavaScript, on both sites, signed out and signed in.
 
+/** Two phone widths and a wide screen. */
+const WIDTHS = [320, 390, 1280];
+
 /** The compact header's height limit at phone widths, in CSS pixels. */
 const COMPACT_HEADER_MAX_PX = 120;
 
@@ -58,76 +61,80 @@ for (const { site, baseURL } of SITES) {
   test.describe(`header on ${site}`, () => {
     if (baseURL) test.use({ baseURL });
 
-    for (const width of [320, 390, 1280]) {
-      test.describe(`at ${width} px`, () => {
-        test.use({ viewport: { width, height: 800 } });
-
-        for (const signedIn of [false, true]) {
-          test(`${signedIn ? "signed in" : "signed out"}: account and cart on screen in one row, ${width < 960 ? "compact" : "full"}`, async ({
-            page,
-          }, testInfo) => {
-            if (signedIn) await signIn(page, testInfo, site);
-            else await open(page, testInfo, "/");
-            const header = page.getByRole("banner");
-            // The announcement bar and consent banner sit above the header: measure from the header's top.
-            await header.evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY));
-            const account = header.getByRole("link", { name: signedIn ? "My Account" : "Sign In" });
-            const cart = header.getByRole("link", { name: /^Cart, \d+ items?$/ });
-            await expectOnScreen(page, "account link", await account.boundingBox());
-            await expectOnScreen(page, "cart link", await cart.boundingBox());
-            const logo = header.getByRole("link", { name: /home$/ });
-            await expectOnScreen(page, "logo", await logo.boundingBox());
-            if (width < 960) {
-              const headerBox = (await header.boundingBox())!;
-              expect(headerBox.height).toBeLessThanOrEqual(COMPACT_HEADER_MAX_PX);
-              // One row: logo, search, account, cart and menu share a line.
-              const boxes = await Promise.all(
-                [logo, searchButton(page), account, cart, menuButton(page)].map((l) => l.boundingBox()),
-              );
-              const centres = boxes.map((box) => box!.y + box!.height / 2);
-              expect(Math.max(...centres) - Math.min(...centres)).toBeLessThanOrEqual(4);
-              // Side by side, none over another: the logo's mark, then each control.
-              const mark = (await logo.locator("svg").boundingBox())!;
-              const row = [mark, ...boxes.slice(1).map((box) => box!)];
-              for (let i = 1; i < row.length; i++) {
-                expect(row[i].x, `control ${i} starts after the one before ends`).toBeGreaterThanOrEqual(
-                  row[i - 1].x + row[i - 1].width - 1,
-                );
-              }
-              await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
-            } else {
-              await expect(menuButton(page)).toBeHidden();
-              await expect(searchButton(page)).toBeHidden();
-              await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
-              await expect(header.getByRole("search").getByLabel("Search products")).toBeVisible();
-            }
-            if (signedIn) {
-              // Sign Out: in the menu on a phone, in the navigation band on a wide screen.
-              await mainNav(page);
-              await expect(header.getByRole("button", { name: "Sign Out" })).toBeVisible();
-            }
-            await noHorizontalScroll(page);
-            await axeClean(page, testInfo);
-            await headerAxeClean(page, testInfo);
-          });
-        }
-
-        test("the main navigation's links work", async ({ page }, testInfo) => {
-          await open(page, testInfo, "/");
-          const nav = await mainNav(page);
-          await headerAxeClean(page, testInfo);
-          await nav.getByRole("link", { name: "All Products", exact: true }).click();
-          await expect(page).toHaveURL((url) => url.pathname === "/products");
-          await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    // One test per sign-in state walks the widths: signing in once, then each width's page anew.
+    for (const signedIn of [false, true]) {
+      test(`${signedIn ? "signed in" : "signed out"}: account and cart on screen in one row, compact below 960 px and full above`, async ({
+        page,
+      }, testInfo) => {
+        test.slow(); // three widths in one test
+        if (signedIn) await signIn(page, testInfo, site);
+        const path = signedIn ? new URL(page.url()).pathname : "/";
+        for (const width of WIDTHS) {
+          await page.setViewportSize({ width, height: 800 });
+          await open(page, testInfo, path);
+          const header = page.getByRole("banner");
+          // The announcement bar and consent banner sit above the header: measure from the header's top.
+          await header.evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY));
+          const account = header.getByRole("link", { name: signedIn ? "My Account" : "Sign In" });
+          const cart = header.getByRole("link", { name: /^Cart, \d+ items?$/ });
+          await expectOnScreen(page, "account link", await account.boundingBox());
+          await expectOnScreen(page, "cart link", await cart.boundingBox());
+          const logo = header.getByRole("link", { name: /home$/ });
+          await expectOnScreen(page, "logo", await logo.boundingBox());
           if (width < 960) {
-            // A new page (or, with JavaScript, the navigation) closes the menu.
+            const headerBox = (await header.boundingBox())!;
+            expect(headerBox.height).toBeLessThanOrEqual(COMPACT_HEADER_MAX_PX);
+            // One row: logo, search, account, cart and menu share a line.
+            const boxes = await Promise.all(
+              [logo, searchButton(page), account, cart, menuButton(page)].map((l) => l.boundingBox()),
+            );
+            const centres = boxes.map((box) => box!.y + box!.height / 2);
+            expect(Math.max(...centres) - Math.min(...centres)).toBeLessThanOrEqual(4);
+            // Side by side, none over another: the logo's mark, then each control.
+            const mark = (await logo.locator("svg").boundingBox())!;
+            const row = [mark, ...boxes.slice(1).map((box) => box!)];
+            for (let i = 1; i < row.length; i++) {
+              expect(row[i].x, `control ${i} starts after the one before ends`).toBeGreaterThanOrEqual(
+                row[i - 1].x + row[i - 1].width - 1,
+              );
+            }
             await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
-            await expect(page.locator("details.site-menu")).not.toHaveAttribute("open");
+          } else {
+            await expect(menuButton(page)).toBeHidden();
+            await expect(searchButton(page)).toBeHidden();
+            await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
+            await expect(header.getByRole("search").getByLabel("Search products")).toBeVisible();
+          }
+          if (signedIn) {
+            // Sign Out: in the menu on a phone, in the navigation band on a wide screen.
+            await mainNav(page);
+            await expect(header.getByRole("button", { name: "Sign Out" })).toBeVisible();
           }
           await noHorizontalScroll(page);
-        });
+          await axeClean(page, testInfo);
+          await headerAxeClean(page, testInfo);
+        }
       });
     }
+
+    test("the main navigation's links work at each width", async ({ page }, testInfo) => {
+      test.slow(); // three widths in one test
+      for (const width of WIDTHS) {
+        await page.setViewportSize({ width, height: 800 });
+        await open(page, testInfo, "/");
+        const nav = await mainNav(page);
+        await headerAxeClean(page, testInfo);
+        await nav.getByRole("link", { name: "All Products", exact: true }).click();
+        await expect(page).toHaveURL((url) => url.pathname === "/products");
+        await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+        if (width < 960) {
+          // A new page (or, with JavaScript, the navigation) closes the menu.
+          await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
+          await expect(page.locator("details.site-menu")).not.toHaveAttribute("open");
+        }
+        await noHorizontalScroll(page);
+      }
+    });
 
     test.describe("at 390 px with the keyboard", () => {
       test.use({ viewport: { width: 390, height: 800 } });
@@ -180,8 +187,9 @@ for (const { site, baseURL } of SITES) {
       });
     });
 
-    for (const width of [320, 390, 1280]) {
-      test(`checkout shows the minimal header at ${width} px`, async ({ page }, testInfo) => {
+    test("checkout shows the minimal header at each width", async ({ page }, testInfo) => {
+      test.slow(); // three widths in one test
+      for (const width of WIDTHS) {
         await page.setViewportSize({ width, height: 800 });
         await open(page, testInfo, "/checkout");
         const header = page.getByRole("banner");
@@ -211,7 +219,7 @@ for (const { site, baseURL } of SITES) {
         await header.getByRole("link", { name: /home$/ }).click();
         await expect(page).toHaveURL((url) => url.pathname === "/");
         await expect(page.getByRole("banner").getByRole("link", { name: /^Cart,/ })).toBeVisible();
-      });
-    }
+      }
+    });
   });
 }
