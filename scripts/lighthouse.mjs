@@ -53,12 +53,20 @@ async function main() {
       await lighthouse(`${BASE}${page.path}`, { port: chrome.port, logLevel: "error", onlyCategories: ["seo"] });
       const scores = Object.fromEntries(CATEGORIES.map((category) => [category, []]));
       const failing = new Map();
-      for (let run = 0; run < RUNS; run += 1) {
+      for (let run = 0, lost = 0; run < RUNS; run += 1) {
         const { lhr } = await lighthouse(`${BASE}${page.path}`, {
           port: chrome.port,
           logLevel: "error",
           onlyCategories: CATEGORIES,
         });
+        // A run whose trace Lighthouse lost (e.g. NO_NAVSTART) measured nothing: it is made
+        // again (at most twice per page) rather than counted as a score of 0.
+        if (lhr.runtimeError && lost < 2) {
+          lost += 1;
+          console.log(`${page.name} run ${run + 1}: ${lhr.runtimeError.code}, run again`);
+          run -= 1;
+          continue;
+        }
         if (values.reports) {
           const file = `${values.reports}/${page.name.toLowerCase()}-${run + 1}.json`;
           fs.writeFileSync(file, JSON.stringify(lhr));
