@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
-import { addedToCart, fillAddress, open, query, uniqueEmail } from "./helpers";
+import { addToCart, fillAddress, open, query, uniqueEmail } from "./helpers";
 
 // The checkout's steps as plain form posts (both projects), the order
 // and its confirmation email in the database, a declined card, the autoship
@@ -43,15 +43,9 @@ async function exclusively<T>(name: string, fn: () => Promise<T>): Promise<T> {
   }
 }
 
-async function addToCart(page: Page, testInfo: TestInfo, autoship = false) {
-  await open(page, testInfo, PRODUCT);
-  if (autoship) {
-    await page.getByLabel(/^Autoship/).check();
-    await page.getByLabel("Deliver every").selectOption({ label: "4 weeks" });
-  }
-  await page.locator(".buy-box").getByRole("button", { name: "Add to Cart" }).click();
-  // The server's answer (with JavaScript the header counts before it comes).
-  await expect(addedToCart(page)).toBeVisible();
+/** The product in the cart (helpers' addToCart), counted in the header. */
+async function addProduct(page: Page, testInfo: TestInfo, autoship = false) {
+  await addToCart(page, testInfo, PRODUCT, { autoship });
   await expect(page.getByTestId("cart-count")).toHaveText("1");
 }
 
@@ -89,7 +83,7 @@ async function payWithNewCard(page: Page, cardNumber: string) {
 
 /** A guest's way from contact to review: invalid email first, then every step. */
 async function guestToReview(page: Page, testInfo: TestInfo, email: string, cardNumber: string) {
-  await addToCart(page, testInfo);
+  await addProduct(page, testInfo);
   await proceedToCheckout(page, testInfo);
 
   // Refused by the step's schema (a dotted domain is wanted): by conform with JavaScript, by the server without.
@@ -163,7 +157,7 @@ test.describe("checkout", () => {
   });
 
   test("a guest with autoship signs in first, then orders it with a saved address", async ({ page }, testInfo) => {
-    await addToCart(page, testInfo, true);
+    await addProduct(page, testInfo, true);
     await open(page, testInfo, "/cart");
     const checkoutHref = await page.getByRole("link", { name: "Proceed to Checkout" }).getAttribute("href");
     expect(checkoutHref).toMatch(/^\/checkout\b/);
@@ -228,7 +222,7 @@ test.describe("checkout", () => {
 
   test("with JavaScript, a bad zip is said on leaving the field, before any submit", async ({ page }, testInfo) => {
     test.skip(testInfo.project.name === "no-js", "conform validates in the browser only with JavaScript");
-    await addToCart(page, testInfo);
+    await addProduct(page, testInfo);
     await proceedToCheckout(page, testInfo);
     await submitContact(page, uniqueEmail(testInfo, "zip"));
     await expect(stepTitle(page)).toHaveText("Shipping address");

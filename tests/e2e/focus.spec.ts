@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { axeClean, checkoutStepTitle, fillAddress, GOOD_TEST_CARD, jsEnabled, open } from "./helpers";
+import { addToCart, axeClean, checkoutStepTitle, fillAddress, GOOD_TEST_CARD, jsEnabled, open } from "./helpers";
 
 // Focus and announcements (docs/rules.md "Focus and announcements"): after a client-side
 // navigation focus is on the new page's heading and the page title is said once in the route
@@ -212,10 +212,7 @@ test("without JavaScript: adding to cart is said once, by the page's notice", as
 test("a page load starts at the skip link; in checkout the step's heading leads the step", async ({
   page,
 }, testInfo) => {
-  await open(page, testInfo, PRODUCT);
-  await page.locator(".buy-box").getByRole("button", { name: "Add to Cart" }).click();
-  if (jsEnabled(testInfo)) await expect(page.getByRole("dialog", { name: "Added to your cart" })).toBeVisible();
-  else await expect(page.getByRole("status").filter({ hasText: "Added to your cart." })).toBeVisible();
+  await addToCart(page, testInfo, PRODUCT);
 
   await open(page, testInfo, "/checkout");
   // The title names the step: a page load reads it.

@@ -1,5 +1,5 @@
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
-import { axeClean, checkoutToReview, noHorizontalScroll, open, register, uniqueEmail } from "./helpers";
+import { addToCart, axeClean, checkoutToReview, noHorizontalScroll, open, register, uniqueEmail } from "./helpers";
 
 // docs/rules.md "Pictures and their ratios": every picture keeps its own shape at 390 and
 // 1280 px, and carries width and height attributes of that shape so nothing moves as it loads.
@@ -83,13 +83,9 @@ async function checkAtBothWidths(page: Page, testInfo: TestInfo, state: string, 
   await axeClean(page, testInfo);
 }
 
-async function addToCart(page: Page, testInfo: TestInfo) {
-  await open(page, testInfo, PRODUCT);
-  // The server's answer, not the optimistic count: leaving the page first would drop the post.
-  await Promise.all([
-    page.waitForResponse((response) => response.request().method() === "POST" && response.status() < 400),
-    page.locator(".buy-box").getByRole("button", { name: "Add to Cart" }).click(),
-  ]);
+/** The product in the cart (helpers' addToCart, which waits for the server's answer), counted in the header. */
+async function addProduct(page: Page, testInfo: TestInfo) {
+  await addToCart(page, testInfo, PRODUCT);
   await expect(page.getByTestId("cart-count")).toHaveText("1");
 }
 
@@ -111,7 +107,7 @@ test.describe("pictures keep their ratio", () => {
   }, testInfo) => {
     test.slow();
     await register(page, testInfo, uniqueEmail(testInfo, "ratios"));
-    await addToCart(page, testInfo);
+    await addProduct(page, testInfo);
     await open(page, testInfo, "/cart");
     await expect(page.locator(".cart-line")).toHaveCount(1);
     await checkAtBothWidths(page, testInfo, "cart", 1);

@@ -2,7 +2,16 @@
 // filters in a drawer; the product page's Add to Cart on the first screen; the checkout's
 // order summary a disclosure on phones and the sidebar on desktops. With and without JavaScript.
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
-import { addedToCart, axeClean, checkoutStepTitle, jsEnabled, noHorizontalScroll, open, withDb } from "./helpers";
+import {
+  addedToCart,
+  addToCart,
+  axeClean,
+  checkoutStepTitle,
+  jsEnabled,
+  noHorizontalScroll,
+  open,
+  withDb,
+} from "./helpers";
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
@@ -51,9 +60,7 @@ async function pageTop(page: Page, selector: string) {
 
 /** Adds the autoship product (one-time) and opens the checkout as a guest. */
 async function openCheckout(page: Page, testInfo: TestInfo) {
-  await open(page, testInfo, AUTOSHIP_PRODUCT);
-  await page.locator(".buy-box").getByRole("button", { name: "Add to Cart" }).click();
-  await expect(addedToCart(page)).toBeVisible();
+  await addToCart(page, testInfo, AUTOSHIP_PRODUCT);
   await open(page, testInfo, "/checkout");
   await expect(checkoutStepTitle(page)).toHaveText("Contact");
 }
