@@ -237,3 +237,25 @@ describe("the page cache on the production server (docs/rules.md 'Page cache')",
     expect(again.body.toString()).toContain(banner);
   });
 });
+
+// docs/rules.md "Catalogue and product pages": what a page needs to be drawn comes first. The
+// production server's documents, as a browser gets them (the patches in patches/ included).
+describe("what a page needs to be drawn comes first (docs/decisions.md 'Drawing first')", () => {
+  for (const pathname of ["/", "/products/dog", "/products/science-diet/adult-dry-dog-food/chicken-barley/15.5lb"]) {
+    it(`${pathname}: one stylesheet, both font files preloaded, every script at low priority`, async () => {
+      const page = await get(pathname);
+      expect(page.status).toBe(200);
+      const html = page.body.toString();
+      expect(html.match(/<link rel="stylesheet"[^>]*>/g)).toEqual([
+        expect.stringMatching(/href="\/build\/_assets\/shop-\w+\.css"/),
+      ]);
+      const fonts = (html.match(/<link rel="preload"[^>]*as="font"[^>]*>/g) ?? []).map(
+        (link) => /nunito-sans-latin-(\d+)-normal/.exec(link)?.[1],
+      );
+      expect(fonts).toEqual(["400", "700"]);
+      const preloads = html.match(/<link rel="modulepreload"[^>]*>/g) ?? [];
+      expect(preloads.length).toBeGreaterThan(5);
+      expect(preloads.filter((link) => !link.includes('fetchpriority="low"'))).toEqual([]);
+    });
+  }
+});
