@@ -416,7 +416,7 @@ describe("every process serves the edit within one freshness poll (docs/rules.md
     expect(await shop(path)).not.toBeInstanceOf(Response);
   });
 
-  it("notices an edit whose rows did not move the newest updatedAt (a host whose clock is behind)", async () => {
+  it("notices an edit whose rows did not move the newest updatedAt (a host whose clock is behind, a late commit)", async () => {
     const { catalogueSnapshot } = await import("~/services/commerce/index.server");
     const { bumpDataVersion } = await import("~/services/freshness/index.server");
     await catalogueSnapshot(prisma);
@@ -440,5 +440,15 @@ describe("every process serves the edit within one freshness poll (docs/rules.md
     });
     await poll();
     expect(await priceIn(variantIds[0])).toBe(4321);
+    // Stamped before the newest change another product's write made, and seen in the same poll
+    // (a transaction that stamped its rows, then waited to commit): the edit is not missed.
+    const other = await prisma.productVariant.findFirstOrThrow({ where: { productId: { not: original.id } } });
+    await prisma.$transaction(async (tx) => {
+      await tx.productVariant.update({ where: { id: variantIds[1] }, data: { priceCents: 2345, updatedAt: old } });
+      await bumpDataVersion(tx, "catalogue");
+    });
+    await prisma.productVariant.update({ where: { id: other.id }, data: { updatedAt: new Date() } });
+    await poll();
+    expect(await priceIn(variantIds[1])).toBe(2345);
   });
 });

@@ -439,10 +439,13 @@ async function refresh(db: PrismaClient, state: State): Promise<void> {
     const edited = next.edits !== previous.edits;
     if (!productsMoved && !variantsMoved && !edited) return;
     // A newest change older than before (a row restamped from a host whose clock is behind), or
-    // a back-office edit that moved neither newest change: which rows changed is unknown, so
-    // the snapshot is rebuilt below.
+    // a back-office edit: which rows changed is unknown, so the snapshot is rebuilt below. An
+    // edit's rows may be stamped before the newest change seen (its transaction stamped them,
+    // then waited to commit while another wrote), so "at or after the newest change" could miss it.
     const forward =
-      next.productsUpdated >= previous.productsUpdated && next.variantsUpdated >= previous.variantsUpdated;
+      !edited &&
+      next.productsUpdated >= previous.productsUpdated &&
+      next.variantsUpdated >= previous.variantsUpdated;
     // The same rows, some changed (stock, price, tags, a product's rating figures or text):
     // reload just those products.
     // At or after the previous newest change: a second write in the same millisecond as the
@@ -465,8 +468,7 @@ async function refresh(db: PrismaClient, state: State): Promise<void> {
     }
     const current = await state.snapshot;
     const reloaded = await loadProducts(db, [...ids]);
-    // A product the snapshot does not hold (one removed and another added), or a back-office edit
-    // whose rows did not move the newest updatedAt (a host whose clock is behind): rebuild below.
+    // A product the snapshot does not hold (one removed and another added): rebuild below.
     if (
       forward &&
       (productsMoved || variantsMoved) &&
