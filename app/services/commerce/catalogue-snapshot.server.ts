@@ -443,9 +443,7 @@ async function refresh(db: PrismaClient, state: State): Promise<void> {
     // edit's rows may be stamped before the newest change seen (its transaction stamped them,
     // then waited to commit while another wrote), so "at or after the newest change" could miss it.
     const forward =
-      !edited &&
-      next.productsUpdated >= previous.productsUpdated &&
-      next.variantsUpdated >= previous.variantsUpdated;
+      !edited && next.productsUpdated >= previous.productsUpdated && next.variantsUpdated >= previous.variantsUpdated;
     // The same rows, some changed (stock, price, tags, a product's rating figures or text):
     // reload just those products.
     // At or after the previous newest change: a second write in the same millisecond as the
