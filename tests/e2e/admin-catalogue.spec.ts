@@ -72,7 +72,9 @@ test("a merchandiser changes a price and adds a badge; the shop's product page s
     await expect
       .poll(
         async () => {
-          await page.goto(`/products/${url}`);
+          // Public for 60 s (docs/rules.md "Page and image caches"): a new address each time asks
+          // the server, whose catalogue follows the edit within a freshness poll.
+          await page.goto(`/products/${url}?after-save=${Date.now()}`);
           const main = page.locator("main");
           return (await main.getByText("$29.99").count()) > 0 && (await main.getByText("Best Seller").count()) > 0;
         },
