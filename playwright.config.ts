@@ -62,6 +62,8 @@ export default defineConfig({
       REQUEST_LOG: "off",
       // Warnings and errors only: the job runs' info lines would bury the test report.
       LOG_LEVEL: "warn",
+      // The outbox delivers within a second, so the tests that wait for a refund or an email wait less.
+      OUTBOX_POLL_SECONDS: "1",
       // No autoship runs on the server's own schedule: the tests create subscriptions and read them back.
       AUTOSHIP_SCHEDULE_MINUTES: "0",
       // Short, so the inactivity alert can be tested (accounts.spec.ts).
