@@ -444,46 +444,44 @@ async function refresh(db: PrismaClient, state: State): Promise<void> {
     // then waited to commit while another wrote), so "at or after the newest change" could miss it.
     const forward =
       !edited && next.productsUpdated >= previous.productsUpdated && next.variantsUpdated >= previous.variantsUpdated;
-    // The same rows, some changed (stock, price, tags, a product's rating figures or text):
-    // reload just those products.
-    // At or after the previous newest change: a second write in the same millisecond as the
-    // newest one seen is not missed (rows already seen are only reloaded again).
-    const ids = new Set<string>();
-    if (forward && variantsMoved) {
-      const changed = await db.productVariant.findMany({
-        where: { updatedAt: { gte: new Date(previous.variantsUpdated) } },
-        select: { productId: true },
-        distinct: ["productId"],
-      });
-      for (const { productId } of changed) ids.add(productId);
-    }
-    if (forward && productsMoved) {
-      const changed = await db.product.findMany({
-        where: { updatedAt: { gte: new Date(previous.productsUpdated) } },
-        select: { id: true },
-      });
-      for (const { id } of changed) ids.add(id);
-    }
-    const current = await state.snapshot;
-    const reloaded = await loadProducts(db, [...ids]);
-    // A product the snapshot does not hold (one removed and another added): rebuild below.
-    if (
-      forward &&
-      (productsMoved || variantsMoved) &&
-      reloaded.every((product) => current.byId.has(product.detail.id))
-    ) {
-      // A product's own columns feed the search index: it is rebuilt for a new products version.
-      const productsVersion = productsMoved ? ++versionCounter : current.productsVersion;
-      const patched = patchInPlace(current, reloaded);
-      if (patched) {
-        state.snapshot = Promise.resolve({ ...patched, productsVersion });
-      } else {
-        const byId = new Map(reloaded.map((p) => [p.detail.id, p]));
-        const products = current.products.map((p) => byId.get(p.detail.id) ?? p);
-        state.snapshot = Promise.resolve(assemble(products, current.sellingPlans, productsVersion));
+    if (forward) {
+      // The same rows, some changed (stock, price, tags, a product's rating figures or text):
+      // reload just those products.
+      // At or after the previous newest change: a second write in the same millisecond as the
+      // newest one seen is not missed (rows already seen are only reloaded again).
+      const ids = new Set<string>();
+      if (variantsMoved) {
+        const changed = await db.productVariant.findMany({
+          where: { updatedAt: { gte: new Date(previous.variantsUpdated) } },
+          select: { productId: true },
+          distinct: ["productId"],
+        });
+        for (const { productId } of changed) ids.add(productId);
       }
-      state.versions = next;
-      return;
+      if (productsMoved) {
+        const changed = await db.product.findMany({
+          where: { updatedAt: { gte: new Date(previous.productsUpdated) } },
+          select: { id: true },
+        });
+        for (const { id } of changed) ids.add(id);
+      }
+      const current = await state.snapshot;
+      const reloaded = await loadProducts(db, [...ids]);
+      // A product the snapshot does not hold (one removed and another added): rebuild below.
+      if (reloaded.every((product) => current.byId.has(product.detail.id))) {
+        // A product's own columns feed the search index: it is rebuilt for a new products version.
+        const productsVersion = productsMoved ? ++versionCounter : current.productsVersion;
+        const patched = patchInPlace(current, reloaded);
+        if (patched) {
+          state.snapshot = Promise.resolve({ ...patched, productsVersion });
+        } else {
+          const byId = new Map(reloaded.map((p) => [p.detail.id, p]));
+          const products = current.products.map((p) => byId.get(p.detail.id) ?? p);
+          state.snapshot = Promise.resolve(assemble(products, current.sellingPlans, productsVersion));
+        }
+        state.versions = next;
+        return;
+      }
     }
   }
   const rebuilt = build(db, state);
