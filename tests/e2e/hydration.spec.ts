@@ -49,6 +49,17 @@ for (const { name, path, view } of PAGES) {
 // Remix would preload them while the HTML is read, and a phone would load them before drawing
 // anything). The yardstick is the first animation frame, as the page itself sees it: paint
 // timing's time is when the frame was shown, which headless Chromium reports tens of ms late.
+test("a page's document links one stylesheet, preloads the bold font and names no script to fetch early", async ({
+  request,
+}) => {
+  for (const { path } of [{ path: "/" }, ...PAGES]) {
+    const html = await (await request.get(path)).text();
+    expect(html).not.toContain('rel="modulepreload"');
+    expect(html).toMatch(/<link rel="preload" href="\/build\/_assets\/nunito-sans-latin-700-normal-\w+\.woff2"/);
+    expect(html.match(/<link rel="stylesheet"/g)).toHaveLength(1);
+  }
+});
+
 test("a page's scripts are fetched once its first frame is drawn, and it hydrates", async ({ page }, testInfo) => {
   test.skip(testInfo.project.use.javaScriptEnabled === false, "scripts need JavaScript");
   await page.addInitScript(() => {
