@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
-import { adminSignIn, jsEnabled, open } from "./helpers";
+import { adminSignIn, jsEnabled, newAddress, open } from "./helpers";
 
 // The back office's catalogue (docs/rules.md "Back office: catalogue"), with and without
 // JavaScript: a merchandiser changes a variant's price and adds a badge, and the shop's product
@@ -72,9 +72,8 @@ test("a merchandiser changes a price and adds a badge; the shop's product page s
     await expect
       .poll(
         async () => {
-          // Public for 60 s (docs/rules.md "Page and image caches"): a new address each time asks
-          // the server, whose catalogue follows the edit within a freshness poll.
-          await page.goto(`/products/${url}?after-save=${Date.now()}`);
+          // The server's catalogue follows the edit within a freshness poll.
+          await page.goto(newAddress(`/products/${url}`));
           const main = page.locator("main");
           return (await main.getByText("$29.99").count()) > 0 && (await main.getByText("Best Seller").count()) > 0;
         },

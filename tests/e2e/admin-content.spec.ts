@@ -4,7 +4,7 @@
 // and the no-js project the HPSF banners, so the two never edit one entry at once; each removes
 // its banner at the end (content.spec.ts reads the seeded banners, which stay untouched).
 import { expect, test, type Page } from "@playwright/test";
-import { adminSignIn, axeClean, jsEnabled, noHorizontalScroll, open, STAFF_URL } from "./helpers";
+import { adminSignIn, axeClean, jsEnabled, newAddress, noHorizontalScroll, open, STAFF_URL } from "./helpers";
 
 const notice = (page: Page, text: string | RegExp) => page.locator("main .notice").filter({ hasText: text });
 
@@ -42,9 +42,8 @@ test("a content editor adds a site-wide banner, previews it, publishes it, and t
     expect
       .poll(
         async () => {
-          // The home page is public for 60 s (docs/rules.md "Page and image caches"): a new address
-          // each time asks the server, whose page cache follows the content version.
-          await page.goto(`${shopHome}?after-publish=${Date.now()}`);
+          // The server's page cache follows the content version.
+          await page.goto(newAddress(shopHome));
           return page.getByRole("region", { name: "Site notices" }).getByText(text).count();
         },
         { timeout: 30_000, intervals: [500, 1_000, 2_000] },

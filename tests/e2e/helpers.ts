@@ -22,6 +22,15 @@ export async function open(page: Page, testInfo: TestInfo, path: string) {
   return response;
 }
 
+let addressesMade = 0;
+/**
+ * `path` under an address never asked for before. A public page is kept for 60 s by the
+ * browser (docs/rules.md "Page and image caches"), so a test waiting for a change to show asks
+ * the server each time through a new address.
+ */
+export const newAddress = (path: string) =>
+  `${path}${path.includes("?") ? "&" : "?"}fresh=${Date.now()}-${(addressesMade += 1)}`;
+
 /** A fresh email per test, project and run (lower case, as the shop stores it). */
 export const uniqueEmail = (testInfo: TestInfo, name: string) =>
   `${name}-${testInfo.project.name}-${Date.now()}-${testInfo.retry}-${Math.random().toString(36).slice(2, 8)}@example.com`.toLowerCase();

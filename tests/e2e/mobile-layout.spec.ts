@@ -8,6 +8,7 @@ import {
   axeClean,
   checkoutStepTitle,
   jsEnabled,
+  newAddress,
   noHorizontalScroll,
   open,
   withDb,
@@ -142,14 +143,12 @@ test.describe("at 390 px (a phone)", () => {
         await expect(choice).toHaveCount(1);
       } else {
         makeOnceOnly(testInfo);
-        // Every process reloads the catalogue within one freshness poll. A new address each
-        // time asks the server: a page seen before is reused from the browser's cache for a
-        // minute (PUBLIC_PAGE's max-age), and the next request may reach another process.
-        let visit = 0;
+        // Every process reloads the catalogue within one freshness poll; the page checked is the
+        // one the poll ended on (the next request may reach another process).
         await expect
           .poll(
             async () => {
-              await open(page, testInfo, `${product.path}?once-only=${++visit}`);
+              await open(page, testInfo, newAddress(product.path));
               return choice.count();
             },
             { timeout: 20_000 },
