@@ -31,6 +31,15 @@ export function SearchBox({ defaultValue = "" }: { defaultValue?: string }) {
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const timer = useRef<ReturnType<typeof setTimeout>>();
+  const inputRef = useRef<HTMLInputElement>(null);
+  // What the shopper typed before the page hydrated stays (its scripts load once it is drawn,
+  // docs/decisions.md "Drawing first"): the field starts from it, as the quantity field does.
+  useEffect(() => {
+    const typed = inputRef.current?.value;
+    if (typed !== undefined && typed !== defaultValue) setValue(typed);
+    // Once, at hydration.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const suggestions = value.trim().length >= MIN_LENGTH ? (fetcher.data?.products ?? []) : [];
   const expanded = hydrated && open && suggestions.length > 0;
 
@@ -49,6 +58,7 @@ export function SearchBox({ defaultValue = "" }: { defaultValue?: string }) {
       <div className="site-search__field">
         <input
           id="site-search-input"
+          ref={inputRef}
           // A text field: ARIA in HTML forbids role="combobox" on type="search" (docs/rules.md
           // "Valid HTML and no sideways scroll"); enterKeyHint keeps the phone's search key.
           type="text"

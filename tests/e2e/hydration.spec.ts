@@ -81,3 +81,27 @@ test("a page's scripts are fetched once its first frame is drawn, and it hydrate
     expect(early, `${path}: first frame at ${timing.firstFrame} ms`).toEqual([]);
   }
 });
+
+// What a shopper types while the page's scripts are still on their way stays when it hydrates:
+// the header's search and the product page's quantity start from the field, not from the
+// server's value (docs/rules.md "Catalogue and product pages").
+test("text typed before the page hydrates is kept", async ({ page }, testInfo) => {
+  test.skip(testInfo.project.use.javaScriptEnabled === false, "hydration needs JavaScript");
+  let release = () => {};
+  const typed = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/build\/entry\.client-\w+\.js$/, async (route) => {
+    await typed;
+    await route.continue();
+  });
+  await page.goto(PAGES[1].path, { waitUntil: "domcontentloaded" });
+  const search = page.getByRole("search").getByLabel("Search products");
+  const quantity = page.locator(".buy-box").getByLabel("Quantity", { exact: true });
+  await search.fill("chicken kibble");
+  await quantity.fill("3");
+  release();
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+  await expect(search).toHaveValue("chicken kibble");
+  await expect(quantity).toHaveValue("3");
+  await page.getByRole("search").getByRole("button", { name: "Search" }).click();
+  await expect(page).toHaveURL(/\/search\?search=chicken\+kibble$/);
+});
