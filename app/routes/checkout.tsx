@@ -190,7 +190,6 @@ export async function action({ request }: ActionFunctionArgs) {
         customerId,
         expectedTotalCents: post.expectedTotalCents,
         attestation: post.attestation,
-        requireAttestation: sitePolicy(site).requiresAttestation,
         readCart: (id) => commerce.getCart(id),
       });
       const session = await getSession(request);

@@ -16,6 +16,7 @@ import * as deleteMetafield from "~/routes/api.ecom.v1[.]0.delete-metafield";
 import * as getCustomer from "~/routes/api.ecom.v1[.]0.get-embedded-customer";
 import * as defaultAddress from "~/routes/api.ecom.v1[.]0.update-customer-default-address";
 import * as updateCustomer from "~/routes/api.ecom.v1[.]0.update-customer";
+import { SHOP_OWNED_METAFIELD_KEYS, SHOP_OWNED_METAFIELD_MESSAGE } from "~/models/customer-metafields";
 import { customers } from "~/services/customers/index.server";
 import { identity } from "~/services/identity/index.server";
 import {
@@ -395,7 +396,7 @@ describe("customer JSON API (shop-core spec section 7 'Account and commerce')", 
   it("get-embedded-customer answers the profile, addresses and default address (cookie or sessionToken)", async () => {
     const { id, email, jar } = await signedInCustomer();
     const home = await customers.createAddress(id, { ...ADDRESS, countryCode: "US" });
-    await customers.updateMetafields(id, [
+    await customers.writeShopMetafields(id, [
       { namespace: "profeeding", key: "persisted_cart_id", type: "single_line_text_field", value: "cart-9" },
     ]);
     const byCookie = await call("get-embedded-customer", {}, jar);
@@ -445,9 +446,50 @@ describe("customer JSON API (shop-core spec section 7 'Account and commerce')", 
     expect(customerUpdate.customer.id).toBe(id);
     expect(customerUpdate.customer.metafields.map((m) => [m.key, m.value])).toEqual([["ship_to_zip", "80011"]]);
     expect(customerUpdate.userErrors).toEqual([
-      { field: ["metafields", 1, "value"], message: "Enter a value." },
+      { field: ["metafields", 1, "value"], message: SHOP_OWNED_METAFIELD_MESSAGE },
       { field: ["metafields", 2, "value"], message: "We could not find that metafield." },
     ]);
+  });
+
+  it('update-customer and delete-metafield never change the shop\'s own metafields (docs/rules.md "Shop-owned metafields")', async () => {
+    const { id, jar } = await signedInCustomer();
+    await customers.writeShopMetafields(
+      id,
+      SHOP_OWNED_METAFIELD_KEYS.map((key) => ({
+        namespace: "profeeding",
+        key,
+        type: "single_line_text_field",
+        value: `own-${key}`,
+      })),
+    );
+    const before = await prisma.customerMetafield.findMany({ where: { customerId: id }, orderBy: { key: "asc" } });
+    expect(before).toHaveLength(5);
+    const writes = [
+      // By namespace and key, every shop-owned key, and in other letter cases.
+      ...SHOP_OWNED_METAFIELD_KEYS.map((key) => ({
+        namespace: "profeeding",
+        key,
+        type: "single_line_text_field",
+        value: "1000103",
+      })),
+      { namespace: "PROFEEDING", key: "Sold_To", type: "single_line_text_field", value: "1000103" },
+      // By id.
+      ...before.map((row) => ({ id: row.id, value: "1000103" })),
+    ];
+    const response = await call("update-customer", { customerId: id, updateInput: writes }, jar);
+    expect(response.status).toBe(200);
+    const { customerUpdate } = (await response.json()) as { customerUpdate: { userErrors: unknown[] } };
+    expect(customerUpdate.userErrors).toEqual(
+      writes.map((_, index) => ({ field: ["metafields", index, "value"], message: SHOP_OWNED_METAFIELD_MESSAGE })),
+    );
+    for (const row of before) {
+      const refused = await call("delete-metafield", { metafieldId: row.id }, jar);
+      expect(refused.status).toBe(403);
+      expect(((await refused.json()) as ApiError).error.code).toBe("SHOP_OWNED");
+    }
+    expect(await prisma.customerMetafield.findMany({ where: { customerId: id }, orderBy: { key: "asc" } })).toEqual(
+      before,
+    );
   });
 
   it("update-customer answers 404 for another customer's id or metafield and writes nothing", async () => {

@@ -376,7 +376,7 @@ describe("placing an order (idempotency, the checkout id is the key)", () => {
   });
 });
 
-describe("orders the checkout refuses (shop-core spec sections 5 and 9; the staff attestation)", () => {
+describe("orders the checkout refuses (shop-core spec sections 5 and 9)", () => {
   it("refuses a cart over the item limit, whatever put it there", async () => {
     const v = await variant(50);
     const ready = await readyCheckout({ lines: [{ merchandiseId: v.id, quantity: 1 }] });
@@ -384,25 +384,6 @@ describe("orders the checkout refuses (shop-core spec sections 5 and 9; the staf
     await expectCheckoutError(place(ready), "CART_OVER_LIMIT");
     expect(await ordersOfKey(ready.key)).toBe(0);
     expect(await inventoryOf(v.id)).toBe(50);
-  });
-
-  it("refuses an order without the attestation where the site requires it", async () => {
-    const v = await variant(5);
-    const ready = await readyCheckout({ lines: [{ merchandiseId: v.id, quantity: 1 }] });
-    const error = await expectCheckoutError(
-      ready.service.placeOrder({
-        key: ready.key,
-        site: "DTC",
-        customerId: null,
-        expectedTotalCents: ready.totalCents,
-        attestation: false,
-        requireAttestation: true,
-        readCart,
-      }),
-      "ATTESTATION_REQUIRED",
-    );
-    expect(error.field).toBe("attestation");
-    expect(await ordersOfKey(ready.key)).toBe(0);
   });
 });
 

@@ -227,23 +227,23 @@ describe("metafields (shop-core spec sections 7-8: update-customer userErrors, d
   it("upserts valid metafields by namespace and key, and by id", async () => {
     const { id } = await newCustomer();
     const created = await customers.updateMetafields(id, [
-      { namespace: "profeeding", key: "persisted_cart_id", type: "single_line_text_field", value: "cart-1" },
-      { namespace: "profeeding", key: "preferred_address", type: "single_line_text_field", value: "clinic" },
+      { namespace: "custom", key: "favourite_food", type: "single_line_text_field", value: "salmon" },
+      { namespace: "custom", key: "pet_name", type: "single_line_text_field", value: "Rex" },
     ]);
     expect(created.userErrors).toEqual([]);
     expect(created.metafields.map((m) => [m.key, m.value])).toEqual([
-      ["persisted_cart_id", "cart-1"],
-      ["preferred_address", "clinic"],
+      ["favourite_food", "salmon"],
+      ["pet_name", "Rex"],
     ]);
-    const cartField = created.metafields.find((m) => m.key === "persisted_cart_id")!;
+    const foodField = created.metafields.find((m) => m.key === "favourite_food")!;
     const updated = await customers.updateMetafields(id, [
-      { namespace: "profeeding", key: "persisted_cart_id", type: "single_line_text_field", value: "cart-2" },
-      { id: created.metafields.find((m) => m.key === "preferred_address")!.id, value: "home" },
+      { namespace: "custom", key: "favourite_food", type: "single_line_text_field", value: "lamb" },
+      { id: created.metafields.find((m) => m.key === "pet_name")!.id, value: "Bo" },
     ]);
     expect(updated.userErrors).toEqual([]);
-    expect(updated.metafields.map((m) => [m.id === cartField.id ? "same" : m.key, m.value])).toEqual([
-      ["same", "cart-2"],
-      ["preferred_address", "home"],
+    expect(updated.metafields.map((m) => [m.id === foodField.id ? "same" : m.key, m.value])).toEqual([
+      ["same", "lamb"],
+      ["pet_name", "Bo"],
     ]);
   });
 

@@ -12,6 +12,7 @@ import { action as fetchAddress } from "~/routes/api.embedded.fetch-address";
 import { loader as getJwt } from "~/routes/api.embedded.get-jwt";
 import { action as joinClinicCall } from "~/routes/api.embedded.join-clinic";
 import { action as searchClinicCall } from "~/routes/api.embedded.search-clinic";
+import { action as updateCustomerCall } from "~/routes/api.ecom.v1[.]0.update-customer";
 import { action as registerAction, loader as registerLoader } from "~/routes/shelter.register";
 import { checkouts } from "~/services/checkout/index.server";
 import { commerce } from "~/services/commerce/index.server";
@@ -191,9 +192,9 @@ describe("onboarding metafields (shop-core spec sections 4 and 8: update-custome
       db: prisma,
       settings: () => SETTINGS,
       customers: {
-        async updateMetafields(id, inputs) {
+        async writeShopMetafields(id, inputs) {
           const [first, , ...rest] = inputs;
-          const result = await customers.updateMetafields(id, [first, ...rest]);
+          const result = await customers.writeShopMetafields(id, [first, ...rest]);
           return { ...result, userErrors: [{ field: ["metafields", 1, "value"], message: "Sold-to is locked." }] };
         },
       },
@@ -452,7 +453,6 @@ describe("ordering as a member (program pricing, clinic delivery, attestation, m
       customerId: ready.customerId,
       expectedTotalCents: ready.priced.totalCents,
       attestation,
-      requireAttestation: true,
       readCart: (id) => commerce.getCart(id),
     });
 
@@ -481,6 +481,35 @@ describe("ordering as a member (program pricing, clinic delivery, attestation, m
     });
     const member = await staffProgram.member(ready.customerId);
     expect(member?.quota.usedCents).toBe(ready.priced.merchandiseCents);
+  });
+
+  it('orders on the member\'s own clinic accounts whatever a client wrote (docs/rules.md "Shop-owned metafields")', async () => {
+    const ready = await readyMember(1);
+    const jar = await signedInJar(ready.customerId, "HPSF");
+    const other = await prisma.clinic.findUniqueOrThrow({ where: { groupId: "CLN-1003" } });
+    const forged = [
+      { namespace: "profeeding", key: "sold_to", type: "single_line_text_field", value: other.soldTo },
+      { namespace: "profeeding", key: "ship_to", type: "single_line_text_field", value: other.shipTo },
+      { namespace: "profeeding", key: "clinic_zip", type: "single_line_text_field", value: other.zip },
+    ];
+    const response = await callRoute(
+      updateCustomerCall,
+      staffJson("/api/ecom/v1.0/update-customer", { customerId: ready.customerId, updateInput: forged }, jar),
+    );
+    expect(response.status).toBe(200);
+    const { customerUpdate } = (await response.json()) as { customerUpdate: { userErrors: { field: unknown[] }[] } };
+    expect(customerUpdate.userErrors.map((e) => e.field)).toEqual([0, 1, 2].map((i) => ["metafields", i, "value"]));
+    // Even a row written before the rule (straight into the table) is never read for the order.
+    await prisma.customerMetafield.updateMany({
+      where: { customerId: ready.customerId, key: "sold_to" },
+      data: { value: other.soldTo },
+    });
+    const placed = await place(ready);
+    const order = await prisma.order.findUniqueOrThrow({ where: { id: placed.id } });
+    const attributes = Object.fromEntries(
+      (JSON.parse(order.attributes) as { key: string; value: string }[]).map((a) => [a.key, a.value]),
+    );
+    expect(attributes).toMatchObject({ SOLD_TO: "1000102", SHIP_TO: "2000102", SALES_ORD_TYPE: "ZK01" });
   });
 
   it("refuses an order past the monthly quota and changes nothing", async () => {

@@ -11,7 +11,7 @@ import { cartLimits } from "~/models/cart";
 import { checkoutAttributes, orderType, shippingLocation } from "~/models/checkout";
 import { donationConfirmationData } from "~/models/order-donation";
 import { priceOrder, type PricedOrder } from "~/models/pricing";
-import type { SiteId } from "~/models/site";
+import { storedSite, type SiteId } from "~/models/site";
 import { sitePolicy } from "~/models/site-policy";
 import { type Cart, SAVED_CART_METAFIELD } from "~/services/commerce/index.server";
 import { enqueueDonationConfirmation, type Donations, type OrderDonation } from "~/services/donations/index.server";
@@ -83,9 +83,8 @@ export interface PlaceOrderInput {
   site: string;
   customerId: string | null;
   expectedTotalCents: number;
+  /** The attestation box; whether it is required is the site policy's (`requiresAttestation`). */
   attestation: boolean;
-  /** The staff site requires the attestation box. */
-  requireAttestation?: boolean;
   /** Reads a cart (the commerce provider's). */
   readCart: (cartId: string) => Promise<Cart | null>;
 }
@@ -93,6 +92,8 @@ export interface PlaceOrderInput {
 /** A clinic's name, address and delivery rule: for the order attributes and clinic delivery. */
 const CLINIC_ADDRESS_SELECT = {
   name: true,
+  soldTo: true,
+  shipTo: true,
   address1: true,
   address2: true,
   city: true,
@@ -249,8 +250,10 @@ export function createCheckouts(deps: CheckoutDeps) {
     const workAddress = clinic ? formatAddress({ firstName: clinic.name, lastName: "", ...clinic }) : null;
     return checkoutAttributes({
       isClinicUser,
-      soldTo: meta.get("sold_to") ?? null,
-      shipTo: meta.get("ship_to") ?? null,
+      // The clinic's accounts from the server's own record of the member's clinic, never a
+      // metafield a client could have written (docs/rules.md "Shop-owned metafields").
+      soldTo: isClinicUser && clinic ? clinic.soldTo : null,
+      shipTo: isClinicUser && clinic ? clinic.shipTo : null,
       workAddress,
       homeAddress: checkout.shippingAddress ? formatAddress(checkout.shippingAddress) : null,
       location,
@@ -484,7 +487,8 @@ export function createCheckouts(deps: CheckoutDeps) {
     if (type === "firstPurchaseSubscription" && !input.customerId) {
       throw new CheckoutError("AUTOSHIP_NEEDS_ACCOUNT", "Sign in to order autoship items.", undefined, 401);
     }
-    if (input.requireAttestation && !input.attestation) {
+    // The staff site requires the attestation (docs/rules.md "Staff-feeding program"): the policy's, never a caller's flag.
+    if (sitePolicy(storedSite(input.site)).requiresAttestation && !input.attestation) {
       throw new CheckoutError("ATTESTATION_REQUIRED", "Confirm the attestation to place your order.", "attestation");
     }
     const [pricing, donation] = await Promise.all([

@@ -2,11 +2,13 @@
 // namespace "profeeding", key "persisted_cart_id", type single_line_text_field,
 // holding the id of the customer's cart.
 import { prisma } from "~/db.server";
+import { SHOP_METAFIELD_NAMESPACE, SHOP_METAFIELD_TYPE } from "~/models/customer-metafields";
 
+/** A shop-owned metafield (docs/rules.md "Shop-owned metafields"): no client call writes it. */
 export const SAVED_CART_METAFIELD = {
-  namespace: "profeeding",
+  namespace: SHOP_METAFIELD_NAMESPACE,
   key: "persisted_cart_id",
-  type: "single_line_text_field",
+  type: SHOP_METAFIELD_TYPE,
 } as const;
 
 const where = (customerId: string) => ({

@@ -4,15 +4,16 @@
 // NOT_FOUND, and nothing is changed.
 import type { PrismaClient } from "~/generated/prisma/client";
 import { US_STATES } from "~/models/checkout";
+import { isShopOwnedMetafield, SHOP_OWNED_METAFIELD_MESSAGE } from "~/models/customer-metafields";
 import { AddressSchema, type AddressInput } from "~/models/checkout-forms";
 import { storedSite } from "~/models/site";
 import { createIdentity, userStoreFor, type Identity } from "~/services/identity/index.server";
 import { serviceErrorWithStatus } from "~/models/service-error";
 
-export type CustomerErrorCode = "NOT_FOUND" | "INVALID" | "EMAIL_TAKEN";
+export type CustomerErrorCode = "NOT_FOUND" | "INVALID" | "EMAIL_TAKEN" | "SHOP_OWNED";
 
 /** The HTTP status a page or API answers a refusal with. */
-const STATUS: Record<CustomerErrorCode, number> = { NOT_FOUND: 404, INVALID: 400, EMAIL_TAKEN: 409 };
+const STATUS: Record<CustomerErrorCode, number> = { NOT_FOUND: 404, INVALID: 400, EMAIL_TAKEN: 409, SHOP_OWNED: 403 };
 
 /** A refused customer change; nothing was changed. `field` names the input at fault. */
 export class CustomerError extends serviceErrorWithStatus<CustomerErrorCode>("CustomerError", STATUS) {}
@@ -187,6 +188,59 @@ export function createCustomers(db: PrismaClient, identity: Pick<Identity, "chec
     };
   }
 
+  /** Writes metafields, refusing each bad input as a userError; the shop's own only when `shopOwned`. */
+  async function writeMetafields(
+    customerId: string,
+    inputs: MetafieldInput[],
+    options: { shopOwned: boolean },
+  ): Promise<{ metafields: MetafieldView[]; userErrors: MetafieldUserError[] }> {
+    await customerRow(customerId);
+    const userErrors: MetafieldUserError[] = [];
+    const refuse = (index: number, message: string) =>
+      userErrors.push({ field: ["metafields", index, "value"], message });
+    const mayWrite = (field: { namespace: string; key: string }) => options.shopOwned || !isShopOwnedMetafield(field);
+    let count = await db.customerMetafield.count({ where: { customerId } });
+
+    for (const [index, input] of inputs.entries()) {
+      const value = input.value;
+      if ("id" in input) {
+        const existing = await db.customerMetafield.findFirst({ where: { id: input.id, customerId } });
+        if (!existing) {
+          refuse(index, "We could not find that metafield.");
+          continue;
+        }
+        const problem = mayWrite(existing) ? metafieldValueProblem(existing.type, value) : SHOP_OWNED_METAFIELD_MESSAGE;
+        if (problem) refuse(index, problem);
+        else await db.customerMetafield.update({ where: { id: existing.id }, data: { value } });
+        continue;
+      }
+      const { namespace, key, type } = input;
+      const problem =
+        !METAFIELD_NAME.test(namespace) || !METAFIELD_NAME.test(key)
+          ? "The namespace and key must be 1 to 64 letters, digits, dots, dashes or underscores."
+          : !mayWrite(input)
+            ? SHOP_OWNED_METAFIELD_MESSAGE
+            : metafieldValueProblem(type, value);
+      if (problem) {
+        refuse(index, problem);
+        continue;
+      }
+      const where = { customerId_namespace_key: { customerId, namespace, key } };
+      const existing = await db.customerMetafield.findUnique({ where, select: { id: true } });
+      if (!existing && count >= MAX_METAFIELDS) {
+        refuse(index, `A customer keeps up to ${MAX_METAFIELDS} metafields.`);
+        continue;
+      }
+      await db.customerMetafield.upsert({
+        where,
+        create: { customerId, namespace, key, type, value },
+        update: { type, value },
+      });
+      if (!existing) count++;
+    }
+    return { metafields: await listMetafields(customerId), userErrors };
+  }
+
   return {
     getProfile,
 
@@ -311,62 +365,33 @@ export function createCustomers(db: PrismaClient, identity: Pick<Identity, "chec
     },
 
     /**
-     * Writes metafields (update-customer; shop-core spec sections 7-8): each
-     * refused input is a userError and is not written; the valid ones are
-     * upserted. Answers the customer's metafields afterwards.
+     * Writes metafields for a client (update-customer; shop-core spec sections 7-8): each
+     * refused input is a userError and is not written; the valid ones are upserted. The
+     * shop's own metafields (docs/rules.md "Shop-owned metafields") are refused, by name
+     * or by id. Answers the customer's metafields afterwards.
      */
-    async updateMetafields(
-      customerId: string,
-      inputs: MetafieldInput[],
-    ): Promise<{ metafields: MetafieldView[]; userErrors: MetafieldUserError[] }> {
-      await customerRow(customerId);
-      const userErrors: MetafieldUserError[] = [];
-      const refuse = (index: number, message: string) =>
-        userErrors.push({ field: ["metafields", index, "value"], message });
-      let count = await db.customerMetafield.count({ where: { customerId } });
+    async updateMetafields(customerId: string, inputs: MetafieldInput[]) {
+      return writeMetafields(customerId, inputs, { shopOwned: false });
+    },
 
-      for (const [index, input] of inputs.entries()) {
-        const value = input.value;
-        if ("id" in input) {
-          const existing = await db.customerMetafield.findFirst({ where: { id: input.id, customerId } });
-          if (!existing) {
-            refuse(index, "We could not find that metafield.");
-            continue;
-          }
-          const problem = metafieldValueProblem(existing.type, value);
-          if (problem) refuse(index, problem);
-          else await db.customerMetafield.update({ where: { id: existing.id }, data: { value } });
-          continue;
-        }
-        const { namespace, key, type } = input;
-        const problem =
-          !METAFIELD_NAME.test(namespace) || !METAFIELD_NAME.test(key)
-            ? "The namespace and key must be 1 to 64 letters, digits, dots, dashes or underscores."
-            : metafieldValueProblem(type, value);
-        if (problem) {
-          refuse(index, problem);
-          continue;
-        }
-        const where = { customerId_namespace_key: { customerId, namespace, key } };
-        const existing = await db.customerMetafield.findUnique({ where, select: { id: true } });
-        if (!existing && count >= MAX_METAFIELDS) {
-          refuse(index, `A customer keeps up to ${MAX_METAFIELDS} metafields.`);
-          continue;
-        }
-        await db.customerMetafield.upsert({
-          where,
-          create: { customerId, namespace, key, type, value },
-          update: { type, value },
-        });
-        if (!existing) count++;
-      }
-      return { metafields: await listMetafields(customerId), userErrors };
+    /**
+     * Writes the shop's own metafields (the staff-feeding onboarding values and the member's
+     * preferred address): the one way they change. Never reached by a client's input.
+     */
+    async writeShopMetafields(customerId: string, inputs: MetafieldInput[]) {
+      return writeMetafields(customerId, inputs, { shopOwned: true });
     },
 
     /** Deletes one of the customer's metafields; NOT_FOUND when it is not theirs. */
     async deleteMetafield(customerId: string, id: string): Promise<{ deletedId: string }> {
-      const deleted = await db.customerMetafield.deleteMany({ where: { id, customerId } });
-      if (deleted.count === 0) throw new CustomerError("NOT_FOUND", "We could not find that metafield.");
+      const existing = await db.customerMetafield.findFirst({
+        where: { id, customerId },
+        select: { namespace: true, key: true },
+      });
+      if (!existing) throw new CustomerError("NOT_FOUND", "We could not find that metafield.");
+      // The shop's own (docs/rules.md "Shop-owned metafields"): the saved cart goes with its cart.
+      if (isShopOwnedMetafield(existing)) throw new CustomerError("SHOP_OWNED", SHOP_OWNED_METAFIELD_MESSAGE);
+      await db.customerMetafield.deleteMany({ where: { id, customerId } });
       return { deletedId: id };
     },
   };

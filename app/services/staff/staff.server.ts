@@ -98,7 +98,7 @@ export interface OnboardingResult {
 
 export interface StaffDeps {
   db: PrismaClient;
-  customers: Pick<Customers, "updateMetafields">;
+  customers: Pick<Customers, "writeShopMetafields">;
   settings: () => { eligibleGroups: readonly string[]; discountPercent: number; monthlyQuotaCents: number };
   now?: () => Date;
 }
@@ -279,7 +279,7 @@ export function createStaffProgram(deps: StaffDeps) {
       type: SAVED_CART_METAFIELD.type,
       value: wanted[key],
     }));
-    const { userErrors } = await deps.customers.updateMetafields(customerId, inputs);
+    const { userErrors } = await deps.customers.writeShopMetafields(customerId, inputs);
     const refused = userErrors.map((error) => ({ key: keys[error.field[1]], message: error.message }));
     const refusedKeys = new Set(refused.map((r) => r.key));
     const updated = keys.filter((key) => !refusedKeys.has(key));
@@ -378,7 +378,7 @@ export function createStaffProgram(deps: StaffDeps) {
     /** Ship to the clinic or home from now on (the preferred-address metafield). */
     async setPreferredAddress(customerId: string, preferred: PreferredAddress): Promise<StaffMember> {
       await requireRows(customerId);
-      const { userErrors } = await deps.customers.updateMetafields(customerId, [
+      const { userErrors } = await deps.customers.writeShopMetafields(customerId, [
         {
           namespace: SAVED_CART_METAFIELD.namespace,
           key: "preferred_address",
