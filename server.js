@@ -45,6 +45,7 @@ try {
 const {
   env,
   guardRequest,
+  siteGate,
   PRIVATE_NO_STORE,
   rootLogger,
   withLogger,
@@ -86,11 +87,15 @@ function staticPathsOf(dir) {
   );
 }
 
+/** The host as Remix will see it (req.hostname honours X-Forwarded-Host only behind TRUST_PROXY). */
+function hostOf(req) {
+  const port = (req.get("host") ?? "").match(/:(\d+)$/)?.[1];
+  return `${req.hostname ?? ""}${port ? `:${port}` : ""}`;
+}
+
 // The trust boundary's one rule (docs/security.md), for the guard below and the early hits.
 function refusalOf(req) {
-  // The host as Remix will see it (req.hostname honours X-Forwarded-Host only behind TRUST_PROXY).
-  const port = (req.get("host") ?? "").match(/:(\d+)$/)?.[1];
-  const host = `${req.hostname ?? ""}${port ? `:${port}` : ""}`;
+  const host = hostOf(req);
   return guardRequest({
     method: req.method,
     host,
@@ -137,10 +142,26 @@ const pageCache = createPageCache({
 // per-request work below (nonce, helmet, compression, the request logger) that a stored
 // answer does not need; it is still counted, and logged when REQUEST_LOG is on.
 const routeLabel = createRouteLabeler(build.routes, { staticPaths: staticPathsOf("public") });
-app.use((req, res, next) => {
-  // Decided once per request: the guard middleware below reads it rather than asking again.
+app.use(async (req, res, next) => {
+  // Decided once per request: the guard middlewares below read them rather than asking again.
   res.locals.refusal = refusalOf(req);
-  if (isDraining() || res.locals.refusal) return next();
+  if (!res.locals.refusal) {
+    // Who may see the shop at all (docs/rules.md "Site access"): maintenance, the password,
+    // the staff registration. Before the early hits, so a locked shop serves no cached page.
+    const query = req.originalUrl.indexOf("?");
+    try {
+      res.locals.gate = await siteGate({
+        method: req.method,
+        host: hostOf(req),
+        pathname: req.path,
+        search: query < 0 ? "" : req.originalUrl.slice(query),
+        cookie: req.get("cookie") ?? null,
+      });
+    } catch (error) {
+      return next(error);
+    }
+  }
+  if (isDraining() || res.locals.refusal || res.locals.gate) return next();
   const started = process.hrtime.bigint();
   const requestId = crypto.randomUUID();
   if (!pageCache.serveEarly(req, res, requestId)) return next();
@@ -284,6 +305,29 @@ app.use((req, res, next) => {
       `<!doctype html><html lang="en"><meta charset="utf-8"><title>Request refused</title>` +
         `<h1>Request refused</h1><p>${refusal.message}</p><p><a href="/">Go to the home page</a></p></html>`,
     );
+});
+
+// The site-access gate's answer (docs/rules.md "Site access"), for every kind of request: a
+// page or a form post goes to the password, maintenance or registration page; a `?_data=` load
+// gets Remix's own redirect answer, reloading the document; a JSON call is refused.
+app.use((req, res, next) => {
+  const gate = res.locals.gate;
+  if (!gate) return next();
+  res.set("Cache-Control", PRIVATE_NO_STORE);
+  if (gate.retryAfterSeconds) res.set("Retry-After", String(gate.retryAfterSeconds));
+  // The body is not read: the connection closes after the answer (as for a refusal above).
+  if (req.method !== "GET" && req.method !== "HEAD") res.set("Connection", "close");
+  if (gate.kind === "refuse")
+    return res.status(gate.status).json({ error: { code: gate.code, message: gate.message } });
+  if ("_data" in req.query) {
+    res.set({
+      "X-Remix-Redirect": gate.location,
+      "X-Remix-Status": String(gate.status),
+      "X-Remix-Reload-Document": "true",
+    });
+    return res.status(204).end();
+  }
+  res.redirect(gate.status, gate.location);
 });
 
 if (env.MUTATION_RATE_LIMIT_PER_MINUTE > 0) {

@@ -13,12 +13,17 @@ export default defineConfig({
     exclude: [
       "tests/e2e/**",
       "node_modules/**",
-      // About SQLite itself (its write lock, its connections, copying its file): nothing to run on PostgreSQL.
+      // About SQLite itself (its write lock, its connections, copying its file), or about the HTTP
+      // server over a seeded SQLite database of its own (tests/helpers/shop-server.ts): nothing
+      // to run again on PostgreSQL.
       ...(onPostgres
         ? [
             "tests/integration/database-busy.test.ts",
             "tests/integration/database.test.ts",
             "tests/integration/backup.test.ts",
+            "tests/integration/page-cache-server.test.ts",
+            "tests/integration/graceful-shutdown.test.ts",
+            "tests/integration/site-access-server.test.ts",
           ]
         : []),
     ],

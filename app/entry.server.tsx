@@ -16,6 +16,8 @@ import { NonceProvider } from "~/utils/nonce-provider";
 // schema and one guard rule.
 export { env };
 export { createRateLimitStore, guardRequest } from "~/services/http/index.server";
+// The site-access gate (docs/rules.md "Site access"): maintenance, password, staff registration.
+export { siteGate } from "~/services/access/index.server";
 export { PRIVATE_NO_STORE, sharedFreshness } from "~/models/cache-policy";
 // The page cache in server.js (docs/rules.md "Page cache") asks before rendering whether a request is personal.
 export { isPersonalCookieHeader } from "~/services/http/index.server";

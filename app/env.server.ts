@@ -211,6 +211,9 @@ const EnvSchema = z
     // Jobs (docs/rules.md "Jobs"): `npm start` runs them in the web process unless RUN_JOBS is
     // false (then run `npm run worker` somewhere); each job runs once at a time across processes.
     RUN_JOBS: flag(true),
+    // Maintenance (docs/rules.md "Site access"): every shop page goes to /maintenance (503), JSON
+    // calls answer 503 with Retry-After; the back office and the probes stay open.
+    MAINTENANCE_MODE: flag(false),
     // Graceful shutdown (docs/rules.md "Restarts"): after SIGTERM, in-flight requests and a running
     // job get this long before the process exits anyway.
     SHUTDOWN_TIMEOUT_MS: optional(

@@ -37,7 +37,6 @@ import { consentScripts, readConsent } from "~/services/consent/index.server";
 import {
   runLoginGuard,
   runRedirectLookup,
-  runPasswordGuard,
   honeypotInputProps,
   getSession,
   getSignedIn,
@@ -81,13 +80,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // The back office has its own sign-in; the shop's guards and redirects stay out of it
   // (docs/rules.md "Back office").
   const shopPage = !isAdminPath(new URL(request.url).pathname);
-  // The first guard: a password-protected shop asks for the password before anything else.
-  if (shopPage) await runPasswordGuard(request, site);
+  // The first guard (password protection), maintenance and the staff registration guard ran
+  // before this request reached Remix: the site-access gate in server.js holds every kind of
+  // request (docs/rules.md "Site access").
   // The session, read first: the guards and routes of this request share this answer.
   const signedIn = await getSignedIn(request);
-  // On the staff site, the member: registration state for the guard and the FTC notice.
+  // On the staff site, the member: registration state for the login guard and the FTC notice.
   const member = signedIn && shopPage ? await staffMemberOf(request) : null;
-  // Route guards, in the spec's order on every navigation (shop-core spec section 2).
+  // The other route guards, in the spec's order on every navigation (shop-core spec section 2).
   if (shopPage) {
     await runLoginGuard(request, member ? { registered: member.isRegistered } : null);
     await runRedirectLookup(request, site);

@@ -236,10 +236,27 @@ describe("registration guard (shop-core spec sections 4 and 6)", () => {
     expect(guard("/cart", true, false)).toEqual({ kind: "register", returnTo: "/cart" });
   });
 
-  it("lets an unregistered member open the allowed pages and the API", () => {
-    for (const path of ["/shelter/register", "/logout", "/terms-and-conditions", "/api/search-clinic"]) {
+  it("lets an unregistered member open the allowed pages and the registration calls", () => {
+    for (const path of [
+      "/shelter/register",
+      "/logout",
+      "/terms-and-conditions",
+      "/api/embedded/search-clinic",
+      "/api/embedded/join-clinic",
+      "/api/ecom/v1.0/refresh-session-token",
+      "/api/client-errors",
+    ]) {
       expect(guard(path, true, false)).toBeNull();
     }
+  });
+
+  it("refuses an unregistered member's other JSON calls (carts, orders), and leaves guests' alone", () => {
+    for (const path of ["/api/ecom/v1.0/add-cart-line-items", "/api/ecom/v1.0/get-embedded-orders", "/api/crypto"]) {
+      expect(guard(path, true, false)).toEqual({ kind: "refuse" });
+      expect(guard(path, false, false)).toBeNull();
+      expect(guard(path, true, true)).toBeNull();
+    }
+    expect(guard("/api/embedded", true, false)).toEqual({ kind: "refuse" });
   });
 });
 

@@ -117,19 +117,40 @@ export const REGISTRATION_ALLOWED_PATHS: readonly string[] = [
 ];
 
 /**
- * The staff-feeding registration guard (shop-core spec sections 4 and 6): a
- * signed-in member who is not registered goes to the registration page, with
- * the page asked for kept to return to; API calls and allowed pages pass.
+ * JSON calls an unregistered member may make: registering itself (the clinic search, join
+ * and address calls, the JWT), keeping the session, reading their own profile, the header's
+ * search, the contact form and browser error reports. Carts, orders, autoships and the rest
+ * wait until the member has registered (docs/rules.md "Site access").
+ */
+export const REGISTRATION_OPEN_API_PATHS: readonly string[] = [
+  "/api/ecom/v1.0/refresh-session-token",
+  "/api/ecom/v1.0/create-customer-token",
+  "/api/ecom/v1.0/get-embedded-customer",
+  "/api/predictive-search",
+  "/api/send-contact-us",
+  "/api/client-errors",
+];
+
+/**
+ * The staff-feeding registration guard (shop-core spec sections 4 and 6): a signed-in
+ * member who is not registered goes to the registration page, with the page asked for kept
+ * to return to, unless already on an allowed page; a JSON call outside the registration
+ * calls (`/api/embedded/…` and `REGISTRATION_OPEN_API_PATHS`) is refused. Applied to every
+ * kind of request by the site-access gate (`siteAccess`, app/models/site-access.ts).
  */
 export function registrationGuard(input: {
   pathname: string;
   search: string;
   signedIn: boolean;
   registered: boolean;
-}): { kind: "register"; returnTo: string } | null {
+}): { kind: "register"; returnTo: string } | { kind: "refuse" } | null {
   if (!input.signedIn || input.registered) return null;
   const { pathname } = input;
-  if (pathname.startsWith("/api/") || pathname.startsWith("/dev/") || pathname.startsWith("/auth/")) return null;
+  if (pathname.startsWith("/api/")) {
+    const open = pathname.startsWith("/api/embedded/") || REGISTRATION_OPEN_API_PATHS.includes(pathname);
+    return open ? null : { kind: "refuse" };
+  }
+  if (pathname.startsWith("/dev/") || pathname.startsWith("/auth/")) return null;
   if (REGISTRATION_ALLOWED_PATHS.includes(pathname)) return null;
   return { kind: "register", returnTo: `${pathname}${input.search}` };
 }

@@ -1,9 +1,11 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { ContentBlocks } from "~/components/content-blocks";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Logo } from "~/components/logo";
+import { env } from "~/env.server";
+import { MAINTENANCE_RETRY_AFTER_SECONDS } from "~/models/site-access";
 import { loadContentPage } from "~/services/storefront/index.server";
 import { getSite } from "~/services/site/index.server";
 import { pageMeta } from "~/utils/meta";
@@ -16,7 +18,17 @@ export const meta: MetaFunction<typeof loader> = ({ matches, data }) => [
   { name: "robots", content: "noindex" },
 ];
 
-/** The maintenance page: its copy is the content page "maintenance", with a plain fallback. */
+/** The page's Retry-After (while maintenance is on) reaches the document, not only its data. */
+export const headers: HeadersFunction = ({ loaderHeaders }) => {
+  const retryAfter = loaderHeaders.get("Retry-After");
+  return retryAfter ? { "Retry-After": retryAfter } : new Headers();
+};
+
+/**
+ * The maintenance page: its copy is the content page "maintenance", with a plain fallback.
+ * While maintenance is on (every page is sent here: docs/rules.md "Site access") it answers
+ * 503 with Retry-After, so crawlers and monitors see a temporary outage, not a page.
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
   const site = getSite(request);
   const page = await loadContentPage(site, "maintenance", false);
@@ -31,7 +43,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
       ],
       assets: page?.assets ?? {},
     },
-    { headers: { "Cache-Control": "no-store" } },
+    env.MAINTENANCE_MODE
+      ? {
+          status: 503,
+          headers: { "Cache-Control": "no-store", "Retry-After": String(MAINTENANCE_RETRY_AFTER_SECONDS) },
+        }
+      : { headers: { "Cache-Control": "no-store" } },
   );
 }
 

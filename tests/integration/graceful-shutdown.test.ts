@@ -1,99 +1,27 @@
 // Graceful restarts (docs/rules.md "Restarts"): the production server (`node server.js`
 // over the build) as a child process on loopback, with a seeded database of its own.
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
-import crypto from "node:crypto";
-import fs from "node:fs";
 import net from "node:net";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TEST_DB_DIR } from "../helpers/migrations";
 import { httpGet } from "../helpers/http";
-import { ensureProductionBuild } from "../helpers/production-build";
-import { unusedPort } from "../helpers/smtp-server";
+import { removeDatabaseFile, seededDatabaseFile, startShopServer, type ShopServer } from "../helpers/shop-server";
 
-const DB_FILE = path.join(TEST_DB_DIR, `shutdown-${crypto.randomUUID()}.db`);
-const DATABASE_URL = `file:${DB_FILE}`;
-const children = new Set<ChildProcess>();
+let databaseFile = "";
+const servers = new Set<ShopServer>();
 
 beforeAll(async () => {
-  await ensureProductionBuild();
-  execFileSync(process.execPath, ["scripts/setup.mjs"], {
-    stdio: "ignore",
-    env: { ...process.env, DATABASE_URL },
-    timeout: 120_000,
-  });
+  databaseFile = await seededDatabaseFile("shutdown");
 }, 300_000);
 
 afterAll(() => {
-  for (const child of children) child.kill("SIGKILL");
-  for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(DB_FILE + suffix, { force: true });
+  for (const server of servers) server.kill();
+  removeDatabaseFile(databaseFile);
 });
 
-interface Server {
-  port: number;
-  child: ChildProcess;
-  /** Log lines (pino JSON) written so far. */
-  lines: string[];
-  exited: Promise<number | null>;
-  /** Resolves when a log line's message contains `text`. */
-  logged(text: string): Promise<void>;
-}
-
-async function startServer(env: Record<string, string> = {}, script = "server.js"): Promise<Server> {
-  const port = await unusedPort();
-  const child = spawn(process.execPath, [script], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      DATABASE_URL,
-      SESSION_SECRET: "shutdown-test-session-secret-".padEnd(64, "0"),
-      REQUEST_LOG: "off",
-      LOG_LEVEL: "info",
-      MUTATION_RATE_LIMIT_PER_MINUTE: "0",
-      ...env,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  children.add(child);
-  const lines: string[] = [];
-  const waiters: { text: string; resolve: () => void }[] = [];
-  let buffered = "";
-  child.stdout!.on("data", (chunk: Buffer) => {
-    buffered += chunk.toString();
-    const complete = buffered.split("\n");
-    buffered = complete.pop()!;
-    for (const line of complete) {
-      lines.push(line);
-      for (const waiter of waiters) if (line.includes(waiter.text)) waiter.resolve();
-    }
-  });
-  child.stderr!.on("data", (chunk: Buffer) => lines.push(chunk.toString()));
-  const exited = new Promise<number | null>((resolve) =>
-    child.once("exit", (code) => {
-      children.delete(child);
-      resolve(code);
-    }),
-  );
-  const logged = (text: string) =>
-    lines.some((line) => line.includes(text))
-      ? Promise.resolve()
-      : new Promise<void>((resolve) => waiters.push({ text, resolve }));
-  const server = { port, child, lines, exited, logged };
-  // Up when /healthz answers.
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited: ${lines.join("\n")}`);
-    const status = await get(port, "/healthz").then(
-      (r) => r.status,
-      () => 0,
-    );
-    if (status === 200) return server;
-    if (Date.now() > deadline) throw new Error("server did not start");
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+/** The production server on this file's database; info logs, so the shutdown's lines can be awaited. */
+async function startServer(env: Record<string, string> = {}, script = "server.js") {
+  const server = await startShopServer(databaseFile, { LOG_LEVEL: "info", RUN_JOBS: "true", ...env }, script);
+  servers.add(server);
+  return server;
 }
 
 /** One GET on a connection of its own. */

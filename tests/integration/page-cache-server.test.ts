@@ -1,72 +1,33 @@
 // The page cache on the production server (docs/rules.md "Page cache", "Cache policy"):
 // `node server.js` over the build as a child process on loopback, with a seeded database of
 // its own. Real pages: hit, miss and bypass, 304, compressed variants, and no nonce shared.
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
-import fs from "node:fs";
-import path from "node:path";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TEST_DB_DIR } from "../helpers/migrations";
 import { httpGet } from "../helpers/http";
-import { ensureProductionBuild } from "../helpers/production-build";
-import { unusedPort } from "../helpers/smtp-server";
+import { removeDatabaseFile, seededDatabaseFile, startShopServer, type ShopServer } from "../helpers/shop-server";
 
-const DB_FILE = path.join(TEST_DB_DIR, `page-cache-${crypto.randomUUID()}.db`);
-const DATABASE_URL = `file:${DB_FILE}`;
-let child: ChildProcess | null = null;
+let databaseFile = "";
+let server: ShopServer | null = null;
 let port = 0;
-let output = "";
 
 beforeAll(async () => {
-  await ensureProductionBuild();
-  execFileSync(process.execPath, ["scripts/setup.mjs"], {
-    stdio: "ignore",
-    env: { ...process.env, DATABASE_URL },
-    timeout: 120_000,
+  databaseFile = await seededDatabaseFile("page-cache");
+  server = await startShopServer(databaseFile, {
+    SESSION_SECRET: "page-cache-test-session-secret-".padEnd(64, "0"),
+    // Configured consent scripts (docs/rules.md "Consent"): their origins, and only they, join script-src.
+    REVIEWS_SCRIPT_URL: "https://reviews.example.com/widget.js",
+    ANALYTICS_SCRIPTS: JSON.stringify([
+      { id: "gtm", category: "advertising", src: "https://tags.example.net/gtm.js?id=X", removeOnDecline: true },
+      { id: "widget2", category: "functional", src: "https://reviews.example.com/extra.js", removeOnDecline: false },
+    ]),
   });
-  port = await unusedPort();
-  child = spawn(process.execPath, ["server.js"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      DATABASE_URL,
-      SESSION_SECRET: "page-cache-test-session-secret-".padEnd(64, "0"),
-      REQUEST_LOG: "off",
-      LOG_LEVEL: "warn",
-      RUN_JOBS: "false",
-      MUTATION_RATE_LIMIT_PER_MINUTE: "0",
-      IMAGE_CACHE_DISK_BYTES: "0",
-      // Configured consent scripts (docs/rules.md "Consent"): their origins, and only they, join script-src.
-      REVIEWS_SCRIPT_URL: "https://reviews.example.com/widget.js",
-      ANALYTICS_SCRIPTS: JSON.stringify([
-        { id: "gtm", category: "advertising", src: "https://tags.example.net/gtm.js?id=X", removeOnDecline: true },
-        { id: "widget2", category: "functional", src: "https://reviews.example.com/extra.js", removeOnDecline: false },
-      ]),
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited: ${output}`);
-    const status = await get("/healthz").then(
-      (r) => r.status,
-      () => 0,
-    );
-    if (status === 200) return;
-    if (Date.now() > deadline) throw new Error(`server did not start: ${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  port = server.port;
 }, 300_000);
 
 afterAll(() => {
-  child?.kill("SIGKILL");
-  for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(DB_FILE + suffix, { force: true });
+  server?.kill();
+  removeDatabaseFile(databaseFile);
 });
 
 const get = (pathname: string, headers: Record<string, string> = {}) => httpGet(port, pathname, headers);

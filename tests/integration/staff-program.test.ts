@@ -14,6 +14,7 @@ import { action as joinClinicCall } from "~/routes/api.embedded.join-clinic";
 import { action as searchClinicCall } from "~/routes/api.embedded.search-clinic";
 import { action as updateCustomerCall } from "~/routes/api.ecom.v1[.]0.update-customer";
 import { action as registerAction, loader as registerLoader } from "~/routes/shelter.register";
+import { siteGate } from "~/services/access/index.server";
 import { checkouts } from "~/services/checkout/index.server";
 import { commerce } from "~/services/commerce/index.server";
 import { customers } from "~/services/customers/index.server";
@@ -229,27 +230,62 @@ describe("onboarding metafields (shop-core spec sections 4 and 8: update-custome
 });
 
 describe("registration guard, and onboarding at registration (shop-core spec section 4)", () => {
-  it("sends a signed-in member who is not registered to registration, then lets them through", async () => {
+  it("sends a signed-in member who is not registered to registration, on every kind of request, then lets them through", async () => {
     const customerId = await newMember("guard");
     const jar = await signedInJar(customerId, "HPSF");
-    const sent = await callRoute(rootLoader, staffGet("/products?sort=new", jar), jar);
-    expect(sent.status).toBe(302);
-    const location = new URL(sent.headers.get("Location")!, STAFF);
+    // The site-access gate in server.js (docs/rules.md "Site access"), as it sees each request.
+    const gate = (method: string, path: string) => {
+      const [pathname, query] = path.split("?");
+      const search = query === undefined ? "" : `?${query}`;
+      return siteGate({ method, host: "staff.localhost:3000", pathname, search, cookie: jar.header });
+    };
+    const sent = await gate("GET", "/products?sort=new");
+    expect(sent).toMatchObject({ kind: "redirect", status: 302 });
+    const location = new URL(sent?.kind === "redirect" ? sent.location : "/", STAFF);
     expect(location.pathname).toBe("/shelter/register");
     expect(Buffer.from(location.searchParams.get("redirect")!, "base64url").toString()).toBe("/products?sort=new");
+    // A client navigation's data request and a form post are held too, not only the document.
+    expect(await gate("GET", "/checkout?_data=routes%2Fcheckout")).toMatchObject({
+      kind: "redirect",
+      location: `/shelter/register?redirect=${Buffer.from("/checkout").toString("base64url")}`,
+    });
+    expect(await gate("POST", "/cart?index")).toMatchObject({ kind: "redirect", status: 303 });
+    expect(await gate("POST", "/api/ecom/v1.0/add-cart-line-items")).toMatchObject({
+      kind: "refuse",
+      status: 403,
+      code: "REGISTRATION_REQUIRED",
+    });
+    // Registering itself stays open.
+    expect(await gate("GET", "/shelter/register")).toBeNull();
+    expect(await gate("POST", "/shelter/register")).toBeNull();
+    expect(await gate("POST", "/api/embedded/search-clinic")).toBeNull();
+    expect(await gate("GET", "/terms-and-conditions")).toBeNull();
     expect((await callRoute(rootLoader, staffGet("/shelter/register", jar), jar)).status).toBe(200);
-    expect((await callRoute(rootLoader, staffGet("/terms-and-conditions", jar), jar)).status).toBe(200);
 
     // Registered elsewhere (the API): the next page load lets the member through and
     // writes nothing (docs/rules.md "Root loader: reads only"); the next sign-in onboards.
     await staffProgram.register(customerId, { roleCode: "DVM", groupId: "CLN-1006" });
     await prisma.customerMetafield.deleteMany({ where: { customerId } });
+    expect(await gate("GET", "/products")).toBeNull();
+    expect(await gate("POST", "/api/ecom/v1.0/add-cart-line-items")).toBeNull();
     const through = await callRoute(rootLoader, staffGet("/products", jar), jar);
     expect(through.status).toBe(200);
     expect(through.headers.get("Set-Cookie")).toBeNull();
     expect((await metafieldsOf(customerId)).length).toBe(0);
     const data = (await through.json()) as { staff: { isRegistered: boolean; showFtcNotice: boolean } };
     expect(data.staff).toMatchObject({ isRegistered: true, showFtcNotice: true });
+  });
+
+  it("holds nobody else: guests, consumer-site customers and the back office pass the registration guard", async () => {
+    const customerId = await newMember("open");
+    const jar = await signedInJar(customerId, "HPSF");
+    const gate = (host: string, path: string, cookie: string | null) =>
+      siteGate({ method: "GET", host, pathname: path, search: "", cookie });
+    expect(await gate("staff.localhost:3000", "/products", null)).toBeNull();
+    expect(await gate("staff.localhost:3000", "/admin/orders", jar.header)).toBeNull();
+    expect(await gate("staff.localhost:3000", "/build/entry.client-X.js", jar.header)).toBeNull();
+    // The staff session's cookie sent to the consumer site opens nothing there and closes nothing.
+    expect(await gate("localhost:3000", "/products", jar.header)).toBeNull();
   });
 
   it("completes registration from the page without JavaScript, with errors beside the fields", async () => {

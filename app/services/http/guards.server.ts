@@ -1,10 +1,11 @@
 // Route guards on the server (shop-core spec section 2): the login and session
 // guard and the redirect lookup, run by the root loader on every navigation and
-// by each account loader for its own data.
+// by each account loader for its own data. The guards that decide who may see the
+// site at all (password, staff registration, maintenance) run earlier, at the server
+// boundary, for every kind of request (`siteGate`, app/services/access/).
 import { redirect } from "@remix-run/node";
 import { prisma } from "~/db.server";
-import { loginGuard, referrerPath, REGISTER_PATH } from "~/models/guards";
-import { registrationGuard } from "~/models/staff-program";
+import { loginGuard, referrerPath } from "~/models/guards";
 import { encodeRedirect } from "~/models/redirect-param";
 import type { SiteId } from "~/models/site";
 import { onPublicDataChange } from "~/services/freshness/index.server";
@@ -25,9 +26,8 @@ export async function requireCustomer(request: Request): Promise<string> {
 }
 
 /**
- * Throws the guard's redirect, if any, for this request. On the staff site a
- * signed-in member who is not registered goes to registration, keeping the page
- * asked for (shop-core spec section 4), unless already on an allowed page.
+ * Throws the login guard's redirect, if any, for this request. A signed-in staff member who
+ * has not registered keeps the register page open (the site-access gate sends them there).
  */
 export async function runLoginGuard(request: Request, staff: { registered: boolean } | null = null): Promise<void> {
   const url = new URL(request.url);
@@ -41,19 +41,7 @@ export async function runLoginGuard(request: Request, staff: { registered: boole
   });
   if (decision?.kind === "login") throw redirect(loginUrlFor(decision.returnTo));
   if (decision?.kind === "back") throw redirect(decision.to);
-  if (!staff) return;
-  const register = registrationGuard({
-    pathname: url.pathname,
-    search: url.search,
-    signedIn,
-    registered: staff.registered,
-  });
-  if (register) throw redirect(registerUrlFor(register.returnTo));
 }
-
-/** The registration page that returns to `path` once the member has registered. */
-export const registerUrlFor = (path: string) =>
-  path === "/" ? REGISTER_PATH : `${REGISTER_PATH}?redirect=${encodeRedirect(path)}`;
 
 interface RedirectRow {
   toUrl: string;

@@ -1,18 +1,14 @@
-// Password protection: when the content's password-protect entry is on,
-// every page asks for the password first. The first of the route guards (shop-core
-// spec section 2 lists a first guard whose purpose is not shown).
+// Password protection: when the content's password-protect entry is on, the shop asks
+// for the password first. The first of the route guards (shop-core spec section 2 lists a
+// first guard whose purpose is not shown), applied to every kind of request by the
+// site-access gate (`siteGate`, app/services/access/; docs/rules.md "Site access").
 import crypto from "node:crypto";
-import { createCookie, redirect } from "@remix-run/node";
+import { createCookie } from "@remix-run/node";
 import { env } from "~/env.server";
-import { encodeRedirect } from "~/models/redirect-param";
 import type { SiteId } from "~/models/site";
 import { content } from "~/services/content/index.server";
 import { logger } from "~/services/observability/index.server";
 import { secretMatches } from "~/utils/secrets.server";
-
-export const PASSWORD_PATH = "/password-protect";
-/** Pages reachable while the shop is locked: the password page itself and the maintenance page. */
-const OPEN_PATHS = new Set([PASSWORD_PATH, "/maintenance"]);
 
 /** The cookie that proves the password was given: a locked shop's pages differ with it (docs/rules.md "Cache policy"). */
 export const ACCESS_COOKIE_NAME = "shop_access";
@@ -40,20 +36,16 @@ export async function activePassword(site: SiteId): Promise<string | null> {
   return settings.password;
 }
 
-/** Whether this browser has given the site's current password. */
-async function hasAccess(request: Request, site: SiteId, password: string): Promise<boolean> {
-  const token = await accessCookie.parse(request.headers.get("Cookie"));
+/** Whether a browser with this Cookie header has given the site's current password. */
+async function hasAccess(cookieHeader: string | null, site: SiteId, password: string): Promise<boolean> {
+  const token = await accessCookie.parse(cookieHeader);
   return typeof token === "string" && secretMatches(token, accessToken(site, password));
 }
 
-/** Throws a redirect to the password page unless the shop is open or this browser has access. */
-export async function runPasswordGuard(request: Request, site: SiteId): Promise<void> {
-  const url = new URL(request.url);
-  if (OPEN_PATHS.has(url.pathname)) return;
+/** True while password protection is on for the site and this browser has not given the password. */
+export async function isLockedFor(site: SiteId, cookieHeader: string | null): Promise<boolean> {
   const password = await activePassword(site);
-  if (!password || (await hasAccess(request, site, password))) return;
-  const back = `${url.pathname}${url.search}`;
-  throw redirect(back === "/" ? PASSWORD_PATH : `${PASSWORD_PATH}?redirect=${encodeRedirect(back)}`);
+  return password !== null && !(await hasAccess(cookieHeader, site, password));
 }
 
 /** Checks a password; on success, the Set-Cookie header that grants access. */

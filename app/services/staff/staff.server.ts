@@ -310,10 +310,30 @@ export function createStaffProgram(deps: StaffDeps) {
     return (await member(customerId))!;
   }
 
+  /**
+   * True for a signed-in staff-site member who has not registered with a clinic or school yet
+   * (the site-access gate asks on every request of such a session: one small read).
+   */
+  async function registrationPending(customerId: string): Promise<boolean> {
+    const user = await db.identityUser.findUnique({
+      where: { customerId },
+      select: {
+        store: true,
+        sapCustomerAccountGroup: true,
+        sfPreferedShipTo: true,
+        customer: { select: { site: true } },
+      },
+    });
+    const policy = user?.customer ? sitePolicy(storedSite(user.customer.site)) : null;
+    if (!user || !policy?.staffProgram || user.store !== policy.userStore) return false;
+    return !isRegistered({ accountGroup: user.sapCustomerAccountGroup, shipTo: user.sfPreferedShipTo });
+  }
+
   return {
     member,
     onboard,
     joinClinic,
+    registrationPending,
 
     /** Clinics and schools of the program by name, city or zip prefix (search-clinic). */
     async searchClinics(query: { searchType: ClinicSearchType; searchTerm: string }): Promise<ClinicSummary[]> {
