@@ -4,6 +4,7 @@
 import cluster from "node:cluster";
 import crypto from "node:crypto";
 import fs from "node:fs";
+import net from "node:net";
 import path from "node:path";
 import url from "node:url";
 import zlib from "node:zlib";
@@ -427,12 +428,19 @@ const stopJobs = env.RUN_JOBS ? startShopJobs() : async () => {};
 // Graceful shutdown (docs/rules.md "Restarts"): readiness answers 503 at once; connections
 // already on their way (in the listen backlog) are still accepted, then no new ones;
 // in-flight requests finish (their answers close the connection), idle keep-alive
-// connections close, a running job finishes, then the database closes and the process
-// exits 0. Whatever is still going after SHUTDOWN_TIMEOUT_MS is cut: exit 1.
+// connections close once the server has been quiet, a running job finishes, then the database
+// closes and the process exits 0. Whatever is still going after SHUTDOWN_TIMEOUT_MS is cut: exit 1.
 // A busy process accepts one waiting connection per turn of its event loop, so closing the
 // listener at once would reset clients whose requests were sent before the signal.
 let accepted = 0;
-server.on("connection", () => (accepted += 1));
+let open = 0;
+server.on("connection", (socket) => {
+  accepted += 1;
+  open += 1;
+  socket.once("close", () => (open -= 1));
+});
+let requestsBegun = 0;
+server.on("request", () => (requestsBegun += 1));
 // A cluster worker (cluster.js) is handed its connections by the primary, one IPC round trip
 // each: it waits for a quiet spell of 500 ms rather than one quiet turn.
 const quietMs = cluster.isWorker ? 500 : 0;
@@ -445,6 +453,27 @@ async function acceptBacklog(maxMs) {
   while (seen !== accepted && Date.now() < until) {
     seen = accepted;
     await turn();
+  }
+}
+/**
+ * How long no request may begin before the idle connections are closed. To Node a connection
+ * is idle between two requests, and also once accepted until its first request is parsed:
+ * closing them at the signal reset requests already on the wire (a kept-alive client's next
+ * one, or the first one of a connection the process had not read yet on a loaded machine).
+ */
+const DRAIN_QUIET_MS = 1000;
+/**
+ * Resolves once no request has begun for DRAIN_QUIET_MS (at most `maxMs`), or at once with no
+ * connection open. Each spell ends in the check phase, after the event loop's poll has read
+ * whatever the sockets received meanwhile, so a request on the wire is never taken for quiet.
+ */
+async function requestsQuiet(maxMs) {
+  const until = Date.now() + maxMs;
+  const spell = () => new Promise((resolve) => setTimeout(() => setImmediate(resolve), DRAIN_QUIET_MS));
+  let seen = -1;
+  while (open > 0 && seen !== requestsBegun && Date.now() < until) {
+    seen = requestsBegun;
+    await spell();
   }
 }
 let shuttingDown = false;
@@ -461,7 +490,12 @@ async function shutdown(signal) {
   }, env.SHUTDOWN_TIMEOUT_MS).unref();
   const jobsStopped = stopJobs();
   await acceptBacklog(env.SHUTDOWN_TIMEOUT_MS / 2);
-  const closed = new Promise((resolve) => server.close(resolve));
+  // No new connections. net.Server's close, not http.Server's: since Node 19 that one also
+  // closes idle connections at once, resetting requests already sent on them (see DRAIN_QUIET_MS).
+  const closed = new Promise((resolve) => net.Server.prototype.close.call(server, resolve));
+  // Every answer from now on says Connection: close; connections still idle after a quiet
+  // spell (a kept-alive client with nothing more to ask) are closed then.
+  await requestsQuiet(env.SHUTDOWN_TIMEOUT_MS / 2);
   server.closeIdleConnections();
   try {
     await Promise.all([closed, jobsStopped]);

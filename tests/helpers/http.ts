@@ -6,11 +6,19 @@ export interface HttpAnswer {
   body: Buffer;
 }
 
-/** One GET to a server on 127.0.0.1, on a connection of its own (node:http: a custom Host header is sent as given). */
-export function httpGet(port: number, pathname: string, headers: Record<string, string> = {}): Promise<HttpAnswer> {
+/**
+ * One GET to a server on 127.0.0.1 (node:http: a custom Host header is sent as given), on a
+ * connection of its own unless `agent` (a keep-alive pool, say) is given.
+ */
+export function httpGet(
+  port: number,
+  pathname: string,
+  headers: Record<string, string> = {},
+  agent: http.Agent | false = false,
+): Promise<HttpAnswer> {
   return new Promise((resolve, reject) => {
     http
-      .get({ host: "127.0.0.1", port, path: pathname, headers, agent: false }, (response) => {
+      .get({ host: "127.0.0.1", port, path: pathname, headers, agent }, (response) => {
         const chunks: Buffer[] = [];
         response.on("data", (chunk: Buffer) => chunks.push(chunk));
         response.on("end", () =>

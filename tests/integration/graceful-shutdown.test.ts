@@ -1,5 +1,6 @@
 // Graceful restarts (docs/rules.md "Restarts"): the production server (`node server.js`
 // over the build) as a child process on loopback, with a seeded database of its own.
+import http from "node:http";
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { httpGet } from "../helpers/http";
@@ -47,8 +48,56 @@ async function openPartial(port: number, head: string) {
   };
 }
 
+/** A kept-alive raw connection: `ask` sends a GET and resolves with the whole answer's head and body. */
+async function keptAlive(port: number) {
+  const socket = net.connect(port, "127.0.0.1");
+  await new Promise<void>((resolve, reject) => socket.once("connect", resolve).once("error", reject));
+  let received = "";
+  let waiting: (() => void) | null = null;
+  socket.on("data", (chunk: Buffer) => {
+    received += chunk.toString();
+    waiting?.();
+  });
+  const ended = new Promise<string>((resolve) => {
+    socket.once("close", () => {
+      waiting?.();
+      resolve("closed");
+    });
+    socket.once("error", () => undefined);
+  });
+  /** Resolves once a whole answer (head and its Content-Length of body) has arrived, or the socket closed. */
+  const answer = () =>
+    new Promise<string>((resolve) => {
+      const check = () => {
+        const end = received.indexOf("\r\n\r\n");
+        const head = end >= 0 ? received.slice(0, end) : "";
+        // A chunked body ends with its zero-length chunk; any other with its Content-Length.
+        const last = /\r\ntransfer-encoding: chunked/i.test(head) ? received.indexOf("\r\n0\r\n\r\n", end) : -1;
+        const size = last >= 0 ? last + 7 : end + 4 + Number(/\r\ncontent-length: (\d+)/i.exec(head)?.[1] ?? 0);
+        if (end >= 0 && (last >= 0 || !/\r\ntransfer-encoding: chunked/i.test(head)) && received.length >= size) {
+          const whole = received.slice(0, size);
+          received = received.slice(size);
+          waiting = null;
+          resolve(whole);
+        } else if (socket.destroyed) {
+          waiting = null;
+          resolve(`no answer (${received.length} bytes)`);
+        }
+      };
+      waiting = check;
+      check();
+    });
+  return {
+    ask(pathname: string) {
+      socket.write(`GET ${pathname} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: keep-alive\r\n\r\n`);
+      return answer();
+    },
+    ended,
+  };
+}
+
 describe("graceful restarts (docs/rules.md 'Restarts')", () => {
-  it("answers every in-flight request of 200 after SIGTERM, /readyz 503 while draining, then exits 0", async () => {
+  it("answers every in-flight request of 200 (kept alive) after SIGTERM, /readyz 503 while draining, then exits 0", async () => {
     const server = await startServer();
     expect((await get(server.port, "/readyz")).status).toBe(200);
     // A probe whose request is under way when the signal comes, answered during the drain.
@@ -56,8 +105,10 @@ describe("graceful restarts (docs/rules.md 'Restarts')", () => {
 
     let answered = 0;
     let signalledAt = 0;
+    // Kept-alive connections, as browsers and proxies send them.
+    const agent = new http.Agent({ keepAlive: true });
     const requests = Array.from({ length: 200 }, () =>
-      get(server.port, "/").then(
+      httpGet(server.port, "/", {}, agent).then(
         (response) => {
           answered += 1;
           if (answered === 80) {
@@ -82,6 +133,25 @@ describe("graceful restarts (docs/rules.md 'Restarts')", () => {
     expect(Date.now() - signalledAt).toBeLessThan(10_000);
     expect(server.lines.some((line) => line.includes("Shut down cleanly"))).toBe(true);
   }, 90_000);
+
+  it("answers, never resets, requests sent after SIGTERM on kept-alive connections opened before it", async () => {
+    const server = await startServer({ RUN_JOBS: "false" });
+    // One connection answered once and kept alive, one accepted that has sent nothing yet: to
+    // Node both are idle, and closing idle connections at once reset requests already on the wire.
+    const used = await keptAlive(server.port);
+    expect(await used.ask("/healthz")).toMatch(/^HTTP\/1\.1 200[\s\S]*\r\nConnection: keep-alive\r\n/i);
+    const fresh = await keptAlive(server.port);
+    await used.ask("/healthz");
+    server.child.kill("SIGTERM");
+    await server.logged("Shutting down");
+    const answers = await Promise.all([used.ask("/healthz"), fresh.ask("/healthz")]);
+    for (const answer of answers) {
+      expect(answer).toMatch(/^HTTP\/1\.1 200/);
+      expect(answer).toMatch(/\r\nConnection: close\r\n/i);
+    }
+    await Promise.all([used.ended, fresh.ended]);
+    expect(await server.exited).toBe(0);
+  }, 60_000);
 
   it("cuts a hung request at SHUTDOWN_TIMEOUT_MS, with a log line, and exits 1", async () => {
     const server = await startServer({ SHUTDOWN_TIMEOUT_MS: "1500", RUN_JOBS: "false" });
