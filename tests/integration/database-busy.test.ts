@@ -1,6 +1,7 @@
 // Database busy (docs/rules.md): another process holds SQLite's write lock on this
 // worker's database file (BEGIN IMMEDIATE on its own connection), as a second shop
 // process or an operator's sqlite3 session would.
+import http from "node:http";
 import Database from "better-sqlite3";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { DATABASE_BUSY_CODE, DATABASE_BUSY_MESSAGE, DATABASE_BUSY_RETRY_AFTER_SECONDS } from "~/models/database-busy";
@@ -10,6 +11,8 @@ import type * as CartRoute from "~/routes/cart";
 import type * as ProductsRoute from "~/routes/products.$";
 import type * as Observability from "~/services/observability/index.server";
 import { createTestDatabase } from "../helpers/db";
+import { httpGet, type HttpAnswer } from "../helpers/http";
+import { removeDatabaseFile, seededDatabaseFile, startShopServer, type ShopServer } from "../helpers/shop-server";
 import { callRoute, Jar } from "../helpers/routes";
 
 const TIMEOUT_MS = 300;
@@ -189,4 +192,118 @@ describe("a held write lock (docs/rules.md 'Database busy')", () => {
       await Promise.all([fresh.$disconnect(), other.$disconnect()]);
     }
   });
+});
+
+// The same rule on the production server (server.js over the build), as a shopper meets it:
+// the action's 503 answer must survive Remix's document and data paths and the server in
+// front, the page still rendered and every read answered meanwhile.
+describe("a held write lock on the production server (docs/rules.md 'Database busy')", () => {
+  const SERVER_TIMEOUT_MS = 1000;
+  let file = "";
+  let server: ShopServer;
+  let serverLocker: Database.Database;
+  let serverVariant = "";
+
+  beforeAll(async () => {
+    file = await seededDatabaseFile("busy-server");
+    server = await startShopServer(file, { DATABASE_BUSY_TIMEOUT_MS: String(SERVER_TIMEOUT_MS), RUN_JOBS: "true" });
+    serverLocker = new Database(file);
+    serverVariant = (
+      serverLocker.prepare(`SELECT id FROM "ProductVariant" WHERE sku = 'SD00402'`).get() as { id: string }
+    ).id;
+  }, 300_000);
+
+  afterAll(() => {
+    serverLocker?.close();
+    server?.kill();
+    removeDatabaseFile(file);
+  });
+
+  afterEach(() => {
+    if (serverLocker?.inTransaction) serverLocker.exec("ROLLBACK");
+  });
+
+  const post = (path: string, body: string, type: string, cookie = "") =>
+    new Promise<HttpAnswer & { ms: number }>((resolve, reject) => {
+      const startedAt = performance.now();
+      const request = http.request(
+        {
+          host: "127.0.0.1",
+          port: server.port,
+          method: "POST",
+          path,
+          agent: false,
+          headers: {
+            Origin: `http://127.0.0.1:${server.port}`,
+            "Content-Type": type,
+            "Content-Length": String(Buffer.byteLength(body)),
+            ...(cookie ? { Cookie: cookie } : {}),
+          },
+        },
+        (response) => {
+          const chunks: Buffer[] = [];
+          response.on("data", (chunk: Buffer) => chunks.push(chunk));
+          response.on("end", () =>
+            resolve({
+              status: response.statusCode!,
+              headers: response.headers,
+              body: Buffer.concat(chunks),
+              ms: performance.now() - startedAt,
+            }),
+          );
+        },
+      );
+      request.on("error", reject);
+      request.end(body);
+    });
+  const form = "application/x-www-form-urlencoded";
+  const add = (cookie = "", path = "/cart") =>
+    post(path, `intent=add&variantId=${serverVariant}&quantity=1`, form, cookie);
+  const cookieOf = (answer: HttpAnswer, name: string) =>
+    ([answer.headers["set-cookie"] ?? []].flat().find((c) => c.startsWith(`${name}=`)) ?? "").split(";")[0];
+
+  it("a shopper's add to cart answers 503 with Retry-After and the busy page, a data request and a JSON call the busy JSON; reads go on", async () => {
+    // A cart already, so the page, data and JSON paths all write to an existing one too.
+    const first = await add();
+    expect(first.status).toBe(302);
+    const cart = cookieOf(first, "col_cart_id");
+    const cartId = (
+      serverLocker.prepare(`SELECT id FROM "Cart" ORDER BY "createdAt" DESC LIMIT 1`).get() as { id: string }
+    ).id;
+    serverLocker.exec("BEGIN IMMEDIATE");
+
+    const [page, data, api, read] = await Promise.all([
+      add(cart),
+      add(cart, "/cart?_data=routes%2Fcart"),
+      post(
+        "/api/ecom/v1.0/add-cart-line-items",
+        JSON.stringify({
+          cartId,
+          lineItems: [{ merchandiseId: serverVariant, quantity: 1 }],
+        }),
+        "application/json",
+      ),
+      (async () => {
+        const startedAt = performance.now();
+        const answer = await httpGet(server.port, "/cart", { Cookie: cart });
+        return { ...answer, ms: performance.now() - startedAt };
+      })(),
+    ]);
+    expect(page.status).toBe(503);
+    expect(page.headers["retry-after"]).toBe(String(DATABASE_BUSY_RETRY_AFTER_SECONDS));
+    expect(page.headers["cache-control"]).toBe("private, no-store");
+    expect(page.body.toString()).toContain(DATABASE_BUSY_MESSAGE);
+    for (const answer of [data, api]) {
+      expect(answer.status).toBe(503);
+      expect(answer.headers["retry-after"]).toBe(String(DATABASE_BUSY_RETRY_AFTER_SECONDS));
+      expect((JSON.parse(answer.body.toString()) as { error: { code: string } }).error.code).toBe(DATABASE_BUSY_CODE);
+    }
+    // Within the timeout and the issue's bound of 3 s; the read never waited for the writer.
+    for (const answer of [page, data, api]) expect(answer.ms).toBeLessThan(3000);
+    expect(read.status).toBe(200);
+    expect(read.ms).toBeLessThan(SERVER_TIMEOUT_MS);
+
+    serverLocker.exec("ROLLBACK");
+    expect((await add(cart)).status).toBe(302);
+  }, 60_000);
 });
