@@ -46,6 +46,7 @@ try {
 const {
   env,
   guardRequest,
+  requestTarget,
   siteGate,
   PRIVATE_NO_STORE,
   rootLogger,
@@ -144,8 +145,16 @@ const pageCache = createPageCache({
 // answer does not need; it is still counted, and logged when REQUEST_LOG is on.
 const routeLabel = createRouteLabeler(build.routes, { staticPaths: staticPathsOf("public") });
 app.use(async (req, res, next) => {
+  // The request line's target (docs/rules.md "Request targets"): an absolute one names the
+  // host and becomes its path, so everything below sees an ordinary request; any other form is 400.
+  const target = requestTarget(req.url);
+  if ("status" in target) res.locals.refusal = target;
+  else if (target.host !== null) {
+    req.url = req.originalUrl = target.path;
+    req.headers.host = target.host;
+  }
   // Decided once per request: the guard middlewares below read them rather than asking again.
-  res.locals.refusal = refusalOf(req);
+  res.locals.refusal ??= refusalOf(req);
   if (!res.locals.refusal) {
     // Who may see the shop at all (docs/rules.md "Site access"): maintenance, the password,
     // the staff registration. Before the early hits, so a locked shop serves no cached page.

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   checkRequest,
   checkSameOrigin,
+  requestTarget,
   MAX_REQUEST_BODY_BYTES,
   type GuardPolicy,
   type GuardRequest,
@@ -189,5 +190,35 @@ describe("request paths (docs/rules.md 'Request paths')", () => {
   it("serves ordinary and non-ASCII paths", () => {
     for (const pathname of ["/", "/products/dog", "/%E2%80%AE", "/caf%C3%A9", "/a/%5C"])
       expect(get(pathname)).toBeNull();
+  });
+});
+
+describe('request targets (docs/rules.md "Request targets"; RFC 9112 section 3.2)', () => {
+  it("keeps an origin-form target as it is", () => {
+    expect(requestTarget("/")).toEqual({ path: "/", host: null });
+    expect(requestTarget("/faq?x=1")).toEqual({ path: "/faq?x=1", host: null });
+  });
+
+  it("reads the host and the path of an absolute-form target", () => {
+    expect(requestTarget("http://evil.example/")).toEqual({ path: "/", host: "evil.example" });
+    expect(requestTarget("http://evil.example")).toEqual({ path: "/", host: "evil.example" });
+    expect(requestTarget("HTTPS://Shop.Example:8443/products?page=2")).toEqual({
+      path: "/products?page=2",
+      host: "shop.example:8443",
+    });
+  });
+
+  it("refuses every other form with 400, never an exception", () => {
+    for (const target of [
+      "*",
+      "evil.example:443",
+      "evil.example/faq",
+      "ftp://evil.example/",
+      "http://",
+      "http://u:p@a.example/",
+      "http://[::1",
+    ]) {
+      expect(requestTarget(target)).toMatchObject({ status: 400, code: "BAD_REQUEST_TARGET" });
+    }
   });
 });

@@ -109,6 +109,33 @@ export function checkSameOrigin(request: GuardRequest, siteOrigins: readonly str
 }
 
 /**
+ * The request line's target (docs/rules.md "Request targets"; RFC 9112 section 3.2): the
+ * origin form ("/path?query") stands as it is; the absolute form ("http://host/path", which
+ * clients send to proxies and servers must accept) names the host the request is for, which
+ * replaces the Host header (section 3.2.2), and its path and query are the target. Anything
+ * else (the asterisk form, the authority form, another scheme, a malformed URL) is no page of
+ * ours: 400. Remix and the page cache build a URL from Host and target, and an absolute target
+ * there made an invalid one: a 500.
+ */
+export function requestTarget(target: string): { path: string; host: string | null } | GuardRefusal {
+  if (target.startsWith("/")) return { path: target, host: null };
+  const refused: GuardRefusal = {
+    status: 400,
+    code: "BAD_REQUEST_TARGET",
+    message: "The request line must name a path on this server.",
+  };
+  if (!/^https?:\/\//i.test(target)) return refused;
+  let url: URL;
+  try {
+    url = new URL(target);
+  } catch {
+    return refused;
+  }
+  if (!url.host || url.username || url.password) return refused;
+  return { path: `${url.pathname}${url.search}`, host: url.host };
+}
+
+/**
  * A path the shop can route (docs/rules.md "Request paths"): it must decode as
  * UTF-8 percent-encoding (400 otherwise), and a path that decodes to start with
  * `//` or `/\` names another host to a browser, so it is no page of ours (404).

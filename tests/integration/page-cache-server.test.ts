@@ -2,6 +2,7 @@
 // `node server.js` over the build as a child process on loopback, with a seeded database of
 // its own. Real pages: hit, miss and bypass, 304, compressed variants, and no nonce shared.
 import crypto from "node:crypto";
+import net from "node:net";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { httpGet } from "../helpers/http";
@@ -224,4 +225,44 @@ describe("what a page needs to be drawn comes first (docs/decisions.md 'Drawing 
       expect(loader[0]).toMatch(/import\("\/build\/entry\.client-\w+\.js"\)/);
     });
   }
+});
+
+/** One raw request line and headers on a connection of its own; the answer's status line. */
+async function rawStatus(head: string): Promise<string> {
+  const socket = net.connect(port, "127.0.0.1");
+  let received = "";
+  socket.on("data", (chunk: Buffer) => (received += chunk.toString()));
+  socket.write(head);
+  await new Promise<void>((resolve) => socket.once("close", () => resolve()).once("error", () => resolve()));
+  return received.split("\r\n")[0];
+}
+
+// docs/rules.md "Request targets": the request line's target as RFC 9112 section 3.2 allows it.
+describe("request targets (docs/rules.md 'Request targets')", () => {
+  it("an absolute-form target names its host: another host is refused, this one is served; others are 400, never 500", async () => {
+    const host = `127.0.0.1:${port}`;
+    // The page is cached first, so the page cache's early path sees the absolute target too.
+    await get("/faq");
+    await get("/faq");
+    expect(await rawStatus(`GET http://evil.example/ HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`)).toMatch(
+      /^HTTP\/1\.1 421/,
+    );
+    expect(
+      await rawStatus(`GET http://evil.example/faq HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`),
+    ).toMatch(/^HTTP\/1\.1 421/);
+    expect(await rawStatus(`GET http://${host}/faq HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`)).toMatch(
+      /^HTTP\/1\.1 200/,
+    );
+    for (const target of ["*", "ftp://evil.example/", "evil.example/faq", "http://user:pw@" + host + "/faq"]) {
+      const status = await rawStatus(`GET ${target} HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
+      expect({ target, status }).toEqual({ target, status: expect.stringMatching(/^HTTP\/1\.1 400/) });
+    }
+    // A target with no path at all: Express's router answers it 404 before any middleware.
+    expect(await rawStatus(`GET http:// HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`)).toMatch(
+      /^HTTP\/1\.1 4\d\d/,
+    );
+    expect(await rawStatus(`OPTIONS * HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`)).toMatch(
+      /^HTTP\/1\.1 [24]\d\d/,
+    );
+  });
 });
