@@ -8,11 +8,12 @@ import {
   applyPendingChanges,
   cartLineName,
   lineSavingsCents,
+  cartSummaryView,
   summarizeCart,
   type CartActionData,
   type CartLineView,
   type CartPricing,
-  type CartSummary,
+  type CartSummaryView,
   type PendingCartChange,
 } from "~/models/cart";
 import { formatMoney } from "~/models/money";
@@ -41,7 +42,7 @@ interface CartViewProps {
     note: string | null;
     discountCodes: string[];
   }> | null;
-  summary: SerializeFrom<CartSummary> | null;
+  summary: SerializeFrom<CartSummaryView> | null;
   sellingPlans: { id: string; name: string }[];
   /** The delivery zip the stock check used. */
   zip: string;
@@ -98,7 +99,11 @@ export function CartView(props: CartViewProps) {
   const pending = usePendingChanges(sellingPlans);
   useCartLinesAnalytics(props.cart?.lines ?? NO_LINES);
   const lines = props.cart ? applyPendingChanges(props.cart.lines, pending) : [];
-  const summary = pending.length && props.cart ? summarizeCart(lines, props.pricing) : props.summary;
+  // Pending changes are re-priced here alike, and shown as the site shows a summary (cartSummaryView).
+  const summary =
+    pending.length && props.cart
+      ? cartSummaryView(summarizeCart(lines, props.pricing), policy, props.program?.signedIn ?? false)
+      : props.summary;
   const cart = props.cart ? { ...props.cart, lines } : null;
   if (!cart || !summary || cart.lines.length === 0) {
     return (
@@ -145,7 +150,7 @@ export function CartView(props: CartViewProps) {
           <dl className="order-summary__rows">
             <dt>Items</dt>
             <dd>{summary.totalQuantity}</dd>
-            {programPriced ? (
+            {programPriced && summary.subtotalCents !== null ? (
               <>
                 <dt>Subtotal before savings</dt>
                 <dd>{formatMoney(summary.subtotalCents)}</dd>
@@ -157,7 +162,7 @@ export function CartView(props: CartViewProps) {
             ) : (
               <>
                 <dt>Subtotal</dt>
-                <dd>{!policy.showsRetailPrices && !program?.signedIn ? "—" : formatMoney(summary.subtotalCents)}</dd>
+                <dd>{summary.subtotalCents === null ? "—" : formatMoney(summary.subtotalCents)}</dd>
               </>
             )}
             {summary.discountCents > 0 ? (
@@ -177,7 +182,7 @@ export function CartView(props: CartViewProps) {
             <dt>Weight</dt>
             <dd>{summary.weightLbs} lbs</dd>
           </dl>
-          {policy.showsShippingMessages ? (
+          {summary.freeShipping ? (
             <FreeShippingTracker
               percent={summary.freeShipping.percent}
               remainingLabel={summary.freeShipping.remainingLabel}

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { AUTOSHIP_DISCOUNT_RATE, autoshipUnitPriceCents, lineSubtotalCents } from "./pricing";
 import {
   GRAMS_PER_POUND,
+  cartSummaryView,
   cartLimits,
   cartLineName,
   cartWeightLbs,
@@ -335,5 +336,24 @@ describe('cart line names (docs/rules.md "Cart limits")', () => {
       "Science Diet Adult Dry Dog Food 15.5 lb bag",
     );
     expect(cartLineName({ productTitle: " Hill's Treats ", size: "" })).toBe("Hill's Treats");
+  });
+});
+
+describe('what a site shows of a cart summary (docs/rules.md "Site policy")', () => {
+  const summary = summarizeCart([]);
+  const consumer = { showsShippingMessages: true, showsRetailPrices: true };
+  const staff = { showsShippingMessages: false, showsRetailPrices: false };
+
+  it("keeps the tracker and the subtotal on the consumer site, signed in or not", () => {
+    for (const signedIn of [false, true]) {
+      const view = cartSummaryView(summary, consumer, signedIn);
+      expect(view.freeShipping).toEqual(summary.freeShipping);
+      expect(view.subtotalCents).toBe(summary.subtotalCents);
+    }
+  });
+
+  it("drops the tracker on the staff site, and the subtotal too while the shopper is not signed in", () => {
+    expect(cartSummaryView(summary, staff, false)).toMatchObject({ freeShipping: null, subtotalCents: null });
+    expect(cartSummaryView(summary, staff, true)).toMatchObject({ freeShipping: null, subtotalCents: 0 });
   });
 });

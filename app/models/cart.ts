@@ -3,6 +3,7 @@ import { MAX_AUTOSHIP_PER_LINE, MAX_ITEMS_PER_ORDER, normalizeQuantity } from ".
 import { DEFAULT_FREE_SHIPPING_MINIMUM_CENTS, type FreeShippingProgress } from "./free-shipping";
 import { isAutoshipLine, lineSubtotalCents, priceOrder } from "./pricing";
 import { roundWeight, toPounds, type WeightUnit } from "./weight";
+import type { SitePolicy } from "./site-policy";
 
 /** A cart line attribute (catalogue spec section 3: list of key and value). */
 export interface CartLineAttribute {
@@ -243,6 +244,33 @@ export function summarizeCart(lines: readonly CartLineView[], pricing: CartPrici
   };
 }
 
+/** A cart summary as a site shows it to one shopper (`cartSummaryView`). */
+export interface CartSummaryView extends Omit<CartSummary, "subtotalCents" | "freeShipping"> {
+  /** Null where the site hides retail amounts from this shopper: the staff site, signed out. */
+  subtotalCents: number | null;
+  /** Null where the site shows no shipping messages: the staff site. */
+  freeShipping: FreeShippingProgress | null;
+}
+
+/**
+ * What a site shows of a cart summary (docs/rules.md "Site policy"): no free-shipping
+ * tracker where shipping messages are hidden (catalogue spec section 1: the staff site), and
+ * no subtotal where retail prices are hidden to a shopper who is not signed in (a member sees
+ * their program prices). The cart page's data, its fetcher answers and its own re-pricing of
+ * pending changes all go through it.
+ */
+export function cartSummaryView(
+  summary: CartSummary,
+  policy: Pick<SitePolicy, "showsShippingMessages" | "showsRetailPrices">,
+  signedIn: boolean,
+): CartSummaryView {
+  return {
+    ...summary,
+    subtotalCents: policy.showsRetailPrices || signedIn ? summary.subtotalCents : null,
+    freeShipping: policy.showsShippingMessages ? summary.freeShipping : null,
+  };
+}
+
 /** What the /cart action answers a fetcher (`_response=json`) instead of redirecting. */
 export interface CartActionData {
   ok: boolean;
@@ -252,7 +280,8 @@ export interface CartActionData {
   cart: {
     totalQuantity: number;
     weightLbs: number;
-    subtotalCents: number;
+    /** Null where the site hides it (`cartSummaryView`). */
+    subtotalCents: number | null;
     /** Progress toward free shipping; null where shipping messages are hidden (staff site). */
     freeShipping: Pick<FreeShippingProgress, "percent" | "remainingLabel" | "reached"> | null;
   } | null;

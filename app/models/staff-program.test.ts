@@ -10,6 +10,7 @@ import {
   quotaMonthOf,
   quotaStatus,
   registrationGuard,
+  stockDestinationFor,
   roleFor,
   STAFF_ROLES,
 } from "~/models/staff-program";
@@ -219,6 +220,15 @@ describe("preferred address and stored location (shop-core spec section 4, locat
     expect(
       memberLocation({ preferred: "home", clinicZip: "80012", clinicHomeDeliveryOnly: false, homeZip: null }),
     ).toBe("80012::home");
+  });
+});
+
+describe('stock destination (catalogue spec section 5; docs/rules.md "Staff-feeding program")', () => {
+  it("checks the clinic's stock only for a registered member whose location is the clinic", () => {
+    expect(stockDestinationFor({ registeredMember: true, atClinic: true })).toBe("CLINIC");
+    expect(stockDestinationFor({ registeredMember: true, atClinic: false })).toBe("HOME");
+    expect(stockDestinationFor({ registeredMember: false, atClinic: true })).toBe("HOME");
+    expect(stockDestinationFor({ registeredMember: false, atClinic: false })).toBe("HOME");
   });
 });
 

@@ -92,6 +92,15 @@ export function preferredAddressOf(value: string | null | undefined): PreferredA
   return value === "home" ? "home" : "clinic";
 }
 
+/**
+ * Where a cart's stock is checked (catalogue spec section 5; docs/rules.md "Staff-feeding
+ * program"): the clinic's only for a registered member whose stored location is their clinic;
+ * home stock (and home-delivery coverage) for everyone else, whatever the location says.
+ */
+export function stockDestinationFor(input: { registeredMember: boolean; atClinic: boolean }): "CLINIC" | "HOME" {
+  return input.registeredMember && input.atClinic ? "CLINIC" : "HOME";
+}
+
 /** The stored location of a member: "{zip}::{home|clinic}" (shop-core spec section 4). */
 export function memberLocation(input: {
   preferred: PreferredAddress;

@@ -6,9 +6,9 @@ import { CartView, type CartProgramView } from "~/components/cart-view";
 import { DonationPanel } from "~/components/donation-panel";
 import { DataLayerEvent } from "~/components/data-layer-event";
 import { quotaMonthLabel } from "~/models/staff-program";
-import { staffMemberOf, type StaffMember } from "~/services/staff/index.server";
+import { staffMemberOf, stockDestinationOf, type StaffMember } from "~/services/staff/index.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { summarizeCart, type CartActionData } from "~/models/cart";
+import { cartSummaryView, summarizeCart, type CartActionData } from "~/models/cart";
 import { CartIntentSchema } from "~/models/cart-input";
 import { causeChosenNotice, extraChosenNotice } from "~/models/donation-forms";
 import type { DonationExtra } from "~/models/donations";
@@ -52,14 +52,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
     getLocation(request),
   ]);
   const member = await staffMemberOf(request);
-  // Stock per line for the delivery zip: destination CLINIC for a
-  // staff member shipping to their clinic, HOME otherwise (catalogue spec section 5).
+  // Stock per line for the delivery zip, at the clinic or home (catalogue spec section 5).
   const availability = cart?.lines.length
     ? await stock.getProductsStock({
         site,
         skus: cart.lines.map((l) => l.sku),
         zipCode: location.zip,
-        destination: member?.isRegistered && location.atClinic ? "CLINIC" : "HOME",
+        destination: await stockDestinationOf(request),
       })
     : [];
   const unavailableSkus = new Set(availability.filter((a) => !a.inStock).map((a) => a.sku));
@@ -70,7 +69,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     headers.append("Set-Cookie", await cartIdCookie.serialize("", { maxAge: 0 }));
   }
   // The same terms checkout prices with (docs/rules.md "Pricing, discounts and shipping").
-  const summary = cart ? summarizeCart(cart.lines, pricing) : null;
+  const summary = cart
+    ? cartSummaryView(summarizeCart(cart.lines, pricing), sitePolicy(site), customerId !== null)
+    : null;
   // What the cart gives and the shopper's choice (docs/rules.md "Donation choice"); hidden on the staff site.
   const giving = cart?.lines.length
     ? await pageDonation(request, await donationContext(request, cart, customerId))
@@ -227,7 +228,14 @@ export async function action({ request }: ActionFunctionArgs) {
               l.sellingPlanId === (input.purchaseType === "autoship" ? input.sellingPlanId || null : null),
           ) ?? null)
         : (cart?.lines.find((l) => "lineId" in input && l.id === input.lineId) ?? null);
-    const summary = cart ? summarizeCart(cart.lines, await cartPricingFor(site, await getCustomerId(request))) : null;
+    const customerId = await getCustomerId(request);
+    const summary = cart
+      ? cartSummaryView(
+          summarizeCart(cart.lines, await cartPricingFor(site, customerId)),
+          sitePolicy(site),
+          customerId !== null,
+        )
+      : null;
     return jsonReply(
       {
         ok: true,
@@ -237,14 +245,11 @@ export async function action({ request }: ActionFunctionArgs) {
               totalQuantity: summary.totalQuantity,
               weightLbs: summary.weightLbs,
               subtotalCents: summary.subtotalCents,
-              // Staff-feeding mode hides shipping messaging (catalogue spec section 1).
-              freeShipping: sitePolicy(site).showsShippingMessages
-                ? {
-                    percent: summary.freeShipping.percent,
-                    remainingLabel: summary.freeShipping.remainingLabel,
-                    reached: summary.freeShipping.reached,
-                  }
-                : null,
+              freeShipping: summary.freeShipping && {
+                percent: summary.freeShipping.percent,
+                remainingLabel: summary.freeShipping.remainingLabel,
+                reached: summary.freeShipping.reached,
+              },
             }
           : null,
         line,

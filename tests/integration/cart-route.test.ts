@@ -1,8 +1,12 @@
+import crypto from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
+import type { CartActionData } from "~/models/cart";
 import { action, loader } from "~/routes/cart";
 import { SAVED_CART_METAFIELD, savedCartId } from "~/services/commerce/saved-cart.server";
-import { sessionStorage } from "~/services/http/session.server";
+import { sessionStorage, setSessionToken } from "~/services/http/session.server";
+import { identity } from "~/services/identity/index.server";
+import { staffProgram, stockDestinationOf } from "~/services/staff/index.server";
 import { Jar, signedInJar } from "../helpers/routes";
 import { ensureSeeded } from "../helpers/seeded";
 
@@ -211,5 +215,90 @@ describe("/cart action with malformed input (a 4xx, never a 500)", () => {
       }).catch((error: unknown) => error as Response);
     expect((await send('{"intent":"add"}', "application/json")).status).toBe(415);
     expect((await send("intent=add", "multipart/form-data")).status).toBe(400);
+  });
+});
+
+describe("what each site's cart shows and checks (docs/rules.md 'Site policy', 'Staff-feeding program')", () => {
+  const STAFF = "http://staff.localhost:3000";
+
+  /** A staff-site account; registered with a clinic when asked; its session storing `location`. */
+  async function staffShopper(registered: boolean, location?: string) {
+    const result = await identity.register({
+      site: "HPSF",
+      email: `cart-view-${crypto.randomUUID()}@example.com`,
+      password: "Program-2026",
+      firstName: "Riley",
+      lastName: "Cart",
+      acceptsMarketing: false,
+    });
+    if (!result.ok) throw new Error("register failed");
+    if (registered) await staffProgram.register(result.customerId, { roleCode: "DVM", groupId: "CLN-1002" });
+    const session = await sessionStorage.getSession();
+    setSessionToken(session, await identity.createSession(result.customerId, "HPSF"));
+    if (location) session.set("userLocation", location);
+    const jar = new Jar();
+    jar.store(new Response(null, { headers: { "Set-Cookie": await sessionStorage.commitSession(session) } }));
+    return jar;
+  }
+
+  const staffAdd = async (jar: Jar, json = false) => {
+    const variant = await prisma.productVariant.findFirstOrThrow({
+      where: { product: { soldOnHpsf: true }, inventory: { gte: 20 } },
+      orderBy: { sku: "asc" },
+    });
+    const request = new Request(`${STAFF}/cart`, {
+      method: "POST",
+      body: new URLSearchParams({
+        intent: "add",
+        variantId: variant.id,
+        quantity: "1",
+        ...(json ? { _response: "json" } : {}),
+      }),
+      headers: {
+        Cookie: jar.header,
+        Referer: `${STAFF}/products`,
+        "Content-Type": "application/x-www-form-urlencoded",
+      },
+    });
+    const response = (await action({ request, params: {}, context: {} })) as Response;
+    jar.store(response);
+    return response;
+  };
+  const staffCart = async (jar: Jar) => {
+    const response = await loader({
+      request: new Request(`${STAFF}/cart`, { headers: { Cookie: jar.header } }),
+      params: {},
+      context: {},
+    });
+    return (await response.json()) as { summary: { subtotalCents: number | null; freeShipping: unknown } };
+  };
+
+  it("the staff cart carries no free-shipping tracker, and no subtotal to a shopper who is not signed in", async () => {
+    const guest = new Jar();
+    const answer = (await (await staffAdd(guest, true)).json()) as CartActionData;
+    expect(answer.cart).toMatchObject({ subtotalCents: null, freeShipping: null });
+    expect((await staffCart(guest)).summary).toMatchObject({ subtotalCents: null, freeShipping: null });
+
+    const member = await staffShopper(true);
+    await staffAdd(member);
+    const summary = (await staffCart(member)).summary;
+    expect(summary.freeShipping).toBeNull();
+    expect(summary.subtotalCents).toBeGreaterThan(0);
+
+    // The consumer site shows both.
+    const shopper = new Jar();
+    await post(shopper, { intent: "add", variantId, quantity: "1" });
+    const consumer = (await cartPage(shopper)) as { summary: { subtotalCents: number; freeShipping: unknown } };
+    expect(consumer.summary.subtotalCents).toBeGreaterThan(0);
+    expect(consumer.summary.freeShipping).toMatchObject({ reached: expect.any(Boolean) });
+  });
+
+  it("checks clinic stock only for a registered member shipping to their clinic", async () => {
+    const ask = (jar: Jar) => stockDestinationOf(new Request(`${STAFF}/cart`, { headers: { Cookie: jar.header } }));
+    expect(await ask(await staffShopper(true, "80206::clinic"))).toBe("CLINIC");
+    expect(await ask(await staffShopper(true, "80206::home"))).toBe("HOME");
+    // A member not registered (a location left from before, say) gets home stock, as does a guest.
+    expect(await ask(await staffShopper(false, "80206::clinic"))).toBe("HOME");
+    expect(await ask(new Jar())).toBe("HOME");
   });
 });

@@ -2,7 +2,8 @@ import { prisma } from "~/db.server";
 import { env } from "~/env.server";
 import { sitePolicy } from "~/models/site-policy";
 import { customers } from "~/services/customers/index.server";
-import { getCustomerId } from "~/services/http/index.server";
+import { stockDestinationFor } from "~/models/staff-program";
+import { getCustomerId, getLocation } from "~/services/http/index.server";
 import { logger } from "~/services/observability/index.server";
 import { getSite } from "~/services/site/index.server";
 import { createStaffProgram, type StaffMember } from "./staff.server";
@@ -35,6 +36,15 @@ export function staffMemberOf(request: Request): Promise<StaffMember | null> {
     members.set(request, pending);
   }
   return pending;
+}
+
+/**
+ * Where the request's cart stock is checked (docs/rules.md "Staff-feeding program"): CLINIC
+ * only for a registered member shipping to their clinic (`stockDestinationFor`).
+ */
+export async function stockDestinationOf(request: Request): Promise<"CLINIC" | "HOME"> {
+  const [member, location] = await Promise.all([staffMemberOf(request), getLocation(request)]);
+  return stockDestinationFor({ registeredMember: member?.isRegistered === true, atClinic: location.atClinic });
 }
 
 /**
