@@ -20,3 +20,19 @@ export function afterFailedSignIn(
     ? { failedSignIns: 0, lockedUntil: new Date(at.getTime() + LOCKOUT_MS) }
     : { failedSignIns: failed, lockedUntil: null };
 }
+
+// One answer for a refused sign-in (docs/rules.md "One answer for a refused sign-in"): an
+// unknown email, a wrong password and a locked account get the same status and words, so no
+// answer tells which emails have an account. The words name the lock, so a locked shopper who
+// typed the right password still learns what to do.
+const LOCK_MINUTES = LOCKOUT_MS / 60_000;
+
+/** The shop's refused sign-in (the sign-in pages). */
+export const REFUSED_SIGN_IN_MESSAGE =
+  `That email and password do not match an account. After ${MAX_FAILED_SIGN_INS} failed attempts in a row ` +
+  `an account is locked for ${LOCK_MINUTES} minutes; resetting the password unlocks it.`;
+
+/** The back office's refused sign-in (`/admin/login`). */
+export const REFUSED_BACK_OFFICE_SIGN_IN_MESSAGE =
+  `That email and password do not match a back-office user. After ${MAX_FAILED_SIGN_INS} failed attempts in a ` +
+  `row a user is locked for ${LOCK_MINUTES} minutes.`;

@@ -6,6 +6,7 @@ import { json, redirect } from "@remix-run/node";
 import { Form, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
 import { z } from "zod";
 import { ADMIN_PATH, isAdminPath } from "~/models/admin-path";
+import { REFUSED_BACK_OFFICE_SIGN_IN_MESSAGE } from "~/models/lockout";
 import { decodeRedirect } from "~/models/redirect-param";
 import { adminSignInCookie, adminUsers, getAdmin } from "~/services/admin/index.server";
 import { rateLimits, retryAfterHeaders } from "~/services/http/index.server";
@@ -46,11 +47,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const result = await adminUsers.signIn(parsed.data);
   if (!result.ok) {
-    const message =
-      result.reason === "locked"
-        ? "Too many failed attempts: this account is locked for 15 minutes."
-        : "That email and password do not match a back-office user.";
-    return json<Reply>({ message, email: parsed.data.email }, { status: 401, headers: NO_STORE });
+    // One answer whether the user exists, is locked or gave a wrong password (docs/rules.md
+    // "One answer for a refused sign-in"); the email typed is given back as it was typed.
+    return json<Reply>(
+      { message: REFUSED_BACK_OFFICE_SIGN_IN_MESSAGE, email: parsed.data.email },
+      { status: 401, headers: NO_STORE },
+    );
   }
   return redirect(targetOf(request), {
     headers: { ...NO_STORE, "Set-Cookie": await adminSignInCookie(result.adminUserId) },

@@ -1,7 +1,9 @@
 // POST /api/ecom/v1.0/create-customer-token { email, first_name?, last_name?, key }
 // → { sessionToken, expiresAt } (shop-core spec section 7). `key` is the
 // account's password with the embedded identity provider. The same lockout as
-// the sign-in page applies; calls count against the token API's own budget.
+// the sign-in page applies, behind the same one answer: an unknown email, a wrong
+// key and a locked account are all 401 "Unauthorized user" (docs/rules.md "One
+// answer for a refused sign-in"). Calls count against the token API's own budget.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { z } from "zod";
@@ -26,11 +28,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const body = await parseJsonBody(request, Body);
   const site = getSite(request);
   const result = await identity.signIn({ store: userStoreFor(site), email: body.email, password: body.key });
-  if (!result.ok) {
-    return result.reason === "locked"
-      ? apiError(423, "LOCKED", "This account is locked for 15 minutes after too many failed attempts.")
-      : apiError(401, "UNAUTHORIZED", "Unauthorized user");
-  }
+  if (!result.ok) return apiError(401, "UNAUTHORIZED", "Unauthorized user");
   const sessionToken = await identity.createSession(result.customerId, site);
   const session = await identity.resolveSession(sessionToken);
   return json({ sessionToken, expiresAt: session!.expiresAt.toISOString() }, { headers: NO_STORE });

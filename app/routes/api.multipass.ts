@@ -2,13 +2,14 @@
 // spec section 7): a short-lived URL that signs the signed-in customer in on another
 // device or tab and continues to their checkout. Only for the customer's own email. The
 // caller is the session cookie's customer or the `sessionToken` of the body, like the
-// other signed-in calls.
+// other signed-in calls; the link is bound to that session and works once
+// (docs/rules.md "Multipass links").
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { z } from "zod";
 import { prisma } from "~/db.server";
 import { isLocalPath } from "~/models/redirect-param";
-import { createMultipassToken, MULTIPASS_TTL_MS } from "~/services/sign-in/index.server";
+import { multipassLinks, MULTIPASS_TTL_MS } from "~/services/sign-in/index.server";
 import { getSite, publicOrigin } from "~/services/site/index.server";
 import { readSignedInBody } from "~/utils/api-auth.server";
 import { apiError, methodNotAllowed, NO_STORE, requireMethod } from "~/utils/api.server";
@@ -25,7 +26,7 @@ export const loader = () => methodNotAllowed(["POST"]);
 export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, "POST");
   await requireApiBudget("token-api", context);
-  const { customerId, body } = await readSignedInBody(request, MultipassSchema);
+  const { customerId, sessionToken, body } = await readSignedInBody(request, MultipassSchema);
   const origin = publicOrigin(getSite(request));
   let path: string;
   try {
@@ -43,7 +44,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!customer || customer.email.toLowerCase() !== body.email) {
     return apiError(403, "FORBIDDEN", "A multipass URL is only for your own account.", { email: "Not your email." });
   }
-  const token = createMultipassToken(customerId, getSite(request), path);
+  const token = await multipassLinks.create({ sessionToken, site: getSite(request), path });
   return json(
     { url: `${origin}/multipass/${token}`, expiresInSeconds: MULTIPASS_TTL_MS / 1000 },
     { headers: NO_STORE },

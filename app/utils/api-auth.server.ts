@@ -7,7 +7,7 @@ import { AddressSchema } from "~/models/checkout-forms";
 import { SAVED_CART_METAFIELD } from "~/services/commerce/index.server";
 import { customers } from "~/services/customers/index.server";
 import { identity } from "~/services/identity/index.server";
-import { getCustomerId } from "~/services/http/index.server";
+import { getSignedIn } from "~/services/http/index.server";
 import { getSite } from "~/services/site/index.server";
 import { apiError, parseJsonBody, requireMethod, zodFields } from "~/utils/api.server";
 
@@ -25,14 +25,24 @@ const SessionTokenBody = z.object({ sessionToken: SessionTokenSchema }).passthro
  * answer when neither names a customer.
  */
 export async function requireApiCustomer(request: Request, body: { sessionToken?: string | null }): Promise<string> {
+  return (await requireApiSession(request, body)).customerId;
+}
+
+/** The calling customer and the session token that names them (the body's, else the cookie's); 401 without one. */
+export async function requireApiSession(
+  request: Request,
+  body: { sessionToken?: string | null },
+): Promise<{ customerId: string; sessionToken: string }> {
   if (body.sessionToken) {
     const session = await identity.resolveSession(body.sessionToken);
-    if (session && session.site === getSite(request)) return session.customerId;
+    if (session && session.site === getSite(request)) {
+      return { customerId: session.customerId, sessionToken: body.sessionToken };
+    }
     throw unauthenticated();
   }
-  const customerId = await getCustomerId(request);
-  if (!customerId) throw unauthenticated();
-  return customerId;
+  const signedIn = await getSignedIn(request);
+  if (!signedIn) throw unauthenticated();
+  return { customerId: signedIn.customerId, sessionToken: signedIn.token };
 }
 
 /**
@@ -42,15 +52,15 @@ export async function requireApiCustomer(request: Request, body: { sessionToken?
 export async function readSignedInBody<S extends z.ZodTypeAny>(
   request: Request,
   schema: S,
-): Promise<{ customerId: string; body: z.output<S> }> {
+): Promise<{ customerId: string; sessionToken: string; body: z.output<S> }> {
   requireMethod(request, "POST");
   const raw = await parseJsonBody(request, SessionTokenBody);
-  const customerId = await requireApiCustomer(request, raw);
+  const { customerId, sessionToken } = await requireApiSession(request, raw);
   const parsed = schema.safeParse(raw);
   if (!parsed.success) {
     throw apiError(400, "INVALID_REQUEST", "The request body is not valid.", zodFields(parsed.error));
   }
-  return { customerId, body: parsed.data };
+  return { customerId, sessionToken, body: parsed.data };
 }
 
 // ---------------------------------------------------------------------------

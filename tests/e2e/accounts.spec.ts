@@ -10,7 +10,9 @@ import { fillRegister, open, query, register, TEST_PASSWORD, uniqueEmail } from 
 // projects never share one, and sign-in posts stay few: the server allows ten
 // per address and minute, and the whole suite comes from 127.0.0.1.
 
-const WRONG = "That email and password do not match an account.";
+// The one answer of a refused sign-in (REFUSED_SIGN_IN_MESSAGE in app/models/lockout.ts).
+const WRONG =
+  "That email and password do not match an account. After 10 failed attempts in a row an account is locked for 15 minutes; resetting the password unlocks it.";
 const SENT = "If an account exists for that email, we have sent it a link to reset the password. Check your inbox.";
 const CHANGED = "Your password has been changed. Log in with the new one.";
 const EXPIRED = "This reset link has expired or was already used. Ask for a new one.";

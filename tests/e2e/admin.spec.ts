@@ -22,7 +22,9 @@ for (const width of [1280, 390]) {
       await page.getByLabel("Email").fill(DEMO_OWNER.email);
       await page.getByLabel("Password").fill("not-the-password");
       await page.getByRole("button", { name: "Sign in" }).click();
-      await expect(page.getByRole("alert")).toHaveText("That email and password do not match a back-office user.");
+      await expect(page.getByRole("alert")).toHaveText(
+        "That email and password do not match a back-office user. After 10 failed attempts in a row a user is locked for 15 minutes.",
+      );
       await expect(page.getByLabel("Email")).toHaveValue(DEMO_OWNER.email);
 
       await adminSignIn(page, testInfo);

@@ -3,8 +3,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
 import vnuJar from "vnu-jar";
-import { expect, test, type Request, type TestInfo } from "@playwright/test";
-import { jsEnabled } from "./helpers";
+import { expect, test, type Page, type Request, type Response, type TestInfo } from "@playwright/test";
+import { jsEnabled, open, register, TEST_PASSWORD, uniqueEmail } from "./helpers";
 import { openState, PAGE_STATES } from "./page-states";
 
 // Valid HTML (docs/rules.md "Valid HTML and no sideways scroll"): every main page state,
@@ -45,6 +45,35 @@ async function nuCheck(files: string[]): Promise<NuMessage[]> {
   return (JSON.parse(stdout) as { messages: NuMessage[] }).messages;
 }
 
+/** The saved page of the multipass test (not a page state). */
+const MULTIPASS_SWITCH = "multipass-switch";
+
+/** Scripts still loading: the parts loaded after hydration (docs/rules.md "Client JavaScript budget"). */
+function scriptsLoading(page: Page): Set<Request> {
+  const loading = new Set<Request>();
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") loading.add(request);
+  });
+  page.on("requestfinished", (request) => loading.delete(request));
+  page.on("requestfailed", (request) => loading.delete(request));
+  return loading;
+}
+
+/** Saves the page for the checker: the hydrated DOM (js project) or the bytes the server sent (no-js). */
+async function savePage(page: Page, testInfo: TestInfo, response: Response, loading: Set<Request>, name: string) {
+  let html: string;
+  if (jsEnabled(testInfo)) {
+    await expect.poll(() => loading.size, { message: "scripts still loading" }).toBe(0);
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve))));
+    html = `<!DOCTYPE html>\n${await page.evaluate(() => document.documentElement.outerHTML)}`;
+  } else {
+    // The bytes the server sent (decoded here, not by the browser).
+    html = (await response.body()).toString("utf8");
+  }
+  fs.mkdirSync(pagesDir(testInfo), { recursive: true });
+  fs.writeFileSync(path.join(pagesDir(testInfo), `${name}.html`), html);
+}
+
 const where = (message: NuMessage) =>
   `${path.basename(decodeURIComponent(message.url ?? "?"), ".html")}:${message.lastLine ?? "?"}:${message.firstColumn ?? message.lastColumn ?? "?"}`;
 
@@ -54,31 +83,57 @@ test.describe("valid HTML on every main page state", () => {
 
   for (const state of PAGE_STATES) {
     test(`${state.name}: ${state.path}`, async ({ page }, testInfo) => {
-      // Scripts still loading: the parts loaded after hydration (docs/rules.md "Client JavaScript budget").
-      const loading = new Set<Request>();
-      page.on("request", (request) => {
-        if (request.resourceType() === "script") loading.add(request);
-      });
-      page.on("requestfinished", (request) => loading.delete(request));
-      page.on("requestfailed", (request) => loading.delete(request));
+      const loading = scriptsLoading(page);
       const response = await openState(page, testInfo, state);
       expect(response, `${state.path} answered`).not.toBeNull();
-      let html: string;
-      if (jsEnabled(testInfo)) {
-        await expect.poll(() => loading.size, { message: "scripts still loading" }).toBe(0);
-        await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve))));
-        html = `<!DOCTYPE html>\n${await page.evaluate(() => document.documentElement.outerHTML)}`;
-      } else {
-        // The bytes the server sent (decoded here, not by the browser).
-        html = (await response!.body()).toString("utf8");
-      }
-      fs.mkdirSync(pagesDir(testInfo), { recursive: true });
-      fs.writeFileSync(path.join(pagesDir(testInfo), `${state.name}.html`), html);
+      await savePage(page, testInfo, response!, loading, state.name);
     });
   }
 
+  // The page that asks before a multipass link switches accounts (docs/rules.md "Multipass
+  // links"). Not a page state: its link works once and for two minutes, too short to share
+  // through the run, so this test brings it about, saves it for the checker below, and then
+  // switches (without JavaScript in the no-js project).
+  test(`${MULTIPASS_SWITCH}: signed in as one customer, a link for another asks first`, async ({
+    page,
+    browser,
+    request,
+  }, testInfo) => {
+    const owner = uniqueEmail(testInfo, "multipass-owner");
+    const ownerContext = await browser.newContext({
+      baseURL: testInfo.project.use.baseURL,
+      javaScriptEnabled: jsEnabled(testInfo),
+    });
+    await register(await ownerContext.newPage(), testInfo, owner, "Olive");
+    await ownerContext.close();
+    await register(page, testInfo, uniqueEmail(testInfo, "multipass-shopper"));
+
+    // The link, as the owner's other device asks for it (a session token in the body).
+    const signedIn = await request.post("/api/ecom/v1.0/create-customer-token", {
+      data: { email: owner, key: TEST_PASSWORD },
+    });
+    const { sessionToken } = (await signedIn.json()) as { sessionToken: string };
+    const made = await request.post("/api/multipass", { data: { email: owner, checkoutUrl: "/cart", sessionToken } });
+    expect(made.status()).toBe(200);
+    const { url } = (await made.json()) as { url: string };
+
+    const loading = scriptsLoading(page);
+    const response = await open(page, testInfo, new URL(url).pathname);
+    expect(response!.status()).toBe(200);
+    expect(response!.headers()["cache-control"]).toBe("private, no-store");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Switch accounts?");
+    await savePage(page, testInfo, response!, loading, MULTIPASS_SWITCH);
+
+    await page.getByRole("button", { name: `Continue as ${owner}` }).click();
+    await expect(page).toHaveURL((address) => address.pathname === "/cart");
+    await open(page, testInfo, "/account/my-profile");
+    await expect(page.getByText(`You sign in with ${owner}.`)).toBeVisible();
+  });
+
   test("the Nu HTML checker finds no error", async ({ browserName: _ }, testInfo) => {
-    const files = PAGE_STATES.map((state) => path.join(pagesDir(testInfo), `${state.name}.html`));
+    const files = [...PAGE_STATES.map((state) => state.name), MULTIPASS_SWITCH].map((name) =>
+      path.join(pagesDir(testInfo), `${name}.html`),
+    );
     const missing = files.filter((file) => !fs.existsSync(file)).map((file) => path.basename(file));
     const messages = await nuCheck(files.filter((file) => fs.existsSync(file)));
     await testInfo.attach("nu-messages.json", {

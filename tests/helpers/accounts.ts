@@ -19,3 +19,17 @@ export async function newAccount(tag: string): Promise<{ email: string; customer
   if (!result.ok) throw new Error("register failed");
   return { email, customerId: result.customerId };
 }
+
+/**
+ * A multipass link as POST /api/multipass makes it: asked for by a new session of the
+ * customer (the link is bound to it). Its token, and the asking session's token.
+ */
+export async function newMultipassLink(
+  customerId: string,
+  site: "DTC" | "HPSF" = "DTC",
+  path = "/checkout",
+): Promise<{ token: string; sessionToken: string }> {
+  const { multipassLinks } = await import("~/services/sign-in/index.server");
+  const sessionToken = await identity.createSession(customerId, site);
+  return { token: await multipassLinks.create({ sessionToken, site, path }), sessionToken };
+}

@@ -7,8 +7,9 @@ import { action as logoutAction } from "~/routes/admin_.logout";
 import { loader as frameLoader } from "~/routes/admin";
 import { loader as homeLoader } from "~/routes/admin._index";
 import { encodeRedirect } from "~/models/redirect-param";
-import { MAX_FAILED_SIGN_INS } from "~/services/identity/index.server";
-import { AdminUserError, adminUsers, requireAdmin } from "~/services/admin/index.server";
+import { REFUSED_BACK_OFFICE_SIGN_IN_MESSAGE } from "~/models/lockout";
+import { checkSignInPassword, LOCKOUT_MS, MAX_FAILED_SIGN_INS } from "~/services/identity/index.server";
+import { AdminUserError, adminUsers, createAdminUsers, requireAdmin } from "~/services/admin/index.server";
 import { ADMIN_PASSWORD, auditOf, newAdmin } from "../helpers/admin";
 import { newAccount } from "../helpers/accounts";
 import { callRoute, formRequest, getRequest, Jar, signedInJar } from "../helpers/routes";
@@ -60,7 +61,7 @@ describe("back-office sign-in", () => {
     ]) {
       const response = await signIn(who, password);
       expect(response.status).toBe(401);
-      expect((await response.json()).message).toBe("That email and password do not match a back-office user.");
+      expect((await response.json()).message).toBe(REFUSED_BACK_OFFICE_SIGN_IN_MESSAGE);
       expect(response.headers.get("Set-Cookie")).toBeNull();
     }
     const malformed = await callRoute(loginAction, formRequest("/admin/login", { email: "" }));
@@ -74,10 +75,82 @@ describe("back-office sign-in", () => {
     expect(user.failedSignIns).toBe(MAX_FAILED_SIGN_INS - 1);
     expect(user.lockedUntil).toBeNull();
     const locking = await signIn(email, "nope-nope-nope");
-    expect((await locking.json()).message).toMatch(/locked for 15 minutes/);
+    expect(locking.status).toBe(401);
+    expect((await locking.json()).message).toBe(REFUSED_BACK_OFFICE_SIGN_IN_MESSAGE);
+    const locked = await prisma.adminUser.findUniqueOrThrow({ where: { email } });
+    expect(locked.lockedUntil!.getTime()).toBeGreaterThan(Date.now());
+    // Locked: the right password is refused with the one answer, and no session.
     const right = await signIn(email, ADMIN_PASSWORD);
     expect(right.status).toBe(401);
-    expect((await right.json()).message).toMatch(/locked/);
+    expect(right.headers.get("Set-Cookie")).toBeNull();
+    expect((await right.json()).message).toBe(REFUSED_BACK_OFFICE_SIGN_IN_MESSAGE);
+    // Once the lock has passed, the right password signs in.
+    await prisma.adminUser.update({ where: { email }, data: { lockedUntil: new Date(Date.now() - 1) } });
+    expect((await signIn(email, ADMIN_PASSWORD)).status).toBe(302);
+  });
+
+  it("answers an email byte for byte alike before the user exists, when disabled, when the password is wrong, and while locked, even for the right password", async () => {
+    const email = `enumerate-${crypto.randomUUID()}@shop.example`;
+    const answerOf = async (password: string) => {
+      const response = await signIn(email, password);
+      return {
+        status: response.status,
+        cacheControl: response.headers.get("Cache-Control"),
+        setCookie: response.headers.get("Set-Cookie"),
+        body: await response.text(),
+      };
+    };
+    const unknown = await answerOf(ADMIN_PASSWORD);
+    expect(unknown).toEqual({
+      status: 401,
+      cacheControl: "private, no-store",
+      setCookie: null,
+      body: JSON.stringify({ message: REFUSED_BACK_OFFICE_SIGN_IN_MESSAGE, email }),
+    });
+    const owner = await newAdmin("owner", "enumerate-owner");
+    const user = await adminUsers.create(
+      { email, name: "Enu Merate", role: "support", password: ADMIN_PASSWORD },
+      null,
+    );
+    expect(await answerOf("wrong-password-1")).toEqual(unknown);
+    await prisma.adminUser.update({ where: { id: user.id }, data: { lockedUntil: new Date(Date.now() + LOCKOUT_MS) } });
+    expect(await answerOf(ADMIN_PASSWORD)).toEqual(unknown);
+    expect(await answerOf("wrong-password-1")).toEqual(unknown);
+    await prisma.adminUser.update({ where: { id: user.id }, data: { lockedUntil: null, failedSignIns: 0 } });
+    await adminUsers.update(user.id, { disabled: true }, owner.actor);
+    expect(await answerOf(ADMIN_PASSWORD)).toEqual(unknown);
+  });
+
+  it("runs exactly one password check on every path: unknown, disabled, locked, wrong, right", async () => {
+    const owner = await newAdmin("owner", "one-check-owner");
+    let checks = 0;
+    let clock = new Date();
+    const users = createAdminUsers(
+      prisma,
+      () => clock,
+      async (password, stored) => {
+        checks++;
+        return checkSignInPassword(password, stored);
+      },
+    );
+    const checksOf = async (email: string, password: string) => {
+      checks = 0;
+      const result = await users.signIn({ email, password });
+      return { ok: result.ok, checks };
+    };
+    const { id, email } = await newAdmin("support", "one-check");
+    expect(await checksOf(`nobody-${crypto.randomUUID()}@shop.example`, ADMIN_PASSWORD)).toEqual({
+      ok: false,
+      checks: 1,
+    });
+    expect(await checksOf(email, "wrong-password-1")).toEqual({ ok: false, checks: 1 });
+    expect(await checksOf(email, ADMIN_PASSWORD)).toEqual({ ok: true, checks: 1 });
+    await prisma.adminUser.update({ where: { id }, data: { lockedUntil: new Date(clock.getTime() + LOCKOUT_MS) } });
+    expect(await checksOf(email, ADMIN_PASSWORD)).toEqual({ ok: false, checks: 1 });
+    clock = new Date(clock.getTime() + LOCKOUT_MS);
+    expect(await checksOf(email, ADMIN_PASSWORD)).toEqual({ ok: true, checks: 1 });
+    await adminUsers.update(id, { disabled: true }, owner.actor);
+    expect(await checksOf(email, ADMIN_PASSWORD)).toEqual({ ok: false, checks: 1 });
   });
 
   it("sends a visitor, and a signed-in customer, to the back office's sign-in", async () => {

@@ -7,11 +7,28 @@ import { action as checkoutAction, loader as checkoutLoader } from "~/routes/che
 import { loader as confirmationLoader } from "~/routes/checkout_.confirmation.$orderId";
 import { action as autoshipLoginAction } from "~/routes/shelter.autoship-required-login";
 import { action as multipassAction } from "~/routes/api.multipass";
-import { loader as multipassArrival } from "~/routes/multipass.$token";
+import { action as logoutAction } from "~/routes/logout";
+import { action as multipassSwitch, loader as multipassArrival } from "~/routes/multipass.$token";
+import { getCustomerId } from "~/services/http/index.server";
 import { identity } from "~/services/identity/index.server";
-import { createMultipassToken, MULTIPASS_TTL_MS, readMultipassToken } from "~/services/sign-in/multipass.server";
-import { newAccount } from "../helpers/accounts";
-import { callRoute, formRequest, getRequest, Jar, jsonRequest, ORIGIN, type RouteHandler } from "../helpers/routes";
+import {
+  createMultipassLinks,
+  MULTIPASS_EXPIRED_MESSAGE,
+  MULTIPASS_TTL_MS,
+  multipassLinks,
+} from "~/services/sign-in/index.server";
+import { newAccount, newMultipassLink } from "../helpers/accounts";
+import {
+  callRoute,
+  flashedNotice,
+  formRequest,
+  getRequest,
+  Jar,
+  jsonRequest,
+  ORIGIN,
+  signedInJar,
+  type RouteHandler,
+} from "../helpers/routes";
 import { ensureSeeded } from "../helpers/seeded";
 
 let oneTimeVariant: string;
@@ -184,18 +201,40 @@ describe("autoship needs an account (catalogue spec section 5, fee-free-checkout
 
 describe("/api/multipass (catalogue spec section 7)", () => {
   const call = (jar: Jar, body: unknown) => run(multipassAction, jsonRequest("/api/multipass", body, jar), jar);
+  /** Opens a multipass URL in the browser of `jar`. */
+  const arrive = (jar: Jar, token: string) =>
+    run(multipassArrival, getRequest(`/multipass/${token}`, jar), jar, { token });
+  /** Posts the page's "Continue as …" form in the browser of `jar`. */
+  const confirm = (jar: Jar, token: string, fields: Record<string, string> = { intent: "switch" }) =>
+    run(multipassSwitch, formRequest(`/multipass/${token}`, fields, jar), jar, { token });
+  const whoIs = (jar: Jar) => getCustomerId(getRequest("/", jar));
+  const expired = { tone: "error", message: MULTIPASS_EXPIRED_MESSAGE };
 
-  it("signs a token that expires, and refuses a tampered or foreign-site one", () => {
-    const now = Date.now();
-    const token = createMultipassToken("cust_1", "DTC", "/checkout", now);
-    expect(readMultipassToken(token, "DTC", now)).toEqual({ customerId: "cust_1", path: "/checkout" });
-    expect(readMultipassToken(token, "HPSF", now)).toBeNull();
-    expect(readMultipassToken(token, "DTC", now + MULTIPASS_TTL_MS + 1)).toBeNull();
-    expect(readMultipassToken(`${token.slice(0, -2)}xx`, "DTC", now)).toBeNull();
-    expect(() => createMultipassToken("cust_1", "DTC", "https://evil.example/")).toThrow();
+  it("a link works until exactly its lifetime, only on its own site, and a made-up token never", async () => {
+    const { customerId } = await newAccount("multipass-ttl");
+    const start = new Date();
+    let clock = start;
+    const links = createMultipassLinks(prisma, () => clock);
+    const token = await links.create({
+      sessionToken: await identity.createSession(customerId, "DTC"),
+      site: "DTC",
+      path: "/checkout",
+    });
+    clock = new Date(start.getTime() + MULTIPASS_TTL_MS - 1);
+    expect(await links.peek(token, "DTC")).toEqual({ customerId, path: "/checkout" });
+    expect(await links.peek(token, "HPSF")).toBeNull();
+    expect(await links.redeem(token, "HPSF")).toBeNull();
+    expect(await links.peek("made-up", "DTC")).toBeNull();
+    expect(await links.peek(`${token.slice(0, -2)}xx`, "DTC")).toBeNull();
+    clock = new Date(start.getTime() + MULTIPASS_TTL_MS);
+    expect(await links.peek(token, "DTC")).toBeNull();
+    expect(await links.redeem(token, "DTC")).toBeNull();
+    await expect(links.create({ sessionToken: "any", site: "DTC", path: "https://evil.example/" })).rejects.toThrow(
+      RangeError,
+    );
   });
 
-  it("answers 401 for a guest, 403 for another email, 400 for a foreign URL, and a URL that signs the customer in", async () => {
+  it("answers 401 for a guest, 403 for another email, 400 for a foreign URL, and a URL that signs in one browser, once", async () => {
     const guest = new Jar();
     expect((await call(guest, { email: "shopper@example.com", checkoutUrl: "/checkout" })).status).toBe(401);
 
@@ -215,16 +254,25 @@ describe("/api/multipass (catalogue spec section 7)", () => {
     const ok = await call(jar, { getURL: true, email: "Shopper@Example.com", checkoutUrl: `${ORIGIN}/checkout` });
     expect(ok.status).toBe(200);
     const { url } = (await ok.json()) as { url: string };
+    expect(url).toMatch(new RegExp(`^${ORIGIN}/multipass/[A-Za-z0-9_-]{43}$`));
     const token = url.split("/multipass/")[1];
 
-    const fresh = new Jar();
-    const arrival = await run(multipassArrival, new Request(url), fresh, { token });
+    // Two browsers: the first is signed in; the second gets the expired notice, no session.
+    const first = new Jar();
+    const arrival = await run(multipassArrival, new Request(url), first, { token });
     expect(arrival.headers.get("Location")).toBe("/checkout");
-    expect(fresh.get("__session")).toBeTruthy();
+    expect(await whoIs(first)).toBe(await whoIs(jar));
 
-    const bad = await run(multipassArrival, new Request(`${ORIGIN}/multipass/nope.nope`), new Jar(), {
-      token: "nope.nope",
-    });
+    const second = new Jar();
+    const again = await arrive(second, token);
+    expect(again.status).toBe(302);
+    expect(again.headers.get("Location")).toBe("/cart");
+    expect(await whoIs(second)).toBeNull();
+    expect(await flashedNotice(second)).toEqual(expired);
+    // Nor does the first browser get it twice.
+    expect((await arrive(new Jar(), token)).headers.get("Location")).toBe("/cart");
+
+    const bad = await arrive(new Jar(), "nope.nope");
     expect(bad.headers.get("Location")).toBe("/cart");
   });
 
@@ -236,7 +284,7 @@ describe("/api/multipass (catalogue spec section 7)", () => {
     expect(ok.status).toBe(200);
     const { url } = (await ok.json()) as { url: string };
     const token = url.split("/multipass/")[1];
-    expect(readMultipassToken(token, "DTC")).toEqual({ customerId, path: "/checkout" });
+    expect(await multipassLinks.peek(token, "DTC")).toEqual({ customerId, path: "/checkout" });
 
     expect((await call(guest, { email: "other@example.com", checkoutUrl: "/checkout", sessionToken })).status).toBe(
       403,
@@ -248,5 +296,94 @@ describe("/api/multipass (catalogue spec section 7)", () => {
     expect((await call(guest, { email, checkoutUrl: "/checkout", sessionToken: staff })).status).toBe(401);
     await identity.revokeSession(sessionToken, "test");
     expect((await call(guest, { email, checkoutUrl: "/checkout", sessionToken })).status).toBe(401);
+    // The link that session made died with it.
+    expect(await multipassLinks.peek(token, "DTC")).toBeNull();
+  });
+
+  it("a link stops working once the browser that asked for it signs out", async () => {
+    const { customerId, email } = await newAccount("multipass-signout");
+    const owner = await signedInJar(customerId);
+    const made = await call(owner, { email, checkoutUrl: "/checkout" });
+    const token = ((await made.json()) as { url: string }).url.split("/multipass/")[1];
+    expect(await multipassLinks.peek(token, "DTC")).toEqual({ customerId, path: "/checkout" });
+
+    const out = await run(logoutAction, formRequest("/logout", {}, owner), owner);
+    expect(out.status).toBe(302);
+    expect(await whoIs(owner)).toBeNull();
+
+    const elsewhere = new Jar();
+    const arrival = await arrive(elsewhere, token);
+    expect(arrival.headers.get("Location")).toBe("/cart");
+    expect(await whoIs(elsewhere)).toBeNull();
+    expect(await flashedNotice(elsewhere)).toEqual(expired);
+  });
+
+  it("signed in as another customer: the page asks first and changes nothing; only its post switches, once", async () => {
+    const victim = await newAccount("multipass-victim");
+    const attacker = await newAccount("multipass-attacker");
+    const { token } = await newMultipassLink(attacker.customerId, "DTC", "/checkout");
+    const jar = await signedInJar(victim.customerId);
+    const before = jar.header;
+
+    const page = await arrive(jar, token);
+    expect(page.status).toBe(200);
+    expect(page.headers.get("Cache-Control")).toBe("private, no-store");
+    expect(page.headers.get("Set-Cookie")).toBeNull();
+    expect(await page.json()).toEqual({
+      current: { email: victim.email, firstName: "Pat" },
+      next: { email: attacker.email, firstName: "Pat" },
+    });
+    // Still the victim, with the same cookie; the link is not used by the question.
+    expect(jar.header).toBe(before);
+    expect(await whoIs(jar)).toBe(victim.customerId);
+    expect(await multipassLinks.peek(token, "DTC")).toEqual({ customerId: attacker.customerId, path: "/checkout" });
+
+    // A post without the form's field is refused in place and changes nothing.
+    const malformed = await confirm(jar, token, {});
+    expect(malformed.status).toBe(400);
+    expect(await whoIs(jar)).toBe(victim.customerId);
+
+    // The page's own post switches: the victim's token is revoked, as at every sign-in.
+    const switched = await confirm(jar, token);
+    expect(switched.status).toBe(302);
+    expect(switched.headers.get("Location")).toBe("/checkout");
+    expect(await whoIs(jar)).toBe(attacker.customerId);
+    expect(await getCustomerId(new Request(`${ORIGIN}/`, { headers: { Cookie: before } }))).toBeNull();
+
+    // Posted again (a second tab, a replay): the link is spent.
+    const replay = await confirm(await signedInJar(victim.customerId), token);
+    expect(replay.status).toBe(410);
+    expect(((await replay.json()) as { error: Record<string, string[]> }).error[""]).toEqual([
+      MULTIPASS_EXPIRED_MESSAGE,
+    ]);
+  });
+
+  it("the link's own customer, signed in already, keeps the one-step flow", async () => {
+    const { customerId } = await newAccount("multipass-same");
+    const { token } = await newMultipassLink(customerId, "DTC", "/checkout?step=shipping");
+    const jar = await signedInJar(customerId);
+    const before = jar.header;
+    const arrival = await arrive(jar, token);
+    expect(arrival.status).toBe(302);
+    expect(arrival.headers.get("Location")).toBe("/checkout?step=shipping");
+    expect(await whoIs(jar)).toBe(customerId);
+    expect(jar.header).not.toBe(before);
+    expect(await multipassLinks.peek(token, "DTC")).toBeNull();
+  });
+
+  it("a race of two redemptions: exactly one browser is signed in", async () => {
+    const { customerId } = await newAccount("multipass-race");
+    const { token } = await newMultipassLink(customerId);
+    const jars = [new Jar(), new Jar()];
+    const answers = await Promise.all(jars.map((jar) => arrive(jar, token)));
+    expect(answers.map((answer) => answer.headers.get("Location")).sort()).toEqual(["/cart", "/checkout"]);
+    const signedIn = await Promise.all(jars.map(whoIs));
+    expect(signedIn.filter((id) => id === customerId)).toHaveLength(1);
+    expect(signedIn.filter((id) => id === null)).toHaveLength(1);
+
+    // The service itself: of five at once, one wins.
+    const other = await newMultipassLink(customerId);
+    const redeemed = await Promise.all(Array.from({ length: 5 }, () => multipassLinks.redeem(other.token, "DTC")));
+    expect(redeemed.filter(Boolean)).toEqual([{ customerId, path: "/checkout" }]);
   });
 });

@@ -14,10 +14,12 @@ import { action as registerAction } from "~/routes/shelter.register";
 import { action as resetAction, loader as resetLoader } from "~/routes/shelter.reset-password";
 import { allowSignInAttempt, SIGN_IN_LIMIT_PER_MINUTE } from "~/services/sign-in/auth.server";
 import { createIdentity, LOCKOUT_MS, MAX_FAILED_SIGN_INS, SESSION_TTL_MS } from "~/services/identity/identity.server";
+import { checkSignInPassword } from "~/services/identity/password.server";
+import { REFUSED_SIGN_IN_MESSAGE } from "~/models/lockout";
 import { identity } from "~/services/identity/index.server";
 import { createJwtIssuer } from "~/services/identity/jwt.server";
 import { getCustomerId } from "~/services/http/session.server";
-import { callRoute, formRequest, Jar, jsonRequest, ORIGIN, type RouteHandler } from "../helpers/routes";
+import { callRoute, formRequest, honeypotFields, Jar, jsonRequest, ORIGIN, type RouteHandler } from "../helpers/routes";
 import { newAccount, PASSWORD } from "../helpers/accounts";
 import { captureLogs } from "../helpers/logs";
 import { ensureSeeded } from "../helpers/seeded";
@@ -159,14 +161,16 @@ describe("brute force", () => {
     const { email } = await newAccount("lock");
     let clock = new Date();
     const ids = createIdentity(prisma, () => clock);
+    const lockOf = async () =>
+      (await prisma.identityUser.findFirstOrThrow({ where: { email }, select: { lockedUntil: true } })).lockedUntil;
     for (let i = 1; i < MAX_FAILED_SIGN_INS; i++) {
-      expect(await ids.signIn({ store: "home", email, password: "wrong" })).toEqual({ ok: false, reason: "invalid" });
+      expect(await ids.signIn({ store: "home", email, password: "wrong" })).toEqual({ ok: false });
     }
-    expect((await ids.signIn({ store: "home", email, password: "wrong" })).ok).toBe(false);
-    expect(await ids.signIn({ store: "home", email, password: PASSWORD })).toMatchObject({
-      ok: false,
-      reason: "locked",
-    });
+    expect(await lockOf()).toBeNull();
+    expect(await ids.signIn({ store: "home", email, password: "wrong" })).toEqual({ ok: false });
+    expect(await lockOf()).toEqual(new Date(clock.getTime() + LOCKOUT_MS));
+    // Locked: the right password is refused, with the same answer as a wrong one.
+    expect(await ids.signIn({ store: "home", email, password: PASSWORD })).toEqual({ ok: false });
     clock = new Date(clock.getTime() + LOCKOUT_MS + 1000);
     expect((await ids.signIn({ store: "home", email, password: PASSWORD })).ok).toBe(true);
   });
@@ -232,7 +236,129 @@ describe("brute force", () => {
     const body = (await response.json()) as { initialValue: Record<string, string>; error: Record<string, string[]> };
     expect(body.initialValue.email).toBe("someone@example.com");
     expect(body.initialValue.password).toBeUndefined();
-    expect(body.error[""]).toEqual(["That email and password do not match an account."]);
+    expect(body.error[""]).toEqual([REFUSED_SIGN_IN_MESSAGE]);
+  });
+});
+
+describe("one answer for a refused sign-in (docs/rules.md)", () => {
+  it("runs exactly one password check on every path: unknown email, provider-only account, locked, wrong, right", async () => {
+    const { email } = await newAccount("one-check");
+    const external = await newAccount("one-check-external");
+    await prisma.identityUser.updateMany({ where: { email: external.email }, data: { passwordHash: "external" } });
+    let checks = 0;
+    let clock = new Date();
+    const ids = createIdentity(
+      prisma,
+      () => clock,
+      async (password, stored) => {
+        checks++;
+        return checkSignInPassword(password, stored);
+      },
+    );
+    const checksOf = async (input: { email: string; password: string }) => {
+      checks = 0;
+      const result = await ids.signIn({ store: "home", ...input });
+      return { ok: result.ok, checks };
+    };
+    expect(await checksOf({ email: uniqueEmail("nobody"), password: PASSWORD })).toEqual({ ok: false, checks: 1 });
+    expect(await checksOf({ email: external.email, password: "external" })).toEqual({ ok: false, checks: 1 });
+    expect(await checksOf({ email, password: "wrong" })).toEqual({ ok: false, checks: 1 });
+    expect(await checksOf({ email, password: PASSWORD })).toEqual({ ok: true, checks: 1 });
+    await prisma.identityUser.updateMany({
+      where: { email },
+      data: { lockedUntil: new Date(clock.getTime() + LOCKOUT_MS) },
+    });
+    expect(await checksOf({ email, password: PASSWORD })).toEqual({ ok: false, checks: 1 });
+    expect(await checksOf({ email, password: "wrong" })).toEqual({ ok: false, checks: 1 });
+    clock = new Date(clock.getTime() + LOCKOUT_MS);
+    expect(await checksOf({ email, password: PASSWORD })).toEqual({ ok: true, checks: 1 });
+  });
+
+  /** Status, the headers a client reads, and the body's bytes. */
+  const answerOf = async (response: Response) => ({
+    status: response.status,
+    contentType: response.headers.get("Content-Type"),
+    cacheControl: response.headers.get("Cache-Control"),
+    body: await response.text(),
+  });
+
+  let ipCount = 0;
+  const freshIp = () => `198.51.100.${++ipCount}`;
+
+  it("create-customer-token answers an email alike before it has an account, when the key is wrong, and while it is locked, even for the right key", async () => {
+    const email = uniqueEmail("enumerate-api");
+    const token = async (key: string) =>
+      answerOf(
+        await call(
+          createTokenAction,
+          jsonPost("/api/ecom/v1.0/create-customer-token", { email, key }),
+          new Jar(),
+          freshIp(),
+        ),
+      );
+    const unknown = await token(PASSWORD);
+    expect(unknown).toEqual({
+      status: 401,
+      contentType: "application/json; charset=utf-8",
+      cacheControl: "private, no-store",
+      body: JSON.stringify({ error: { code: "UNAUTHORIZED", message: "Unauthorized user" } }),
+    });
+
+    const result = await identity.register({
+      site: "DTC",
+      email,
+      password: PASSWORD,
+      firstName: "Enu",
+      lastName: "Merate",
+      acceptsMarketing: false,
+    });
+    expect(result.ok).toBe(true);
+    // Ten wrong keys in a row lock the account; each answer is the one answer.
+    for (let i = 0; i < MAX_FAILED_SIGN_INS; i++) expect(await token("wrong-key")).toEqual(unknown);
+    const user = await prisma.identityUser.findFirstOrThrow({ where: { email } });
+    expect(user.lockedUntil!.getTime()).toBeGreaterThan(Date.now());
+    // Locked: the right key is refused with the same bytes as an unknown email.
+    expect(await token(PASSWORD)).toEqual(unknown);
+    expect(await token("wrong-key")).toEqual(unknown);
+
+    // Once the lock has passed, the right key works again.
+    await prisma.identityUser.update({ where: { id: user.id }, data: { lockedUntil: new Date(Date.now() - 1) } });
+    expect((await token(PASSWORD)).status).toBe(200);
+  });
+
+  it("the sign-in page answers an email alike before it has an account and while it is locked, even for the right password", async () => {
+    const email = uniqueEmail("enumerate-page");
+    // The reply gives the posted fields back: the same honeypot inputs for every post.
+    const trap = honeypotFields();
+    const signIn = async (password: string) =>
+      answerOf(
+        await call(
+          loginAction,
+          form("/shelter/login", { ...trap, email, password }, new Jar(), { honeypot: false }),
+          new Jar(),
+          freshIp(),
+        ),
+      );
+    const unknown = await signIn(PASSWORD);
+    expect(unknown.status).toBe(401);
+    expect((JSON.parse(unknown.body) as { error: Record<string, string[]> }).error[""]).toEqual([
+      REFUSED_SIGN_IN_MESSAGE,
+    ]);
+    const result = await identity.register({
+      site: "DTC",
+      email,
+      password: PASSWORD,
+      firstName: "Enu",
+      lastName: "Merate",
+      acceptsMarketing: false,
+    });
+    expect(result.ok).toBe(true);
+    expect(await signIn("wrong-password-1")).toEqual(unknown);
+    await prisma.identityUser.updateMany({
+      where: { email },
+      data: { lockedUntil: new Date(Date.now() + LOCKOUT_MS) },
+    });
+    expect(await signIn(PASSWORD)).toEqual(unknown);
   });
 });
 

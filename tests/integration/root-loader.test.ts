@@ -11,9 +11,8 @@ import { action as loginAction } from "~/routes/shelter.login";
 import { commerce, cartIdCookie } from "~/services/commerce/index.server";
 import { flashNotice, sessionStorage } from "~/services/http/session.server";
 import { identity } from "~/services/identity/index.server";
-import { createMultipassToken } from "~/services/sign-in/index.server";
 import { staffProgram } from "~/services/staff/index.server";
-import { newAccount, PASSWORD } from "../helpers/accounts";
+import { newAccount, newMultipassLink, PASSWORD } from "../helpers/accounts";
 import { callRoute, honeypotFields, Jar, ORIGIN, signedInJar } from "../helpers/routes";
 import { ensureSeeded } from "../helpers/seeded";
 
@@ -204,7 +203,7 @@ describe('staff onboarding at sign-in (docs/rules.md "Staff onboarding", shop-co
   it("signing in by a multipass link onboards too (every sign-in goes through signInAndRedirect)", async () => {
     const { customerId } = await registeredMember("onboard-multipass");
     const jar = new Jar();
-    const token = createMultipassToken(customerId, "HPSF", "/cart");
+    const { token } = await newMultipassLink(customerId, "HPSF", "/cart");
     const signedIn = await callRoute(
       multipassLoader,
       new Request(`${STAFF}/multipass/${token}`, { headers: { Cookie: jar.header } }),
@@ -226,7 +225,7 @@ describe('staff onboarding at sign-in (docs/rules.md "Staff onboarding", shop-co
       acceptsMarketing: false,
     });
     if (!result.ok) throw new Error("register failed");
-    const token = createMultipassToken(result.customerId, "HPSF", "/");
+    const { token } = await newMultipassLink(result.customerId, "HPSF", "/");
     const jar = new Jar();
     await callRoute(
       multipassLoader,
@@ -238,7 +237,7 @@ describe('staff onboarding at sign-in (docs/rules.md "Staff onboarding", shop-co
     expect(await storedLocation(jar)).toBeUndefined();
 
     const consumer = await newAccount("onboard-consumer");
-    const consumerToken = createMultipassToken(consumer.customerId, "DTC", "/");
+    const { token: consumerToken } = await newMultipassLink(consumer.customerId, "DTC", "/");
     const consumerJar = new Jar();
     await callRoute(multipassLoader, new Request(`${ORIGIN}/multipass/${consumerToken}`), consumerJar, {
       params: { token: consumerToken },

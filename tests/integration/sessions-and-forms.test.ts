@@ -13,7 +13,6 @@ import { action as forgotAction } from "~/routes/shelter.forgot-password";
 import { action as loginAction } from "~/routes/shelter.login";
 import { action as registerAction } from "~/routes/shelter.register";
 import { isSpam } from "~/services/http/honeypot.server";
-import { createMultipassToken } from "~/services/sign-in/multipass.server";
 import { loader as multipassLoader } from "~/routes/multipass.$token";
 import { rateLimits, RATE_LIMIT_PURPOSES, type RateLimitPurpose } from "~/services/http/rate-limit.server";
 import { getCustomerId } from "~/services/http/session.server";
@@ -27,7 +26,7 @@ import {
   ORIGIN,
   type RouteHandler,
 } from "../helpers/routes";
-import { newAccount, PASSWORD } from "../helpers/accounts";
+import { newAccount, newMultipassLink, PASSWORD } from "../helpers/accounts";
 import { ensureSeeded } from "../helpers/seeded";
 
 let ipCounter = 0;
@@ -104,7 +103,7 @@ describe("signing in revokes the browser's previous session token (decisions: to
     const jar = new Jar();
     await call(loginAction, formRequest("/shelter/login", { email, password: PASSWORD }, jar), jar);
     const cookieA = sessionCookieOf(jar);
-    const token = createMultipassToken(customerId, "DTC", "/checkout");
+    const { token } = await newMultipassLink(customerId);
     const arrived = await callRoute(multipassLoader, getRequest(`/multipass/${token}`, jar), jar, {
       params: { token },
     });

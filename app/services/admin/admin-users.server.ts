@@ -7,7 +7,7 @@ import { adminSessionExpiry, ROLE_LABELS, type AdminRole, isAdminRole } from "~/
 import type { AuditActor } from "~/models/audit";
 import { recordAudit } from "~/services/audit/index.server";
 import { afterFailedSignIn, isLockedOut } from "~/models/lockout";
-import { hashPassword, verifyPassword } from "~/services/identity/index.server";
+import { checkSignInPassword, hashPassword, type SignInPasswordCheck } from "~/services/identity/index.server";
 
 const sha256 = (value: string) => crypto.createHash("sha256").update(value).digest("hex");
 const newToken = () => crypto.randomBytes(32).toString("base64url");
@@ -20,8 +20,12 @@ export interface AdminIdentity extends AuditActor {
   name: string;
 }
 
-export type AdminSignInResult =
-  { ok: true; adminUserId: string } | { ok: false; reason: "invalid" | "locked"; lockedUntil?: Date };
+/**
+ * A back-office sign-in's outcome. A refusal carries no reason: an unknown email, a disabled
+ * user, a wrong password and a locked user are one answer (docs/rules.md "One answer for a
+ * refused sign-in").
+ */
+export type AdminSignInResult = { ok: true; adminUserId: string } | { ok: false };
 
 export interface AdminUserView {
   id: string;
@@ -49,9 +53,11 @@ export class AdminUserError extends Error {
 
 const normalEmail = (email: string) => email.trim().toLowerCase();
 
-export function createAdminUsers(db: PrismaClient, now: () => Date = () => new Date()) {
-  let dummyHash: Promise<string> | null = null;
-
+export function createAdminUsers(
+  db: PrismaClient,
+  now: () => Date = () => new Date(),
+  checkPassword: SignInPasswordCheck = checkSignInPassword,
+) {
   function view(row: {
     id: string;
     email: string;
@@ -77,23 +83,22 @@ export function createAdminUsers(db: PrismaClient, now: () => Date = () => new D
   }
 
   return {
-    /** Checks an email and password; failures count toward the lockout, as for customers. */
+    /**
+     * Checks an email and password; failures count toward the lockout, as for customers. Every
+     * path (unknown or disabled, locked, wrong, right) runs exactly one password check, so the
+     * time taken does not tell which emails exist either.
+     */
     async signIn(input: { email: string; password: string }): Promise<AdminSignInResult> {
-      const user = await db.adminUser.findUnique({ where: { email: normalEmail(input.email) } });
-      if (!user || user.disabledAt) {
-        // Takes as long as a real check, so the answer does not tell which emails exist.
-        dummyHash ??= hashPassword(crypto.randomBytes(16).toString("hex"));
-        await verifyPassword(input.password, await dummyHash);
-        return { ok: false, reason: "invalid" };
-      }
+      const found = await db.adminUser.findUnique({ where: { email: normalEmail(input.email) } });
+      const user = found && !found.disabledAt ? found : null;
+      const matches = await checkPassword(input.password, user?.passwordHash ?? null);
+      if (!user) return { ok: false };
       const at = now();
-      if (isLockedOut(user.lockedUntil, at)) return { ok: false, reason: "locked", lockedUntil: user.lockedUntil };
-      if (!(await verifyPassword(input.password, user.passwordHash))) {
-        const next = afterFailedSignIn(user.failedSignIns, at);
-        await db.adminUser.update({ where: { id: user.id }, data: next });
-        return next.lockedUntil
-          ? { ok: false, reason: "locked", lockedUntil: next.lockedUntil }
-          : { ok: false, reason: "invalid" };
+      // A locked user is refused even with the right password, after the same check as any other.
+      if (isLockedOut(user.lockedUntil, at)) return { ok: false };
+      if (!matches) {
+        await db.adminUser.update({ where: { id: user.id }, data: afterFailedSignIn(user.failedSignIns, at) });
+        return { ok: false };
       }
       await db.adminUser.update({
         where: { id: user.id },

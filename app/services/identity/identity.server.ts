@@ -9,7 +9,7 @@ import { afterFailedSignIn, isLockedOut } from "~/models/lockout";
 import { sitePolicy, type UserStore } from "~/models/site-policy";
 import type { AuditActor } from "~/models/audit";
 import { recordAudit } from "~/services/audit/index.server";
-import { hashPassword, verifyPassword } from "./password.server";
+import { checkSignInPassword, hashPassword, verifyPassword, type SignInPasswordCheck } from "./password.server";
 
 export type { UserStore };
 /** The user store a site's customers sign in to (`sitePolicy(site).userStore`). */
@@ -26,8 +26,14 @@ export const RESET_TTL_MS = 60 * 60_000;
 const sha256 = (value: string) => crypto.createHash("sha256").update(value).digest("hex");
 const newToken = () => crypto.randomBytes(32).toString("base64url");
 
-export type SignInResult =
-  { ok: true; customerId: string; userId: string } | { ok: false; reason: "invalid" | "locked"; lockedUntil?: Date };
+/** The id of a session token's record: its SHA-256 (the database never holds the token). */
+export const sessionTokenId = (token: string) => sha256(token);
+
+/**
+ * A sign-in's outcome. A refusal carries no reason: an unknown email, a wrong password and a
+ * locked account are one answer (docs/rules.md "One answer for a refused sign-in").
+ */
+export type SignInResult = { ok: true; customerId: string; userId: string } | { ok: false };
 
 export type RegisterResult = { ok: true; customerId: string; userId: string } | { ok: false; reason: "email-taken" };
 
@@ -39,33 +45,35 @@ export interface SessionInfo {
   expiresAt: Date;
 }
 
-export function createIdentity(db: PrismaClient, now: () => Date = () => new Date()) {
-  // Compared against when the email is unknown, so both answers take as long.
-  let dummyHash: Promise<string> | null = null;
-
+export function createIdentity(
+  db: PrismaClient,
+  now: () => Date = () => new Date(),
+  checkPassword: SignInPasswordCheck = checkSignInPassword,
+) {
   return {
-    /** Checks a password; counts failures and locks the account after ten in a row. */
+    /**
+     * Checks a password; counts failures and locks the account after ten in a row. Every path
+     * (unknown email, locked, wrong, right) runs exactly one password check, so none answers
+     * sooner than another.
+     */
     async signIn(input: { store: UserStore; email: string; password: string }): Promise<SignInResult> {
       const email = input.email.trim().toLowerCase();
       const user = await db.identityUser.findUnique({ where: { store_email: { store: input.store, email } } });
-      if (!user || !user.customerId) {
-        dummyHash ??= hashPassword("not-a-real-password");
-        await verifyPassword(input.password, await dummyHash);
-        return { ok: false, reason: "invalid" };
-      }
+      // A user without a customer (never finished) signs in to nothing.
+      const account = user?.customerId ? { ...user, customerId: user.customerId } : null;
+      const matches = await checkPassword(input.password, account?.passwordHash ?? null);
+      if (!account) return { ok: false };
       const at = now();
-      if (isLockedOut(user.lockedUntil, at)) return { ok: false, reason: "locked", lockedUntil: user.lockedUntil };
-      if (!(await verifyPassword(input.password, user.passwordHash))) {
-        const next = afterFailedSignIn(user.failedSignIns, at);
-        await db.identityUser.update({ where: { id: user.id }, data: next });
-        return next.lockedUntil
-          ? { ok: false, reason: "locked", lockedUntil: next.lockedUntil }
-          : { ok: false, reason: "invalid" };
+      // A locked account refuses even the right password, after the same check as any other.
+      if (isLockedOut(account.lockedUntil, at)) return { ok: false };
+      if (!matches) {
+        await db.identityUser.update({ where: { id: account.id }, data: afterFailedSignIn(account.failedSignIns, at) });
+        return { ok: false };
       }
-      if (user.failedSignIns || user.lockedUntil) {
-        await db.identityUser.update({ where: { id: user.id }, data: { failedSignIns: 0, lockedUntil: null } });
+      if (account.failedSignIns || account.lockedUntil) {
+        await db.identityUser.update({ where: { id: account.id }, data: { failedSignIns: 0, lockedUntil: null } });
       }
-      return { ok: true, customerId: user.customerId, userId: user.id };
+      return { ok: true, customerId: account.customerId, userId: account.id };
     },
 
     /** Creates the user and its customer (same email allowed once per store). */

@@ -57,4 +57,4 @@ export async function sendPasswordResetFor(customerId: string, actor: AuditActor
 
 export * from "./jwt.server";
 export * from "./identity.server";
-export { hashPassword, verifyPassword } from "./password.server";
+export { checkSignInPassword, hashPassword, verifyPassword, type SignInPasswordCheck } from "./password.server";

@@ -34,3 +34,21 @@ export async function verifyPassword(password: string, stored: string): Promise<
   });
   return key.length === expected.length && crypto.timingSafeEqual(key, expected);
 }
+
+let dummyHash: Promise<string> | null = null;
+
+/**
+ * The one password check of a sign-in (docs/rules.md "One answer for a refused sign-in"):
+ * against the account's scrypt hash, or, when there is none to check (an unknown email, a
+ * disabled user, a provider-only account), against a dummy hash, so every sign-in costs one
+ * scrypt whatever the account. Callers run it on every path, a locked account's included.
+ */
+export async function checkSignInPassword(password: string, stored: string | null): Promise<boolean> {
+  if (stored?.startsWith("scrypt$")) return verifyPassword(password, stored);
+  dummyHash ??= hashPassword(crypto.randomBytes(16).toString("hex"));
+  await verifyPassword(password, await dummyHash);
+  return false;
+}
+
+/** The password check a sign-in runs (injected by tests that count the checks). */
+export type SignInPasswordCheck = typeof checkSignInPassword;

@@ -7,6 +7,7 @@ import { json, redirect, type AppLoadContext } from "@remix-run/node";
 import { parseWithZod } from "@conform-to/zod";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
+import { REFUSED_SIGN_IN_MESSAGE } from "~/models/lockout";
 import { SignInSchema } from "~/models/sign-in";
 import { sitePolicy } from "~/models/site-policy";
 import { cartIdCookie, readCartId } from "~/services/commerce/index.server";
@@ -60,12 +61,9 @@ authenticator.use(
     }
     const result = await identity.signIn({ store: userStoreFor(getSite(request)), ...parsed.data });
     if (result.ok) return result.customerId;
-    throw new SignInError(
-      result.reason === "locked"
-        ? "Too many failed attempts: this account is locked for 15 minutes. Try again later or reset your password."
-        : "That email and password do not match an account.",
-      form,
-    );
+    // One answer for an unknown email, a wrong password and a locked account (docs/rules.md
+    // "One answer for a refused sign-in").
+    throw new SignInError(REFUSED_SIGN_IN_MESSAGE, form);
   }),
   "form",
 );

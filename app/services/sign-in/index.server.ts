@@ -2,4 +2,5 @@
 // over the identity provider and the session (docs/rules.md "Trust boundary").
 export * from "./auth.server";
 export * from "./multipass.server";
+export * from "./multipass-arrival.server";
 export * from "./oidc.server";
