@@ -53,6 +53,8 @@ export function createFreshness({ intervalMs = FRESHNESS_MS }: { intervalMs?: nu
   let current = "0";
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<void> | null = null;
+  // A source registered while a poll runs was not read by it: the poll runs again.
+  let registeredDuringPoll = false;
 
   async function poll() {
     const names = [...sources.keys()];
@@ -71,8 +73,21 @@ export function createFreshness({ intervalMs = FRESHNESS_MS }: { intervalMs?: nu
       .slice(0, 16);
   }
 
+  /**
+   * One poll, made again while sources were registered during it: the version a check leaves
+   * names every source registered before it ends. (The first poll starts as the first module
+   * subscribes, before the others have registered; the version it left changed at the next
+   * poll, so a page cached in the first seconds after a start was missed once.)
+   */
+  async function pollAll() {
+    do {
+      registeredDuringPoll = false;
+      await poll();
+    } while (registeredDuringPoll);
+  }
+
   function check() {
-    running ??= poll()
+    running ??= pollAll()
       .catch((error) => logger().warn({ err: error }, "Data version check failed; trying again"))
       .finally(() => (running = null));
     return running;
@@ -89,6 +104,7 @@ export function createFreshness({ intervalMs = FRESHNESS_MS }: { intervalMs?: nu
   return {
     register(name, read) {
       sources.set(name, read);
+      if (running) registeredDuringPoll = true;
     },
     version() {
       start();
