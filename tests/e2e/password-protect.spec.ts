@@ -1,6 +1,7 @@
 // Password protection: while it is on, every page asks for the password
 // first. It locks the whole shop, so playwright.config.ts runs this file alone, after
 // the other projects.
+import http from "node:http";
 import { expect, test, type APIRequestContext, type TestInfo } from "@playwright/test";
 import { open, STAFF_URL, withDb } from "./helpers";
 
@@ -39,16 +40,45 @@ async function forgetCachedSetting(request: APIRequestContext) {
   }
 }
 
+/** The status of one GET on a connection of its own (the cluster hands connections to its workers in turn). */
+function statusOf(testInfo: TestInfo, path: string): Promise<number> {
+  const { hostname, port } = new URL(testInfo.project.use.baseURL!);
+  return new Promise((resolve, reject) => {
+    http
+      .get({ host: hostname, port, path, agent: false }, (response) => {
+        response.resume();
+        resolve(response.statusCode!);
+      })
+      .on("error", reject);
+  });
+}
+
+/**
+ * Waits for the change to reach every server process: the cache call reaches one, the others
+ * follow the content version within a poll (docs/rules.md "Processes"). Eight fresh connections
+ * in a row answering alike have been handed to every worker.
+ */
+async function everyProcessAnswers(testInfo: TestInfo, status: number) {
+  let inARow = 0;
+  for (const deadline = Date.now() + 20_000; inARow < 8;) {
+    if (Date.now() > deadline) throw new Error(`the shop did not answer ${status} on every process within 20 s`);
+    inARow = (await statusOf(testInfo, "/faq")) === status ? inARow + 1 : 0;
+    if (inARow === 0) await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 test.describe.configure({ mode: "serial" });
 
 test.beforeAll(async ({ request }, testInfo) => {
   setProtection(testInfo, true);
   await forgetCachedSetting(request);
+  await everyProcessAnswers(testInfo, 302);
 });
 
 test.afterAll(async ({ request }, testInfo) => {
   setProtection(testInfo, false);
   await forgetCachedSetting(request);
+  await everyProcessAnswers(testInfo, 200);
 });
 
 test("every page asks for the password first, then returns to it", async ({ page }, testInfo) => {

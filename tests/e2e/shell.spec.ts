@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { SITES } from "./helpers";
+import { open, SITES } from "./helpers";
 
 for (const { site, baseURL, suffix } of SITES) {
   test.describe(`page shell on ${site}`, () => {
@@ -23,8 +23,9 @@ for (const { site, baseURL, suffix } of SITES) {
       await expect(page.getByRole("contentinfo").getByRole("link", { name: "Contact Us" })).toBeVisible();
     });
 
-    test("the search box GETs /search?search= (shop-core spec section 2)", async ({ page }) => {
-      await page.goto("/");
+    test("the search box GETs /search?search= (shop-core spec section 2)", async ({ page }, testInfo) => {
+      // Hydrated first (with JavaScript): typing and clicking before hydration is its own test (hydration.spec.ts).
+      await open(page, testInfo, "/");
       const search = page.getByRole("search");
       await search.getByLabel("Search products").fill("chicken kibble");
       await search.getByRole("button", { name: "Search" }).click();
