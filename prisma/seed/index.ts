@@ -119,7 +119,8 @@ async function seedCatalogue(db: PrismaClient, options: SeedOptions): Promise<nu
   return catalogue.length;
 }
 
-async function seedSynthetic(db: PrismaClient, count: number, images: boolean): Promise<void> {
+/** Replaces the synthetic products (load tests) with `count` new ones; 0 removes them. */
+export async function seedSynthetic(db: PrismaClient, count: number, images: boolean): Promise<void> {
   await db.product.deleteMany({ where: { synthetic: true } });
   if (count <= 0) return;
   if (images) {

@@ -6,7 +6,7 @@ import { sitePolicy } from "~/models/site-policy";
 import { verifyPassword } from "~/services/identity/password.server";
 import { buildCatalogue } from "../../prisma/seed/catalogue";
 import { DEMO_ACCOUNTS } from "../../prisma/seed/fixtures";
-import { seedDatabase } from "../../prisma/seed/index";
+import { seedDatabase, seedSynthetic } from "../../prisma/seed/index";
 import { createTestDatabase } from "../helpers/db";
 
 let db: PrismaClient;
@@ -183,9 +183,10 @@ describe("seeded catalogue (catalogue spec section 3)", () => {
     await seedDatabase(db, { images: false, syntheticProducts: 30 });
     expect(await db.product.count({ where: { synthetic: true } })).toBe(30);
     expect(await db.productFacet.count({ where: { product: { synthetic: true }, group: "species" } })).toBe(30);
-    await seedDatabase(db, { images: false, syntheticProducts: 10 });
+    // A re-run replaces them (the step seedDatabase runs last, without seeding the catalogue again).
+    await seedSynthetic(db, 10, false);
     expect(await db.product.count()).toBe(real + 10);
-    await seedDatabase(db, { images: false, syntheticProducts: 0 });
+    await seedSynthetic(db, 0, false);
     expect(await db.product.count()).toBe(real);
   });
 });
