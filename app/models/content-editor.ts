@@ -121,13 +121,23 @@ export type CreatableType = keyof typeof CREATABLE_TYPES;
 /** A type with one entry per site: its key is the type's name. */
 const ONE_PER_SITE: readonly CreatableType[] = ["sitewide-banners", "promotion-banners"];
 
+/** The longest title an entry (its draft included) may have, in characters: 200 is taken, 201 refused. */
+export const MAX_ENTRY_TITLE = 200;
+
+/** An entry's title, on creation and on every saved draft: trimmed, 1 to `MAX_ENTRY_TITLE` characters. */
+export const EntryTitleSchema = z
+  .string()
+  .trim()
+  .min(1, "Enter a title.")
+  .max(MAX_ENTRY_TITLE, `Enter a title of at most ${MAX_ENTRY_TITLE} characters.`);
+
 export const NewEntrySchema = z
   .object({
     type: z.enum(Object.keys(CREATABLE_TYPES) as [CreatableType, ...CreatableType[]], {
       errorMap: () => ({ message: "Choose a type." }),
     }),
     site: z.enum(CONTENT_SITES, { errorMap: () => ({ message: "Choose a site." }) }),
-    title: z.string().trim().min(1, "Enter a title.").max(200),
+    title: EntryTitleSchema,
     key: z.string().trim().max(100).optional(),
   })
   .transform((value, ctx) => {

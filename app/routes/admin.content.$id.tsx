@@ -12,6 +12,7 @@ import {
   bannerRows,
   bannersFromForm,
   hasForm,
+  MAX_ENTRY_TITLE,
   parseEntryJson,
   validateEntryData,
   type BannerRow,
@@ -268,6 +269,7 @@ export default function AdminContentEntry() {
               id="entry-title"
               name="title"
               required
+              maxLength={MAX_ENTRY_TITLE}
               defaultValue={title}
               {...invalid("entry-title-error", errors.title)}
             />

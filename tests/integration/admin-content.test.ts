@@ -4,6 +4,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import { ADMIN_ROLES, rolesWith, type AdminRole, type Permission } from "~/models/admin-roles";
+import { MAX_ENTRY_TITLE } from "~/models/content-editor";
 import { action as listAction, loader as listLoader } from "~/routes/admin.content._index";
 import { action as entryAction, loader as entryLoader } from "~/routes/admin.content.$id";
 import { loader as previewLoader } from "~/routes/admin.content.$id_.preview";
@@ -273,6 +274,34 @@ describe("drafts, publish, unpublish and history", () => {
     );
     expect(noTitle.status).toBe(400);
     expect(await stateOf(page.id)).toEqual(before);
+  });
+
+  it("saves a draft title of 200 characters and refuses 201 on its field, writing nothing; creating alike", async () => {
+    const page = await newPage();
+    const { jar } = admins.content;
+    const save = (title: string) =>
+      callRoute(
+        entryAction,
+        formRequest(`/admin/content/${page.id}`, { intent: "save", title, data: JSON.stringify(pageData("x")) }, jar),
+        jar,
+        { params: { id: page.id } },
+      );
+    const before = await stateOf(page.id);
+    const over = await save("t".repeat(MAX_ENTRY_TITLE + 1));
+    expect(over.status).toBe(400);
+    expect((await over.json()).errors).toEqual({ title: "Enter a title of at most 200 characters." });
+    expect(await stateOf(page.id)).toEqual(before);
+    expect((await save("t".repeat(MAX_ENTRY_TITLE))).status).toBe(302);
+    expect((await stateOf(page.id)).draftTitle).toBe("t".repeat(200));
+
+    const create = (title: string, key: string) =>
+      callRoute(listAction, formRequest("/admin/content", { type: "page", site: "DTC", title, key }, jar), jar);
+    const key = `long-${crypto.randomUUID().slice(0, 8)}`;
+    const refused = await create("n".repeat(MAX_ENTRY_TITLE + 1), key);
+    expect(refused.status).toBe(400);
+    expect((await refused.json()).errors.title).toBe("Enter a title of at most 200 characters.");
+    expect(await prisma.contentEntry.count({ where: { key } })).toBe(0);
+    expect((await create("n".repeat(MAX_ENTRY_TITLE), key)).status).toBe(302);
   });
 
   it("edits site-wide banners through their form, errors on the banner's field", async () => {
