@@ -4,6 +4,8 @@ import {
   bannerFieldOf,
   bannerRows,
   bannersFromForm,
+  ENTRY_INTENT_PERMISSION,
+  EntryActionSchema,
   EntryTitleSchema,
   formatIssuePath,
   imageIdsOf,
@@ -75,6 +77,22 @@ describe("the content editor's validation", () => {
     expect(EntryTitleSchema.safeParse("  ").error?.issues[0].message).toBe("Enter a title.");
     expect(NewEntrySchema.parse({ type: "sitewide-banners", site: "DTC", title: at }).title).toBe(at);
     expect(NewEntrySchema.safeParse({ type: "sitewide-banners", site: "DTC", title: over }).success).toBe(false);
+  });
+
+  it("tells the entry page's submits apart by intent; any other intent is none of them", () => {
+    expect(EntryActionSchema.parse({ intent: "save", title: "T", data: "{}", other: "x" })).toEqual({
+      intent: "save",
+      title: "T",
+      data: "{}",
+    });
+    expect(EntryActionSchema.parse({ intent: "restore", revisionId: "r1" })).toEqual({
+      intent: "restore",
+      revisionId: "r1",
+    });
+    for (const intent of ["toString", "constructor", "__proto__", "valueOf", "hasOwnProperty", "then", "", "Save"]) {
+      expect([intent, EntryActionSchema.safeParse({ intent }).success]).toEqual([intent, false]);
+    }
+    expect(Object.keys(ENTRY_INTENT_PERMISSION).sort()).toEqual(["publish", "restore", "save", "unpublish"]);
   });
 
   it("finds the images an entry names", () => {

@@ -3,6 +3,7 @@
 // form and validated by its type's schema, with every error named by its path
 // ("items[2].link.url: must be …") so the page can show it beside its field.
 import { z } from "zod";
+import type { Permission } from "./admin-roles";
 import { CONTENT_SCHEMAS, CONTENT_SITES, CONTENT_STATUSES, SlugSchema, type ContentType } from "./content";
 
 /** An entry's path as an editor reads it: `items[2].link.url`. */
@@ -109,6 +110,32 @@ export function bannerFieldOf(path: string): string {
     .replace(/\.link\.url$/, ".linkUrl")
     .replace(/\.link$/, ".linkUrl");
 }
+
+/**
+ * The entry page's submits, told apart by `intent` (docs/rules.md "Forms and inputs"). Any other
+ * intent, "toString" or "__proto__" included, is not one of them: a 400, never a lookup.
+ */
+export const EntryActionSchema = z.discriminatedUnion("intent", [
+  // The title is checked by `EntryTitleSchema` where the draft is saved; the data by its type's schema.
+  z.object({
+    intent: z.literal("save"),
+    title: z.string().default(""),
+    mode: z.string().optional(),
+    data: z.string().default(""),
+  }),
+  z.object({ intent: z.literal("restore"), revisionId: z.string().max(100).default("") }),
+  z.object({ intent: z.literal("publish") }),
+  z.object({ intent: z.literal("unpublish") }),
+]);
+export type EntryAction = z.infer<typeof EntryActionSchema>;
+
+/** The permission each submit of the entry page needs (`GRANTS` in app/models/admin-roles.ts). */
+export const ENTRY_INTENT_PERMISSION: Record<EntryAction["intent"], Permission> = {
+  save: "content.edit",
+  restore: "content.edit",
+  publish: "content.publish",
+  unpublish: "content.publish",
+};
 
 /** Types an editor may create a new entry of, with the data a new entry starts from. */
 export const CREATABLE_TYPES = {

@@ -372,4 +372,27 @@ describe("drafts, publish, unpublish and history", () => {
     );
     expect(junk.status).toBe(400);
   });
+
+  it("answers 400 to an object-method intent, for every role, changing nothing", async () => {
+    const page = await newPage();
+    const before = await stateOf(page.id);
+    for (const role of ADMIN_ROLES) {
+      const { jar } = admins[role];
+      for (const intent of ["toString", "constructor", "__proto__", "valueOf", "hasOwnProperty", "then"]) {
+        const response = await callRoute(
+          entryAction,
+          formRequest(`/admin/content/${page.id}`, { intent, title: "T", revisionId: "x" }, jar),
+          jar,
+          { params: { id: page.id } },
+        );
+        // Refused before any permission is looked up: 403 for a role without the screen, else 400.
+        expect([role, intent, response.status]).toEqual([
+          role,
+          intent,
+          expected("content.view", role) === 403 ? 403 : 400,
+        ]);
+      }
+    }
+    expect(await stateOf(page.id)).toEqual(before);
+  });
 });
