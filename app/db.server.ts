@@ -6,6 +6,7 @@ import { env } from "~/env.server";
 import { PrismaClient, type Prisma } from "~/generated/prisma/client";
 import { PrismaClient as PostgresPrismaClient } from "~/generated/prisma-postgresql/client";
 import { databaseBusyAnswer, databaseBusyDetail, isDatabaseBusy } from "~/models/database-busy";
+import { isTextNotStorable, textNotStorableAnswer } from "~/models/database-text";
 import { databaseProviderOf, type DatabaseProvider } from "~/models/database-url";
 import { conflictPauseMs, isWriteConflict, TRANSACTION_ATTEMPTS } from "~/models/transaction-retry";
 import { logger, metrics } from "~/services/observability/index.server";
@@ -93,9 +94,14 @@ function createSqliteClient(databaseUrl: string, busyTimeoutMs: number): PrismaC
 // A batch transaction fails each of its operations with the same driver error: one answer, counted and logged once.
 const answers = new WeakMap<object, Response>();
 
-/** Turns a database-busy failure into the 503 busy answer; anything else is rethrown as it is. */
+/**
+ * Turns a database-busy failure into the 503 busy answer, and a text PostgreSQL cannot store (a NUL
+ * character, docs/rules.md "No 5xx on any input") into a 400 answer; anything else is rethrown as it is.
+ */
 function rethrowBusyAsAnswer(error: unknown): never {
-  if (error instanceof Response || !isDatabaseBusy(error)) throw error;
+  if (error instanceof Response) throw error;
+  if (isTextNotStorable(error)) throw textNotStorableAnswer();
+  if (!isDatabaseBusy(error)) throw error;
   const detail = databaseBusyDetail(error);
   const source = detail?.source ?? (error as object);
   const known = answers.get(source);
@@ -109,7 +115,7 @@ function rethrowBusyAsAnswer(error: unknown): never {
 
 /**
  * Database busy (docs/rules.md): a write that found the database locked throws the 503
- * busy answer. Thrown from a loader or action, Remix sends it as it is to API calls and
+ * busy answer (and a NUL character PostgreSQL refuses, the 400 answer of `textNotStorableAnswer`). Thrown from a loader or action, Remix sends it as it is to API calls and
  * `?_data=` requests, and renders it with the page's error boundary (status 503). Model
  * operations and raw queries pass through `$allOperations`; an interactive or batch
  * `$transaction` is wrapped too, since starting one is where a transaction waits.

@@ -17,6 +17,14 @@ describe('back-office permissions (docs/rules.md "Back office")', () => {
     for (const permission of PERMISSIONS) expect(can("owner", permission)).toBe(true);
   });
 
+  it("gives no role, not even the owner, a permission that is not in the table", () => {
+    for (const role of ADMIN_ROLES) {
+      for (const name of ["toString", "constructor", "__proto__", "valueOf", "hasOwnProperty", "then"]) {
+        expect([role, name, can(role, name as never)]).toEqual([role, name, false]);
+      }
+    }
+  });
+
   it("gives each role exactly its table row", () => {
     const table = Object.fromEntries(ADMIN_ROLES.map((role) => [role, PERMISSIONS.filter((p) => can(role, p))]));
     expect(table).toEqual({

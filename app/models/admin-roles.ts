@@ -56,8 +56,9 @@ const GRANTS = {
 export type Permission = keyof typeof GRANTS;
 export const PERMISSIONS = Object.keys(GRANTS) as Permission[];
 
-/** Whether a role holds a permission: the owner holds all. */
+/** Whether a role holds a permission: the owner holds all. Anything not in the table ("toString") no one holds. */
 export function can(role: AdminRole, permission: Permission): boolean {
+  if (!Object.hasOwn(GRANTS, permission)) return false;
   return role === "owner" || (GRANTS[permission] as readonly AdminRole[]).includes(role);
 }
 

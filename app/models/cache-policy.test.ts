@@ -5,6 +5,7 @@ import {
   isPublicPage,
   PRIVATE_NO_STORE,
   PUBLIC_PAGE,
+  redirectCacheControl,
   sharedFreshness,
 } from "./cache-policy";
 
@@ -88,5 +89,13 @@ describe("sharedFreshness", () => {
     expect(sharedFreshness({ status: 200, cacheControl: PUBLIC_PAGE, setsCookie: true })).toBeNull();
     expect(sharedFreshness({ status: 404, cacheControl: PUBLIC_PAGE, setsCookie: false })).toBeNull();
     expect(sharedFreshness({ status: 206, cacheControl: PUBLIC_PAGE, setsCookie: false })).toBeNull();
+  });
+});
+
+describe("redirectCacheControl", () => {
+  it("lets a permanent redirect be kept an hour (so it can be taken back) and never stores a temporary one", () => {
+    expect(redirectCacheControl(301)).toBe("public, max-age=3600");
+    expect(redirectCacheControl(308)).toBe("public, max-age=3600");
+    for (const status of [302, 303, 307]) expect(redirectCacheControl(status)).toBe("no-store");
   });
 });

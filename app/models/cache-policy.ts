@@ -25,6 +25,21 @@ export const PUBLIC_PAGE = "public, max-age=60, s-maxage=60, stale-while-revalid
 export const PUBLIC_CRAWLER_FILE = "public, max-age=3600";
 
 /**
+ * A permanent redirect of the redirect table (301, 308): browsers and shared caches may keep it an
+ * hour. Without a Cache-Control a browser keeps a 301 for good, so a wrong one could never be
+ * taken back; with it, a removed or changed redirect reaches every visitor within the hour.
+ */
+export const PERMANENT_REDIRECT = "public, max-age=3600";
+
+/** A temporary redirect (302, 303, 307): asked again every time, so it can change at once. */
+export const TEMPORARY_REDIRECT = "no-store";
+
+/** The Cache-Control of a redirect-table answer (docs/decisions.md "Caches"). */
+export function redirectCacheControl(status: number): string {
+  return status === 301 || status === 308 ? PERMANENT_REDIRECT : TEMPORARY_REDIRECT;
+}
+
+/**
  * The routes whose anonymous answer is the same for every visitor of a site:
  * home, listings and product pages, search, content pages, the HTML sitemap.
  */

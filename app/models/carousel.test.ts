@@ -46,6 +46,15 @@ describe("carousel background palette (catalogue spec section 3; theme in catalo
 
   it("falls back to white for an unknown or missing name", () => {
     expect(carouselBackground("chartreuse")).toBe("#ffffff");
+    // An editor's text, never a lookup of what every object has.
+    for (const name of ["constructor", "__proto__", "toString", "valueOf", "hasOwnProperty"]) {
+      expect([name, carouselBackground(name), carouselTextColor(name)]).toEqual([
+        name,
+        "#ffffff",
+        carouselTextColor("white"),
+      ]);
+      expect(carouselCopyColor(name, "blue")).toBe(carouselTextColor("blue"));
+    }
     expect(carouselBackground("")).toBe("#ffffff");
     expect(carouselBackground(null)).toBe("#ffffff");
     expect(carouselBackground(undefined)).toBe("#ffffff");

@@ -50,7 +50,8 @@ function paletteName(name: string | null | undefined): CarouselPaletteName | nul
     .replace(/[-_\s]+/g, " ")
     .replace(/grey/gi, "gray")
     .toLowerCase();
-  return key in CAROUSEL_PALETTE ? (key as CarouselPaletteName) : null;
+  // An editor's text: "constructor" or "__proto__" is an unknown name, never the object's own.
+  return Object.hasOwn(CAROUSEL_PALETTE, key) ? (key as CarouselPaletteName) : null;
 }
 
 /** CSS colour for a palette name; anything unknown is white. */

@@ -4,8 +4,12 @@ import {
   bannerFieldOf,
   bannerRows,
   bannersFromForm,
+  ENTRY_INTENT_PERMISSION,
+  EntryActionSchema,
+  EntryTitleSchema,
   formatIssuePath,
   imageIdsOf,
+  MAX_ENTRY_TITLE,
   MAX_UPLOAD_BYTES,
   NewEntrySchema,
   parseEntryJson,
@@ -62,6 +66,33 @@ describe("the content editor's validation", () => {
     expect(NewEntrySchema.safeParse({ type: "page", site: "DTC", title: "T", key: "Bad Slug" }).success).toBe(false);
     expect(NewEntrySchema.parse({ type: "sitewide-banners", site: "DTC", title: "B" }).key).toBe("sitewide-banners");
     expect(NewEntrySchema.safeParse({ type: "home", site: "DTC", title: "T" }).success).toBe(false);
+  });
+
+  it("an entry's title has at most 200 characters, on creation and on every draft", () => {
+    expect(MAX_ENTRY_TITLE).toBe(200);
+    const at = "t".repeat(200);
+    const over = "t".repeat(201);
+    expect(EntryTitleSchema.parse(` ${at} `)).toBe(at);
+    expect(EntryTitleSchema.safeParse(over).error?.issues[0].message).toBe("Enter a title of at most 200 characters.");
+    expect(EntryTitleSchema.safeParse("  ").error?.issues[0].message).toBe("Enter a title.");
+    expect(NewEntrySchema.parse({ type: "sitewide-banners", site: "DTC", title: at }).title).toBe(at);
+    expect(NewEntrySchema.safeParse({ type: "sitewide-banners", site: "DTC", title: over }).success).toBe(false);
+  });
+
+  it("tells the entry page's submits apart by intent; any other intent is none of them", () => {
+    expect(EntryActionSchema.parse({ intent: "save", title: "T", data: "{}", other: "x" })).toEqual({
+      intent: "save",
+      title: "T",
+      data: "{}",
+    });
+    expect(EntryActionSchema.parse({ intent: "restore", revisionId: "r1" })).toEqual({
+      intent: "restore",
+      revisionId: "r1",
+    });
+    for (const intent of ["toString", "constructor", "__proto__", "valueOf", "hasOwnProperty", "then", "", "Save"]) {
+      expect([intent, EntryActionSchema.safeParse({ intent }).success]).toEqual([intent, false]);
+    }
+    expect(Object.keys(ENTRY_INTENT_PERMISSION).sort()).toEqual(["publish", "restore", "save", "unpublish"]);
   });
 
   it("finds the images an entry names", () => {

@@ -3,6 +3,7 @@
 // form and validated by its type's schema, with every error named by its path
 // ("items[2].link.url: must be …") so the page can show it beside its field.
 import { z } from "zod";
+import type { Permission } from "./admin-roles";
 import { CONTENT_SCHEMAS, CONTENT_SITES, CONTENT_STATUSES, SlugSchema, type ContentType } from "./content";
 
 /** An entry's path as an editor reads it: `items[2].link.url`. */
@@ -110,6 +111,32 @@ export function bannerFieldOf(path: string): string {
     .replace(/\.link$/, ".linkUrl");
 }
 
+/**
+ * The entry page's submits, told apart by `intent` (docs/rules.md "Forms and inputs"). Any other
+ * intent, "toString" or "__proto__" included, is not one of them: a 400, never a lookup.
+ */
+export const EntryActionSchema = z.discriminatedUnion("intent", [
+  // The title is checked by `EntryTitleSchema` where the draft is saved; the data by its type's schema.
+  z.object({
+    intent: z.literal("save"),
+    title: z.string().default(""),
+    mode: z.string().optional(),
+    data: z.string().default(""),
+  }),
+  z.object({ intent: z.literal("restore"), revisionId: z.string().max(100).default("") }),
+  z.object({ intent: z.literal("publish") }),
+  z.object({ intent: z.literal("unpublish") }),
+]);
+export type EntryAction = z.infer<typeof EntryActionSchema>;
+
+/** The permission each submit of the entry page needs (`GRANTS` in app/models/admin-roles.ts). */
+export const ENTRY_INTENT_PERMISSION: Record<EntryAction["intent"], Permission> = {
+  save: "content.edit",
+  restore: "content.edit",
+  publish: "content.publish",
+  unpublish: "content.publish",
+};
+
 /** Types an editor may create a new entry of, with the data a new entry starts from. */
 export const CREATABLE_TYPES = {
   page: () => ({ description: "Describe the page.", blocks: [{ type: "paragraph", text: "Write the page here." }] }),
@@ -121,13 +148,23 @@ export type CreatableType = keyof typeof CREATABLE_TYPES;
 /** A type with one entry per site: its key is the type's name. */
 const ONE_PER_SITE: readonly CreatableType[] = ["sitewide-banners", "promotion-banners"];
 
+/** The longest title an entry (its draft included) may have, in characters: 200 is taken, 201 refused. */
+export const MAX_ENTRY_TITLE = 200;
+
+/** An entry's title, on creation and on every saved draft: trimmed, 1 to `MAX_ENTRY_TITLE` characters. */
+export const EntryTitleSchema = z
+  .string()
+  .trim()
+  .min(1, "Enter a title.")
+  .max(MAX_ENTRY_TITLE, `Enter a title of at most ${MAX_ENTRY_TITLE} characters.`);
+
 export const NewEntrySchema = z
   .object({
     type: z.enum(Object.keys(CREATABLE_TYPES) as [CreatableType, ...CreatableType[]], {
       errorMap: () => ({ message: "Choose a type." }),
     }),
     site: z.enum(CONTENT_SITES, { errorMap: () => ({ message: "Choose a site." }) }),
-    title: z.string().trim().min(1, "Enter a title.").max(200),
+    title: EntryTitleSchema,
     key: z.string().trim().max(100).optional(),
   })
   .transform((value, ctx) => {

@@ -1,5 +1,14 @@
+import fs from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { checkRedirect, MAX_IMPORT_LINES, planRedirectImport, validateRedirects } from "./redirects";
+import {
+  checkRedirect,
+  isShopPath,
+  MAX_IMPORT_LINES,
+  planRedirectImport,
+  SHOP_PATHS,
+  validateRedirects,
+} from "./redirects";
 
 describe("redirect import validation", () => {
   it("accepts internal paths and http(s) targets, marking external ones", () => {
@@ -133,5 +142,102 @@ describe("the back office's redirect rules (checkRedirect, planRedirectImport)",
     expect(planRedirectImport("ALL", lines(MAX_IMPORT_LINES + 1), []).problems).toEqual([
       { line: MAX_IMPORT_LINES + 1, message: `an import takes at most ${MAX_IMPORT_LINES} redirects` },
     ]);
+  });
+});
+
+describe("redirects never stand in front of the shop's own pages", () => {
+  it("knows the shop's paths in any case, spelling and depth, and nothing beside them", () => {
+    for (const shop of [
+      "/shelter/login",
+      "/shelter/register",
+      "/shelter/forgot-password",
+      "/shelter/reset-password",
+      "/SHELTER/Login",
+      "/shelter/login/",
+      "/shelter//login",
+      "/shelter/log%69n",
+      "/shelter/%4Cogin",
+      "/account",
+      "/account/orders/123",
+      "/cart",
+      "/checkout",
+      "/checkout/confirmation/x",
+      "/api/ecom/v1.0/get-cart",
+      "/admin",
+      "/admin/redirects",
+      "/password-protect",
+      "/maintenance",
+      "/logout",
+      "/multipass/token",
+      "/auth/oidc/callback",
+      "/robots.txt",
+      "/sitemap.xml",
+      "/",
+    ]) {
+      expect([shop, isShopPath(shop)]).toEqual([shop, true]);
+    }
+    for (const open of [
+      "/help",
+      "/shelter-dogs",
+      "/cartoon",
+      "/accounts-payable",
+      "/products/old-kibble",
+      "/%E0%A4%A",
+      "/faq",
+    ]) {
+      expect([open, isShopPath(open)]).toEqual([open, false]);
+    }
+  });
+
+  it("every route file's path is the shop's own, but for the catalogue's and content's (a new route must be decided)", () => {
+    // The routes whose paths redirects exist for: old product and listing URLs, content pages, unknown paths.
+    const redirectable = new Set(["$slug.tsx", "$.tsx", "products.$.tsx"]);
+    const dir = path.join(import.meta.dirname, "..", "routes");
+    const files = fs.readdirSync(dir).filter((file) => /\.tsx?$/.test(file) && !file.includes(".test."));
+    expect(files.length).toBeGreaterThan(100);
+    const pathOf = (file: string) =>
+      "/" +
+      file
+        .replace(/\.tsx?$/, "")
+        .split(/\.(?![^[]*\])/)
+        .filter((part) => part !== "_index" && !(part.startsWith("_") && !part.startsWith("_[")))
+        .map((part) => part.replace(/_$/, "").replace(/[[\]]/g, "").replace(/^\$.*/, "x"))
+        .join("/");
+    const uncovered = files.filter((file) => !redirectable.has(file) && !isShopPath(pathOf(file)));
+    expect(uncovered, "add each to SHOP_PATHS, or decide it may be redirected").toEqual([]);
+    for (const file of redirectable) expect([file, isShopPath(pathOf(file))]).toEqual([file, false]);
+    expect(new Set(SHOP_PATHS).size).toBe(SHOP_PATHS.length);
+  });
+
+  it("the editor, the CSV import and the content import refuse a source on the shop's pages", () => {
+    const message = "/shelter/login is one of the shop's own pages: a redirect may not replace it";
+    expect(
+      checkRedirect({ site: "ALL", from: "/shelter/login/", to: "https://evil.example/login", status: 301 }, []),
+    ).toEqual({
+      ok: false,
+      field: "from",
+      message,
+    });
+    expect(checkRedirect({ site: "DTC", from: "/Cart", to: "/products/dog" }, [])).toMatchObject({
+      ok: false,
+      field: "from",
+    });
+    expect(planRedirectImport("DTC", "/old,/new\n/shelter/login,https://evil.example/login", []).problems).toEqual([
+      { line: 2, message },
+    ]);
+    const { accepted, refused } = validateRedirects([
+      { from: "/shelter/login", to: "https://evil.example/login" },
+      { from: "/api/ecom/v1.0/get-cart", to: "/x" },
+      { from: "/old", to: "/shelter/login" },
+    ]);
+    expect(refused.map((row) => [row.from, row.reason])).toEqual([
+      ["/shelter/login", message],
+      [
+        "/api/ecom/v1.0/get-cart",
+        "/api/ecom/v1.0/get-cart is one of the shop's own pages: a redirect may not replace it",
+      ],
+    ]);
+    // A redirect may still point to one of the shop's pages.
+    expect(accepted.map((row) => row.fromPath)).toEqual(["/old"]);
   });
 });

@@ -29,9 +29,84 @@ export function normalisePath(path: string): string {
   return path.replace(/\/+$/, "") || "/";
 }
 
+// ---------------------------------------------------------------------------
+// The shop's own pages (docs/rules.md "Back office: content"; docs/security.md "Redirects over the
+// shop's own pages"): no redirect may stand in front of them. A redirect from /shelter/login to
+// another site would send every shopper who signs in to whoever wrote it. The editor and the CSV
+// import refuse such a source, the content import refuses it, and the lookup never applies one
+// found in the table.
+
+/**
+ * The paths the shop serves itself, each with everything below it: sign-in and registration
+ * (/shelter), the account, cart and checkout, reviews, the JSON API, the back office, identity
+ * (/auth, /multipass, /logout), the locked shop's pages, images, feeds, health and metrics.
+ * Decided from app/routes: `app/models/redirects.test.ts` fails on a route file whose path is not
+ * covered here, unless it is one of the few whose paths redirects exist for (the catalogue's and
+ * content's pages, unknown paths). The home page "/" is the shop's too; the paths below it are not.
+ */
+export const SHOP_PATHS: readonly string[] = [
+  "/account",
+  "/admin",
+  "/api",
+  "/auth",
+  "/builds",
+  "/cart",
+  "/checkout",
+  "/cms",
+  "/contact-us",
+  "/cookie-preferences",
+  "/dev",
+  "/donation-logos",
+  "/feeds",
+  "/healthz",
+  "/logout",
+  "/maintenance",
+  "/metrics",
+  "/multipass",
+  "/password-protect",
+  "/readyz",
+  "/review",
+  "/reviews",
+  "/robots.txt",
+  "/search",
+  "/shelter",
+  "/sitemap",
+  "/sitemap.xml",
+  "/sitemaps",
+];
+
+/**
+ * A path as the router matches it: each segment percent-decoded (a "/" inside one stays %2F),
+ * lower case (routes match in any case), repeated and trailing slashes dropped.
+ */
+function routedPath(path: string): string {
+  let decoded: string;
+  try {
+    decoded = path
+      .split("/")
+      .map((segment) => decodeURIComponent(segment).replace(/\//g, "%2F"))
+      .join("/");
+  } catch {
+    decoded = path;
+  }
+  return (
+    decoded
+      .toLowerCase()
+      .replace(/\/{2,}/g, "/")
+      .replace(/\/+$/, "") || "/"
+  );
+}
+
+/** Whether a redirect from `path` would stand in front of one of the shop's own pages (or the home page). */
+export function isShopPath(path: string): boolean {
+  const routed = routedPath(path);
+  return routed === "/" || SHOP_PATHS.some((shop) => routed === shop || routed.startsWith(`${shop}/`));
+}
+
 function sourceProblem(from: string): string | null {
   if (!from.startsWith("/") || from.startsWith("//")) return "the source must be a path starting with /";
   if (/[?#\s\\]/.test(from)) return "the source must be a plain path without query, fragment or spaces";
+  if (isShopPath(from)) return `${normalisePath(from)} is one of the shop's own pages: a redirect may not replace it`;
   return null;
 }
 

@@ -94,6 +94,50 @@ describe("moderation", () => {
     }
   });
 
+  it("holds a bare domain in any top-level domain, at its boundaries", () => {
+    for (const text of [
+      // the two reproductions: TLDs no fixed list knew
+      "Cheaper at petfood-deals.ru!",
+      "pet-food-deals.tk",
+      // hyphens, subdomains, uppercase, trailing punctuation, brackets, paths
+      "try best-pet-food-deals.shop now",
+      "order from shop.deals.petfood.xyz",
+      "mail.petfood-deals.co.uk.",
+      "PETFOOD-DEALS.RU",
+      "Petfood-Deals.Ru",
+      "Deals.COM",
+      "see petfood-deals.ru, petfood-deals.ru; or (petfood-deals.ru)",
+      "petfood-deals.ru/cheap?x=1",
+      "deals_petfood.io",
+      "write to sales@petfood-deals.online",
+      "a new TLD: kibble.dog",
+      "an IDN: корм.рф",
+      "punycode: xn--80ajhhi.xn--p1ai",
+      "Great food.really good",
+    ]) {
+      expect([text, containsLink(text)]).toEqual([text, true]);
+      expect(moderationOf("Great", text)).toEqual({ status: "pending", note: "link" });
+    }
+    for (const text of [
+      "I fed it 2.5 cups.",
+      "Great food.Really",
+      "Great food.It arrived fast.",
+      "e.g. chicken",
+      "i.e.",
+      "i.e. the big bag",
+      "U.S.A. made",
+      "3.5lb bag",
+      "a 15.5 lb bag, 2.5kg",
+      "version 1.2.3, v2.0.1-beta.2 and 10.15.7",
+      "No.1 food, 4.5/5",
+      "well...ok",
+      "Five stars. Would buy again.",
+    ]) {
+      expect([text, containsLink(text)]).toEqual([text, false]);
+      expect(moderationOf("Great", text)).toEqual({ status: "published", note: null });
+    }
+  });
+
   it("holds profanity as whole words, any case, with repeated letters or look-alikes", () => {
     for (const text of [
       "This is SHIT",

@@ -99,17 +99,47 @@ export function validateReview(input: { rating: unknown; title: unknown; body: u
 
 // Moderation (docs/decisions.md "Reviews"): links and profanity are held for a moderator.
 
-/** Top-level domains a bare "name.tld" counts as a link with (not "e.g." or "3.5 lb"). */
-const LINK_TLDS =
-  "com|net|org|info|biz|io|co|us|uk|ca|au|de|fr|nl|eu|ly|app|dev|shop|store|online|site|xyz|top|club|pet|vet|link|click";
-const LINK_PATTERN = new RegExp(
-  String.raw`(?:\b[a-z][a-z0-9+.-]*:\/\/|\bwww\.|\b[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:${LINK_TLDS})\b(?![.-][a-z0-9]))`,
-  "i",
+const SCHEME_OR_WWW = /\b[a-z][a-z0-9+.-]*:\/\/|\bwww\./i;
+
+/**
+ * Runs of letters and digits (hyphens inside) joined by single dots: every candidate for a bare
+ * domain, such as "petfood-deals.ru", "shop.example.co.uk", "2.5", "e.g" or "food.Really".
+ */
+const DOTTED_RUN = /[\p{L}\p{N}]+(?:-+[\p{L}\p{N}]+)*(?:\.[\p{L}\p{N}]+(?:-+[\p{L}\p{N}]+)*)+/gu;
+
+/** A top-level domain's shape: 2 to 63 letters of any script, or an ASCII (punycode) "xn--" label. */
+const TLD_SHAPE = /^(?:\p{L}{2,63}|xn--[a-z0-9-]{1,59})$/iu;
+
+/** A capital and then small letters: after a dot with no space, the start of a sentence ("food.Really"). */
+const SENTENCE_START = /^\p{Lu}\p{Ll}+$/u;
+
+/**
+ * Top-level domains that count as links also when capitalised ("Deals.Com"): common ones that are
+ * no English word, so a sentence cannot start with them.
+ */
+const CAPITALISED_TLDS: ReadonlySet<string> = new Set(
+  "com net org info biz io co uk ca au de fr nl eu ru cn tk xyz".split(" "),
 );
 
-/** True when the text carries a link: a URL with a scheme, "www.", or a bare domain name. */
+/** Whether a dot-joined run holds a domain: any label after the first has a TLD's shape (and is no sentence start). */
+function holdsDomain(run: string): boolean {
+  const labels = run.split(".");
+  return labels.slice(1).some((label) => {
+    if (!TLD_SHAPE.test(label)) return false;
+    return !SENTENCE_START.test(label) || CAPITALISED_TLDS.has(label.toLowerCase());
+  });
+}
+
+/**
+ * True when the text carries a link (docs/decisions.md "Reviews"): a URL with a scheme, "www.",
+ * or a bare domain in any top-level domain ("petfood-deals.ru", "PET-FOOD-DEALS.TK", an email
+ * address's domain). Not a link: numbers and units ("2.5 cups", "3.5lb", "v1.2.3"), one-letter
+ * abbreviations ("e.g.", "i.e.") and a sentence started without a space ("Great food.Really").
+ */
 export function containsLink(text: string): boolean {
-  return LINK_PATTERN.test(text);
+  if (SCHEME_OR_WWW.test(text)) return true;
+  for (const [run] of text.matchAll(DOTTED_RUN)) if (holdsDomain(run)) return true;
+  return false;
 }
 
 /**

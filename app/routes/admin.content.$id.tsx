@@ -4,14 +4,17 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AdminTableBox } from "~/components/admin/table-box";
-import { can, type Permission } from "~/models/admin-roles";
+import { can } from "~/models/admin-roles";
 import { isContentType } from "~/models/content";
 import {
   BANNER_TONES,
   bannerFieldOf,
   bannerRows,
   bannersFromForm,
+  ENTRY_INTENT_PERMISSION,
+  EntryActionSchema,
   hasForm,
+  MAX_ENTRY_TITLE,
   parseEntryJson,
   validateEntryData,
   type BannerRow,
@@ -53,13 +56,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   );
 }
 
-const INTENTS: Record<string, Permission> = {
-  save: "content.edit",
-  restore: "content.edit",
-  publish: "content.publish",
-  unpublish: "content.publish",
-};
-
 interface SaveReply {
   errors: Record<string, string>;
   messages: string[];
@@ -71,25 +67,25 @@ interface SaveReply {
 export async function action({ request, params }: ActionFunctionArgs) {
   await requireAdmin(request, "content.view");
   const form = await readFormData(request);
-  const intent = String(form.get("intent") ?? "");
-  const permission = INTENTS[intent];
-  if (!permission) return json({ message: "Unknown action." }, { status: 400, headers: ADMIN_NO_STORE });
-  const admin = await requireAdmin(request, permission);
+  const parsed = EntryActionSchema.safeParse(Object.fromEntries(form));
+  if (!parsed.success) return json({ message: "Unknown action." }, { status: 400, headers: ADMIN_NO_STORE });
+  const input = parsed.data;
+  const admin = await requireAdmin(request, ENTRY_INTENT_PERMISSION[input.intent]);
   const id = params.id ?? "";
   const here = `/admin/content/${id}`;
   const entry = await entryOr404(id);
   if (!isContentType(entry.type)) throw pageNotFound();
   try {
-    switch (intent) {
+    switch (input.intent) {
       case "save": {
-        const title = String(form.get("title") ?? "");
+        const { title } = input;
         const get = (name: string) => {
           const value = form.get(name);
           return value === null ? null : String(value);
         };
         let result;
         let reply: Omit<SaveReply, "errors" | "messages">;
-        if (form.get("mode") === "form" && hasForm(entry.type)) {
+        if (input.mode === "form" && hasForm(entry.type)) {
           const count = Math.max(0, Math.min(Number(form.get("rows")) || 0, 60));
           const data = bannersFromForm(get, count);
           result = validateEntryData(entry.type, data);
@@ -98,9 +94,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
             result.errors = Object.fromEntries(Object.entries(result.errors).map(([k, v]) => [bannerFieldOf(k), v]));
           }
         } else {
-          const text = String(form.get("data") ?? "");
-          result = parseEntryJson(entry.type, text);
-          reply = { title, json: text };
+          result = parseEntryJson(entry.type, input.data);
+          reply = { title, json: input.data };
         }
         if (!result.ok) {
           return json({ ...reply, errors: result.errors, messages: result.messages } satisfies SaveReply, {
@@ -123,10 +118,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
       case "unpublish":
         await contentEditor.unpublish(id, admin);
         return backWithNotice(request, here, { tone: "success", message: "Unpublished: the shop no longer shows it." });
-      default: {
-        await contentEditor.restore(id, String(form.get("revisionId") ?? ""), admin);
+      case "restore":
+        await contentEditor.restore(id, input.revisionId, admin);
         return backWithNotice(request, here, { tone: "success", message: "Revision restored as the draft." });
-      }
     }
   } catch (error) {
     if (error instanceof ContentEditError) {
@@ -268,6 +262,7 @@ export default function AdminContentEntry() {
               id="entry-title"
               name="title"
               required
+              maxLength={MAX_ENTRY_TITLE}
               defaultValue={title}
               {...invalid("entry-title-error", errors.title)}
             />

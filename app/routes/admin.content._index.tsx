@@ -6,7 +6,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AdminTableBox } from "~/components/admin/table-box";
 import { can } from "~/models/admin-roles";
 import { CONTENT_SCHEMAS, CONTENT_SITES, CONTENT_STATUSES } from "~/models/content";
-import { ContentListFilterSchema, CREATABLE_TYPES, NewEntrySchema } from "~/models/content-editor";
+import { ContentListFilterSchema, CREATABLE_TYPES, MAX_ENTRY_TITLE, NewEntrySchema } from "~/models/content-editor";
 import { formatIssuePath } from "~/models/content-editor";
 import { ADMIN_NO_STORE, requireAdmin } from "~/services/admin/index.server";
 import { ContentEditError, contentEditor } from "~/services/content/index.server";
@@ -155,6 +155,7 @@ export default function AdminContent() {
                 id="new-title"
                 name="title"
                 required
+                maxLength={MAX_ENTRY_TITLE}
                 defaultValue={reply?.fields.title ?? ""}
                 {...fieldProps("title")}
               />

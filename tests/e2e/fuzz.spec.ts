@@ -140,7 +140,9 @@ function discoverRoutes(): FuzzRoute[] {
 // ---------------------------------------------------------------------------
 // Fuzz values.
 
-const PROTOTYPE_KEYS = ["constructor", "__proto__", "toString", "hasOwnProperty", "prototype", "valueOf"];
+/** Intents that name what every plain object has: a lookup by them must be an unknown intent (a 4xx). */
+const OBJECT_METHOD_INTENTS = ["toString", "constructor", "__proto__", "valueOf", "hasOwnProperty", "then"];
+const PROTOTYPE_KEYS = [...OBJECT_METHOD_INTENTS, "prototype"];
 
 /** Raw path segments (already percent-encoded as sent on the wire). */
 const PATH_VALUES = [
@@ -592,8 +594,21 @@ function routeCases(route: FuzzRoute, variant: Variant, perRoute: number): Case[
       });
     }
   }
+  // Object-method intents on every action, with the route's fields, never left out by the spread
+  // (in place of as many other posts, so the count stays).
+  const objectMethodPosts = OBJECT_METHOD_INTENTS.map((intent): Case => ({
+    route: route.file,
+    method: "POST",
+    url: route.resource ? good : withQuery(good, `_data=${dataId}`),
+    headers: FORM,
+    body: [`intent=${intent}`, ...route.fields.filter((f) => f !== "intent").map((f) => `${f}=1`)].join("&"),
+  }));
   const getCount = Math.floor(perRoute * 0.3);
-  const cases = [...spread(gets, getCount), ...spread(posts, perRoute - getCount)];
+  const cases = [
+    ...spread(gets, getCount),
+    ...spread(posts, perRoute - getCount - objectMethodPosts.length),
+    ...objectMethodPosts,
+  ];
   if (!variant.signedIn) {
     // Within the 1 MiB form limit: a large field is read and validated.
     const big = `intent=${route.intents[0] ?? "x"}&${route.fields[0] ?? "x"}=${"y".repeat(900_000)}`;

@@ -4,6 +4,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import { ADMIN_ROLES, rolesWith, type AdminRole, type Permission } from "~/models/admin-roles";
+import { MAX_ENTRY_TITLE } from "~/models/content-editor";
 import { action as listAction, loader as listLoader } from "~/routes/admin.content._index";
 import { action as entryAction, loader as entryLoader } from "~/routes/admin.content.$id";
 import { loader as previewLoader } from "~/routes/admin.content.$id_.preview";
@@ -275,6 +276,34 @@ describe("drafts, publish, unpublish and history", () => {
     expect(await stateOf(page.id)).toEqual(before);
   });
 
+  it("saves a draft title of 200 characters and refuses 201 on its field, writing nothing; creating alike", async () => {
+    const page = await newPage();
+    const { jar } = admins.content;
+    const save = (title: string) =>
+      callRoute(
+        entryAction,
+        formRequest(`/admin/content/${page.id}`, { intent: "save", title, data: JSON.stringify(pageData("x")) }, jar),
+        jar,
+        { params: { id: page.id } },
+      );
+    const before = await stateOf(page.id);
+    const over = await save("t".repeat(MAX_ENTRY_TITLE + 1));
+    expect(over.status).toBe(400);
+    expect((await over.json()).errors).toEqual({ title: "Enter a title of at most 200 characters." });
+    expect(await stateOf(page.id)).toEqual(before);
+    expect((await save("t".repeat(MAX_ENTRY_TITLE))).status).toBe(302);
+    expect((await stateOf(page.id)).draftTitle).toBe("t".repeat(200));
+
+    const create = (title: string, key: string) =>
+      callRoute(listAction, formRequest("/admin/content", { type: "page", site: "DTC", title, key }, jar), jar);
+    const key = `long-${crypto.randomUUID().slice(0, 8)}`;
+    const refused = await create("n".repeat(MAX_ENTRY_TITLE + 1), key);
+    expect(refused.status).toBe(400);
+    expect((await refused.json()).errors.title).toBe("Enter a title of at most 200 characters.");
+    expect(await prisma.contentEntry.count({ where: { key } })).toBe(0);
+    expect((await create("n".repeat(MAX_ENTRY_TITLE), key)).status).toBe(302);
+  });
+
   it("edits site-wide banners through their form, errors on the banner's field", async () => {
     const entry = await prisma.contentEntry.create({
       data: {
@@ -342,5 +371,28 @@ describe("drafts, publish, unpublish and history", () => {
       },
     );
     expect(junk.status).toBe(400);
+  });
+
+  it("answers 400 to an object-method intent, for every role, changing nothing", async () => {
+    const page = await newPage();
+    const before = await stateOf(page.id);
+    for (const role of ADMIN_ROLES) {
+      const { jar } = admins[role];
+      for (const intent of ["toString", "constructor", "__proto__", "valueOf", "hasOwnProperty", "then"]) {
+        const response = await callRoute(
+          entryAction,
+          formRequest(`/admin/content/${page.id}`, { intent, title: "T", revisionId: "x" }, jar),
+          jar,
+          { params: { id: page.id } },
+        );
+        // Refused before any permission is looked up: 403 for a role without the screen, else 400.
+        expect([role, intent, response.status]).toEqual([
+          role,
+          intent,
+          expected("content.view", role) === 403 ? 403 : 400,
+        ]);
+      }
+    }
+    expect(await stateOf(page.id)).toEqual(before);
   });
 });

@@ -7,7 +7,9 @@ import { ADMIN_ROLES, rolesWith, type AdminRole } from "~/models/admin-roles";
 import { MAX_IMPORT_LINES } from "~/models/redirects";
 import { action, loader } from "~/routes/admin.redirects";
 import { freshness } from "~/services/freshness/index.server";
-import { findRedirect } from "~/services/http/guards.server";
+import { loader as rootLoader } from "~/root";
+import { loader as splatLoader } from "~/routes/$";
+import { clearRedirectCache, findRedirect, runRedirectLookup } from "~/services/http/guards.server";
 import { adminsOfEveryRole, type TestAdmin } from "../helpers/admin";
 import { callRoute, formRequest, getRequest } from "../helpers/routes";
 import { ensureSeeded } from "../helpers/seeded";
@@ -197,5 +199,97 @@ describe("redirect rules through the page", () => {
     expect((await post(admins.owner, { intent: "save", id: "nope", site: "ALL", from: "/a", to: "/b" })).status).toBe(
       404,
     );
+  });
+});
+
+describe("redirects never stand in front of the shop's own pages", () => {
+  const evil = { site: "ALL", from: "/shelter/login", to: "https://evil.example/login", status: "301" };
+
+  it("the content role cannot save or import a redirect from the sign-in page; nothing is written", async () => {
+    const before = await snapshot();
+    const saved = await post(admins.content, { intent: "save", ...evil });
+    expect(saved.status).toBe(400);
+    expect((await saved.json()).errors).toEqual({
+      from: "/shelter/login is one of the shop's own pages: a redirect may not replace it",
+    });
+    const cased = await post(admins.content, { intent: "save", ...evil, from: "/Shelter/Login/" });
+    expect(cased.status).toBe(400);
+    const imported = await post(admins.content, {
+      intent: "import",
+      site: "DTC",
+      csv: `${unique("fine")},/products/dog\n/checkout,https://evil.example/pay,302\n/api/ecom/v1.0/get-cart,/x`,
+    });
+    expect(imported.status).toBe(400);
+    expect((await imported.json()).problems.map((p: { line: number }) => p.line)).toEqual([2, 3]);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it("a row put into the table some other way is never applied by the lookup", async () => {
+    const row = await prisma.redirect.create({
+      data: {
+        site: "ALL",
+        fromPath: "/shelter/login",
+        toUrl: "https://evil.example/login",
+        isExternal: true,
+        status: 301,
+      },
+    });
+    try {
+      clearRedirectCache();
+      expect(await findRedirect("DTC", "/shelter/login")).toBeNull();
+      const request = new Request("http://localhost:3000/shelter/login");
+      await expect(runRedirectLookup(request, "DTC")).resolves.toBeUndefined();
+      // The root loader, which runs the lookup on every page, renders the sign-in page.
+      const response = await callRoute(rootLoader, request);
+      expect(response.status).toBe(200);
+    } finally {
+      await prisma.redirect.delete({ where: { id: row.id } });
+      clearRedirectCache();
+    }
+  });
+
+  it("a redirect answer carries the shop's Cache-Control: an hour for a permanent one, no-store for a temporary one", async () => {
+    const permanent = await prisma.redirect.create({
+      data: {
+        site: "ALL",
+        fromPath: unique("perm"),
+        toUrl: "https://example.com/moved",
+        isExternal: true,
+        status: 301,
+      },
+    });
+    const permanent308 = await prisma.redirect.create({
+      data: { site: "ALL", fromPath: unique("perm308"), toUrl: "/products/dog", status: 308 },
+    });
+    const temporary = await prisma.redirect.create({
+      data: { site: "DTC", fromPath: unique("temp"), toUrl: "/products/cat", status: 302 },
+    });
+    const temporary307 = await prisma.redirect.create({
+      data: {
+        site: "DTC",
+        fromPath: unique("temp307"),
+        toUrl: "https://example.com/for-now",
+        isExternal: true,
+        status: 307,
+      },
+    });
+    clearRedirectCache();
+    const cases = [
+      [permanent, 301, "public, max-age=3600"],
+      [permanent308, 308, "public, max-age=3600"],
+      [temporary, 302, "no-store"],
+      [temporary307, 307, "no-store"],
+    ] as const;
+    for (const [row, status, cacheControl] of cases) {
+      for (const handler of [rootLoader, splatLoader]) {
+        const response = await callRoute(handler, new Request(`http://localhost:3000${row.fromPath}/`));
+        expect([
+          row.fromPath,
+          response.status,
+          response.headers.get("Location"),
+          response.headers.get("Cache-Control"),
+        ]).toEqual([row.fromPath, status, row.toUrl, cacheControl]);
+      }
+    }
   });
 });

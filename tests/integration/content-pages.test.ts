@@ -158,16 +158,17 @@ describe("redirect import", () => {
     clearRedirectCache();
   });
 
-  it("stores the valid rows, refuses loops and non-http(s) targets, and the guard finds them", async () => {
+  it("stores the valid rows, refuses loops, non-http(s) targets and the shop's own pages, and the guard finds them", async () => {
     const result = await importRedirects(prisma, "HPSF", [
       { from: "/program", to: "/faq" },
       { from: "/loop-a", to: "/loop-b" },
       { from: "/loop-b", to: "/loop-a" },
       { from: "/evil", to: "javascript:alert(1)" },
       { from: "/partner", to: "https://partner.example.com/", status: 302 },
+      { from: "/shelter/login", to: "https://evil.example/login" },
     ]);
     expect(result.imported).toBe(2);
-    expect(result.refused.map((r) => r.from).sort()).toEqual(["/evil", "/loop-a", "/loop-b"]);
+    expect(result.refused.map((r) => r.from).sort()).toEqual(["/evil", "/loop-a", "/loop-b", "/shelter/login"]);
     expect(await prisma.redirect.count({ where: { site: "HPSF" } })).toBe(2);
     clearRedirectCache();
     expect(await findRedirect("HPSF", "/program/")).toMatchObject({ toUrl: "/faq", isExternal: false });

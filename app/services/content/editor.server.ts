@@ -12,6 +12,7 @@ import { changedFields } from "~/models/audit";
 import { isContentType, type ContentType } from "~/models/content";
 import {
   CREATABLE_TYPES,
+  EntryTitleSchema,
   entryLabel,
   validateEntryData,
   type ContentListFilter,
@@ -245,9 +246,9 @@ export function createContentEditor(db: PrismaClient) {
 
     /** Saves edits as the entry's draft: the shop keeps showing the published data. */
     async saveDraft(id: string, input: { title: string; data: unknown }, actor: AuditActor): Promise<void> {
-      const title = input.title.trim();
-      if (!title || title.length > 200)
-        throw new ContentEditError("Enter a title of at most 200 characters.", 400, "title");
+      const parsedTitle = EntryTitleSchema.safeParse(input.title);
+      if (!parsedTitle.success) throw new ContentEditError(parsedTitle.error.issues[0].message, 400, "title");
+      const title = parsedTitle.data;
       await db.$transaction(async (tx) => {
         const row = await entryOrThrow(tx, id);
         const checked = validateEntryData(row.type, input.data);

@@ -5,8 +5,15 @@
 // boundary, for every kind of request (`siteGate`, app/services/access/).
 import { redirect } from "@remix-run/node";
 import { prisma } from "~/db.server";
+<<<<<<< HEAD
 import { loginGuard, referrerPath } from "~/models/guards";
+=======
+import { loginGuard, referrerPath, REGISTER_PATH } from "~/models/guards";
+import { registrationGuard } from "~/models/staff-program";
+import { redirectCacheControl } from "~/models/cache-policy";
+>>>>>>> content
 import { encodeRedirect } from "~/models/redirect-param";
+import { isShopPath } from "~/models/redirects";
 import type { SiteId } from "~/models/site";
 import { onPublicDataChange } from "~/services/freshness/index.server";
 import { getCustomerId } from "~/services/http/session.server";
@@ -58,6 +65,8 @@ async function redirectTable(): Promise<Map<string, Map<string, RedirectRow>>> {
   const rows = await prisma.redirect.findMany();
   const bySite = new Map<string, Map<string, RedirectRow>>();
   for (const row of rows) {
+    // A row in front of the shop's own pages is never applied, however it got into the table.
+    if (isShopPath(row.fromPath)) continue;
     const key = row.fromPath.replace(/\/+$/, "") || "/";
     if (!bySite.has(row.site)) bySite.set(row.site, new Map());
     bySite.get(row.site)!.set(key, { toUrl: row.toUrl, isExternal: row.isExternal, status: row.status });
@@ -77,6 +86,7 @@ onPublicDataChange((changed) => {
 
 /** The redirect for a path on a site (its own entries first, then "ALL"), or null. */
 export async function findRedirect(site: SiteId, pathname: string): Promise<RedirectRow | null> {
+  if (isShopPath(pathname)) return null;
   const table = await redirectTable();
   const key = pathname.replace(/\/+$/, "") || "/";
   return table.get(site)?.get(key) ?? table.get("ALL")?.get(key) ?? null;
@@ -84,13 +94,14 @@ export async function findRedirect(site: SiteId, pathname: string): Promise<Redi
 
 /**
  * The server-driven redirect lookup: an external target sends the browser
- * there, an internal one redirects within the shop.
+ * there, an internal one redirects within the shop. The answer carries the shop's
+ * Cache-Control (`redirectCacheControl`), so a permanent redirect can be taken back.
  */
 export async function runRedirectLookup(request: Request, site: SiteId): Promise<void> {
   const url = new URL(request.url);
   const found = await findRedirect(site, url.pathname);
   if (!found) return;
   const status = [301, 302, 303, 307, 308].includes(found.status) ? found.status : 301;
-  if (found.isExternal) throw redirect(found.toUrl, status);
-  if (found.toUrl !== url.pathname) throw redirect(found.toUrl, status);
+  if (!found.isExternal && found.toUrl === url.pathname) return;
+  throw redirect(found.toUrl, { status, headers: { "Cache-Control": redirectCacheControl(status) } });
 }
