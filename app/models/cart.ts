@@ -216,7 +216,7 @@ export function summarizeCart(lines: readonly CartLineView[], pricing: CartPrici
   }
   const priced = priceOrder({
     lines,
-    state: null,
+    shipToZip: null,
     freeShippingMinimumCents: pricing.freeShippingMinimumCents ?? DEFAULT_FREE_SHIPPING_MINIMUM_CENTS,
     // The cart shows no shipping or tax amounts: "calculated at checkout" (catalogue spec section 2).
     shippingRateCents: 0,

@@ -30,7 +30,7 @@ const terms: PricingTerms = { freeShippingMinimumCents: 5000, shippingRateCents:
 /** What the tracker says (the cart page) and what checkout charges, for one cart and shopper. */
 function both(lines: CartLineView[], extra: Partial<PricingTerms> = {}) {
   const summary = summarizeCart(lines, { ...terms, ...extra });
-  const priced = priceOrder({ lines, state: "CO", ...terms, ...extra });
+  const priced = priceOrder({ lines, shipToZip: "80011", ...terms, ...extra });
   return { tracker: summary.freeShipping, checkoutShipping: priced.shippingCents, priced };
 }
 
@@ -100,14 +100,14 @@ describe("the tracker and checkout agree on free shipping (docs/rules.md 'Pricin
   it("leaves excluded product types out of both, after their share of the discounts", () => {
     const lines = [line("a", 5000), { ...line("b", 3000), productType: "Gift Card" }];
     const summary = summarizeCart(lines, { ...terms, excludedProductTypes: ["Gift Card"] });
-    const priced = priceOrder({ lines, state: "CO", ...terms, excludedProductTypes: ["Gift Card"] });
+    const priced = priceOrder({ lines, shipToZip: "80011", ...terms, excludedProductTypes: ["Gift Card"] });
     expect(summary.freeShipping.eligibleSubtotalCents).toBe(5000);
     expect(priced.freeShipping.eligibleSubtotalCents).toBe(5000);
     expect(priced.shippingCents).toBe(0);
     // With 30% off, the counted line is 3500: under the minimum, so both charge shipping.
     const program = priceOrder({
       lines,
-      state: "CO",
+      shipToZip: "80011",
       ...terms,
       programDiscountPercent: 30,
       excludedProductTypes: ["Gift Card"],
@@ -122,7 +122,7 @@ describe("the tracker and checkout agree on free shipping (docs/rules.md 'Pricin
   it("splits the discounts over the lines in whole cents that add up exactly", () => {
     const priced = priceOrder({
       lines: [line("a", 1001), line("b", 1001), line("c", 1001)],
-      state: "CO",
+      shipToZip: "80011",
       ...terms,
       programDiscountPercent: 30,
     });
@@ -146,8 +146,8 @@ describe("who AUTO35 is offered to (docs/rules.md 'Pricing, discounts and shippi
   });
   it("applies only when the order has an autoship line", () => {
     const offered = { ...terms, firstAutoshipDiscount: true };
-    expect(priceOrder({ lines: [line("a", 4000)], state: "CO", ...offered }).appliedCodes).toEqual([]);
-    expect(priceOrder({ lines: [line("a", 4000, 1, "autoship-4w")], state: "CO", ...offered })).toMatchObject({
+    expect(priceOrder({ lines: [line("a", 4000)], shipToZip: "80011", ...offered }).appliedCodes).toEqual([]);
+    expect(priceOrder({ lines: [line("a", 4000, 1, "autoship-4w")], shipToZip: "80011", ...offered })).toMatchObject({
       appliedCodes: ["AUTO35"],
       discountCents: 1330,
     });
@@ -158,14 +158,14 @@ describe("the shopper's round-up or add-on (docs/rules.md 'Donations')", () => {
   // No tax outside CO here; 5000 ships free, so a 5000 cart comes to exactly $50.00.
   const order = (
     lines: CartLineView[],
-    state: string | null,
+    shipToZip: string | null,
     extra: Parameters<typeof priceOrder>[0]["shopperDonation"],
-  ) => priceOrder({ lines, state, ...terms, shopperDonation: extra });
+  ) => priceOrder({ lines, shipToZip, ...terms, shopperDonation: extra });
 
   it("rounds a total with cents up to the next dollar, and charges it in the total", () => {
-    const none = order([line("a", 5000)], "CO", null);
+    const none = order([line("a", 5000)], "80011", null);
     expect(none.totalCents).toBe(5145); // 5000 + 2.9% tax
-    const rounded = order([line("a", 5000)], "CO", { kind: "round-up" });
+    const rounded = order([line("a", 5000)], "80011", { kind: "round-up" });
     expect(rounded).toMatchObject({ shopperDonationCents: 55, shopperDonationKind: "round-up", totalCents: 5200 });
     // Everything before the donation is the same.
     expect({ ...rounded, shopperDonationCents: 0, shopperDonationKind: null, totalCents: 5145 }).toEqual(none);
@@ -185,7 +185,7 @@ describe("the shopper's round-up or add-on (docs/rules.md 'Donations')", () => {
 
   it("rounds up after shipping, the service charge and tax", () => {
     // 2000 + 799 shipping + 400 Alaska/Hawaii charge = 3199 → 1 cent.
-    expect(order([line("a", 2000)], "AK", { kind: "round-up" })).toMatchObject({
+    expect(order([line("a", 2000)], "99501", { kind: "round-up" })).toMatchObject({
       shippingCents: 799,
       surchargeCents: 400,
       shopperDonationCents: 1,
@@ -194,8 +194,8 @@ describe("the shopper's round-up or add-on (docs/rules.md 'Donations')", () => {
   });
 
   it("adds an add-on amount as it is, with no tax, discount or free-shipping credit", () => {
-    const none = order([line("a", 4950)], "CO", null);
-    const addOn = order([line("a", 4950)], "CO", { kind: "add-on", cents: 300 });
+    const none = order([line("a", 4950)], "80011", null);
+    const addOn = order([line("a", 4950)], "80011", { kind: "add-on", cents: 300 });
     expect(addOn).toMatchObject({ shopperDonationCents: 300, shopperDonationKind: "add-on" });
     expect(addOn.totalCents).toBe(none.totalCents + 300);
     expect(addOn.shippingCents).toBe(799);
@@ -205,7 +205,7 @@ describe("the shopper's round-up or add-on (docs/rules.md 'Donations')", () => {
 
   it("charges nothing without an extra (none, or not given)", () => {
     for (const extra of [null, undefined]) {
-      expect(order([line("a", 5000)], "CO", extra)).toMatchObject({
+      expect(order([line("a", 5000)], "80011", extra)).toMatchObject({
         shopperDonationCents: 0,
         shopperDonationKind: null,
         totalCents: 5145,
@@ -215,10 +215,10 @@ describe("the shopper's round-up or add-on (docs/rules.md 'Donations')", () => {
 
   it("leaves staff pricing as it was: the program discount, the merchandise the quota counts, tax", () => {
     const staff = { ...terms, programDiscountPercent: 30 };
-    const without = priceOrder({ lines: [line("a", 6000)], state: "CO", ...staff });
+    const without = priceOrder({ lines: [line("a", 6000)], shipToZip: "80011", ...staff });
     const withExtra = priceOrder({
       lines: [line("a", 6000)],
-      state: "CO",
+      shipToZip: "80011",
       ...staff,
       shopperDonation: { kind: "round-up" },
     });

@@ -221,7 +221,7 @@ export function createCheckouts(deps: CheckoutDeps) {
     ]);
     return priceOrder({
       lines: cart.lines,
-      state: checkout.shippingAddress?.provinceCode ?? null,
+      shipToZip: checkout.shippingAddress?.zip ?? null,
       ...pricing,
       shopperDonation: donation?.extra ?? null,
     });
