@@ -13,7 +13,8 @@ import { DonationPanel } from "~/components/donation-panel";
 import { DataLayerEvent } from "~/components/data-layer-event";
 import { cartLineItem, type AnalyticsItem } from "~/models/analytics";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { checkoutRefusal, cartLimits, type CartLineView } from "~/models/cart";
+import { type CartLineView } from "~/models/cart";
+import { cartLimits, checkoutRefusal } from "~/models/cart-limits";
 import { orderType } from "~/models/checkout";
 import { pricingStateOf } from "~/models/pricing";
 import {
