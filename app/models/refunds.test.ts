@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { cancelRefundCents, goodsCents, lineParts, priceReturn, type RefundableOrder } from "./refunds";
+import {
+  cancelRefundCents,
+  goodsCents,
+  lineParts,
+  priceReturn,
+  receivedRefundCents,
+  refundCauseOf,
+  refundFits,
+  refundLeftCents,
+  type RefundableOrder,
+} from "./refunds";
 
 // Two lines: 3 × $10.00 and 1 × $25.00 = $55.00 of merchandise, $5.00 off, 7% tax on $50.00
 // ($3.50), $5.99 shipping, a $4.00 Alaska surcharge and a $0.51 round-up: total $68.00.
@@ -9,6 +19,8 @@ const order: RefundableOrder = {
   surchargeCents: 400,
   shopperDonationCents: 51,
   refundedCents: 0,
+  pendingRefundCents: 0,
+  openReturnCents: 0,
   lines: [
     { id: "a", quantity: 3, unitPriceCents: 1000 },
     { id: "b", quantity: 1, unitPriceCents: 2500 },
@@ -90,5 +102,47 @@ describe("a return's refund", () => {
     const almostAll = { ...order, refundedCents: 6000 };
     const result = priceReturn(almostAll, none, [{ orderLineId: "b", quantity: 1 }]);
     expect(result.ok && result.refundCents).toBe(800);
+  });
+
+  it("counts refunds on their way and other open returns in what is left, to the cent", () => {
+    // An operator's $60.00 on its way and a $3.00 return still open leave $5.00.
+    const busy = { ...order, pendingRefundCents: 6000, openReturnCents: 300 };
+    const result = priceReturn(busy, none, [{ orderLineId: "b", quantity: 1 }]);
+    expect(result.ok && result.refundCents).toBe(500);
+    const full = priceReturn({ ...busy, openReturnCents: 800 }, none, [{ orderLineId: "b", quantity: 1 }]);
+    expect(full.ok && full.refundCents).toBe(0);
+  });
+});
+
+describe('refunds never pass what was paid (docs/rules.md "Refunds never pass what was paid")', () => {
+  const ledger = { totalCents: 10_000, refundedCents: 2_000, pendingRefundCents: 3_000, openReturnCents: 1_000 };
+
+  it("what is left counts what was refunded, what is on its way and what open returns promise", () => {
+    expect(refundLeftCents(ledger)).toBe(4_000);
+    expect(refundLeftCents({ ...ledger, openReturnCents: 5_000 })).toBe(0);
+    expect(refundLeftCents({ ...ledger, openReturnCents: 6_000 })).toBe(0);
+  });
+
+  it("a received return gives back its refund, capped to what is left of the refunds made and on their way", () => {
+    expect(receivedRefundCents(5_000, ledger)).toBe(5_000);
+    expect(receivedRefundCents(5_001, ledger)).toBe(5_000);
+    expect(receivedRefundCents(1_000, { ...ledger, pendingRefundCents: 8_000 })).toBe(0);
+    expect(receivedRefundCents(1_000, { ...ledger, pendingRefundCents: 9_000 })).toBe(0);
+  });
+
+  it("a refund fits while what is refunded plus it stays within the total: exactly the total, not a cent more", () => {
+    expect(refundFits(ledger, 8_000)).toBe(true);
+    expect(refundFits(ledger, 8_001)).toBe(false);
+    expect(refundFits(ledger, 0)).toBe(false);
+    expect(refundFits(ledger, 1.5)).toBe(false);
+  });
+
+  it("reads a stored cause, an unknown one as the shop's", () => {
+    expect(["cancellation", "return", "shop", "other"].map(refundCauseOf)).toEqual([
+      "cancellation",
+      "return",
+      "shop",
+      "shop",
+    ]);
   });
 });

@@ -17,6 +17,8 @@ import { email } from "~/services/email/index.server";
 import { createOrderLifecycle, LifecycleError, nextOrderNumber, REFUND_TOPIC } from "~/services/orders/index.server";
 import { createOutbox, outbox } from "~/services/outbox/index.server";
 import { createEmbeddedPayments } from "~/services/payment/embedded.server";
+import type { AuditActor } from "~/models/audit";
+import { newAdmin } from "../helpers/admin";
 import { callRoute, flashedNotice, formRequest, getRequest, Jar } from "../helpers/routes";
 import { ensureSeeded, TEST_ADDRESS } from "../helpers/seeded";
 
@@ -585,6 +587,196 @@ describe("returns", () => {
       }),
     );
     expect(error.code).toBe("NOT_RETURNABLE");
+  });
+});
+
+describe('refunds never pass what was paid (docs/rules.md "Refunds never pass what was paid")', () => {
+  let operator: AuditActor;
+  beforeAll(async () => {
+    operator = (await newAdmin("owner", "refund-limits")).actor;
+  });
+  const returnOf = (customerId: string, orderId: string, orderLineId: string) =>
+    lifecycle.requestReturn({
+      customerId,
+      orderId,
+      requestKey: crypto.randomUUID(),
+      reason: "Other",
+      comment: null,
+      lines: [{ orderLineId, quantity: 1 }],
+    });
+  /** A pending refund written as one queued before the rule was (its outbox message with it). */
+  async function legacyRefund(orderId: string, amountCents: number) {
+    const row = await prisma.refund.create({
+      data: { orderId, key: `legacy:${crypto.randomUUID()}`, amountCents, reason: "Queued before the rule" },
+    });
+    await outbox.enqueue(prisma, { topic: REFUND_TOPIC, payload: { refundId: row.id } });
+    return row;
+  }
+
+  it("an operator may refund only what open returns leave; the return, received, still gets its refund; the sum is the total", async () => {
+    clock = new Date();
+    const customer = await newCustomer();
+    const order = await deliveredOrder(customer.id);
+    const [dog] = order.lines;
+    const asked = await returnOf(customer.id, order.id, dog.id);
+    expect(asked.refundCents).toBe(dog.unitPriceCents);
+    const left = order.totalCents - asked.refundCents;
+    // What is left counts the requested return (and stays so once approved): a cent more is refused.
+    for (const step of ["requested", "approved"]) {
+      if (step === "approved") await lifecycle.approveReturn(asked.returnId);
+      const over = await refused(
+        lifecycle.refundByOperator(
+          { orderId: order.id, key: crypto.randomUUID(), amountCents: left + 1, reason: "Goodwill" },
+          operator,
+        ),
+      );
+      expect([over.code, over.field, over.message]).toEqual([
+        "INVALID",
+        "amount",
+        `Refund at most $${(left / 100).toFixed(2)}, what is left to refund.`,
+      ]);
+    }
+    await lifecycle.refundByOperator(
+      { orderId: order.id, key: crypto.randomUUID(), amountCents: left, reason: "Goodwill" },
+      operator,
+    );
+    await lifecycle.receiveReturn(asked.returnId);
+    await deliverRefunds();
+    const refunds = await prisma.refund.findMany({ where: { orderId: order.id }, orderBy: { createdAt: "asc" } });
+    expect(refunds.map((r) => [r.cause, r.amountCents, r.status])).toEqual([
+      ["shop", left, "succeeded"],
+      ["return", dog.unitPriceCents, "succeeded"],
+    ]);
+    expect(await orderOf(order.id)).toMatchObject({ refundedCents: order.totalCents });
+    expect((await prisma.payment.findUniqueOrThrow({ where: { id: order.paymentId! } })).refundedCents).toBe(
+      order.totalCents,
+    );
+  });
+
+  it("a new return's refund is at most what is left once refunds on their way are counted", async () => {
+    clock = new Date();
+    const customer = await newCustomer();
+    const order = await deliveredOrder(customer.id);
+    await lifecycle.refundByOperator(
+      { orderId: order.id, key: crypto.randomUUID(), amountCents: order.totalCents - 100, reason: "Goodwill" },
+      operator,
+    );
+    const asked = await returnOf(customer.id, order.id, order.lines[0].id);
+    expect(asked.refundCents).toBe(100);
+  });
+
+  it("receiving a return caps its refund to what is left: exactly the rest, and a return with nothing left is done at 0", async () => {
+    clock = new Date();
+    const customer = await newCustomer();
+    const order = await deliveredOrder(customer.id);
+    const [dog, cat] = order.lines;
+    const first = await returnOf(customer.id, order.id, dog.id);
+    const second = await returnOf(customer.id, order.id, cat.id);
+    // Refunds queued before the rule leave $1.00 beside the first return's promise.
+    await legacyRefund(order.id, order.totalCents - 100);
+    await lifecycle.approveReturn(first.returnId);
+    await lifecycle.receiveReturn(first.returnId, operator);
+    const capped = await prisma.orderReturn.findUniqueOrThrow({ where: { id: first.returnId } });
+    expect(capped.refundCents).toBe(100);
+    expect(await prisma.refund.findUniqueOrThrow({ where: { key: `return:${first.returnId}` } })).toMatchObject({
+      amountCents: 100,
+      cause: "return",
+    });
+    const [audit] = await prisma.auditEntry.findMany({ where: { subjectId: first.returnId } });
+    expect(JSON.parse(audit.after!)).toMatchObject({ status: "received", refundCents: 100 });
+    await lifecycle.approveReturn(second.returnId);
+    await lifecycle.receiveReturn(second.returnId);
+    expect(await prisma.orderReturn.findUniqueOrThrow({ where: { id: second.returnId } })).toMatchObject({
+      status: "refunded",
+      refundCents: 0,
+    });
+    expect(await prisma.refund.count({ where: { returnId: second.returnId } })).toBe(0);
+    await deliverRefunds();
+    expect(await orderOf(order.id)).toMatchObject({ refundedCents: order.totalCents });
+    expect(await prisma.refund.count({ where: { orderId: order.id, status: "failed" } })).toBe(0);
+  });
+
+  it("a refund past the order's total fails at once, visibly: failed, on the timeline, tried once", async () => {
+    clock = new Date();
+    const customer = await newCustomer();
+    const order = await deliveredOrder(customer.id);
+    const whole = await legacyRefund(order.id, order.totalCents);
+    await deliverRefunds();
+    const excess = await legacyRefund(order.id, 100);
+    await deliverRefunds();
+    expect(await prisma.refund.findUniqueOrThrow({ where: { id: whole.id } })).toMatchObject({ status: "succeeded" });
+    expect(await prisma.refund.findUniqueOrThrow({ where: { id: excess.id } })).toMatchObject({
+      status: "failed",
+      failure: "It would refund more than the order's total.",
+      failedAt: expect.any(Date),
+    });
+    const [message] = await prisma.outboxMessage.findMany({
+      where: { topic: REFUND_TOPIC, payload: { contains: excess.id } },
+    });
+    expect(message).toMatchObject({ status: "failed", tries: 1 });
+    expect(message.lastError).toMatch(/can never be given/);
+    // Delivered again (an operator's retry): nothing changes, it fails again.
+    await expect(lifecycle.refundDelivery({ payload: { refundId: excess.id } })).rejects.toThrow(/failed/);
+    expect(await orderOf(order.id)).toMatchObject({ refundedCents: order.totalCents, status: "refunded" });
+    const view = await lifecycle.aftercare(customer.id, order.id);
+    expect(view.pendingRefundCents).toBe(0);
+    expect(view.timeline.at(-1)).toMatchObject({
+      kind: "refund_failed",
+      label: "Refund failed",
+      amountCents: 100,
+      detail: "It would refund more than the order's total.",
+    });
+  });
+
+  it("a refund the payment service refuses for good fails; one it may take later is retried", async () => {
+    clock = new Date();
+    const customer = await newCustomer();
+    const order = await deliveredOrder(customer.id);
+    // The whole charge was given back outside the shop: the service refuses any more, for good.
+    await payments.refund({
+      paymentId: order.paymentId!,
+      amountCents: order.totalCents,
+      idempotencyKey: `outside:${order.id}`,
+    });
+    const refused = await legacyRefund(order.id, 500);
+    await deliverRefunds();
+    expect(await prisma.refund.findUniqueOrThrow({ where: { id: refused.id } })).toMatchObject({
+      status: "failed",
+      failure: "Only 0 cents of this charge are left to refund.",
+    });
+    expect(await refundMessageStatus(refused.id)).toBe("failed");
+    expect((await eventsOf(order.id)).at(-1)).toBe("refund_failed");
+    expect(await orderOf(order.id)).toMatchObject({ refundedCents: 0, status: "delivered" });
+
+    // A passing refusal (the charge changed meanwhile) is tried again, and the refund stays pending.
+    const other = await deliveredOrder(customer.id);
+    const flaky = createOrderLifecycle({
+      db: prisma,
+      payments: {
+        refund: async () => ({ ok: false, message: "The charge changed meanwhile; try again.", retryable: true }),
+      },
+      email,
+      enqueue: (writer, message) => outbox.enqueue(writer, message),
+      enqueueDonationConfirmation,
+      returnWindowDays: WINDOW_DAYS,
+      now: () => clock,
+    });
+    const later = await legacyRefund(other.id, 500);
+    await expect(flaky.refundDelivery({ payload: { refundId: later.id } })).rejects.toThrow(/changed meanwhile/);
+    expect(await prisma.refund.findUniqueOrThrow({ where: { id: later.id } })).toMatchObject({ status: "pending" });
+  });
+
+  it("the refund email names its cause from the refund row, not its key", async () => {
+    clock = new Date();
+    const customer = await newCustomer();
+    const order = await paidOrder(customer.id);
+    const row = await prisma.refund.create({
+      data: { orderId: order.id, key: `cancel:${order.id}`, amountCents: 500, reason: "Goodwill", cause: "shop" },
+    });
+    await lifecycle.refundDelivery({ payload: { refundId: row.id } });
+    const [sent] = await prisma.emailMessage.findMany({ where: { to: customer.email, template: "order-refunded" } });
+    expect(sent.text).toContain(`We refunded $5.00 to your card for order #${order.number}.`);
+    expect(sent.text).not.toContain("cancelled order");
   });
 });
 
