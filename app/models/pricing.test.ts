@@ -1,6 +1,17 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { summarizeCart, type CartLineView } from "./cart";
-import { firstAutoshipDiscountOffered, priceOrder, type PricingTerms } from "./pricing";
+import { US_STATES } from "./checkout";
+import { DEFAULT_TAX_RATES } from "./tax";
+import {
+  firstAutoshipDiscountOffered,
+  priceOrder,
+  pricingStateOf,
+  SERVICE_CHARGE_CENTS,
+  SERVICE_CHARGE_STATES,
+  type PricingTerms,
+} from "./pricing";
+import { stateOfZip, stateOfZipRefusal } from "./zip-state";
 
 function line(id: string, unitPriceCents: number, quantity = 1, sellingPlanId: string | null = null): CartLineView {
   return {
@@ -228,5 +239,97 @@ describe("the shopper's round-up or add-on (docs/rules.md 'Donations')", () => {
     // 6000 − 1800 = 4200 under the minimum: 799 shipping, tax 2.9% of 4200 = 121.8 → 122; 5121 → 79.
     expect(without.totalCents).toBe(5121);
     expect(withExtra).toMatchObject({ shopperDonationCents: 79, totalCents: 5200 });
+  });
+});
+
+// ─── Money that always adds up (property-based, fast-check) ─────────────────
+
+/** Any cart: 1 to 6 lines of 0 to $250.00 a unit, 1 to 10 each, some on autoship. */
+const anyLines = fc
+  .array(
+    fc.record({
+      unitPriceCents: fc.integer({ min: 0, max: 25_000 }),
+      quantity: fc.integer({ min: 1, max: 10 }),
+      autoship: fc.boolean(),
+    }),
+    { minLength: 1, maxLength: 6 },
+  )
+  .map((lines) =>
+    lines.map((l, i) => line(String(i), l.unitPriceCents, l.quantity, l.autoship ? "autoship-4w" : null)),
+  );
+/** Any 5-digit zip (states, DC, territories, military, unassigned), or none yet. */
+const anyZip = fc.option(
+  fc.integer({ min: 0, max: 99_999 }).map((n) => String(n).padStart(5, "0")),
+  { nil: null },
+);
+const anyTerms = fc.record({
+  freeShippingMinimumCents: fc.integer({ min: 0, max: 20_000 }),
+  shippingRateCents: fc.integer({ min: 0, max: 2_000 }),
+  programDiscountPercent: fc.integer({ min: 0, max: 60 }),
+  firstAutoshipDiscount: fc.boolean(),
+});
+const anyExtra = fc.oneof(
+  fc.constant(null),
+  fc.constant({ kind: "round-up" as const }),
+  fc.constantFrom(100, 300, 500).map((cents) => ({ kind: "add-on" as const, cents })),
+);
+
+describe("money that always adds up: pricing (docs/rules.md 'Pricing, discounts and shipping')", () => {
+  it("the total is its lines less their discounts, plus shipping, the charge, tax and the shopper's gift, in whole cents", () => {
+    fc.assert(
+      fc.property(anyLines, anyZip, anyTerms, anyExtra, (lines, zip, extra, gift) => {
+        const priced = priceOrder({
+          lines,
+          shipToZip: zip,
+          taxRates: DEFAULT_TAX_RATES,
+          ...extra,
+          shopperDonation: gift,
+        });
+        const amounts = [
+          priced.subtotalCents,
+          priced.discountCents,
+          priced.programDiscountCents,
+          priced.merchandiseCents,
+          priced.shippingCents,
+          priced.surchargeCents,
+          priced.taxCents,
+          priced.shopperDonationCents,
+          priced.totalCents,
+          ...priced.lines.flatMap((l) => [l.subtotalCents, l.discountCents]),
+        ];
+        for (const cents of amounts) expect(Number.isInteger(cents) && cents >= 0).toBe(true);
+        const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
+        expect(sum(priced.lines.map((l) => l.subtotalCents))).toBe(priced.subtotalCents);
+        expect(sum(priced.lines.map((l) => l.discountCents))).toBe(priced.discountCents + priced.programDiscountCents);
+        expect(priced.merchandiseCents).toBe(priced.subtotalCents - priced.discountCents - priced.programDiscountCents);
+        expect(priced.totalCents).toBe(
+          sum(priced.lines.map((l) => l.subtotalCents - l.discountCents)) +
+            priced.shippingCents +
+            priced.surchargeCents +
+            priced.taxCents +
+            priced.shopperDonationCents,
+        );
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it("tax and the Alaska/Hawaii charge follow the zip's state, and an address form accepts exactly the zip's state", () => {
+    fc.assert(
+      fc.property(anyLines, anyZip, fc.constantFrom(...US_STATES.map((s) => s.code)), (lines, zip, typed) => {
+        const priced = priceOrder({ lines, shipToZip: zip, ...terms, taxRates: DEFAULT_TAX_RATES });
+        const state = zip ? (stateOfZip(zip)?.code ?? null) : null;
+        expect(pricingStateOf(zip)).toBe(state);
+        expect(priced.surchargeCents).toBe(state && SERVICE_CHARGE_STATES.includes(state) ? SERVICE_CHARGE_CENTS : 0);
+        expect(priced.taxCents).toBe(
+          Math.round(priced.merchandiseCents * (state ? (DEFAULT_TAX_RATES[state] ?? 0) : 0)),
+        );
+        if (zip) {
+          // Whatever state is typed, the form takes it only when it is the zip's.
+          expect(stateOfZipRefusal({ provinceCode: typed, zip }) === null).toBe(typed === state);
+        }
+      }),
+      { numRuns: 500 },
+    );
   });
 });
