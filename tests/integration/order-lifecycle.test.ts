@@ -7,6 +7,7 @@ import { execFile } from "node:child_process";
 import crypto from "node:crypto";
 import path from "node:path";
 import { promisify } from "node:util";
+import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import { env } from "~/env.server";
@@ -777,6 +778,110 @@ describe('refunds never pass what was paid (docs/rules.md "Refunds never pass wh
     const [sent] = await prisma.emailMessage.findMany({ where: { to: customer.email, template: "order-refunded" } });
     expect(sent.text).toContain(`We refunded $5.00 to your card for order #${order.number}.`);
     expect(sent.text).not.toContain("cancelled order");
+  });
+});
+
+describe("money that always adds up: the lifecycle service, driven at random (fast-check)", () => {
+  /** One thing that can happen to an order's money, as an operator, the shopper or the outbox does it. */
+  const anyStep = fc.oneof(
+    { arbitrary: fc.constant({ kind: "cancel" as const }), weight: 1 },
+    { arbitrary: fc.constant({ kind: "fulfil" as const }), weight: 1 },
+    {
+      arbitrary: fc.record({
+        kind: fc.constant("return" as const),
+        line: fc.nat(1),
+        quantity: fc.integer({ min: 1, max: 2 }),
+      }),
+      weight: 2,
+    },
+    { arbitrary: fc.constant({ kind: "receive" as const }), weight: 3 },
+    {
+      arbitrary: fc.record({ kind: fc.constant("operator" as const), percent: fc.integer({ min: 20, max: 110 }) }),
+      weight: 3,
+    },
+    { arbitrary: fc.constant({ kind: "deliver" as const }), weight: 1 },
+  );
+  let operator: AuditActor;
+  beforeAll(async () => {
+    operator = (await newAdmin("owner", "money-property")).actor;
+  });
+
+  /** A refusal of the lifecycle (a step out of turn, an amount over what is left) is fine; anything else is a bug. */
+  async function tolerated(work: Promise<unknown>) {
+    try {
+      await work;
+    } catch (error) {
+      if (!(error instanceof LifecycleError)) throw error;
+    }
+  }
+
+  it("refunds never pass what was captured, whatever happens in whatever order", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.boolean(), fc.array(anyStep, { minLength: 1, maxLength: 10 }), async (delivered, steps) => {
+        clock = new Date();
+        const customer = await newCustomer();
+        const order = delivered ? await deliveredOrder(customer.id) : await paidOrder(customer.id);
+        const oldest = async (status: string) =>
+          (await prisma.orderReturn.findFirst({ where: { orderId: order.id, status }, orderBy: { createdAt: "asc" } }))
+            ?.id;
+        for (const step of steps) {
+          const { status } = await orderOf(order.id);
+          if (step.kind === "cancel") await tolerated(lifecycle.cancel(customer.id, order.id));
+          if (step.kind === "fulfil" && status === "paid") await lifecycle.markPacked(order.id);
+          if (step.kind === "fulfil" && status === "packed") {
+            await lifecycle.markShipped(order.id, { carrier: "usps", trackingNumber: "9400111899223197428490" });
+          }
+          if (step.kind === "fulfil" && status === "shipped") await lifecycle.markDelivered(order.id);
+          if (step.kind === "return") {
+            await tolerated(
+              lifecycle.requestReturn({
+                customerId: customer.id,
+                orderId: order.id,
+                requestKey: crypto.randomUUID(),
+                reason: "Other",
+                comment: null,
+                lines: [{ orderLineId: order.lines[step.line].id, quantity: step.quantity }],
+              }),
+            );
+          }
+          if (step.kind === "receive") {
+            // The oldest open return, approved first when it is still only requested.
+            const requested = await oldest("requested");
+            if (requested) await lifecycle.approveReturn(requested);
+            const id = await oldest("approved");
+            if (id) await lifecycle.receiveReturn(id);
+          }
+          if (step.kind === "operator") {
+            const amountCents = Math.ceil((order.totalCents * step.percent) / 100);
+            await tolerated(
+              lifecycle.refundByOperator(
+                { orderId: order.id, key: crypto.randomUUID(), amountCents, reason: "Goodwill" },
+                operator,
+              ),
+            );
+          }
+          if (step.kind === "deliver") await deliverRefunds();
+
+          const now = await orderOf(order.id);
+          const payment = await prisma.payment.findUniqueOrThrow({ where: { id: order.paymentId! } });
+          const refunds = await prisma.refund.findMany({ where: { orderId: order.id } });
+          const sum = (status: string) =>
+            refunds.filter((r) => r.status === status).reduce((total, r) => total + r.amountCents, 0);
+          // What the provider gave back never passes what it captured, and the shop agrees with it.
+          expect(payment.refundedCents).toBeLessThanOrEqual(payment.amountCents);
+          expect(now.refundedCents).toBe(payment.refundedCents);
+          expect(sum("succeeded")).toBe(now.refundedCents);
+          // What is given back and on its way never passes the order's total, so nothing fails.
+          expect(sum("succeeded") + sum("pending")).toBeLessThanOrEqual(now.totalCents);
+          expect(sum("failed")).toBe(0);
+        }
+        await deliverRefunds();
+        const settled = await prisma.refund.findMany({ where: { orderId: order.id } });
+        expect(settled.filter((r) => r.status !== "succeeded")).toEqual([]);
+        expect((await orderOf(order.id)).refundedCents).toBeLessThanOrEqual(order.totalCents);
+      }),
+      { numRuns: 25 },
+    );
   });
 });
 
