@@ -20,9 +20,6 @@ export function refundCauseOf(value: string): RefundCause {
   return (REFUND_CAUSES as readonly string[]).includes(value) ? (value as RefundCause) : "shop";
 }
 
-/** A refund's statuses: queued, given back, or refused for good by the payment service. */
-export const REFUND_STATUSES = ["pending", "succeeded", "failed"] as const;
-
 /** Where an order's refunds stand. */
 export interface RefundLedger {
   totalCents: number;
