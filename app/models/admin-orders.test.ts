@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
+import { refundLeftCents } from "./refunds";
 import {
   bulkShipRows,
   centsOfDollars,
   dayRange,
   ORDER_INTENT_PERMISSION,
   orderSearchOf,
-  refundableCents,
   refundRefusal,
 } from "./admin-orders";
 
@@ -49,15 +49,22 @@ describe("refunds an operator types", () => {
     for (const bad of ["", "-1", "1.234", "abc", "1e3", "12345678"]) expect(centsOfDollars(bad)).toBeNull();
   });
 
-  it("allows exactly what is left (total − refunded − pending), not a cent more, and never nothing", () => {
-    const left = refundableCents({ totalCents: 10_000, refundedCents: 1_000, pendingRefundCents: 500 });
+  it("allows exactly what is left (total − refunded − pending − open returns), not a cent more, and never nothing", () => {
+    const left = refundLeftCents({
+      totalCents: 10_000,
+      refundedCents: 1_000,
+      pendingRefundCents: 500,
+      openReturnCents: 0,
+    });
     expect(left).toBe(8_500);
     expect(refundRefusal(8_500, left)).toBeNull();
     expect(refundRefusal(1, left)).toBeNull();
     expect(refundRefusal(8_501, left)).toBe("Refund at most $85.00, what is left to refund.");
     expect(refundRefusal(0, left)).toBe("Enter an amount of at least $0.01.");
     expect(refundRefusal(1, 0)).toBe("Nothing is left to refund on this order.");
-    expect(refundableCents({ totalCents: 100, refundedCents: 100, pendingRefundCents: 50 })).toBe(0);
+    expect(refundLeftCents({ totalCents: 100, refundedCents: 100, pendingRefundCents: 50, openReturnCents: 0 })).toBe(
+      0,
+    );
   });
 });
 

@@ -1,7 +1,7 @@
 // The back office's orders and returns, the pure parts (docs/rules.md "Back office: orders"):
 // the orders search from the query string (a malformed value is ignored, never a 500), the
-// forms of the order page (ship, refund) and of the bulk ship page, and the refund's limit
-// (what is left to give back: total − refunded − pending).
+// forms of the order page (ship, refund) and of the bulk ship page, and the refund's refusal
+// (its limit, what is left to give back, is `refundLeftCents` in app/models/refunds.ts).
 import { z } from "zod";
 import type { Permission } from "./admin-roles";
 import { type CARRIERS, isCarrier, normalizeTrackingNumber, ORDER_STATUSES, RETURN_STATUSES } from "./order-lifecycle";
@@ -86,11 +86,6 @@ export function centsOfDollars(value: string): number | null {
   if (!/^\d{1,7}(\.\d{1,2})?$/.test(compact)) return null;
   const [whole, fraction = ""] = compact.split(".");
   return Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
-}
-
-/** What is left to refund of an order: its total less what was refunded and what is on its way. */
-export function refundableCents(order: { totalCents: number; refundedCents: number; pendingRefundCents: number }) {
-  return Math.max(0, order.totalCents - order.refundedCents - order.pendingRefundCents);
 }
 
 /** Why an operator's refund of `amountCents` is refused, or null: more than nothing, at most what is left. */

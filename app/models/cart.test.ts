@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { AUTOSHIP_DISCOUNT_RATE, autoshipUnitPriceCents, lineSubtotalCents } from "./pricing";
+import { cartLimits } from "./cart-limits";
 import {
   GRAMS_PER_POUND,
   cartSummaryView,
-  cartLimits,
   cartLineName,
   cartWeightLbs,
   lineSavingsCents,

@@ -1,7 +1,13 @@
 import type { Notice } from "./notice";
-import { MAX_AUTOSHIP_PER_LINE, MAX_ITEMS_PER_ORDER, normalizeQuantity } from "./cart-limits";
+import {
+  cartLimits,
+  type CartLimits,
+  MAX_AUTOSHIP_PER_LINE,
+  MAX_ITEMS_PER_ORDER,
+  normalizeQuantity,
+} from "./cart-limits";
 import { DEFAULT_FREE_SHIPPING_MINIMUM_CENTS, type FreeShippingProgress } from "./free-shipping";
-import { isAutoshipLine, lineSubtotalCents, priceOrder } from "./pricing";
+import { lineSubtotalCents, priceOrder } from "./pricing";
 import { roundWeight, toPounds, type WeightUnit } from "./weight";
 import type { SitePolicy } from "./site-policy";
 
@@ -37,17 +43,6 @@ export interface CartLineView {
   attributes: CartLineAttribute[];
 }
 
-/** Shop-core spec sections 5 and 9 limits, evaluated over the whole cart. */
-export interface CartLimits {
-  totalQuantity: number;
-  /** Total quantity over the maximum items per order. */
-  overMaximum: boolean;
-  /** Some autoship line over the autoship maximum. */
-  autoshipOverMaximum: boolean;
-  /** Autoship lines at or above the autoship maximum (the autoship alert). */
-  autoshipWarningLineIds: string[];
-}
-
 export interface CartSummary {
   totalQuantity: number;
   subtotalCents: number;
@@ -75,7 +70,6 @@ export const GRAMS_PER_POUND = 453.592;
 
 type PricedLine = Pick<CartLineView, "quantity" | "unitPriceCents" | "compareAtPriceCents" | "sellingPlanId">;
 type WeighedLine = Pick<CartLineView, "quantity" | "weightValue" | "weightUnit">;
-type LimitedLine = Pick<CartLineView, "id" | "quantity" | "sellingPlanId">;
 
 /** The line's price before any saving: the compare-at price where it is higher. */
 function lineCompareAtSubtotalCents(line: PricedLine): number {
@@ -97,39 +91,6 @@ export function cartLineName(line: { productTitle: string; size: string }): stri
 
 export function lineSavingsCents(line: PricedLine): number {
   return Math.max(0, lineCompareAtSubtotalCents(line) - lineSubtotalCents(line));
-}
-
-/** Shop-core spec sections 5 and 9: total over 10, autoship line over 5, warning at 5. */
-export function cartLimits(lines: readonly LimitedLine[]): CartLimits {
-  let totalQuantity = 0;
-  let autoshipOverMaximum = false;
-  const autoshipWarningLineIds: string[] = [];
-  for (const line of lines) {
-    totalQuantity += line.quantity;
-    if (!isAutoshipLine(line)) continue;
-    if (line.quantity > MAX_AUTOSHIP_PER_LINE) autoshipOverMaximum = true;
-    if (line.quantity >= MAX_AUTOSHIP_PER_LINE) autoshipWarningLineIds.push(line.id);
-  }
-  return {
-    totalQuantity,
-    overMaximum: totalQuantity > MAX_ITEMS_PER_ORDER,
-    autoshipOverMaximum,
-    autoshipWarningLineIds,
-  };
-}
-
-/**
- * Shop-core spec sections 5 and 9: a cart over the 10-item maximum, or with an autoship
- * line over 5, cannot enter checkout; the reason, or null when it may.
- */
-export function checkoutRefusal(limits: CartLimits): string | null {
-  if (limits.overMaximum) {
-    return `Orders are limited to ${MAX_ITEMS_PER_ORDER} items. Remove ${limits.totalQuantity - MAX_ITEMS_PER_ORDER} to check out.`;
-  }
-  if (limits.autoshipOverMaximum) {
-    return `Autoship items are limited to ${MAX_AUTOSHIP_PER_LINE} of each product. Lower the quantity to check out.`;
-  }
-  return null;
 }
 
 /**
@@ -217,7 +178,7 @@ export function summarizeCart(lines: readonly CartLineView[], pricing: CartPrici
   }
   const priced = priceOrder({
     lines,
-    state: null,
+    shipToZip: null,
     freeShippingMinimumCents: pricing.freeShippingMinimumCents ?? DEFAULT_FREE_SHIPPING_MINIMUM_CENTS,
     // The cart shows no shipping or tax amounts: "calculated at checkout" (catalogue spec section 2).
     shippingRateCents: 0,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   AddressSchema,
+  CheckoutPostSchema,
   ContactSchema,
   deliveryEstimateMessage,
   estimatedDeliveryDate,
@@ -65,7 +66,42 @@ describe("shipping address schema (catalogue spec section 9: the 50 states and D
       zip: "20001",
       countryCode: "US",
     });
-    expect(AddressSchema.parse({ ...address, provinceCode: " hi " }).provinceCode).toBe("HI");
+    expect(AddressSchema.parse({ ...address, provinceCode: " hi ", zip: "96813" }).provinceCode).toBe("HI");
+  });
+
+  it("refuses a state that is not the zip's, on the state field, and a zip of no state, on the zip", () => {
+    // The two cases reproduced: each would have priced by the typed state.
+    expect(
+      errorsOf(AddressSchema.safeParse({ ...address, city: "Honolulu", provinceCode: "OR", zip: "96813" })),
+    ).toEqual({
+      provinceCode: "Zip code 96813 is in Hawaii. Choose Hawaii, or check the zip code.",
+    });
+    expect(
+      errorsOf(AddressSchema.safeParse({ ...address, city: "Los Angeles", provinceCode: "mt", zip: "90012-3456" })),
+    ).toEqual({ provinceCode: "Zip code 90012 is in California. Choose California, or check the zip code." });
+    // The ends of a prefix range belong to their own state only (028 is Rhode Island's, 027 Massachusetts').
+    expect(AddressSchema.safeParse({ ...address, provinceCode: "RI", zip: "02800" }).success).toBe(true);
+    expect(errorsOf(AddressSchema.safeParse({ ...address, provinceCode: "RI", zip: "02799" })).provinceCode).toMatch(
+      /is in Massachusetts/,
+    );
+    expect(errorsOf(AddressSchema.safeParse({ ...address, provinceCode: "NY", zip: "00000" }))).toEqual({
+      zip: "00000 is not a zip code of a US state or DC. Check the zip code.",
+    });
+    // A state or zip refused on its own is not refused twice.
+    expect(errorsOf(AddressSchema.safeParse({ ...address, provinceCode: "PR", zip: "96813" }))).toEqual({
+      provinceCode: "Choose a US state or DC.",
+    });
+    expect(errorsOf(AddressSchema.safeParse({ ...address, provinceCode: "HI", zip: "9681" }))).toEqual({
+      zip: "Enter a 5-digit zip code.",
+    });
+  });
+
+  it("refuses the mismatch in every schema built on the address: the shipping step's new address", () => {
+    const post = { intent: "shipping", addressId: "new", ...address, provinceCode: "OR", zip: "96813" };
+    expect(errorsOf(ShippingSchema.safeParse(post)).provinceCode).toMatch(/is in Hawaii/);
+    expect(errorsOf(CheckoutPostSchema.safeParse(post)).provinceCode).toMatch(/is in Hawaii/);
+    // A saved address is the address book's, already checked when it was saved.
+    expect(ShippingSchema.safeParse({ addressId: "addr_1", provinceCode: "OR", zip: "96813" }).success).toBe(true);
   });
 
   it("refuses a state that is not one of the 50 states or DC", () => {

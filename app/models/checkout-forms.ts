@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { CheckedBox, PhoneField } from "./account-forms";
 import { cardNotExpired, isUsStateCode, luhnValid } from "./checkout";
+import { stateOfZipRefusal } from "./zip-state";
 
 export const CHECKOUT_STEPS = ["contact", "shipping", "delivery", "payment", "review"] as const;
 export type CheckoutStep = (typeof CHECKOUT_STEPS)[number];
@@ -42,8 +43,12 @@ export const ContactSchema = z.object({
   acceptsMarketing: CheckedBox,
 });
 
-/** A US shipping address (catalogue spec section 9: the 50 states and DC). */
-export const AddressSchema = z.object({
+/**
+ * The fields of a US shipping address (catalogue spec section 9: the 50 states and DC), for a
+ * form that adds its own fields (`.extend`); such a form refines its parse with
+ * `refineStateOfZip` as `AddressSchema` does.
+ */
+export const AddressFieldsSchema = z.object({
   firstName: text("a first name", 60),
   lastName: text("a last name", 60),
   company: optionalText("the company", 100),
@@ -68,6 +73,24 @@ export const AddressSchema = z.object({
     .refine((code) => code === "US", "We ship within the United States only."),
   phone: PhoneField.optional(),
 });
+
+/**
+ * The typed state must be the zip's (`stateOfZipRefusal`, docs/rules.md "Pricing, discounts
+ * and shipping"): a mismatch is an error on the state field ("Zip code 96813 is in Hawaii…").
+ * For every schema of an address, as its `superRefine`.
+ */
+export function refineStateOfZip(address: { provinceCode?: unknown; zip?: unknown }, ctx: z.RefinementCtx): void {
+  if (typeof address.provinceCode !== "string" || typeof address.zip !== "string") return;
+  const refusal = stateOfZipRefusal({ provinceCode: address.provinceCode, zip: address.zip });
+  if (refusal) ctx.addIssue({ code: z.ZodIssueCode.custom, path: [refusal.field], message: refusal.message });
+}
+
+/**
+ * A US shipping address: every address form and call (checkout's shipping step, the address
+ * book, the address calls, the customer service) parses with it, so none keeps a state that
+ * is not its zip's.
+ */
+export const AddressSchema = AddressFieldsSchema.superRefine(refineStateOfZip);
 export type AddressInput = z.infer<typeof AddressSchema>;
 
 /**
@@ -83,10 +106,14 @@ const withChoice = (idKey: string, choiceKey: string) => (value: unknown) => {
 /** Shipping step: a saved address of the signed-in customer (addressId), or a new one (addressId "new" or absent). */
 export const ShippingSchema = z.preprocess(
   withChoice("addressId", "addressChoice"),
-  z.discriminatedUnion("addressChoice", [
-    z.object({ addressChoice: z.literal("saved"), addressId: text("an address", 64) }),
-    AddressSchema.extend({ addressChoice: z.literal("new") }),
-  ]),
+  z
+    .discriminatedUnion("addressChoice", [
+      z.object({ addressChoice: z.literal("saved"), addressId: text("an address", 64) }),
+      AddressFieldsSchema.extend({ addressChoice: z.literal("new") }),
+    ])
+    .superRefine((value, ctx) => {
+      if (value.addressChoice === "new") refineStateOfZip(value, ctx);
+    }),
 );
 
 export const DeliverySchema = z.object({ confirm: z.literal("yes").default("yes") });

@@ -9,7 +9,7 @@ import {
   shippingLocation,
   US_STATES,
 } from "./checkout";
-import { priceOrder } from "./pricing";
+import { priceOrder, pricingStateOf } from "./pricing";
 
 const line = (id: string, unitPriceCents: number, quantity: number, sellingPlanId: string | null = null) => ({
   id,
@@ -19,7 +19,7 @@ const line = (id: string, unitPriceCents: number, quantity: number, sellingPlanI
 });
 
 const base = {
-  state: "CO",
+  shipToZip: "80011",
   freeShippingMinimumCents: 5000,
   shippingRateCents: 699,
   taxRates: { CO: 0.029, NY: 0.04 },
@@ -106,15 +106,44 @@ describe("server-side pricing (catalogue spec section 9)", () => {
   });
 
   it("adds the $4 service charge for Alaska and Hawaii", () => {
-    expect(priceOrder({ ...base, state: "AK", lines: [line("a", 6000, 1)] }).surchargeCents).toBe(400);
-    expect(priceOrder({ ...base, state: "hi", lines: [line("a", 6000, 1)] }).surchargeCents).toBe(400);
-    expect(priceOrder({ ...base, state: "CO", lines: [line("a", 6000, 1)] }).surchargeCents).toBe(0);
+    expect(priceOrder({ ...base, shipToZip: "99501", lines: [line("a", 6000, 1)] }).surchargeCents).toBe(400);
+    expect(priceOrder({ ...base, shipToZip: "96813", lines: [line("a", 6000, 1)] }).surchargeCents).toBe(400);
+    expect(priceOrder({ ...base, shipToZip: "80011", lines: [line("a", 6000, 1)] }).surchargeCents).toBe(0);
   });
 
   it("taxes the discounted merchandise by state, and totals every amount", () => {
-    const priced = priceOrder({ ...base, state: "NY", lines: [line("a", 2499, 1)] });
+    const priced = priceOrder({ ...base, shipToZip: "10001", lines: [line("a", 2499, 1)] });
     expect(priced).toMatchObject({ subtotalCents: 2499, shippingCents: 699, taxCents: 100, totalCents: 3298 });
-    expect(priceOrder({ ...base, state: "OR", lines: [line("a", 2499, 1)] }).taxCents).toBe(0);
+    expect(priceOrder({ ...base, shipToZip: "97201", lines: [line("a", 2499, 1)] }).taxCents).toBe(0);
+  });
+
+  it("takes the state it taxes and charges by from the zip alone (pricingStateOf)", () => {
+    expect(pricingStateOf("96813")).toBe("HI");
+    expect(pricingStateOf("90012")).toBe("CA");
+    expect(pricingStateOf(" 99501-1234 ")).toBe("AK");
+    // The prefix ends: 967 and 968 are Hawaii's, 966 (military) and 969 (Guam) no state's.
+    expect([pricingStateOf("96700"), pricingStateOf("96899")]).toEqual(["HI", "HI"]);
+    expect([pricingStateOf("96699"), pricingStateOf("96900")]).toEqual([null, null]);
+    expect([pricingStateOf(null), pricingStateOf(""), pricingStateOf("9681")]).toEqual([null, null, null]);
+    const rates = { ...base, taxRates: { CA: 0.0725, HI: 0.04 } };
+    // "Honolulu, OR 96813": Hawaii's tax and the $4 charge, whatever state was typed.
+    expect(priceOrder({ ...rates, shipToZip: "96813", lines: [line("a", 6000, 1)] })).toMatchObject({
+      surchargeCents: 400,
+      taxCents: 240,
+      totalCents: 6640,
+    });
+    // "Los Angeles, MT 90012": California's tax.
+    expect(priceOrder({ ...rates, shipToZip: "90012", lines: [line("a", 6000, 1)] })).toMatchObject({
+      surchargeCents: 0,
+      taxCents: 435,
+    });
+    // No zip yet, or a zip of no state: no tax and no charge.
+    for (const shipToZip of [null, "96910"]) {
+      expect(priceOrder({ ...rates, shipToZip, lines: [line("a", 6000, 1)] })).toMatchObject({
+        surchargeCents: 0,
+        taxCents: 0,
+      });
+    }
   });
 });
 

@@ -20,6 +20,7 @@ import {
   EMBEDDED_DONATION_STORE_ID,
   formatDonationExtra,
   givesOnPurchase,
+  orderGift,
   isPortfolioId,
   isStoreId,
   parseDonationExtra,
@@ -231,6 +232,41 @@ describe("donationRule, causeMultiplier, givesOnPurchase", () => {
     expect(givesOnPurchase(store({ isActive: false }), null)).toBe(false);
     expect(givesOnPurchase(store({ activeCampaigns: [CAMPAIGN.roundUp, CAMPAIGN.addOn] }), null)).toBe(false);
     expect(givesOnPurchase(store(), segment({ id: "x", excludeSegment: true }))).toBe(false);
+  });
+});
+
+describe("orderGift: what an order gives, whatever the service answered", () => {
+  const excluded = segment({ id: "x", excludeSegment: true });
+  it("an excluded segment gives nothing: no donation the service returned, no round-up or add-on", () => {
+    expect(orderGift({ store: store(), segment: excluded, donationCents: 500, extra: null })).toBeNull();
+    expect(
+      orderGift({ store: store(), segment: excluded, donationCents: 500, extra: { kind: "round-up" } }),
+    ).toBeNull();
+    expect(
+      orderGift({ store: store(), segment: excluded, donationCents: 0, extra: { kind: "add-on", cents: 100 } }),
+    ).toBeNull();
+  });
+
+  it("another segment gives what the service returned, and the shopper's extra", () => {
+    expect(orderGift({ store: store(), segment: segment({ id: "y" }), donationCents: 500, extra: null })).toEqual({
+      donationCents: 500,
+      extra: null,
+    });
+    expect(orderGift({ store: store(), segment: null, donationCents: 1, extra: { kind: "round-up" } })).toEqual({
+      donationCents: 1,
+      extra: { kind: "round-up" },
+    });
+    expect(orderGift({ store: store(), segment: null, donationCents: 0, extra: null })).toBeNull();
+  });
+
+  it("gives no merchant-funded part without the online-purchase campaign, and never below 0", () => {
+    const noPurchase = store({ activeCampaigns: [CAMPAIGN.roundUp] });
+    expect(orderGift({ store: noPurchase, segment: null, donationCents: 500, extra: null })).toBeNull();
+    expect(orderGift({ store: noPurchase, segment: null, donationCents: 500, extra: { kind: "round-up" } })).toEqual({
+      donationCents: 0,
+      extra: { kind: "round-up" },
+    });
+    expect(orderGift({ store: store(), segment: null, donationCents: -5, extra: null })).toBeNull();
   });
 });
 

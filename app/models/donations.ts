@@ -348,6 +348,26 @@ export function givesOnPurchase(
   return store.isActive && store.activeCampaigns.includes(CAMPAIGN.onlinePurchase) && !segment?.excludeSegment;
 }
 
+/**
+ * What an order gives (docs/rules.md "Donations"), from what the donation service answered:
+ * a shopper whose segment is excluded gives nothing at all, whatever the service returned (no
+ * merchant-funded donation and no round-up or add-on: the widget was never shown to them); the
+ * merchant-funded part only where the purchase gives (`givesOnPurchase`), never below 0; null
+ * when the order gives nothing. The SDK layer's `orderDonation` answers through it.
+ */
+export function orderGift(input: {
+  store: Pick<DonationStore, "isActive" | "activeCampaigns">;
+  segment: Pick<CustomerSegment, "excludeSegment"> | null;
+  /** The service's merchant-funded amount for the cart, cents. */
+  donationCents: number;
+  extra: DonationExtra | null;
+}): { donationCents: number; extra: DonationExtra | null } | null {
+  if (input.segment?.excludeSegment) return null;
+  const donationCents = givesOnPurchase(input.store, input.segment) ? Math.max(0, Math.round(input.donationCents)) : 0;
+  if (donationCents === 0 && !input.extra) return null;
+  return { donationCents, extra: input.extra };
+}
+
 /** The multiplier of a cause: the store's `causeMultipliers` entry, else 1. */
 export function causeMultiplier(store: Pick<DonationStore, "causeMultipliers">, causeId: string | null): number {
   const value = causeId ? store.causeMultipliers[causeId] : undefined;

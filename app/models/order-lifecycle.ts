@@ -68,6 +68,16 @@ export function statusAfterRefund(order: OrderCharges & { status: string; refund
   return whole > 0 && order.refundedCents >= whole && canMove(order.status, "refunded") ? "refunded" : order.status;
 }
 
+/**
+ * How the back office names a refund's status (docs/rules.md "Refunds never pass what was
+ * paid"): "Pending", "Refunded", or "Failed" for one the payment service refused for good.
+ */
+export function refundStatusLabel(status: string): string {
+  if (status === "succeeded") return "Refunded";
+  if (status === "failed") return "Failed";
+  return "Pending";
+}
+
 /** The shopper's name of a status: "paid" → "Paid". */
 export function orderStatusLabel(status: string): string {
   return status.charAt(0).toUpperCase() + status.slice(1).replace(/_/g, " ");
@@ -191,6 +201,7 @@ const EVENT_LABELS: Readonly<Record<string, string>> = {
   return_approved: "Return approved",
   return_received: "Return received",
   return_refunded: "Return refunded",
+  refund_failed: "Refund failed",
 };
 
 /**

@@ -1,6 +1,17 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { summarizeCart, type CartLineView } from "./cart";
-import { firstAutoshipDiscountOffered, priceOrder, type PricingTerms } from "./pricing";
+import { US_STATES } from "./checkout";
+import { DEFAULT_TAX_RATES } from "./tax";
+import {
+  firstAutoshipDiscountOffered,
+  priceOrder,
+  pricingStateOf,
+  SERVICE_CHARGE_CENTS,
+  SERVICE_CHARGE_STATES,
+  type PricingTerms,
+} from "./pricing";
+import { stateOfZip, stateOfZipRefusal } from "./zip-state";
 
 function line(id: string, unitPriceCents: number, quantity = 1, sellingPlanId: string | null = null): CartLineView {
   return {
@@ -30,7 +41,7 @@ const terms: PricingTerms = { freeShippingMinimumCents: 5000, shippingRateCents:
 /** What the tracker says (the cart page) and what checkout charges, for one cart and shopper. */
 function both(lines: CartLineView[], extra: Partial<PricingTerms> = {}) {
   const summary = summarizeCart(lines, { ...terms, ...extra });
-  const priced = priceOrder({ lines, state: "CO", ...terms, ...extra });
+  const priced = priceOrder({ lines, shipToZip: "80011", ...terms, ...extra });
   return { tracker: summary.freeShipping, checkoutShipping: priced.shippingCents, priced };
 }
 
@@ -100,14 +111,14 @@ describe("the tracker and checkout agree on free shipping (docs/rules.md 'Pricin
   it("leaves excluded product types out of both, after their share of the discounts", () => {
     const lines = [line("a", 5000), { ...line("b", 3000), productType: "Gift Card" }];
     const summary = summarizeCart(lines, { ...terms, excludedProductTypes: ["Gift Card"] });
-    const priced = priceOrder({ lines, state: "CO", ...terms, excludedProductTypes: ["Gift Card"] });
+    const priced = priceOrder({ lines, shipToZip: "80011", ...terms, excludedProductTypes: ["Gift Card"] });
     expect(summary.freeShipping.eligibleSubtotalCents).toBe(5000);
     expect(priced.freeShipping.eligibleSubtotalCents).toBe(5000);
     expect(priced.shippingCents).toBe(0);
     // With 30% off, the counted line is 3500: under the minimum, so both charge shipping.
     const program = priceOrder({
       lines,
-      state: "CO",
+      shipToZip: "80011",
       ...terms,
       programDiscountPercent: 30,
       excludedProductTypes: ["Gift Card"],
@@ -122,7 +133,7 @@ describe("the tracker and checkout agree on free shipping (docs/rules.md 'Pricin
   it("splits the discounts over the lines in whole cents that add up exactly", () => {
     const priced = priceOrder({
       lines: [line("a", 1001), line("b", 1001), line("c", 1001)],
-      state: "CO",
+      shipToZip: "80011",
       ...terms,
       programDiscountPercent: 30,
     });
@@ -146,8 +157,8 @@ describe("who AUTO35 is offered to (docs/rules.md 'Pricing, discounts and shippi
   });
   it("applies only when the order has an autoship line", () => {
     const offered = { ...terms, firstAutoshipDiscount: true };
-    expect(priceOrder({ lines: [line("a", 4000)], state: "CO", ...offered }).appliedCodes).toEqual([]);
-    expect(priceOrder({ lines: [line("a", 4000, 1, "autoship-4w")], state: "CO", ...offered })).toMatchObject({
+    expect(priceOrder({ lines: [line("a", 4000)], shipToZip: "80011", ...offered }).appliedCodes).toEqual([]);
+    expect(priceOrder({ lines: [line("a", 4000, 1, "autoship-4w")], shipToZip: "80011", ...offered })).toMatchObject({
       appliedCodes: ["AUTO35"],
       discountCents: 1330,
     });
@@ -158,14 +169,14 @@ describe("the shopper's round-up or add-on (docs/rules.md 'Donations')", () => {
   // No tax outside CO here; 5000 ships free, so a 5000 cart comes to exactly $50.00.
   const order = (
     lines: CartLineView[],
-    state: string | null,
+    shipToZip: string | null,
     extra: Parameters<typeof priceOrder>[0]["shopperDonation"],
-  ) => priceOrder({ lines, state, ...terms, shopperDonation: extra });
+  ) => priceOrder({ lines, shipToZip, ...terms, shopperDonation: extra });
 
   it("rounds a total with cents up to the next dollar, and charges it in the total", () => {
-    const none = order([line("a", 5000)], "CO", null);
+    const none = order([line("a", 5000)], "80011", null);
     expect(none.totalCents).toBe(5145); // 5000 + 2.9% tax
-    const rounded = order([line("a", 5000)], "CO", { kind: "round-up" });
+    const rounded = order([line("a", 5000)], "80011", { kind: "round-up" });
     expect(rounded).toMatchObject({ shopperDonationCents: 55, shopperDonationKind: "round-up", totalCents: 5200 });
     // Everything before the donation is the same.
     expect({ ...rounded, shopperDonationCents: 0, shopperDonationKind: null, totalCents: 5145 }).toEqual(none);
@@ -185,7 +196,7 @@ describe("the shopper's round-up or add-on (docs/rules.md 'Donations')", () => {
 
   it("rounds up after shipping, the service charge and tax", () => {
     // 2000 + 799 shipping + 400 Alaska/Hawaii charge = 3199 → 1 cent.
-    expect(order([line("a", 2000)], "AK", { kind: "round-up" })).toMatchObject({
+    expect(order([line("a", 2000)], "99501", { kind: "round-up" })).toMatchObject({
       shippingCents: 799,
       surchargeCents: 400,
       shopperDonationCents: 1,
@@ -194,8 +205,8 @@ describe("the shopper's round-up or add-on (docs/rules.md 'Donations')", () => {
   });
 
   it("adds an add-on amount as it is, with no tax, discount or free-shipping credit", () => {
-    const none = order([line("a", 4950)], "CO", null);
-    const addOn = order([line("a", 4950)], "CO", { kind: "add-on", cents: 300 });
+    const none = order([line("a", 4950)], "80011", null);
+    const addOn = order([line("a", 4950)], "80011", { kind: "add-on", cents: 300 });
     expect(addOn).toMatchObject({ shopperDonationCents: 300, shopperDonationKind: "add-on" });
     expect(addOn.totalCents).toBe(none.totalCents + 300);
     expect(addOn.shippingCents).toBe(799);
@@ -205,7 +216,7 @@ describe("the shopper's round-up or add-on (docs/rules.md 'Donations')", () => {
 
   it("charges nothing without an extra (none, or not given)", () => {
     for (const extra of [null, undefined]) {
-      expect(order([line("a", 5000)], "CO", extra)).toMatchObject({
+      expect(order([line("a", 5000)], "80011", extra)).toMatchObject({
         shopperDonationCents: 0,
         shopperDonationKind: null,
         totalCents: 5145,
@@ -215,10 +226,10 @@ describe("the shopper's round-up or add-on (docs/rules.md 'Donations')", () => {
 
   it("leaves staff pricing as it was: the program discount, the merchandise the quota counts, tax", () => {
     const staff = { ...terms, programDiscountPercent: 30 };
-    const without = priceOrder({ lines: [line("a", 6000)], state: "CO", ...staff });
+    const without = priceOrder({ lines: [line("a", 6000)], shipToZip: "80011", ...staff });
     const withExtra = priceOrder({
       lines: [line("a", 6000)],
-      state: "CO",
+      shipToZip: "80011",
       ...staff,
       shopperDonation: { kind: "round-up" },
     });
@@ -228,5 +239,97 @@ describe("the shopper's round-up or add-on (docs/rules.md 'Donations')", () => {
     // 6000 − 1800 = 4200 under the minimum: 799 shipping, tax 2.9% of 4200 = 121.8 → 122; 5121 → 79.
     expect(without.totalCents).toBe(5121);
     expect(withExtra).toMatchObject({ shopperDonationCents: 79, totalCents: 5200 });
+  });
+});
+
+// ─── Money that always adds up (property-based, fast-check) ─────────────────
+
+/** Any cart: 1 to 6 lines of 0 to $250.00 a unit, 1 to 10 each, some on autoship. */
+const anyLines = fc
+  .array(
+    fc.record({
+      unitPriceCents: fc.integer({ min: 0, max: 25_000 }),
+      quantity: fc.integer({ min: 1, max: 10 }),
+      autoship: fc.boolean(),
+    }),
+    { minLength: 1, maxLength: 6 },
+  )
+  .map((lines) =>
+    lines.map((l, i) => line(String(i), l.unitPriceCents, l.quantity, l.autoship ? "autoship-4w" : null)),
+  );
+/** Any 5-digit zip (states, DC, territories, military, unassigned), or none yet. */
+const anyZip = fc.option(
+  fc.integer({ min: 0, max: 99_999 }).map((n) => String(n).padStart(5, "0")),
+  { nil: null },
+);
+const anyTerms = fc.record({
+  freeShippingMinimumCents: fc.integer({ min: 0, max: 20_000 }),
+  shippingRateCents: fc.integer({ min: 0, max: 2_000 }),
+  programDiscountPercent: fc.integer({ min: 0, max: 60 }),
+  firstAutoshipDiscount: fc.boolean(),
+});
+const anyExtra = fc.oneof(
+  fc.constant(null),
+  fc.constant({ kind: "round-up" as const }),
+  fc.constantFrom(100, 300, 500).map((cents) => ({ kind: "add-on" as const, cents })),
+);
+
+describe("money that always adds up: pricing (docs/rules.md 'Pricing, discounts and shipping')", () => {
+  it("the total is its lines less their discounts, plus shipping, the charge, tax and the shopper's gift, in whole cents", () => {
+    fc.assert(
+      fc.property(anyLines, anyZip, anyTerms, anyExtra, (lines, zip, extra, gift) => {
+        const priced = priceOrder({
+          lines,
+          shipToZip: zip,
+          taxRates: DEFAULT_TAX_RATES,
+          ...extra,
+          shopperDonation: gift,
+        });
+        const amounts = [
+          priced.subtotalCents,
+          priced.discountCents,
+          priced.programDiscountCents,
+          priced.merchandiseCents,
+          priced.shippingCents,
+          priced.surchargeCents,
+          priced.taxCents,
+          priced.shopperDonationCents,
+          priced.totalCents,
+          ...priced.lines.flatMap((l) => [l.subtotalCents, l.discountCents]),
+        ];
+        for (const cents of amounts) expect(Number.isInteger(cents) && cents >= 0).toBe(true);
+        const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
+        expect(sum(priced.lines.map((l) => l.subtotalCents))).toBe(priced.subtotalCents);
+        expect(sum(priced.lines.map((l) => l.discountCents))).toBe(priced.discountCents + priced.programDiscountCents);
+        expect(priced.merchandiseCents).toBe(priced.subtotalCents - priced.discountCents - priced.programDiscountCents);
+        expect(priced.totalCents).toBe(
+          sum(priced.lines.map((l) => l.subtotalCents - l.discountCents)) +
+            priced.shippingCents +
+            priced.surchargeCents +
+            priced.taxCents +
+            priced.shopperDonationCents,
+        );
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it("tax and the Alaska/Hawaii charge follow the zip's state, and an address form accepts exactly the zip's state", () => {
+    fc.assert(
+      fc.property(anyLines, anyZip, fc.constantFrom(...US_STATES.map((s) => s.code)), (lines, zip, typed) => {
+        const priced = priceOrder({ lines, shipToZip: zip, ...terms, taxRates: DEFAULT_TAX_RATES });
+        const state = zip ? (stateOfZip(zip)?.code ?? null) : null;
+        expect(pricingStateOf(zip)).toBe(state);
+        expect(priced.surchargeCents).toBe(state && SERVICE_CHARGE_STATES.includes(state) ? SERVICE_CHARGE_CENTS : 0);
+        expect(priced.taxCents).toBe(
+          Math.round(priced.merchandiseCents * (state ? (DEFAULT_TAX_RATES[state] ?? 0) : 0)),
+        );
+        if (zip) {
+          // Whatever state is typed, the form takes it only when it is the zip's.
+          expect(stateOfZipRefusal({ provinceCode: typed, zip }) === null).toBe(typed === state);
+        }
+      }),
+      { numRuns: 500 },
+    );
   });
 });

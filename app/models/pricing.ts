@@ -6,6 +6,7 @@ import type { CartLineView } from "./cart";
 import { shopperDonationCents, type DonationExtra } from "./donations";
 import { FREE_SHIPPING_EXCLUDED_PRODUCT_TYPES, freeShippingProgress, type FreeShippingProgress } from "./free-shipping";
 import { programDiscountCents } from "./staff-program";
+import { stateOfZip } from "./zip-state";
 
 /** Catalogue spec section 9: "Autoship: save an extra 5%". */
 export const AUTOSHIP_DISCOUNT_RATE = 0.05;
@@ -82,8 +83,11 @@ export interface PricingLine extends PricedLineInput {
 
 export interface PricingInput extends PricingTerms {
   lines: readonly PricingLine[];
-  /** Two-letter state of the shipping address; empty or null before there is one (no surcharge, no tax). */
-  state: string | null;
+  /**
+   * The shipping address's zip; null before there is one (no surcharge, no tax). Pricing
+   * takes the state from it (`pricingStateOf`), never a typed state.
+   */
+  shipToZip: string | null;
   /** Product types that never count towards free shipping; defaults to the shop's list. */
   excludedProductTypes?: readonly string[];
   /**
@@ -127,6 +131,17 @@ export interface PricedOrder {
   totalCents: number;
 }
 
+/**
+ * The state an order is taxed and charged by (docs/rules.md "Pricing, discounts and
+ * shipping"): the state of the shipping address's zip (`stateOfZip`), never the state the
+ * shopper typed, so "Honolulu, OR 96813" pays Hawaii's tax and service charge, an address
+ * stored before the address forms checked the state prices right, and no other path can
+ * price by a typed state. Null without a zip, or for a zip of no state (no tax, no charge).
+ */
+export function pricingStateOf(zip: string | null | undefined): string | null {
+  return zip ? (stateOfZip(zip.trim().slice(0, 5))?.code ?? null) : null;
+}
+
 /** Rounds a fraction of cents half up to whole cents. */
 const cents = (value: number) => Math.round(value + 1e-9);
 
@@ -157,7 +172,7 @@ export function allocate(totalCents: number, weights: readonly number[]): number
  * shipping counts merchandise after every discount, leaving out lines of an excluded
  * product type and lines that cost nothing: at or above the minimum shipping is free,
  * else the flat rate. Alaska and Hawaii add $4; sales tax applies to the discounted
- * merchandise by the shipping state. Last, the shopper's own donation: a round-up to
+ * merchandise by the state of the shipping zip (`pricingStateOf`). Last, the shopper's own donation: a round-up to
  * the next dollar of everything before it (a whole-dollar total gives one more dollar),
  * or an add-on amount; it takes no tax, discount or free-shipping credit.
  */
@@ -195,9 +210,9 @@ export function priceOrder(input: PricingInput): PricedOrder {
     excludedProductTypes: input.excludedProductTypes ?? FREE_SHIPPING_EXCLUDED_PRODUCT_TYPES,
   });
   const shippingCents = freeShipping.reached ? 0 : input.shippingRateCents;
-  const state = (input.state ?? "").toUpperCase();
-  const surchargeCents = SERVICE_CHARGE_STATES.includes(state) ? SERVICE_CHARGE_CENTS : 0;
-  const taxCents = cents(merchandiseCents * (input.taxRates[state] ?? 0));
+  const state = pricingStateOf(input.shipToZip);
+  const surchargeCents = state && SERVICE_CHARGE_STATES.includes(state) ? SERVICE_CHARGE_CENTS : 0;
+  const taxCents = state ? cents(merchandiseCents * (input.taxRates[state] ?? 0)) : 0;
   const beforeDonationCents = merchandiseCents + shippingCents + surchargeCents + taxCents;
   const extra = input.shopperDonation ?? null;
   const shopperDonation = shopperDonationCents(extra, beforeDonationCents);

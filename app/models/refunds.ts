@@ -1,18 +1,70 @@
 // What a refund gives back (docs/rules.md "Order lifecycle" and "Returns"). No I/O.
 //
-// A cancellation gives back everything not yet refunded. A return gives back the returned
+// Nothing is ever queued beyond what the order took (docs/rules.md "Refunds never pass what was
+// paid"): what is left to give back counts the refunds made, those on their way and those promised
+// to open returns (`refundLeftCents`); a return received is capped to what is left
+// (`receivedRefundCents`); a refund that would still pass the total is failed, never retried
+// (`refundFits`). A cancellation gives back everything not yet refunded. A return gives back the returned
 // units' part of the goods: the order's total less shipping, the Alaska/Hawaii surcharge and
 // the shopper's donation (those are not refunded by a return), split over the lines by what
 // each line cost (largest remainder, `allocate`), then over a line's units so that returning
 // every unit, in one return or several, gives back exactly that line's part.
 import { allocate } from "./pricing";
 
-export interface RefundableOrder {
+/** Why a refund is given: it is stored on the refund, and its email says so. */
+export const REFUND_CAUSES = ["cancellation", "return", "shop"] as const;
+export type RefundCause = (typeof REFUND_CAUSES)[number];
+
+/** A stored cause; an unknown value reads as the shop's own refund (the email's plainest words). */
+export function refundCauseOf(value: string): RefundCause {
+  return (REFUND_CAUSES as readonly string[]).includes(value) ? (value as RefundCause) : "shop";
+}
+
+/** Where an order's refunds stand. */
+export interface RefundLedger {
   totalCents: number;
+  /** Refunds the payment service made. */
+  refundedCents: number;
+  /** Refunds queued and not yet answered. */
+  pendingRefundCents: number;
+  /** What open returns (requested or approved, not yet received) will give back. */
+  openReturnCents: number;
+}
+
+/**
+ * What is left to give back of an order: its total less what was refunded, what is on its way
+ * and what open returns will give back; never below 0. The operator's refund is at most this,
+ * and so is a new return's refund, so return refunds and operator refunds together never pass
+ * the total.
+ */
+export function refundLeftCents(ledger: RefundLedger): number {
+  return Math.max(0, ledger.totalCents - ledger.refundedCents - ledger.pendingRefundCents - ledger.openReturnCents);
+}
+
+/**
+ * A return's refund when its goods are received: what the return was priced at, capped to what
+ * is left once the refunds made and on their way are counted (its own promise set aside); 0
+ * when nothing is left.
+ */
+export function receivedRefundCents(
+  refundCents: number,
+  ledger: Pick<RefundLedger, "totalCents" | "refundedCents" | "pendingRefundCents">,
+): number {
+  return Math.max(0, Math.min(refundCents, refundLeftCents({ ...ledger, openReturnCents: 0 })));
+}
+
+/**
+ * Whether a refund can be given at all: a whole number of cents above 0 that, with what is
+ * already refunded, stays within the order's total. One that cannot is failed, not retried.
+ */
+export function refundFits(order: Pick<RefundLedger, "totalCents" | "refundedCents">, amountCents: number): boolean {
+  return Number.isInteger(amountCents) && amountCents > 0 && order.refundedCents + amountCents <= order.totalCents;
+}
+
+export interface RefundableOrder extends RefundLedger {
   shippingCents: number;
   surchargeCents: number;
   shopperDonationCents: number;
-  refundedCents: number;
   lines: { id: string; quantity: number; unitPriceCents: number }[];
 }
 
@@ -55,7 +107,7 @@ export type ReturnPricing =
  * units from 1 up to what is left to return of it (`returned`: units already in earlier
  * returns, by line id). The refund of k more units of a line whose part is P over n units,
  * r already returned, is round(P·(r+k)/n) − round(P·r/n); it never takes the order's refunds
- * past its total.
+ * past its total: at most what is left (`refundLeftCents`, other open returns counted).
  */
 export function priceReturn(
   order: RefundableOrder,
@@ -86,6 +138,6 @@ export function priceReturn(
     lines.push({ orderLineId, quantity, refundCents: upTo(already + quantity) - upTo(already) });
   }
   const sum = lines.reduce((total, line) => total + line.refundCents, 0);
-  const refundCents = Math.min(sum, cancelRefundCents(order));
+  const refundCents = Math.min(sum, refundLeftCents(order));
   return { ok: true, lines, refundCents };
 }

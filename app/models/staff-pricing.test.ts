@@ -3,7 +3,7 @@ import { priceOrder } from "~/models/pricing";
 import { amountRows } from "~/models/order-amounts";
 
 const base = {
-  state: "CO",
+  shipToZip: "80011",
   freeShippingMinimumCents: 5000,
   shippingRateCents: 799,
   taxRates: { CO: 0.029 },

@@ -130,7 +130,7 @@ describe("program pricing (catalogue spec section 2, cart page)", () => {
     const priced = (subtotalCents: number, percent: number) => {
       const order = priceOrder({
         lines: [{ id: "l1", quantity: 1, unitPriceCents: subtotalCents, sellingPlanId: null }],
-        state: null,
+        shipToZip: null,
         freeShippingMinimumCents: 0,
         shippingRateCents: 0,
         taxRates: {},

@@ -1,6 +1,6 @@
 // The state a zip code belongs to, for /api/get-state-by-zipcode (shop-core spec
 // section 7, behind the shipping feature flag).
-import { US_STATES } from "./checkout";
+import { isUsStateCode, US_STATES } from "./checkout";
 
 /**
  * Three-digit zip prefixes (USPS sectional centers) of the 50 states and DC, as inclusive
@@ -82,4 +82,28 @@ export function stateOfZip(zip: string): { code: string; name: string } | null {
   const prefix = Number(zip.slice(0, 3));
   const code = PREFIX_STATES.find(([first, last]) => first <= prefix && prefix <= last)?.[2];
   return US_STATES.find((state) => state.code === code) ?? null;
+}
+
+/**
+ * Why an address's typed state does not go with its zip, or null when it does (docs/rules.md
+ * "Pricing, discounts and shipping"): the zip's state (`stateOfZip`) must be the state typed,
+ * and a zip of no state is refused (the shop ships to the 50 states and DC). A state that is
+ * not a US state or DC, or a zip that is not 5 digits, is left to those fields' own checks.
+ * The address forms refuse a mismatch on the state field; pricing never reads the typed state
+ * at all (`pricingStateOf`).
+ */
+export function stateOfZipRefusal(address: {
+  provinceCode: string;
+  zip: string;
+}): { field: "provinceCode" | "zip"; message: string } | null {
+  const typed = address.provinceCode.trim().toUpperCase();
+  const zip = address.zip.trim().slice(0, 5);
+  if (!isUsStateCode(typed) || !/^\d{5}$/.test(zip)) return null;
+  const state = stateOfZip(zip);
+  if (!state) return { field: "zip", message: `${zip} is not a zip code of a US state or DC. Check the zip code.` };
+  if (state.code === typed) return null;
+  return {
+    field: "provinceCode",
+    message: `Zip code ${zip} is in ${state.name}. Choose ${state.name}, or check the zip code.`,
+  };
 }

@@ -10,7 +10,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { z } from "zod";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { AddressFields, CheckboxField, FormError } from "~/components/form-field";
-import { AddressSchema } from "~/models/checkout-forms";
+import { AddressFieldsSchema, refineStateOfZip } from "~/models/checkout-forms";
 import { routeTitle } from "~/models/page-titles";
 import { CustomerError, customers, type AddressView } from "~/services/customers/index.server";
 import {
@@ -32,22 +32,27 @@ const PAGE = "/account/address-book";
 const NOT_FOUND = "We could not find that address in your address book.";
 
 const AddressId = z.string({ required_error: "Choose an address." }).trim().min(1).max(100);
-const CreateSchema = AddressSchema.extend({
+const CreateSchema = AddressFieldsSchema.extend({
   intent: z.literal("create"),
   makeDefault: z
     .enum(["on"])
     .optional()
     .transform((v) => v === "on"),
 });
-const UpdateSchema = AddressSchema.extend({ intent: z.literal("update"), id: AddressId });
+const UpdateSchema = AddressFieldsSchema.extend({ intent: z.literal("update"), id: AddressId });
 
 /** Every post of the page: one intent each (docs/architecture.md "Forms and the JSON API"). */
-const ActionSchema = z.discriminatedUnion("intent", [
-  CreateSchema,
-  UpdateSchema,
-  z.object({ intent: z.literal("delete"), id: AddressId }),
-  z.object({ intent: z.literal("default"), id: AddressId }),
-]);
+const ActionSchema = z
+  .discriminatedUnion("intent", [
+    CreateSchema,
+    UpdateSchema,
+    z.object({ intent: z.literal("delete"), id: AddressId }),
+    z.object({ intent: z.literal("default"), id: AddressId }),
+  ])
+  .superRefine((value, ctx) => {
+    // The address book keeps no state that is not its zip's (docs/rules.md "Pricing, discounts and shipping").
+    if (value.intent === "create" || value.intent === "update") refineStateOfZip(value, ctx);
+  });
 
 type AddressForm = "create" | "update";
 
@@ -216,7 +221,7 @@ function AddressEditor({ mode, address }: { mode: AddressForm; address?: Address
           phone: address.phone ?? "",
         }
       : undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ActionSchema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });

@@ -19,7 +19,7 @@ import {
 import { AdminTableBox } from "~/components/admin/table-box";
 import { can } from "~/models/admin-roles";
 import { formatMoney } from "~/models/money";
-import { CARRIERS, cancelRefusal, canMove, orderStatusLabel } from "~/models/order-lifecycle";
+import { CARRIERS, cancelRefusal, canMove, orderStatusLabel, refundStatusLabel } from "~/models/order-lifecycle";
 import { utcDateTime } from "~/models/return-forms";
 import { ADMIN_NO_STORE, backWithNotice, requireAdmin } from "~/services/admin/index.server";
 import { LifecycleError, orderAdmin, orderLifecycle } from "~/services/orders/index.server";
@@ -407,7 +407,10 @@ export default function AdminOrder() {
                     <td>{utcDateTime(r.createdAt)}</td>
                     <td>{money(r.amountCents)}</td>
                     <td>{r.reason}</td>
-                    <td>{r.status === "succeeded" ? "Refunded" : "Pending"}</td>
+                    <td>
+                      {refundStatusLabel(r.status)}
+                      {r.failure ? `: ${r.failure}` : ""}
+                    </td>
                   </tr>
                 ))}
               </tbody>

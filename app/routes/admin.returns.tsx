@@ -9,7 +9,7 @@ import { RETURN_INTENT_PERMISSION, ReturnActionSchema, ReturnQueueSchema } from 
 import { AdminTableBox } from "~/components/admin/table-box";
 import { can } from "~/models/admin-roles";
 import { formatMoney } from "~/models/money";
-import { orderStatusLabel, RETURN_STATUSES } from "~/models/order-lifecycle";
+import { orderStatusLabel, refundStatusLabel, RETURN_STATUSES } from "~/models/order-lifecycle";
 import { utcDateTime } from "~/models/return-forms";
 import { ADMIN_NO_STORE, backWithNotice, requireAdmin } from "~/services/admin/index.server";
 import { LifecycleError, orderAdmin, orderLifecycle } from "~/services/orders/index.server";
@@ -118,7 +118,11 @@ export default function ReturnsQueue() {
                   <td>
                     {formatMoney(r.refundCents)}
                     <br />
-                    {r.refundStatus === "succeeded" ? "Refunded" : r.refundStatus === "pending" ? "Refund pending" : ""}
+                    {r.refundStatus === "succeeded"
+                      ? "Refunded"
+                      : r.refundStatus
+                        ? `Refund ${refundStatusLabel(r.refundStatus).toLowerCase()}`
+                        : ""}
                   </td>
                   <td>
                     {canApprove && r.status === "requested" ? (

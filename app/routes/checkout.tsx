@@ -13,8 +13,10 @@ import { DonationPanel } from "~/components/donation-panel";
 import { DataLayerEvent } from "~/components/data-layer-event";
 import { cartLineItem, type AnalyticsItem } from "~/models/analytics";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { checkoutRefusal, cartLimits, type CartLineView } from "~/models/cart";
+import { type CartLineView } from "~/models/cart";
+import { cartLimits, checkoutRefusal } from "~/models/cart-limits";
 import { orderType } from "~/models/checkout";
+import { pricingStateOf } from "~/models/pricing";
 import {
   CHECKOUT_STEPS,
   CheckoutPostSchema,
@@ -138,7 +140,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
           now: new Date(),
           businessDays: env.DELIVERY_BUSINESS_DAYS,
           userLocation: `${address.zip}::HOME`,
-          provinceCode: address.provinceCode,
+          // Hawaii by the zip, as pricing reads it (docs/rules.md "Pricing, discounts and shipping").
+          provinceCode: pricingStateOf(address.zip) ?? "",
           hawaiiFlag: env.HAWAII_DELIVERY_DATE_HIDDEN,
         })
       : null,

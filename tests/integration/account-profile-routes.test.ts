@@ -308,6 +308,28 @@ describe("Address Book without JavaScript (shop-core spec section 7)", () => {
     expect(await customers.listAddresses(id)).toEqual([]);
   });
 
+  it("refuses a state that is not the zip's, on the state field, when adding or editing (docs/rules.md 'Pricing')", async () => {
+    const { id, jar } = await signedInCustomer();
+    const honolulu = { ...ADDRESS, city: "Honolulu", provinceCode: "OR", zip: "96813" };
+    const response = await post(action, PATH, { intent: "create", ...honolulu }, jar);
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as Reply).error).toEqual({
+      provinceCode: ["Zip code 96813 is in Hawaii. Choose Hawaii, or check the zip code."],
+    });
+    expect(await customers.listAddresses(id)).toEqual([]);
+    expect((await post(action, PATH, { intent: "create", ...ADDRESS }, jar)).status).toBe(302);
+    const [saved] = await customers.listAddresses(id);
+    const edit = await post(
+      action,
+      `${PATH}?edit=${saved.id}`,
+      { intent: "update", id: saved.id, ...ADDRESS, city: "Los Angeles", provinceCode: "MT", zip: "90012" },
+      jar,
+    );
+    expect(edit.status).toBe(400);
+    expect(((await edit.json()) as Reply).error?.provinceCode?.[0]).toMatch(/^Zip code 90012 is in California/);
+    expect((await customers.getAddress(id, saved.id)).provinceCode).toBe(ADDRESS.provinceCode);
+  });
+
   it("adds, edits (?edit=), makes default and deletes addresses", async () => {
     const { id, jar } = await signedInCustomer();
     const added = await post(action, PATH, { intent: "create", ...ADDRESS }, jar);
@@ -585,6 +607,7 @@ describe("customer JSON API (shop-core spec section 7 'Account and commerce')", 
     ["update-customer-default-address", { addressId: "" }, "addressId"],
     ["customer-address-create", { address: { ...ADDRESS, zip: "8001" } }, "address.zip"],
     ["customer-address-create", { address: { ...ADDRESS, provinceCode: "PR" } }, "address.provinceCode"],
+    ["customer-address-create", { address: { ...ADDRESS, provinceCode: "OR", zip: "96813" } }, "address.provinceCode"],
     ["customer-address-update", { address: ADDRESS }, "id"],
     ["customer-address-delete", { id: 7 }, "id"],
   ] as const)("%s answers 400 with fields for a bad body (%j)", async (name, body, field) => {

@@ -384,6 +384,68 @@ describe("refund limits", () => {
     const cancel = await prisma.refund.findUniqueOrThrow({ where: { key: `cancel:${order.id}` } });
     expect(cancel.amountCents).toBe(TOTAL - 3_000);
   });
+
+  it("counts requested and approved returns in what is left: the page and the refund agree, to the cent", async () => {
+    const order = await partlyRefunded();
+    for (const [status, refundCents] of [
+      ["requested", 2_000],
+      ["approved", 1_000],
+      ["received", 9_999],
+      ["refunded", 9_999],
+    ] as const) {
+      await prisma.orderReturn.create({
+        data: { orderId: order.id, status, reason: "Other", requestKey: crypto.randomUUID(), refundCents },
+      });
+    }
+    const page = await callRoute(
+      orderLoader,
+      getRequest(`/admin/orders/${order.number}`, admins.support.jar),
+      admins.support.jar,
+      { params: { number: String(order.number) } },
+    );
+    // $100.00 − $10.00 refunded − $5.00 on its way − $30.00 promised to open returns.
+    expect((await page.json()).order.refundableCents).toBe(5_500);
+    const over = await refund(order, "55.01");
+    expect((await over.json()).errors.amount).toBe("Refund at most $55.00, what is left to refund.");
+    expect((await refund(order, "55.00")).status).toBe(302);
+  });
+
+  it("shows a refund that failed for good as failed, with why, and on the timeline", async () => {
+    const order = await anOrder("delivered");
+    await prisma.refund.create({
+      data: {
+        orderId: order.id,
+        key: `test:${order.id}`,
+        amountCents: 500,
+        reason: "Goodwill",
+        cause: "shop",
+        status: "failed",
+        failure: "Only 0 cents of this charge are left to refund.",
+        failedAt: new Date(),
+      },
+    });
+    await prisma.orderEvent.create({
+      data: {
+        orderId: order.id,
+        kind: "refund_failed",
+        amountCents: 500,
+        detail: "Only 0 cents of this charge are left to refund.",
+      },
+    });
+    const page = await callRoute(
+      orderLoader,
+      getRequest(`/admin/orders/${order.number}`, admins.support.jar),
+      admins.support.jar,
+      { params: { number: String(order.number) } },
+    );
+    const { order: shown } = await page.json();
+    expect(shown.refunds).toMatchObject([
+      { status: "failed", amountCents: 500, failure: "Only 0 cents of this charge are left to refund." },
+    ]);
+    expect(shown.pendingRefundCents).toBe(0);
+    expect(shown.refundableCents).toBe(TOTAL);
+    expect(shown.timeline.at(-1)).toMatchObject({ kind: "refund_failed", label: "Refund failed", amountCents: 500 });
+  });
 });
 
 describe("bulk ship", () => {

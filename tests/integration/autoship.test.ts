@@ -24,7 +24,7 @@ const ADDRESS = {
   zip: "80011",
   countryCode: "US",
 };
-const PRICING = { freeShippingMinimumCents: 5000, shippingRateCents: 799, taxRates: { CO: 0.029 } };
+const PRICING = { freeShippingMinimumCents: 5000, shippingRateCents: 799, taxRates: { CO: 0.029, HI: 0.04 } };
 
 // The engine releases pending orders older than 15 minutes of its clock, and
 // the database stamps rows with the real time: the clock starts at the real
@@ -80,6 +80,8 @@ interface Setup {
   sellingPlanId?: string;
   site?: "DTC" | "HPSF";
   clinicId?: string;
+  /** The delivery address stored on the subscription (default: Aurora, CO 80011). */
+  address?: Partial<typeof ADDRESS>;
 }
 
 /** A customer of its own with a saved card, a variant of its own with the given stock, and a subscription. */
@@ -118,7 +120,7 @@ async function subscribe(options: Setup) {
       nextOrderDate: new Date(clock.getTime() + options.dueInMs),
       site: options.site ?? "DTC",
       paymentTokenId: token.tokenId,
-      shippingAddress: JSON.stringify(ADDRESS),
+      shippingAddress: JSON.stringify({ ...ADDRESS, ...options.address }),
     },
   });
   return { customer, variant, subscription };
@@ -219,6 +221,20 @@ describe("autoship engine", () => {
       orderId: order.id,
     });
     expect(await emailsTo(customer.email, "autoship-order")).toBe(1);
+  });
+
+  it("prices a renewal by the stored address's zip, not its typed state: 'Honolulu, OR 96813' pays Hawaii's tax and $4", async () => {
+    const { autoship } = services();
+    const { customer, variant } = await subscribe({
+      dueInMs: -HOUR_MS,
+      quantity: 1,
+      address: { city: "Honolulu", provinceCode: "OR", zip: "96813" },
+    });
+    expect((await autoship.run()).ordered).toBe(1);
+    const [order] = await ordersOf(customer.id);
+    const unit = autoshipUnitPriceCents(variant.priceCents);
+    expect(order).toMatchObject({ surchargeCents: 400, taxCents: Math.round(unit * 0.04) });
+    expect(order.totalCents).toBe(order.subtotalCents + order.shippingCents + 400 + order.taxCents);
   });
 
   it("not due: a subscription due beyond the reminder window is left alone", async () => {

@@ -58,17 +58,25 @@ async function cartWith(jar: Jar, fields: Record<string, string>) {
   expect(response.status).toBe(302);
 }
 
+interface ReviewData {
+  step: string;
+  checkout: { key: string };
+  amounts: { totalCents: number; merchandiseCents: number; taxCents: number; surchargeCents: number };
+}
+
 /** Contact, shipping, delivery and payment done; returns the review data. */
-async function throughPayment(jar: Jar, email = "route@example.com") {
+async function throughPayment(
+  jar: Jar,
+  email = "route@example.com",
+  place: { city: string; provinceCode: string; zip: string } = { city: "Aurora", provinceCode: "CO", zip: "80011" },
+): Promise<ReviewData> {
   expect((await post(jar, { intent: "contact", email })).headers.get("Location")).toBe("/checkout?step=shipping");
   const shipping = await post(jar, {
     intent: "shipping",
     firstName: "Robin",
     lastName: "Lee",
     address1: "10 Elm St",
-    city: "Aurora",
-    provinceCode: "CO",
-    zip: "80011",
+    ...place,
   });
   expect(shipping.headers.get("Location")).toBe("/checkout?step=delivery");
   expect((await post(jar, { intent: "delivery" })).headers.get("Location")).toBe("/checkout?step=payment");
@@ -80,11 +88,7 @@ async function throughPayment(jar: Jar, email = "route@example.com") {
     cvc: "123",
   });
   expect(payment.headers.get("Location")).toBe("/checkout?step=review");
-  return (await (await get(jar, "/checkout?step=review")).json()) as {
-    step: string;
-    checkout: { key: string };
-    amounts: { totalCents: number };
-  };
+  return (await (await get(jar, "/checkout?step=review")).json()) as ReviewData;
 }
 
 describe("/checkout without JavaScript", () => {
@@ -112,6 +116,78 @@ describe("/checkout without JavaScript", () => {
     expect(((await uncovered.json()) as { error: Record<string, string[]> }).error.zip?.[0]).toMatch(
       /do not deliver to 44101/,
     );
+  });
+
+  it("refuses a typed state that is not the zip's, on the state field: 'Honolulu, OR 96813', 'Los Angeles, MT 90012'", async () => {
+    const jar = new Jar();
+    await cartWith(jar, { variantId: oneTimeVariant });
+    await post(jar, { intent: "contact", email: "state@example.com" });
+    const base = { intent: "shipping", firstName: "A", lastName: "B", address1: "1 Road" };
+    for (const [typed, message] of [
+      [
+        { city: "Honolulu", provinceCode: "OR", zip: "96813" },
+        "Zip code 96813 is in Hawaii. Choose Hawaii, or check the zip code.",
+      ],
+      [
+        { city: "Los Angeles", provinceCode: "MT", zip: "90012" },
+        "Zip code 90012 is in California. Choose California, or check the zip code.",
+      ],
+    ] as const) {
+      const response = await post(jar, { ...base, ...typed });
+      expect(response.status).toBe(400);
+      const body = (await response.json()) as { error: Record<string, string[]>; initialValue: Record<string, string> };
+      expect(body.error).toEqual({ provinceCode: [message] });
+      expect(body.initialValue).toMatchObject(typed);
+    }
+    const checkout = await prisma.checkout.findFirstOrThrow({ where: { email: "state@example.com" } });
+    expect(checkout.shippingAddress).toBeNull();
+  });
+
+  it("taxes and charges by the zip's state: Hawaii's tax and $4, California's tax, also for an address stored with another state", async () => {
+    const honolulu = new Jar();
+    await cartWith(honolulu, { variantId: oneTimeVariant });
+    const hawaii = await throughPayment(honolulu, "hi@example.com", {
+      city: "Honolulu",
+      provinceCode: "HI",
+      zip: "96813",
+    });
+    expect(hawaii.amounts.surchargeCents).toBe(400);
+    expect(hawaii.amounts.taxCents).toBe(Math.round(hawaii.amounts.merchandiseCents * 0.04));
+    const losAngeles = new Jar();
+    await cartWith(losAngeles, { variantId: oneTimeVariant });
+    const california = await throughPayment(losAngeles, "ca@example.com", {
+      city: "Los Angeles",
+      provinceCode: "CA",
+      zip: "90012",
+    });
+    expect(california.amounts.surchargeCents).toBe(0);
+    expect(california.amounts.taxCents).toBe(Math.round(california.amounts.merchandiseCents * 0.0725));
+    expect(california.amounts.taxCents).toBeGreaterThan(0);
+
+    // An address kept before the forms checked the state (or written by any other path)
+    // still prices by its zip: the review and the placed order alike.
+    for (const [jar, review, typed] of [
+      [honolulu, hawaii, "OR"],
+      [losAngeles, california, "MT"],
+    ] as const) {
+      const row = await prisma.checkout.findUniqueOrThrow({ where: { id: review.checkout.key } });
+      const stored = { ...JSON.parse(row.shippingAddress!), provinceCode: typed };
+      await prisma.checkout.update({ where: { id: row.id }, data: { shippingAddress: JSON.stringify(stored) } });
+      const again = (await (await get(jar, "/checkout?step=review")).json()) as ReviewData;
+      expect(again.amounts).toMatchObject(review.amounts);
+      const placed = await post(jar, {
+        intent: "place",
+        idempotencyKey: review.checkout.key,
+        expectedTotalCents: String(review.amounts.totalCents),
+      });
+      expect(placed.status).toBe(302);
+      const order = await prisma.order.findUniqueOrThrow({ where: { idempotencyKey: review.checkout.key } });
+      expect(order).toMatchObject({
+        taxCents: review.amounts.taxCents,
+        surchargeCents: review.amounts.surchargeCents,
+        totalCents: review.amounts.totalCents,
+      });
+    }
   });
 
   it("does not let a later step be posted before the earlier ones", async () => {

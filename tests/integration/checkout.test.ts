@@ -385,6 +385,23 @@ describe("orders the checkout refuses (shop-core spec sections 5 and 9)", () => 
     expect(await ordersOfKey(ready.key)).toBe(0);
     expect(await inventoryOf(v.id)).toBe(50);
   });
+
+  it("refuses an autoship line over 5 at place order, whatever put it there, and places one of exactly 5", async () => {
+    const v = await variant(50);
+    const customer = await newCustomer("autoship-limit");
+    const ready = await readyCheckout({
+      lines: [{ merchandiseId: v.id, quantity: 5, sellingPlanId: "autoship-4w" }],
+      customerId: customer.id,
+    });
+    await prisma.cartLine.updateMany({ where: { cartId: ready.cartId }, data: { quantity: 6 } });
+    const error = await expectCheckoutError(place(ready), "CART_OVER_LIMIT");
+    expect(error.message).toBe("Autoship items are limited to 5 of each product. Lower the quantity to check out.");
+    expect(await ordersOfKey(ready.key)).toBe(0);
+    expect(await inventoryOf(v.id)).toBe(50);
+    await prisma.cartLine.updateMany({ where: { cartId: ready.cartId }, data: { quantity: 5 } });
+    expect((await place(ready)).replayed).toBe(false);
+    expect(await inventoryOf(v.id)).toBe(45);
+  });
 });
 
 describe("server pricing (a tampered or stale total is refused)", () => {

@@ -4,9 +4,11 @@
 // tracking record, the cause choice, the extra, the search and what an order gives.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import {
+  CAMPAIGN,
   DONATION_ERROR,
   DONATION_EXTRA_ATTRIBUTE,
   DONATION_TRACKING_ATTRIBUTE,
+  DONATION_TYPE,
   INVALID_STORE_ID,
   ShoppingGivesApiError,
   ShoppingGivesSDKError,
@@ -19,6 +21,7 @@ import {
   createRemoteDonations,
   DonationChoiceError,
   type DonationCartContext,
+  type DonationProvider,
 } from "~/services/donations/index.server";
 import { startShoppingGivesServer, FAKE_PORTFOLIO_ID, type FakeShoppingGives } from "../helpers/shoppinggives-server";
 
@@ -357,6 +360,102 @@ describe("the order's confirmation (the outbox handler)", () => {
     expect(sg.trackings.get(trackingId)!.confirmationData).toEqual({
       totalDonationAmount: 1.1,
       causes: payload.causes,
+    });
+  });
+});
+
+describe("an excluded segment gives nothing, whatever the service returns (docs/rules.md 'Donations')", () => {
+  const CAUSE = "12-3456789";
+  /** A provider stub: an active store giving on purchase, guests (not signed in) excluded, and a cart donation of $5.00 for anyone. */
+  function stubbed() {
+    const asked: (string | null | undefined)[] = [];
+    const charity = {
+      id: CAUSE,
+      ein: CAUSE,
+      name: "Paws Rescue",
+      website: null,
+      logoUrl: "/donation-logos/category-3.svg",
+      address: null,
+      description: "",
+      categoryId: 3,
+      categoryName: "Animal-Related",
+      multiplier: 1,
+      portfolioCharities: [],
+    };
+    const refuse = () => Promise.reject(new Error("not used here"));
+    const provider: DonationProvider = {
+      getStore: async () => ({
+        id: sg.storeId,
+        name: "Stub store",
+        activeCampaigns: [CAMPAIGN.onlinePurchase, CAMPAIGN.roundUp],
+        causeMultipliers: {},
+        defaultCauseId: CAUSE,
+        defaultCauseIds: [CAUSE],
+        featuredCauseIds: [CAUSE],
+        defaultDonation: 1,
+        defaultDonationType: DONATION_TYPE.percentage,
+        letShoppersChoose: false,
+        searchEnabled: false,
+        isActive: true,
+        customCSS: "",
+        targetCssSelector: "",
+        isEmbeddedConfirmation: false,
+        primaryCurrency: "USD",
+        customerSegments: [
+          {
+            id: "guests",
+            isActive: true,
+            name: "Guests",
+            excludeSegment: true,
+            frontEndPropertyName: "signedIn",
+            frontEndSource: "customer",
+            priorityIndex: 0,
+            valueCategory: "none",
+            specifiedValues: [],
+            donationAction: null,
+          },
+        ],
+      }),
+      // The service answers a donation whatever the segment it is told.
+      getCartDonation: async (input) => {
+        asked.push(input.customerSegmentId);
+        return { donationRecipients: [], lineItems: [], totalDonationAmount: 5, cartDonation: 5, showWidget: true };
+      },
+      charitiesByEins: async () => [charity],
+      portfolio: async () => null,
+      getProductDonation: refuse,
+      searchCharities: refuse,
+      startTracking: refuse,
+      setCause: refuse,
+      getCause: async () => null,
+      addIntegrationInfo: refuse,
+      setConfirmationData: refuse,
+      sendEvent: refuse,
+    };
+    const layer = createDonations({
+      provider,
+      storeId: sg.storeId,
+      testMode: true,
+      setCartAttributes: async () => undefined,
+      queueEvent: async () => undefined,
+    });
+    layer.on(() => undefined);
+    return { layer, asked };
+  }
+
+  it("gives no order donation and no extra to a guest in the excluded segment, though the service returned $5.00", async () => {
+    const { layer, asked } = stubbed();
+    const roundUp = cart({ attributes: [{ key: DONATION_EXTRA_ATTRIBUTE, value: "round-up" }] });
+    expect(await layer.orderDonation({ site: "DTC", cart: roundUp, customer: null })).toBeNull();
+    expect(asked).toEqual(["guests"]);
+    expect((await layer.widget({ site: "DTC", cart: cart(), customer: null })).show).toBe(false);
+    // A signed-in shopper is in no excluded segment: the same answer gives.
+    expect(
+      await layer.orderDonation({ site: "DTC", cart: roundUp, customer: { id: "c1", acceptsMarketing: false } }),
+    ).toMatchObject({
+      causeId: CAUSE,
+      donationCents: 500,
+      extra: { kind: "round-up" },
     });
   });
 });

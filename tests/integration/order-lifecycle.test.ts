@@ -7,6 +7,7 @@ import { execFile } from "node:child_process";
 import crypto from "node:crypto";
 import path from "node:path";
 import { promisify } from "node:util";
+import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import { env } from "~/env.server";
@@ -17,6 +18,8 @@ import { email } from "~/services/email/index.server";
 import { createOrderLifecycle, LifecycleError, nextOrderNumber, REFUND_TOPIC } from "~/services/orders/index.server";
 import { createOutbox, outbox } from "~/services/outbox/index.server";
 import { createEmbeddedPayments } from "~/services/payment/embedded.server";
+import type { AuditActor } from "~/models/audit";
+import { newAdmin } from "../helpers/admin";
 import { callRoute, flashedNotice, formRequest, getRequest, Jar } from "../helpers/routes";
 import { ensureSeeded, TEST_ADDRESS } from "../helpers/seeded";
 
@@ -585,6 +588,300 @@ describe("returns", () => {
       }),
     );
     expect(error.code).toBe("NOT_RETURNABLE");
+  });
+});
+
+describe('refunds never pass what was paid (docs/rules.md "Refunds never pass what was paid")', () => {
+  let operator: AuditActor;
+  beforeAll(async () => {
+    operator = (await newAdmin("owner", "refund-limits")).actor;
+  });
+  const returnOf = (customerId: string, orderId: string, orderLineId: string) =>
+    lifecycle.requestReturn({
+      customerId,
+      orderId,
+      requestKey: crypto.randomUUID(),
+      reason: "Other",
+      comment: null,
+      lines: [{ orderLineId, quantity: 1 }],
+    });
+  /** A pending refund written as one queued before the rule was (its outbox message with it). */
+  async function legacyRefund(orderId: string, amountCents: number) {
+    const row = await prisma.refund.create({
+      data: { orderId, key: `legacy:${crypto.randomUUID()}`, amountCents, reason: "Queued before the rule" },
+    });
+    await outbox.enqueue(prisma, { topic: REFUND_TOPIC, payload: { refundId: row.id } });
+    return row;
+  }
+
+  it("an operator may refund only what open returns leave; the return, received, still gets its refund; the sum is the total", async () => {
+    clock = new Date();
+    const customer = await newCustomer();
+    const order = await deliveredOrder(customer.id);
+    const [dog] = order.lines;
+    const asked = await returnOf(customer.id, order.id, dog.id);
+    expect(asked.refundCents).toBe(dog.unitPriceCents);
+    const left = order.totalCents - asked.refundCents;
+    // What is left counts the requested return (and stays so once approved): a cent more is refused.
+    for (const step of ["requested", "approved"]) {
+      if (step === "approved") await lifecycle.approveReturn(asked.returnId);
+      const over = await refused(
+        lifecycle.refundByOperator(
+          { orderId: order.id, key: crypto.randomUUID(), amountCents: left + 1, reason: "Goodwill" },
+          operator,
+        ),
+      );
+      expect([over.code, over.field, over.message]).toEqual([
+        "INVALID",
+        "amount",
+        `Refund at most $${(left / 100).toFixed(2)}, what is left to refund.`,
+      ]);
+    }
+    await lifecycle.refundByOperator(
+      { orderId: order.id, key: crypto.randomUUID(), amountCents: left, reason: "Goodwill" },
+      operator,
+    );
+    await lifecycle.receiveReturn(asked.returnId);
+    await deliverRefunds();
+    const refunds = await prisma.refund.findMany({ where: { orderId: order.id }, orderBy: { createdAt: "asc" } });
+    expect(refunds.map((r) => [r.cause, r.amountCents, r.status])).toEqual([
+      ["shop", left, "succeeded"],
+      ["return", dog.unitPriceCents, "succeeded"],
+    ]);
+    expect(await orderOf(order.id)).toMatchObject({ refundedCents: order.totalCents });
+    expect((await prisma.payment.findUniqueOrThrow({ where: { id: order.paymentId! } })).refundedCents).toBe(
+      order.totalCents,
+    );
+  });
+
+  it("a new return's refund is at most what is left once refunds on their way are counted", async () => {
+    clock = new Date();
+    const customer = await newCustomer();
+    const order = await deliveredOrder(customer.id);
+    await lifecycle.refundByOperator(
+      { orderId: order.id, key: crypto.randomUUID(), amountCents: order.totalCents - 100, reason: "Goodwill" },
+      operator,
+    );
+    const asked = await returnOf(customer.id, order.id, order.lines[0].id);
+    expect(asked.refundCents).toBe(100);
+  });
+
+  it("receiving a return caps its refund to what is left: exactly the rest, and a return with nothing left is done at 0", async () => {
+    clock = new Date();
+    const customer = await newCustomer();
+    const order = await deliveredOrder(customer.id);
+    const [dog, cat] = order.lines;
+    const first = await returnOf(customer.id, order.id, dog.id);
+    const second = await returnOf(customer.id, order.id, cat.id);
+    // Refunds queued before the rule leave $1.00 beside the first return's promise.
+    await legacyRefund(order.id, order.totalCents - 100);
+    await lifecycle.approveReturn(first.returnId);
+    await lifecycle.receiveReturn(first.returnId, operator);
+    const capped = await prisma.orderReturn.findUniqueOrThrow({ where: { id: first.returnId } });
+    expect(capped.refundCents).toBe(100);
+    expect(await prisma.refund.findUniqueOrThrow({ where: { key: `return:${first.returnId}` } })).toMatchObject({
+      amountCents: 100,
+      cause: "return",
+    });
+    const [audit] = await prisma.auditEntry.findMany({ where: { subjectId: first.returnId } });
+    expect(JSON.parse(audit.after!)).toMatchObject({ status: "received", refundCents: 100 });
+    await lifecycle.approveReturn(second.returnId);
+    await lifecycle.receiveReturn(second.returnId);
+    expect(await prisma.orderReturn.findUniqueOrThrow({ where: { id: second.returnId } })).toMatchObject({
+      status: "refunded",
+      refundCents: 0,
+    });
+    expect(await prisma.refund.count({ where: { returnId: second.returnId } })).toBe(0);
+    await deliverRefunds();
+    expect(await orderOf(order.id)).toMatchObject({ refundedCents: order.totalCents });
+    expect(await prisma.refund.count({ where: { orderId: order.id, status: "failed" } })).toBe(0);
+  });
+
+  it("a refund past the order's total fails at once, visibly: failed, on the timeline, tried once", async () => {
+    clock = new Date();
+    const customer = await newCustomer();
+    const order = await deliveredOrder(customer.id);
+    const whole = await legacyRefund(order.id, order.totalCents);
+    await deliverRefunds();
+    const excess = await legacyRefund(order.id, 100);
+    await deliverRefunds();
+    expect(await prisma.refund.findUniqueOrThrow({ where: { id: whole.id } })).toMatchObject({ status: "succeeded" });
+    expect(await prisma.refund.findUniqueOrThrow({ where: { id: excess.id } })).toMatchObject({
+      status: "failed",
+      failure: "It would refund more than the order's total.",
+      failedAt: expect.any(Date),
+    });
+    const [message] = await prisma.outboxMessage.findMany({
+      where: { topic: REFUND_TOPIC, payload: { contains: excess.id } },
+    });
+    expect(message).toMatchObject({ status: "failed", tries: 1 });
+    expect(message.lastError).toMatch(/can never be given/);
+    // Delivered again (an operator's retry): nothing changes, it fails again.
+    await expect(lifecycle.refundDelivery({ payload: { refundId: excess.id } })).rejects.toThrow(/failed/);
+    expect(await orderOf(order.id)).toMatchObject({ refundedCents: order.totalCents, status: "refunded" });
+    const view = await lifecycle.aftercare(customer.id, order.id);
+    expect(view.pendingRefundCents).toBe(0);
+    expect(view.timeline.at(-1)).toMatchObject({
+      kind: "refund_failed",
+      label: "Refund failed",
+      amountCents: 100,
+      detail: "It would refund more than the order's total.",
+    });
+  });
+
+  it("a refund the payment service refuses for good fails; one it may take later is retried", async () => {
+    clock = new Date();
+    const customer = await newCustomer();
+    const order = await deliveredOrder(customer.id);
+    // The whole charge was given back outside the shop: the service refuses any more, for good.
+    await payments.refund({
+      paymentId: order.paymentId!,
+      amountCents: order.totalCents,
+      idempotencyKey: `outside:${order.id}`,
+    });
+    const refused = await legacyRefund(order.id, 500);
+    await deliverRefunds();
+    expect(await prisma.refund.findUniqueOrThrow({ where: { id: refused.id } })).toMatchObject({
+      status: "failed",
+      failure: "Only 0 cents of this charge are left to refund.",
+    });
+    expect(await refundMessageStatus(refused.id)).toBe("failed");
+    expect((await eventsOf(order.id)).at(-1)).toBe("refund_failed");
+    expect(await orderOf(order.id)).toMatchObject({ refundedCents: 0, status: "delivered" });
+
+    // A passing refusal (the charge changed meanwhile) is tried again, and the refund stays pending.
+    const other = await deliveredOrder(customer.id);
+    const flaky = createOrderLifecycle({
+      db: prisma,
+      payments: {
+        refund: async () => ({ ok: false, message: "The charge changed meanwhile; try again.", retryable: true }),
+      },
+      email,
+      enqueue: (writer, message) => outbox.enqueue(writer, message),
+      enqueueDonationConfirmation,
+      returnWindowDays: WINDOW_DAYS,
+      now: () => clock,
+    });
+    const later = await legacyRefund(other.id, 500);
+    await expect(flaky.refundDelivery({ payload: { refundId: later.id } })).rejects.toThrow(/changed meanwhile/);
+    expect(await prisma.refund.findUniqueOrThrow({ where: { id: later.id } })).toMatchObject({ status: "pending" });
+  });
+
+  it("the refund email names its cause from the refund row, not its key", async () => {
+    clock = new Date();
+    const customer = await newCustomer();
+    const order = await paidOrder(customer.id);
+    const row = await prisma.refund.create({
+      data: { orderId: order.id, key: `cancel:${order.id}`, amountCents: 500, reason: "Goodwill", cause: "shop" },
+    });
+    await lifecycle.refundDelivery({ payload: { refundId: row.id } });
+    const [sent] = await prisma.emailMessage.findMany({ where: { to: customer.email, template: "order-refunded" } });
+    expect(sent.text).toContain(`We refunded $5.00 to your card for order #${order.number}.`);
+    expect(sent.text).not.toContain("cancelled order");
+  });
+});
+
+describe("money that always adds up: the lifecycle service, driven at random (fast-check)", () => {
+  /** One thing that can happen to an order's money, as an operator, the shopper or the outbox does it. */
+  const anyStep = fc.oneof(
+    { arbitrary: fc.constant({ kind: "cancel" as const }), weight: 1 },
+    { arbitrary: fc.constant({ kind: "fulfil" as const }), weight: 1 },
+    {
+      arbitrary: fc.record({
+        kind: fc.constant("return" as const),
+        line: fc.nat(1),
+        quantity: fc.integer({ min: 1, max: 2 }),
+      }),
+      weight: 2,
+    },
+    { arbitrary: fc.constant({ kind: "receive" as const }), weight: 3 },
+    {
+      arbitrary: fc.record({ kind: fc.constant("operator" as const), percent: fc.integer({ min: 20, max: 110 }) }),
+      weight: 3,
+    },
+    { arbitrary: fc.constant({ kind: "deliver" as const }), weight: 1 },
+  );
+  let operator: AuditActor;
+  beforeAll(async () => {
+    operator = (await newAdmin("owner", "money-property")).actor;
+  });
+
+  /** A refusal of the lifecycle (a step out of turn, an amount over what is left) is fine; anything else is a bug. */
+  async function tolerated(work: Promise<unknown>) {
+    try {
+      await work;
+    } catch (error) {
+      if (!(error instanceof LifecycleError)) throw error;
+    }
+  }
+
+  it("refunds never pass what was captured, whatever happens in whatever order", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.boolean(), fc.array(anyStep, { minLength: 1, maxLength: 10 }), async (delivered, steps) => {
+        clock = new Date();
+        const customer = await newCustomer();
+        const order = delivered ? await deliveredOrder(customer.id) : await paidOrder(customer.id);
+        const oldest = async (status: string) =>
+          (await prisma.orderReturn.findFirst({ where: { orderId: order.id, status }, orderBy: { createdAt: "asc" } }))
+            ?.id;
+        for (const step of steps) {
+          const { status } = await orderOf(order.id);
+          if (step.kind === "cancel") await tolerated(lifecycle.cancel(customer.id, order.id));
+          if (step.kind === "fulfil" && status === "paid") await lifecycle.markPacked(order.id);
+          if (step.kind === "fulfil" && status === "packed") {
+            await lifecycle.markShipped(order.id, { carrier: "usps", trackingNumber: "9400111899223197428490" });
+          }
+          if (step.kind === "fulfil" && status === "shipped") await lifecycle.markDelivered(order.id);
+          if (step.kind === "return") {
+            await tolerated(
+              lifecycle.requestReturn({
+                customerId: customer.id,
+                orderId: order.id,
+                requestKey: crypto.randomUUID(),
+                reason: "Other",
+                comment: null,
+                lines: [{ orderLineId: order.lines[step.line].id, quantity: step.quantity }],
+              }),
+            );
+          }
+          if (step.kind === "receive") {
+            // The oldest open return, approved first when it is still only requested.
+            const requested = await oldest("requested");
+            if (requested) await lifecycle.approveReturn(requested);
+            const id = await oldest("approved");
+            if (id) await lifecycle.receiveReturn(id);
+          }
+          if (step.kind === "operator") {
+            const amountCents = Math.ceil((order.totalCents * step.percent) / 100);
+            await tolerated(
+              lifecycle.refundByOperator(
+                { orderId: order.id, key: crypto.randomUUID(), amountCents, reason: "Goodwill" },
+                operator,
+              ),
+            );
+          }
+          if (step.kind === "deliver") await deliverRefunds();
+
+          const now = await orderOf(order.id);
+          const payment = await prisma.payment.findUniqueOrThrow({ where: { id: order.paymentId! } });
+          const refunds = await prisma.refund.findMany({ where: { orderId: order.id } });
+          const sum = (status: string) =>
+            refunds.filter((r) => r.status === status).reduce((total, r) => total + r.amountCents, 0);
+          // What the provider gave back never passes what it captured, and the shop agrees with it.
+          expect(payment.refundedCents).toBeLessThanOrEqual(payment.amountCents);
+          expect(now.refundedCents).toBe(payment.refundedCents);
+          expect(sum("succeeded")).toBe(now.refundedCents);
+          // What is given back and on its way never passes the order's total, so nothing fails.
+          expect(sum("succeeded") + sum("pending")).toBeLessThanOrEqual(now.totalCents);
+          expect(sum("failed")).toBe(0);
+        }
+        await deliverRefunds();
+        const settled = await prisma.refund.findMany({ where: { orderId: order.id } });
+        expect(settled.filter((r) => r.status !== "succeeded")).toEqual([]);
+        expect((await orderOf(order.id)).refundedCents).toBeLessThanOrEqual(order.totalCents);
+      }),
+      { numRuns: 25 },
+    );
   });
 });
 

@@ -124,6 +124,7 @@ describe("embedded payment provider refunds", () => {
     expect(await payments().refund({ paymentId, amountCents: 501, idempotencyKey: "refund-c2" })).toEqual({
       ok: false,
       message: "Only 500 cents of this charge are left to refund.",
+      retryable: false,
     });
     expect(await payments().refund({ paymentId, amountCents: 500, idempotencyKey: "refund-c3" })).toMatchObject({
       ok: true,
@@ -137,6 +138,7 @@ describe("embedded payment provider refunds", () => {
     ).toEqual({
       ok: false,
       message: "There is no successful charge to refund.",
+      retryable: false,
     });
     const paymentId = await charge(1000);
     await expect(payments().refund({ paymentId, amountCents: 0, idempotencyKey: "refund-d2" })).rejects.toThrow(

@@ -7,7 +7,7 @@ import type { Checkout as CheckoutRow, PrismaClient } from "~/generated/prisma/c
 import { parseAddress, formatAddress, type PostalAddress } from "~/models/address";
 import { nextOrderDate } from "~/models/autoship";
 import { DONATION_TRACKING_ATTRIBUTE } from "~/models/donations";
-import { cartLimits } from "~/models/cart";
+import { cartLimits, checkoutRefusal } from "~/models/cart-limits";
 import { checkoutAttributes, orderType, shippingLocation } from "~/models/checkout";
 import { donationConfirmationData } from "~/models/order-donation";
 import { priceOrder, type PricedOrder } from "~/models/pricing";
@@ -222,7 +222,7 @@ export function createCheckouts(deps: CheckoutDeps) {
     ]);
     return priceOrder({
       lines: cart.lines,
-      state: checkout.shippingAddress?.provinceCode ?? null,
+      shipToZip: checkout.shippingAddress?.zip ?? null,
       ...pricing,
       shopperDonation: donation?.extra ?? null,
     });
@@ -476,10 +476,10 @@ export function createCheckouts(deps: CheckoutDeps) {
       );
     }
     if (cart.lines.length === 0) throw new CheckoutError("CART_EMPTY", "Your cart is empty.");
-    const limits = cartLimits(cart.lines);
-    if (limits.overMaximum || limits.autoshipOverMaximum) {
-      throw new CheckoutError("CART_OVER_LIMIT", "Your cart is over the item limits. Change it before you order.");
-    }
+    // The cart limits' one owner, as at checkout's gate (docs/rules.md "Cart limits"): a cart
+    // over 10 items or with an autoship line over 5, whatever put it there, is not ordered.
+    const overLimit = checkoutRefusal(cartLimits(cart.lines));
+    if (overLimit) throw new CheckoutError("CART_OVER_LIMIT", overLimit);
     if (!checkout.email || !checkout.shippingAddress || !checkout.deliveryConfirmed || !checkout.paymentTokenId) {
       throw new CheckoutError("STEP_INCOMPLETE", "Complete every checkout step before placing your order.");
     }

@@ -24,6 +24,7 @@ import {
   formatDonationExtra,
   isPortfolioId,
   isStoreId,
+  orderGift,
   parseDonationExtra,
   pickSegment,
   showsDonationWidget,
@@ -509,10 +510,11 @@ export function createDonations(deps: DonationsDeps): Donations & {
     async orderDonation(context): Promise<OrderDonation | null> {
       const assessment = await assess(context);
       if (!assessment || !assessment.cause) return null;
-      const { segment, cause, donationCents, extra, trackingId } = assessment;
-      if (segment?.excludeSegment) return null;
-      if (donationCents === 0 && !extra) return null;
-      return { trackingId, causeId: cause.id, causeName: cause.name, donationCents, extra };
+      const { store, segment, cause, trackingId } = assessment;
+      // An excluded segment gives nothing, whatever the service answered (`orderGift`).
+      const gift = orderGift({ store, segment, donationCents: assessment.donationCents, extra: assessment.extra });
+      if (!gift) return null;
+      return { trackingId, causeId: cause.id, causeName: cause.name, ...gift };
     },
 
     async confirmationDelivery({ payload }) {

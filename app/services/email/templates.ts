@@ -3,6 +3,7 @@
 import { formatMoney } from "~/models/money";
 import { amountRows, type OrderAmounts } from "~/models/order-amounts";
 import { givingBackLines } from "~/models/order-donation";
+import type { RefundCause } from "~/models/refunds";
 import type { EmailInput } from "./types";
 
 export interface EmailOrder extends OrderAmounts {
@@ -334,7 +335,8 @@ export function orderCancelledEmail(order: EmailOrderRef, refundCents: number): 
 /** Sent once the payment service gave money back: how much, and whether the order is now refunded in full. */
 export function orderRefundedEmail(
   order: EmailOrderRef,
-  refund: { amountCents: number; full: boolean; cause: "cancellation" | "return" | "shop" },
+  /** `cause`: the refund row's, as stored when it was queued (`REFUND_CAUSES`). */
+  refund: { amountCents: number; full: boolean; cause: RefundCause },
 ): EmailInput {
   const subject = `${formatMoney(refund.amountCents)} refunded for order #${order.number}`;
   const why =

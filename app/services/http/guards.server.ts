@@ -5,13 +5,8 @@
 // boundary, for every kind of request (`siteGate`, app/services/access/).
 import { redirect } from "@remix-run/node";
 import { prisma } from "~/db.server";
-<<<<<<< HEAD
-import { loginGuard, referrerPath } from "~/models/guards";
-=======
-import { loginGuard, referrerPath, REGISTER_PATH } from "~/models/guards";
-import { registrationGuard } from "~/models/staff-program";
 import { redirectCacheControl } from "~/models/cache-policy";
->>>>>>> content
+import { loginGuard, referrerPath } from "~/models/guards";
 import { encodeRedirect } from "~/models/redirect-param";
 import { isShopPath } from "~/models/redirects";
 import type { SiteId } from "~/models/site";

@@ -5,13 +5,8 @@
 import { containsIgnoringCase } from "~/db.server";
 import type { Prisma, PrismaClient } from "~/generated/prisma/client";
 import { formatAddress, parseAddress } from "~/models/address";
-import {
-  ADMIN_ORDERS_PAGE_SIZE,
-  dayRange,
-  OPEN_RETURN_STATUSES,
-  refundableCents,
-  type OrderSearch,
-} from "~/models/admin-orders";
+import { ADMIN_ORDERS_PAGE_SIZE, dayRange, OPEN_RETURN_STATUSES, type OrderSearch } from "~/models/admin-orders";
+import { refundLeftCents } from "~/models/refunds";
 import { orderTimeline, trackingOf, type ReturnStatus, type TimelineStep } from "~/models/order-lifecycle";
 
 export interface AdminOrderRow {
@@ -41,7 +36,7 @@ export interface AdminOrderDetail extends AdminOrderRow {
   donationCauseName: string | null;
   refundedCents: number;
   pendingRefundCents: number;
-  /** What is left to refund: total − refunded − pending. */
+  /** What is left to refund: total − refunded − pending − open returns (`refundLeftCents`). */
   refundableCents: number;
   paymentSummary: string | null;
   discountCodes: string[];
@@ -56,7 +51,15 @@ export interface AdminOrderDetail extends AdminOrderRow {
   }[];
   timeline: TimelineStep[];
   tracking: { carrierName: string; trackingNumber: string; url: string } | null;
-  refunds: { id: string; amountCents: number; status: string; reason: string; createdAt: string }[];
+  refunds: {
+    id: string;
+    amountCents: number;
+    status: string;
+    reason: string;
+    /** Why it can never be given (a failed refund). */
+    failure: string | null;
+    createdAt: string;
+  }[];
   returns: AdminReturnRow[];
 }
 
@@ -208,7 +211,13 @@ export function createOrderAdmin(db: PrismaClient) {
         totalCents: order.totalCents,
         refundedCents: order.refundedCents,
         pendingRefundCents,
-        refundableCents: refundableCents({ ...order, pendingRefundCents }),
+        refundableCents: refundLeftCents({
+          ...order,
+          pendingRefundCents,
+          openReturnCents: order.returns
+            .filter((r) => (OPEN_RETURN_STATUSES as readonly string[]).includes(r.status))
+            .reduce((sum, r) => sum + r.refundCents, 0),
+        }),
         paymentSummary: order.paymentSummary,
         discountCodes: order.discountCodes.split(",").filter(Boolean),
         shippingAddress: address ? formatAddress(address) : null,
@@ -227,6 +236,7 @@ export function createOrderAdmin(db: PrismaClient) {
           amountCents: refund.amountCents,
           status: refund.status,
           reason: refund.reason,
+          failure: refund.failure,
           createdAt: refund.createdAt.toISOString(),
         })),
         returns: order.returns.map(returnRow),

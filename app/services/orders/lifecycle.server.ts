@@ -25,8 +25,17 @@ import {
   type ReturnStatus,
 } from "~/models/order-lifecycle";
 import { cancelledDonationConfirmationData } from "~/models/order-donation";
-import { cancelRefundCents, priceReturn } from "~/models/refunds";
-import { refundableCents, refundRefusal } from "~/models/admin-orders";
+import {
+  cancelRefundCents,
+  priceReturn,
+  receivedRefundCents,
+  refundCauseOf,
+  refundFits,
+  refundLeftCents,
+  type RefundCause,
+  type RefundLedger,
+} from "~/models/refunds";
+import { OPEN_RETURN_STATUSES, refundRefusal } from "~/models/admin-orders";
 import { recordAudit } from "~/services/audit/index.server";
 import type { DonationConfirmationPayload } from "~/services/donations/index.server";
 import {
@@ -114,10 +123,22 @@ export function createOrderLifecycle(deps: LifecycleDeps): OrderFulfilment {
   const now = deps.now ?? (() => new Date());
   const days = deps.returnWindowDays;
 
-  /** Writes a pending refund and its outbox delivery with `tx`; nothing when there is nothing to give back. */
+  /**
+   * Writes a pending refund, with its cause (the refund email reads it), and its outbox delivery
+   * with `tx`; nothing when there is nothing to give back. Every caller has first taken what is
+   * left (`refundLeftCents`) with the order touched in the same transaction, so queued refunds
+   * never pass the total (docs/rules.md "Refunds never pass what was paid").
+   */
   async function queueRefund(
     tx: Tx,
-    refund: { orderId: string; key: string; returnId?: string; amountCents: number; reason: string },
+    refund: {
+      orderId: string;
+      key: string;
+      returnId?: string;
+      amountCents: number;
+      reason: string;
+      cause: RefundCause;
+    },
   ): Promise<void> {
     if (refund.amountCents <= 0) return;
     const row = await tx.refund.create({
@@ -127,10 +148,40 @@ export function createOrderLifecycle(deps: LifecycleDeps): OrderFulfilment {
         returnId: refund.returnId ?? null,
         amountCents: refund.amountCents,
         reason: refund.reason,
+        cause: refund.cause,
       },
       select: { id: true },
     });
     await deps.enqueue(tx, { topic: REFUND_TOPIC, payload: { refundId: row.id } });
+  }
+
+  /**
+   * Where the order's refunds stand (`RefundLedger`), read with `tx` after touching the order:
+   * the touch makes two changes of one order's refunds take turns (a row lock on PostgreSQL,
+   * SQLite's one writer), so what one reads as left is still left when it writes. An open
+   * return named in `exceptReturnId` is left out of the open returns (its own promise).
+   */
+  async function ledgerOf(tx: Tx, orderId: string, exceptReturnId?: string): Promise<RefundLedger> {
+    const order = await tx.order.update({
+      where: { id: orderId },
+      data: { updatedAt: now() },
+      select: { totalCents: true, refundedCents: true },
+    });
+    const pending = await tx.refund.aggregate({ where: { orderId, status: "pending" }, _sum: { amountCents: true } });
+    const open = await tx.orderReturn.aggregate({
+      where: {
+        orderId,
+        status: { in: [...OPEN_RETURN_STATUSES] },
+        ...(exceptReturnId ? { id: { not: exceptReturnId } } : {}),
+      },
+      _sum: { refundCents: true },
+    });
+    return {
+      totalCents: order.totalCents,
+      refundedCents: order.refundedCents,
+      pendingRefundCents: pending._sum.amountCents ?? 0,
+      openReturnCents: open._sum.refundCents ?? 0,
+    };
   }
 
   /**
@@ -198,7 +249,8 @@ export function createOrderLifecycle(deps: LifecycleDeps): OrderFulfilment {
   async function moveReturn(
     returnId: string,
     to: "approved" | "received",
-    after: (tx: Tx, found: { id: string; orderId: string; refundCents: number }) => Promise<void>,
+    /** What the step does with `tx`; a receipt answers the refund it gave (for the audit entry). */
+    after: (tx: Tx, found: { id: string; orderId: string; refundCents: number }) => Promise<number | void>,
     actor: AuditActor | null | undefined,
   ): Promise<void> {
     await db.$transaction(async (tx) => {
@@ -218,7 +270,7 @@ export function createOrderLifecycle(deps: LifecycleDeps): OrderFulfilment {
       });
       if (moved.count === 0) throw new LifecycleError("WRONG_STATUS", "This return changed meanwhile; look again.");
       await tx.orderEvent.create({ data: { orderId: found.orderId, kind: `return_${to}`, createdAt: at } });
-      await after(tx, found);
+      const refundCents = (await after(tx, found)) ?? found.refundCents;
       if (actor) {
         await recordAudit(tx, actor, {
           action: to === "approved" ? "return.approve" : "return.receive",
@@ -226,7 +278,7 @@ export function createOrderLifecycle(deps: LifecycleDeps): OrderFulfilment {
           subjectId: found.id,
           subjectLabel: `Return of order #${found.order.number}`,
           before: { status: found.status },
-          after: { status: to, ...(to === "received" ? { refundCents: found.refundCents } : {}) },
+          after: { status: to, ...(to === "received" ? { refundCents } : {}) },
         });
       }
     });
@@ -276,15 +328,52 @@ export function createOrderLifecycle(deps: LifecycleDeps): OrderFulfilment {
       });
     }
     // What is already given back or on its way (an operator's partial refund) is not given twice.
-    const pending = await tx.refund.aggregate({ where: { orderId, status: "pending" }, _sum: { amountCents: true } });
+    const ledger = await ledgerOf(tx, orderId);
     const refundCents = cancelRefundCents({
-      totalCents: order.totalCents,
-      refundedCents: order.refundedCents + (pending._sum.amountCents ?? 0),
+      totalCents: ledger.totalCents,
+      refundedCents: ledger.refundedCents + ledger.pendingRefundCents,
     });
-    await queueRefund(tx, { orderId, key: refKey.cancel(orderId), amountCents: refundCents, reason });
+    await queueRefund(tx, {
+      orderId,
+      key: refKey.cancel(orderId),
+      amountCents: refundCents,
+      reason,
+      cause: "cancellation",
+    });
     await tx.orderEvent.create({ data: { orderId, kind: "cancelled", createdAt: now() } });
     await deps.email.enqueue(tx, orderCancelledEmail(emailRef(order), refundCents));
     return { outcome: "cancelled" as const, refundCents };
+  }
+
+  /**
+   * Ends a refund that can never be given (docs/rules.md "Refunds never pass what was paid"): in
+   * one transaction it becomes failed with the reason (compare-and-set from pending, so it no
+   * longer counts as on its way), and the order's timeline gets a "refund_failed" step with the
+   * amount and the reason, which the back office shows; then the delivery fails for good, so
+   * the outbox keeps the message failed rather than trying it again.
+   */
+  async function failRefund(
+    refund: { id: string; orderId: string; amountCents: number },
+    failure: string,
+  ): Promise<never> {
+    await db.$transaction(async (tx) => {
+      const at = now();
+      const failed = await tx.refund.updateMany({
+        where: { id: refund.id, status: "pending" },
+        data: { status: "failed", failure, failedAt: at },
+      });
+      if (failed.count === 0) return;
+      await tx.orderEvent.create({
+        data: {
+          orderId: refund.orderId,
+          kind: "refund_failed",
+          detail: failure,
+          amountCents: refund.amountCents,
+          createdAt: at,
+        },
+      });
+    });
+    throw new PermanentDeliveryError(`Refund ${refund.id} can never be given: ${failure}`);
   }
 
   const lifecycle: OrderFulfilment = {
@@ -380,25 +469,26 @@ export function createOrderLifecycle(deps: LifecycleDeps): OrderFulfilment {
           if (earlier) return earlier;
           const found = await tx.order.findUnique({ where: { id: refund.orderId }, select: { status: true } });
           if (!found || found.status === "pending") throw notFound();
-          // Touching the order first makes two refunds of one order at once take turns (a row
-          // lock on PostgreSQL; SQLite's one writer), so their sum never passes the total.
-          const order = await tx.order.update({ where: { id: refund.orderId }, data: { updatedAt: now() } });
-          const pending = await tx.refund.aggregate({
-            where: { orderId: order.id, status: "pending" },
-            _sum: { amountCents: true },
-          });
-          const left = refundableCents({ ...order, pendingRefundCents: pending._sum.amountCents ?? 0 });
-          const refusal = refundRefusal(refund.amountCents, left);
+          // What is left counts the refunds made, those on their way and what open returns will
+          // give back (docs/rules.md "Refunds never pass what was paid"); the ledger touches the
+          // order first, so two refunds of one order at once take turns.
+          const ledger = await ledgerOf(tx, refund.orderId);
+          const order = await tx.order.findUniqueOrThrow({ where: { id: refund.orderId } });
+          const refusal = refundRefusal(refund.amountCents, refundLeftCents(ledger));
           if (refusal) throw new LifecycleError("INVALID", refusal, "amount");
           if (!reason) throw new LifecycleError("INVALID", "Say why you refund.", "reason");
-          await queueRefund(tx, { orderId: order.id, key, amountCents: refund.amountCents, reason });
+          await queueRefund(tx, { orderId: order.id, key, amountCents: refund.amountCents, reason, cause: "shop" });
           const row = await tx.refund.findUniqueOrThrow({ where: { key }, select: { id: true } });
           await recordAudit(tx, actor, {
             action: "order.refund",
             subjectType: "order",
             subjectId: order.id,
             subjectLabel: orderLabel(order.number),
-            before: { refundedCents: order.refundedCents, pendingRefundCents: pending._sum.amountCents ?? 0 },
+            before: {
+              refundedCents: ledger.refundedCents,
+              pendingRefundCents: ledger.pendingRefundCents,
+              openReturnCents: ledger.openReturnCents,
+            },
             after: { refundCents: refund.amountCents, reason, refundId: row.id },
           });
           return { refundId: row.id, amountCents: refund.amountCents, replayed: false };
@@ -461,7 +551,9 @@ export function createOrderLifecycle(deps: LifecycleDeps): OrderFulfilment {
           if (comment && comment.length > RETURN_COMMENT_MAX) {
             throw new LifecycleError("INVALID", `Keep the comment to ${RETURN_COMMENT_MAX} characters.`, "comment");
           }
-          const priced = priceReturn(order, returnedByLine(order.returns), request.lines);
+          // Never past what is left: refunds made, on their way and promised to open returns counted.
+          const ledger = await ledgerOf(tx, order.id);
+          const priced = priceReturn({ ...order, ...ledger }, returnedByLine(order.returns), request.lines);
           if (!priced.ok) {
             throw new LifecycleError(
               "INVALID",
@@ -583,21 +675,29 @@ export function createOrderLifecycle(deps: LifecycleDeps): OrderFulfilment {
         returnId,
         "received",
         async (tx, found) => {
-          if (found.refundCents > 0) {
+          // Capped to what is left once the refunds made and on their way are counted
+          // (docs/rules.md "Refunds never pass what was paid"); the return keeps what it gives.
+          const refundCents = receivedRefundCents(found.refundCents, await ledgerOf(tx, found.orderId, found.id));
+          if (refundCents !== found.refundCents) {
+            await tx.orderReturn.update({ where: { id: found.id }, data: { refundCents } });
+          }
+          if (refundCents > 0) {
             await queueRefund(tx, {
               orderId: found.orderId,
               key: refKey.return(found.id),
               returnId: found.id,
-              amountCents: found.refundCents,
+              amountCents: refundCents,
               reason: "Return received",
+              cause: "return",
             });
-            return;
+            return refundCents;
           }
           // Nothing to give back (free items): the return is done once received.
           await tx.orderReturn.update({ where: { id: found.id }, data: { status: "refunded", refundedAt: now() } });
           await tx.orderEvent.create({
             data: { orderId: found.orderId, kind: "return_refunded", amountCents: 0, createdAt: now() },
           });
+          return 0;
         },
         actor,
       );
@@ -608,10 +708,16 @@ export function createOrderLifecycle(deps: LifecycleDeps): OrderFulfilment {
       if (!refundId) throw new PermanentDeliveryError("The refund message names no refund.");
       const refund = await db.refund.findUnique({
         where: { id: refundId },
-        include: { order: { select: { paymentId: true } } },
+        include: { order: { select: { paymentId: true, totalCents: true, refundedCents: true } } },
       });
       if (!refund) throw new PermanentDeliveryError(`Refund ${refundId} does not exist.`);
       if (refund.status === "succeeded") return;
+      if (refund.status === "failed") throw new PermanentDeliveryError(`Refund ${refund.id} failed: ${refund.failure}`);
+      // A refund that would pass the order's total can never be given: it fails now, not after
+      // every try of the outbox (docs/rules.md "Refunds never pass what was paid").
+      if (!refundFits(refund.order, refund.amountCents)) {
+        await failRefund(refund, "It would refund more than the order's total.");
+      }
       let paymentRefundId: string | null = null;
       if (refund.order.paymentId) {
         // The Refund id is the idempotency key: a second delivery answers the first refund.
@@ -620,6 +726,7 @@ export function createOrderLifecycle(deps: LifecycleDeps): OrderFulfilment {
           amountCents: refund.amountCents,
           idempotencyKey: refund.id,
         });
+        if (!result.ok && !result.retryable) await failRefund(refund, result.message);
         if (!result.ok) throw new Error(`The payment service refused refund ${refund.id}: ${result.message}`);
         paymentRefundId = result.refundId;
       }
@@ -660,7 +767,7 @@ export function createOrderLifecycle(deps: LifecycleDeps): OrderFulfilment {
           orderRefundedEmail(emailRef(order), {
             amountCents: refund.amountCents,
             full: status === "refunded",
-            cause: refund.returnId ? "return" : refund.key.startsWith("operator:") ? "shop" : "cancellation",
+            cause: refundCauseOf(refund.cause),
           }),
         );
       });

@@ -113,7 +113,7 @@ export async function reserveOrder(tx: Tx, draft: OrderDraft): Promise<ReservedO
   });
   const priced = priceOrder({
     lines,
-    state: draft.address.provinceCode,
+    shipToZip: draft.address.zip,
     ...draft.pricing,
     shopperDonation: draft.donation?.extra ?? null,
   });

@@ -120,11 +120,15 @@ export function createEmbeddedPayments(db: PrismaClient, now: () => Date = () =>
         // Compare-and-set: only while enough of the charge is left, so two refunds never give back more than it.
         const payment = await tx.payment.findUnique({ where: { id: paymentId } });
         if (!payment || payment.status === "declined") {
-          return { ok: false as const, message: "There is no successful charge to refund." };
+          return { ok: false as const, message: "There is no successful charge to refund.", retryable: false };
         }
         const left = payment.amountCents - payment.refundedCents;
         if (amountCents > left) {
-          return { ok: false as const, message: `Only ${left} cents of this charge are left to refund.` };
+          return {
+            ok: false as const,
+            message: `Only ${left} cents of this charge are left to refund.`,
+            retryable: false,
+          };
         }
         const taken = await tx.payment.updateMany({
           where: { id: paymentId, refundedCents: payment.refundedCents },
@@ -133,7 +137,9 @@ export function createEmbeddedPayments(db: PrismaClient, now: () => Date = () =>
             ...(amountCents === left ? { status: "refunded" } : {}),
           },
         });
-        if (taken.count === 0) return { ok: false as const, message: "The charge changed meanwhile; try again." };
+        if (taken.count === 0) {
+          return { ok: false as const, message: "The charge changed meanwhile; try again.", retryable: true };
+        }
         const refund = await tx.paymentRefund.create({
           data: { id: `re_${crypto.randomBytes(12).toString("base64url")}`, paymentId, amountCents, idempotencyKey },
         });

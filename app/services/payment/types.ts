@@ -70,7 +70,13 @@ export interface RefundInput {
   idempotencyKey: string;
 }
 
-export type RefundResult = { ok: true; refundId: string } | { ok: false; message: string };
+/**
+ * A refund's answer. A refusal says whether another try can succeed: `retryable` false (no
+ * successful charge, or more than what is left of it) is final, and the shop fails the refund
+ * (docs/rules.md "Refunds never pass what was paid"); true (the charge changed meanwhile, the
+ * service is away) is tried again through the outbox.
+ */
+export type RefundResult = { ok: true; refundId: string } | { ok: false; message: string; retryable: boolean };
 
 export type TokenizeResult =
   | { ok: true; tokenId: string; brand: string; last4: string; expMonth: number; expYear: number }
