@@ -19,8 +19,6 @@ export const SHOP_OWNED_METAFIELD_KEYS = [
   "clinic_zip",
 ] as const;
 
-export type ShopOwnedMetafieldKey = (typeof SHOP_OWNED_METAFIELD_KEYS)[number];
-
 /** What a client is told when it tries to write or delete one of them (a userError, or the API's error). */
 export const SHOP_OWNED_METAFIELD_MESSAGE = "This metafield is kept by the shop and cannot be changed.";
 
