@@ -7,7 +7,7 @@ import {
   normalizeQuantity,
 } from "./cart-limits";
 import { DEFAULT_FREE_SHIPPING_MINIMUM_CENTS, type FreeShippingProgress } from "./free-shipping";
-import { lineSubtotalCents, priceOrder } from "./pricing";
+import { lineSubtotalCents, priceLines } from "./pricing";
 import { roundWeight, toPounds, type WeightUnit } from "./weight";
 import type { SitePolicy } from "./site-policy";
 
@@ -176,18 +176,14 @@ export function summarizeCart(lines: readonly CartLineView[], pricing: CartPrici
     compareAtSubtotalCents += lineCompareAtSubtotalCents(line);
     totalSavingsCents += lineSavingsCents(line);
   }
-  const priced = priceOrder({
+  // Merchandise only: the cart shows no shipping or tax amounts, "calculated at checkout"
+  // (catalogue spec section 2), and no shopper donation, whose round-up depends on the total.
+  const priced = priceLines({
     lines,
-    shipToZip: null,
     freeShippingMinimumCents: pricing.freeShippingMinimumCents ?? DEFAULT_FREE_SHIPPING_MINIMUM_CENTS,
-    // The cart shows no shipping or tax amounts: "calculated at checkout" (catalogue spec section 2).
-    shippingRateCents: 0,
-    taxRates: {},
     programDiscountPercent: pricing.programDiscountPercent,
     firstAutoshipDiscount: pricing.firstAutoshipDiscount,
     excludedProductTypes: pricing.excludedProductTypes,
-    // No shopper donation: its round-up depends on the total, worked out at checkout (docs/rules.md "Donations").
-    shopperDonation: null,
   });
   return {
     totalQuantity: limits.totalQuantity,

@@ -9,7 +9,7 @@ import {
   shippingLocation,
   US_STATES,
 } from "./checkout";
-import { priceOrder, pricingStateOf } from "./pricing";
+import { priceOrder, pricingStateOf } from "./order-pricing";
 
 const line = (id: string, unitPriceCents: number, quantity: number, sellingPlanId: string | null = null) => ({
   id,

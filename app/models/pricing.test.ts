@@ -5,12 +5,11 @@ import { US_STATES } from "./checkout";
 import { DEFAULT_TAX_RATES } from "./tax";
 import {
   firstAutoshipDiscountOffered,
-  priceOrder,
-  pricingStateOf,
   SERVICE_CHARGE_CENTS,
   SERVICE_CHARGE_STATES,
   type PricingTerms,
 } from "./pricing";
+import { priceOrder, pricingStateOf } from "./order-pricing";
 import { stateOfZip, stateOfZipRefusal } from "./zip-state";
 
 function line(id: string, unitPriceCents: number, quantity = 1, sellingPlanId: string | null = null): CartLineView {

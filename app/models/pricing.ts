@@ -3,10 +3,9 @@
 // on what an order costs or whether it ships free. No I/O: the pricing service
 // (`pricingFor`) supplies the terms, the cart or the order supplies the lines.
 import type { CartLineView } from "./cart";
-import { shopperDonationCents, type DonationExtra } from "./donations";
+import type { DonationExtra } from "./donations";
 import { FREE_SHIPPING_EXCLUDED_PRODUCT_TYPES, freeShippingProgress, type FreeShippingProgress } from "./free-shipping";
 import { programDiscountCents } from "./staff-program";
-import { stateOfZip } from "./zip-state";
 
 /** Catalogue spec section 9: "Autoship: save an extra 5%". */
 export const AUTOSHIP_DISCOUNT_RATE = 0.05;
@@ -131,19 +130,8 @@ export interface PricedOrder {
   totalCents: number;
 }
 
-/**
- * The state an order is taxed and charged by (docs/rules.md "Pricing, discounts and
- * shipping"): the state of the shipping address's zip (`stateOfZip`), never the state the
- * shopper typed, so "Honolulu, OR 96813" pays Hawaii's tax and service charge, an address
- * stored before the address forms checked the state prices right, and no other path can
- * price by a typed state. Null without a zip, or for a zip of no state (no tax, no charge).
- */
-export function pricingStateOf(zip: string | null | undefined): string | null {
-  return zip ? (stateOfZip(zip.trim().slice(0, 5))?.code ?? null) : null;
-}
-
 /** Rounds a fraction of cents half up to whole cents. */
-const cents = (value: number) => Math.round(value + 1e-9);
+export const cents = (value: number) => Math.round(value + 1e-9);
 
 /**
  * Splits `totalCents` over `weights` in proportion, in whole cents that add up to the
@@ -164,19 +152,33 @@ export function allocate(totalCents: number, weights: readonly number[]): number
   return shares;
 }
 
+/** What `priceLines` needs: the lines and the terms, no address. */
+export type LinePricingInput = Pick<
+  PricingInput,
+  "lines" | "freeShippingMinimumCents" | "programDiscountPercent" | "firstAutoshipDiscount" | "excludedProductTypes"
+>;
+
+/** The merchandise part of an order (`priceOrder`): lines, discounts and the free-shipping tracker. */
+export type PricedLines = Pick<
+  PricedOrder,
+  | "lines"
+  | "subtotalCents"
+  | "autoshipSavingsCents"
+  | "discountCents"
+  | "programDiscountCents"
+  | "merchandiseCents"
+  | "appliedCodes"
+  | "freeShipping"
+>;
+
 /**
- * Prices an order (catalogue spec section 9; docs/rules.md "Pricing, discounts and
- * shipping"): autoship lines at 5% off; an eligible member's program discount off
- * the whole merchandise; AUTO35 off the autoship lines when the shopper is offered
- * it and the order has an autoship line (never with a program discount). Free
- * shipping counts merchandise after every discount, leaving out lines of an excluded
- * product type and lines that cost nothing: at or above the minimum shipping is free,
- * else the flat rate. Alaska and Hawaii add $4; sales tax applies to the discounted
- * merchandise by the state of the shipping zip (`pricingStateOf`). Last, the shopper's own donation: a round-up to
- * the next dollar of everything before it (a whole-dollar total gives one more dollar),
- * or an add-on amount; it takes no tax, discount or free-shipping credit.
+ * The merchandise of an order before any address (docs/rules.md "Pricing, discounts and
+ * shipping"): autoship lines at 5% off, the program discount, AUTO35, each line's share of
+ * the discounts and the free-shipping tracker. `priceOrder` adds shipping, the service
+ * charge, tax and the shopper's donation on top; the cart summary shows only this, so the
+ * browser never loads the zip-to-state table.
  */
-export function priceOrder(input: PricingInput): PricedOrder {
+export function priceLines(input: LinePricingInput): PricedLines {
   const subtotals = input.lines.map(lineSubtotalCents);
   const subtotalCents = subtotals.reduce((sum, value) => sum + value, 0);
   const autoshipSavingsCents = input.lines.reduce(
@@ -209,13 +211,6 @@ export function priceOrder(input: PricingInput): PricedOrder {
     minimumCents: input.freeShippingMinimumCents,
     excludedProductTypes: input.excludedProductTypes ?? FREE_SHIPPING_EXCLUDED_PRODUCT_TYPES,
   });
-  const shippingCents = freeShipping.reached ? 0 : input.shippingRateCents;
-  const state = pricingStateOf(input.shipToZip);
-  const surchargeCents = state && SERVICE_CHARGE_STATES.includes(state) ? SERVICE_CHARGE_CENTS : 0;
-  const taxCents = state ? cents(merchandiseCents * (input.taxRates[state] ?? 0)) : 0;
-  const beforeDonationCents = merchandiseCents + shippingCents + surchargeCents + taxCents;
-  const extra = input.shopperDonation ?? null;
-  const shopperDonation = shopperDonationCents(extra, beforeDonationCents);
   return {
     lines,
     subtotalCents,
@@ -225,11 +220,5 @@ export function priceOrder(input: PricingInput): PricedOrder {
     merchandiseCents,
     appliedCodes,
     freeShipping,
-    shippingCents,
-    surchargeCents,
-    taxCents,
-    shopperDonationCents: shopperDonation,
-    shopperDonationKind: shopperDonation > 0 && extra ? extra.kind : null,
-    totalCents: beforeDonationCents + shopperDonation,
   };
 }

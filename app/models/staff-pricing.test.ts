@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { priceOrder } from "~/models/pricing";
+import { priceOrder } from "~/models/order-pricing";
 import { amountRows } from "~/models/order-amounts";
 
 const base = {

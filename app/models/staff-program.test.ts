@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { priceOrder } from "./pricing";
+import { priceOrder } from "./order-pricing";
 import { ClinicSearchSchema, registrationSchema } from "~/models/staff-program-forms";
 import {
   memberLocation,

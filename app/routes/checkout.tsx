@@ -16,7 +16,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { type CartLineView } from "~/models/cart";
 import { cartLimits, checkoutRefusal } from "~/models/cart-limits";
 import { orderType } from "~/models/checkout";
-import { pricingStateOf } from "~/models/pricing";
+import { pricingStateOf } from "~/models/order-pricing";
 import {
   CHECKOUT_STEPS,
   CheckoutPostSchema,

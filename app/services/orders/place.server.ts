@@ -5,7 +5,8 @@
 import { databaseProvider } from "~/db.server";
 import type { Prisma, PrismaClient } from "~/generated/prisma/client";
 import type { PostalAddress } from "~/models/address";
-import { priceOrder, type PricedOrder, type PricingTerms } from "~/models/pricing";
+import { priceOrder } from "~/models/order-pricing";
+import type { PricedOrder, PricingTerms } from "~/models/pricing";
 import { formatMoney } from "~/models/money";
 import { quotaAllows, quotaMonthLabel, quotaStatus } from "~/models/staff-program";
 import { metrics } from "~/services/observability/index.server";
