@@ -430,6 +430,13 @@ const server = app.listen(env.PORT, env.HOST, () => {
   rootLogger.info(`Shop listening on http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${env.PORT}`);
   if (build.mode === "development") broadcastDevReady(build);
 });
+// A kept-alive connection stays open 65 s between requests, longer than the clients and proxies in
+// front keep theirs (a load balancer's 60 s, a browser's or an HTTP client's pool): the side that
+// closes an idle connection first must be the client, else a request it sends on the connection
+// as the server closes it is reset (docs/operations.md "Stop"). Node's default is 5 s.
+server.keepAliveTimeout = 65_000;
+// Headers must be allowed to take longer than the idle wait (Node checks them against it).
+server.headersTimeout = 66_000;
 
 // Jobs in this process unless RUN_JOBS is off (then `npm run worker` runs them): docs/rules.md "Jobs".
 const stopJobs = env.RUN_JOBS ? startShopJobs() : async () => {};
