@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page, type TestInfo } from "@playwright/test";
 import { addedToCart, open } from "./helpers";
 
 const PRODUCT = "/products/science-diet/adult-dry-dog-food/chicken-barley/15.5lb";
@@ -6,8 +6,9 @@ const notice = (page: Page) => page.locator(".notice");
 const cartCount = (page: Page) => page.getByTestId("cart-count");
 const summary = (page: Page) => page.getByRole("complementary", { name: "Order Summary" });
 
-async function addFromProductPage(page: Page, quantity: string, autoship = false) {
-  await page.goto(PRODUCT);
+/** Adds from the product page, hydrated first with JavaScript (a click before hydration is issue-tested elsewhere). */
+async function addFromProductPage(page: Page, testInfo: TestInfo, quantity: string, autoship = false) {
+  await open(page, testInfo, PRODUCT);
   if (autoship) {
     await page.getByLabel(/^Autoship/).check();
     await page.getByLabel("Deliver every").selectOption({ label: "4 weeks" });
@@ -32,8 +33,8 @@ test.describe("cart (catalogue spec section 2 cart texts)", () => {
     await expect(cartCount(page)).toHaveText("1");
   });
 
-  test("adds autoship from a product page; the cart page shows the spec's texts", async ({ page }) => {
-    await addFromProductPage(page, "2", true);
+  test("adds autoship from a product page; the cart page shows the spec's texts", async ({ page }, testInfo) => {
+    await addFromProductPage(page, testInfo, "2", true);
     await page.goto("/cart");
     await expect(page).toHaveTitle(/^Shopping Cart \| /);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Shopping Cart");
@@ -55,8 +56,8 @@ test.describe("cart (catalogue spec section 2 cart texts)", () => {
 
   test("changes quantity, switches to autoship and back, and removing the last item empties the cart", async ({
     page,
-  }) => {
-    await addFromProductPage(page, "1");
+  }, testInfo) => {
+    await addFromProductPage(page, testInfo, "1");
     await page.goto("/cart");
     // Every control names the line's product and size (docs/rules.md "Cart limits").
     const line = "Science Diet Adult Dry Dog Food 15.5 lb bag";
@@ -75,9 +76,11 @@ test.describe("cart (catalogue spec section 2 cart texts)", () => {
     await expect(cartCount(page)).toHaveText("0");
   });
 
-  test("shows limit messages and blocks checkout over 10 items (shop-core spec sections 5 and 9)", async ({ page }) => {
-    await addFromProductPage(page, "10");
-    await addFromProductPage(page, "4");
+  test("shows limit messages and blocks checkout over 10 items (shop-core spec sections 5 and 9)", async ({
+    page,
+  }, testInfo) => {
+    await addFromProductPage(page, testInfo, "10");
+    await addFromProductPage(page, testInfo, "4");
     await expect(notice(page)).toContainText("You already have the most we allow (10)");
     await page.goto("/products/science-diet/adult-dry-dog-food/chicken-barley/4lb");
     await page.locator(".buy-box").getByRole("button", { name: "Add to Cart" }).click();
@@ -105,8 +108,10 @@ test.describe("cart (catalogue spec section 2 cart texts)", () => {
   });
 });
 
-test("a guest sets a delivery zip; an uncovered zip is refused (shop-core spec section 5)", async ({ page }) => {
-  await addFromProductPage(page, "1");
+test("a guest sets a delivery zip; an uncovered zip is refused (shop-core spec section 5)", async ({
+  page,
+}, testInfo) => {
+  await addFromProductPage(page, testInfo, "1");
   await page.goto("/cart");
   const zip = page.getByLabel("Delivery zip code");
   await expect(zip).toHaveValue("80011");

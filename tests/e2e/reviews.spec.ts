@@ -107,6 +107,8 @@ for (const width of [1280, 390]) {
     test.use({ viewport: { width, height: 900 } });
 
     test("reviews are hidden with the exact message until functional consent", async ({ page, context }, testInfo) => {
+      // Two consent states, an accessibility scan and the preferences round trip.
+      test.slow();
       const product = productOf(testInfo);
       for (const cookie of [null, "required"] as const) {
         if (cookie) await consent(context, cookie);
