@@ -66,8 +66,6 @@ export default defineConfig({
       OUTBOX_POLL_SECONDS: "1",
       // No autoship runs on the server's own schedule: the tests create subscriptions and read them back.
       AUTOSHIP_SCHEDULE_MINUTES: "0",
-      // Short, so the inactivity alert can be tested (accounts.spec.ts).
-      TOKEN_INACTIVITY_SECONDS: "12",
       // Every browser test signs in from 127.0.0.1: the per-address limit would trip across tests.
       SIGN_IN_RATE_LIMIT_PER_MINUTE: "1000",
       // The fuzz test (fuzz.spec.ts) sends thousands of posts from 127.0.0.1: a 429 would hide a 500.

@@ -8,10 +8,6 @@ import { open, register, uniqueEmail, withDb } from "./helpers";
 // projects). Every test registers its own account; orders and the subscription
 // are written straight into the e2e database (21+ orders through checkout
 // would take minutes).
-//
-// With JavaScript the inactivity alert opens after 12 s without mouse or
-// keyboard (the config's TOKEN_INACTIVITY_SECONDS): `nudge` moves the mouse
-// between steps that wait on the server.
 
 const ADULT = { sku: "SD00402", title: "Science Diet Adult Dry Dog Food" };
 const PUPPY = { sku: "SD00101", title: "Science Diet Puppy Chicken Meal & Barley Dry Dog Food" };
@@ -64,11 +60,6 @@ async function submitRefused(page: Page, testInfo: TestInfo, button: Locator, se
     button.click(),
   ]);
   expect(response.status()).toBe(400);
-}
-
-/** Mouse activity, so the inactivity alert (JavaScript only) stays shut during slow steps. */
-async function nudge(page: Page) {
-  await page.mouse.move(5 + Math.floor(Math.random() * 50), 5 + Math.floor(Math.random() * 50));
 }
 
 // ---------------------------------------------------------------------------
@@ -259,11 +250,9 @@ test.describe("account pages", () => {
     await expect(details.getByLabel("First name")).toHaveValue("Jordan");
     await expect(details.getByLabel("Last name")).toHaveValue("Tester");
     await expect(details.getByLabel(/^Phone/)).toHaveValue("303-555-0142");
-    await nudge(page);
 
     await open(page, testInfo, "/account/dashboard");
     await expect(page.getByText("Hello, Jordan", { exact: true })).toBeVisible();
-    await nudge(page);
 
     await open(page, testInfo, "/account/my-profile");
     const password = region(page, "Password");
@@ -314,7 +303,6 @@ test.describe("account pages", () => {
     await expect(aurora.getByText("Default address")).toBeVisible();
     // The default has no "Make default" button.
     await expect(aurora.getByRole("button", { name: /^Make default/ })).toHaveCount(0);
-    await nudge(page);
 
     // A bad zip: said beside the field (by conform with JavaScript, by the server without); the rest is kept.
     await fill(add, "1437 Bannock St", "Denver", "8020");
@@ -329,7 +317,6 @@ test.describe("account pages", () => {
     await expect(add.getByLabel("First name")).toHaveValue("Riley");
     await expect(zip).toHaveValue("8020");
     await expect(list.getByRole("listitem")).toHaveCount(1);
-    await nudge(page);
 
     await zip.fill("80202");
     await add.getByRole("button", { name: "Add address" }).click();
@@ -345,7 +332,6 @@ test.describe("account pages", () => {
     await expect(aurora.getByText("Default address")).toHaveCount(0);
     // The default comes first.
     await expect(list.getByRole("listitem").first()).toContainText("Denver, CO 80202");
-    await nudge(page);
 
     // Edit (?edit=) the Aurora address: a suite number.
     await aurora.getByRole("link", { name: "Edit 15200 E 6th Ave, Aurora" }).click();
@@ -358,7 +344,6 @@ test.describe("account pages", () => {
     await expect(notice(page, "Address updated.")).toBeVisible();
     await expect(page).toHaveURL((url) => url.pathname === "/account/address-book" && url.search === "");
     await expect(aurora).toContainText("15200 E 6th Ave, Suite 4");
-    await nudge(page);
 
     await aurora.getByRole("button", { name: "Delete 15200 E 6th Ave, Aurora" }).click();
     await expect(notice(page, "Address deleted.")).toBeVisible();
@@ -388,7 +373,6 @@ test.describe("account pages", () => {
     await expect(rows.last()).toHaveText(`#${orders[19].number}`);
     const pages = page.getByRole("navigation", { name: "Order pages" });
     await expect(pages.getByRole("link", { name: /Newer orders/ })).toHaveCount(0);
-    await nudge(page);
 
     await pages.getByRole("link", { name: /Older orders/ }).click();
     await expect(page).toHaveURL((url) => url.pathname === "/account/orders" && url.searchParams.has("after"));
@@ -401,7 +385,6 @@ test.describe("account pages", () => {
       .filter({ has: page.getByRole("rowheader", { name: `#${oldest.number}` }) });
     await expect(oldestRow).toContainText("3 items");
     await expect(oldestRow).toContainText("Paid");
-    await nudge(page);
 
     await oldestRow.getByRole("link", { name: `#${oldest.number}` }).click();
     await expect(page).toHaveURL((url) => url.pathname === `/account/orders/${oldest.id}`);
@@ -418,7 +401,6 @@ test.describe("account pages", () => {
     await expect(page.getByTestId("order-total")).toHaveText(total);
     await expect(region(page, "Shipping address")).toContainText("Aurora, CO 80011");
     await expect(region(page, "Payment")).toContainText(`Paid ${total} with visa ending 4242.`);
-    await nudge(page);
 
     await page.getByRole("button", { name: "Buy again" }).click();
     await expect(page).toHaveURL((url) => url.pathname === "/cart");
@@ -451,14 +433,12 @@ test.describe("account pages", () => {
     await expect(notice(page, `${ADULT.title} now comes every 2 weeks.`)).toBeVisible();
     await expect(fact(card, "Frequency")).toHaveText("Every 2 weeks");
     await expect(card.getByLabel("Deliver", { exact: true })).toHaveValue("autoship-2w");
-    await nudge(page);
 
     // Skipping moves the next order one (new) period on.
     const skipped = new Date(sub.nextOrderDate.getTime() + 14 * DAY_MS);
     await card.getByRole("button", { name: "Skip next order" }).click();
     await expect(notice(page, `Skipped. The next order of ${ADULT.title} is on ${longDate(skipped)}.`)).toBeVisible();
     await expect(fact(card, "Next order")).toHaveText(longDate(skipped));
-    await nudge(page);
 
     // No reason: refused beside the reason (by conform with JavaScript, by the server without).
     const reason = card.getByLabel("Why are you cancelling?");
@@ -467,7 +447,6 @@ test.describe("account pages", () => {
     await expect(reason).toHaveAccessibleDescription("Choose why you are cancelling.");
     await expect(card.getByText("Choose why you are cancelling.")).toBeVisible();
     await expect(fact(card, "Status")).toHaveText("Active");
-    await nudge(page);
 
     await reason.selectOption("Switching products");
     await card.getByRole("button", { name: "Cancel subscription" }).click();
@@ -485,7 +464,6 @@ test.describe("account pages", () => {
       true,
     );
     expect(cancelled).toEqual({ cancelled: 1, cancelReason: "Switching products" });
-    await nudge(page);
 
     await card.getByRole("button", { name: "Reactivate subscription" }).click();
     await expect(

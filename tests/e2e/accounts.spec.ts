@@ -4,7 +4,7 @@ import { fillRegister, open, query, register, TEST_PASSWORD, uniqueEmail } from 
 // Accounts (shop-core spec sections 2 and 4). Registering, signing in
 // from a guarded page and back, the guest-only sign-in page, the forgotten
 // password through the outbox, signing out, and the inactivity alert (JavaScript
-// only; the config sets TOKEN_INACTIVITY_SECONDS to 12).
+// only; the browser's clock is moved past TOKEN_INACTIVITY_SECONDS).
 //
 // Every test makes its own account through the register page, so the two
 // projects never share one, and sign-in posts stay few: the server allows ten
@@ -16,6 +16,8 @@ const WRONG =
 const SENT = "If an account exists for that email, we have sent it a link to reset the password. Check your inbox.";
 const CHANGED = "Your password has been changed. Log in with the new one.";
 const EXPIRED = "This reset link has expired or was already used. Ask for a new one.";
+/** TOKEN_INACTIVITY_SECONDS as the shop defaults it (the config leaves it so). */
+const IDLE_MS = 900_000;
 const INACTIVE = "You were signed out after a period of inactivity. Log in again to continue.";
 
 const header = (page: Page) => page.getByRole("banner");
@@ -163,22 +165,37 @@ test.describe("accounts", () => {
     page,
   }, testInfo) => {
     test.skip(testInfo.project.name === "no-js", "the inactivity alert needs JavaScript");
-    test.setTimeout(60_000);
     const email = uniqueEmail(testInfo, "inactive");
+    // The browser's clock, moved on by hand: the alert's timer runs on it, the server's on its own.
+    await page.clock.install();
     await register(page, testInfo, email);
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
 
     const alert = page.getByRole("alertdialog", { name: "Are you still there?" });
     await expect(alert).toHaveCount(0);
-    // No mouse or keyboard for longer than TOKEN_INACTIVITY_SECONDS (12).
-    await page.waitForTimeout(13_000);
+    // A minute short of TOKEN_INACTIVITY_SECONDS (the default, 900) without mouse or keyboard:
+    // still shut; past it, open.
+    await page.clock.runFor(IDLE_MS - 60_000);
+    await expect(alert).toHaveCount(0);
+    await page.clock.runFor(70_000);
     await expect(alert).toBeVisible();
+    // Continue refreshes the session, then starts the timer again (after the answer, so the clock
+    // is moved on a minute at a time until the alert is back).
+    const refreshed = page.waitForResponse((response) => response.url().endsWith("/refresh-session-token"));
     await alert.getByRole("button", { name: "Continue" }).click();
+    expect((await refreshed).ok()).toBe(true);
     await expect(alert).toBeHidden();
     await expectSignedIn(page);
 
-    await page.waitForTimeout(13_000);
-    await expect(alert).toBeVisible();
+    await expect
+      .poll(
+        async () => {
+          await page.clock.runFor(60_000);
+          return alert.isVisible();
+        },
+        { intervals: [0], timeout: 20_000 },
+      )
+      .toBe(true);
     await alert.getByRole("button", { name: "End session" }).click();
     await expect(page).toHaveURL((url) => url.pathname === "/shelter/login");
     await expect(page.getByRole("status").filter({ hasText: INACTIVE })).toBeVisible();

@@ -21,10 +21,6 @@ const PORT = Number(process.env.E2E_PORT ?? 3100);
 const PRODUCT = "/products/science-diet/adult-dry-dog-food/chicken-barley/15.5lb";
 const TRACKING = "9400111899223197428490";
 
-async function nudge(page: Page) {
-  await page.mouse.move(5 + Math.floor(Math.random() * 50), 5 + Math.floor(Math.random() * 50));
-}
-
 /** Registers a fresh account and places an order of one bag through checkout; its number and id. */
 async function placeOrder(page: Page, testInfo: TestInfo): Promise<{ number: number; id: string }> {
   await register(page, testInfo, uniqueEmail(testInfo, "admin-orders"));
@@ -33,7 +29,6 @@ async function placeOrder(page: Page, testInfo: TestInfo): Promise<{ number: num
   await expect(addedToCart(page)).toBeVisible();
   await open(page, testInfo, "/cart");
   await checkoutToReview(page, testInfo);
-  await nudge(page);
   await page.getByRole("button", { name: "Place order" }).click();
   await expect(page).toHaveURL(/\/checkout\/confirmation\/[^/]+$/);
   const number = Number((await page.getByTestId("order-number").textContent())?.slice(1));
