@@ -105,8 +105,7 @@ test.describe("pictures keep their ratio", () => {
   test("the cart with a line, the checkout's review, the confirmation and the order page", async ({
     page,
   }, testInfo) => {
-    // Four page states at two widths, each waiting for every picture, plus a whole checkout.
-    test.setTimeout(180_000);
+    test.slow();
     await register(page, testInfo, uniqueEmail(testInfo, "ratios"));
     await addProduct(page, testInfo);
     await open(page, testInfo, "/cart");

@@ -164,8 +164,8 @@ for (const { site, baseURL: siteURL } of SITES) {
       page,
       baseURL,
     }, testInfo) => {
-      // Two pages, a client navigation and an accessibility scan: more than the default 30 s on a busy machine.
-      test.setTimeout(60_000);
+      // Two pages, a client navigation and an accessibility scan.
+      test.slow();
       const origin = new URL(baseURL ?? "").origin;
       const [product] = query<{ url: string; title: string }>(
         testInfo,
