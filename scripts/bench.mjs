@@ -12,6 +12,7 @@
 import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
+import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { createCookie } from "@remix-run/node";
 import autocannon from "autocannon";
@@ -27,6 +28,7 @@ const PORTS = {
   memory: BASE_PORT + 4,
   pgSmall: BASE_PORT + 5,
   pgLarge: BASE_PORT + 6,
+  baseline: BASE_PORT + 7,
 };
 const DURATION = Number(env.BENCH_DURATION ?? 6); // measured seconds per target (sum of its slices)
 const SLICE = Number(env.BENCH_SLICE ?? 2); // seconds per slice
@@ -45,6 +47,12 @@ const SESSION_SECRET = "bench-only-session-secret-".padEnd(64, "0");
 const LISTING_BASELINE_US = Number(env.BENCH_LISTING_BASELINE_US ?? 6_500);
 const LISTING = "/products/dog?pet-age=adult-dog&flavor=chicken";
 const LOG_FILE = "data/bench-server.log";
+/**
+ * A checkout of an earlier commit, built (`npm ci` or a node_modules link, then `npx remix build`):
+ * its server answers the uncached product page beside this commit's, alternating, on the same
+ * database (docs/benchmarks.md "Side by side with an earlier commit").
+ */
+const BASELINE_DIR = env.BENCH_BASELINE_DIR ? path.resolve(env.BENCH_BASELINE_DIR) : undefined;
 const CLK_TCK = Number(execFileSync("getconf", ["CLK_TCK"]).toString().trim()) || 100;
 
 for (const [name, value, ok] of [
@@ -257,7 +265,7 @@ function serverEnv(port, databaseUrl, processes) {
  * Starts the production entry (cluster.js when the commit has one, else server.js) in its own
  * process group; returns once /healthz answers, with the time that took.
  */
-async function startShop({ port, databaseUrl, processes = MAIN_PROCESSES, label }) {
+async function startShop({ port, databaseUrl, processes = MAIN_PROCESSES, label, cwd }) {
   const base = `http://127.0.0.1:${port}`;
   console.log(`\nStarting ${ENTRY} (${label}, WEB_CONCURRENCY=${processes}) on ${base}; its log: ${LOG_FILE}`);
   const log = fs.openSync(LOG_FILE, "a");
@@ -268,6 +276,7 @@ async function startShop({ port, databaseUrl, processes = MAIN_PROCESSES, label 
       stdio: ["ignore", log, log],
       env: serverEnv(port, databaseUrl, processes),
       detached: true,
+      cwd,
     }),
     true,
   );
@@ -750,6 +759,51 @@ async function benchDatabase(kind, urls) {
         target: ">= 5,000 req/s, CPU <= 3x node:http",
         met: met(r.page.rps >= 5000 && r.page.cpuUs <= 3 * r.http.cpuUs),
       });
+    }
+
+    // Product page, uncached (a session cookie): the loader, the render and the data hand-off,
+    // no page cache. With BENCH_BASELINE_DIR, an earlier commit's server answers the same page
+    // from the same database in the same alternation, so the two compare side by side.
+    {
+      let baseline;
+      try {
+        if (BASELINE_DIR) {
+          const databaseUrl = main.databaseUrl.startsWith("file:")
+            ? `file:${path.resolve(sqliteFile(main.databaseUrl))}`
+            : main.databaseUrl;
+          baseline = await startShop({
+            port: PORTS.baseline,
+            databaseUrl,
+            label: `baseline build in ${BASELINE_DIR}`,
+            cwd: BASELINE_DIR,
+          });
+        }
+        const page = { path: info.productPath, headers: { cookie } };
+        const targets = [{ key: "page", name: "product page, uncached (session cookie)", ...shop, ...page }];
+        if (baseline)
+          targets.push({ key: "baseline", name: "product page, uncached, baseline commit", ...baseline, ...page });
+        const { results: r, notes: n } = await withAnchors(
+          "product page, uncached",
+          main,
+          info.productPath,
+          { cookie },
+          targets,
+        );
+        notes.push(...n);
+        row(r.http, { anchor: true, name: "anchor: node:http, same bytes (product, uncached)" });
+        if (r.memory) row(r.memory, { anchor: true, name: "anchor: rendered from memory (product, uncached)" });
+        if (r.baseline) row(r.baseline, { anchor: true, vsHttp: ratio(r.baseline.cpuUs, r.http.cpuUs) });
+        row(r.page, {
+          vsHttp: ratio(r.page.cpuUs, r.http.cpuUs),
+          vsMemory: ratio(r.page.cpuUs, r.memory?.cpuUs),
+          ...(r.baseline && {
+            target: `CPU <= 1.15x baseline commit (${ratio(r.page.cpuUs, r.baseline.cpuUs)})`,
+            met: met(r.page.cpuUs <= 1.15 * r.baseline.cpuUs),
+          }),
+        });
+      } finally {
+        await stopShop(baseline);
+      }
     }
 
     // /_ipx: a first transform (a size never asked before) vs a repeat of one URL.
