@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { buildCatalogue, buildSyntheticProduct } from "../../prisma/seed/catalogue";
 import { ProductEditSchema } from "./admin-catalogue";
+import { productJsonLd } from "./product-json-ld";
 import {
   editorRowCounts,
   formatAmount,
@@ -84,6 +85,7 @@ describe("NutritionFormSchema (the back office's fields)", () => {
     const parsed = NutritionFormSchema.parse(values);
     expect(parsed).toEqual({ ...dryDog, feeding: { ...dryDog.feeding, rows: [...dryDog.feeding.rows].reverse() } });
     expect(NutritionFormSchema.parse(nutritionFormValues(null))).toBeNull();
+    expect(NutritionFormSchema.parse({})).toBeUndefined();
     expect(editorRowCounts(values)).toEqual({ analysis: 7, feeding: 4 });
   });
 
@@ -131,7 +133,9 @@ describe("NutritionFormSchema (the back office's fields)", () => {
     const edit = ProductEditSchema.parse({ title: "Dog food", ...values });
     expect(edit.title).toBe("Dog food");
     expect(edit.nutrition?.calories.kcalPerKg).toBe(3600);
-    expect(ProductEditSchema.parse({ title: "Dog food" }).nutrition).toBeNull();
+    expect(ProductEditSchema.parse({ title: "Dog food", nutritionFields: "1" }).nutrition).toBeNull();
+    // A form without the nutrition fields leaves the product's nutrition as it is.
+    expect(ProductEditSchema.parse({ title: "Dog food" }).nutrition).toBeUndefined();
     expect(ProductEditSchema.safeParse({ title: "Dog food", ...values, kcalPerKg: "-5" }).success).toBe(false);
   });
 });
@@ -175,5 +179,42 @@ describe("seeded label facts", () => {
     expect(kitten.nutrition!.feeding.unit).not.toBe("cup");
     const treat = catalogue.find((p) => p.foodForm === "treats")!;
     expect(treat.nutrition!.adequacy).toMatch(/intermittent or supplemental feeding only/);
+  });
+});
+
+describe("the Product JSON-LD's label facts", () => {
+  const input = (nutrition: Nutrition | null) => ({
+    origin: "https://shop.example",
+    canonicalPath: "/products/x",
+    product: { title: "Adult", description: "Food.", brand: "science-diet", images: [], nutrition },
+    variant: {
+      id: "v",
+      sku: "S1",
+      url: "x",
+      size: "4 lb",
+      flavor: "Chicken",
+      productForm: "Dry",
+      compareAtPriceCents: null,
+      inventory: 3,
+      badgeTags: [],
+    },
+  });
+
+  it("carries each guarantee, the calories and the ingredients as PropertyValue entries", () => {
+    const data = productJsonLd(input(dryDog));
+    expect(data.additionalProperty).toEqual([
+      { "@type": "PropertyValue", name: "Crude Protein (min)", value: 21, unitText: "%" },
+      { "@type": "PropertyValue", name: "Crude Fat (min)", value: 12.5, unitText: "%" },
+      { "@type": "PropertyValue", name: "Crude Fiber (max)", value: 3, unitText: "%" },
+      { "@type": "PropertyValue", name: "Moisture (max)", value: 10, unitText: "%" },
+      { "@type": "PropertyValue", name: "Vitamin E (min)", value: 500, unitText: "IU/kg" },
+      { "@type": "PropertyValue", name: "Calorie content", value: 3600, unitText: "kcal/kg" },
+      { "@type": "PropertyValue", name: "Calorie content", value: 360, unitText: "kcal/cup" },
+      { "@type": "PropertyValue", name: "Ingredients", value: "Chicken Meal, Cracked Pearled Barley, Chicken Fat" },
+    ]);
+  });
+
+  it("adds nothing for a product that states none", () => {
+    expect(productJsonLd(input(null))).not.toHaveProperty("additionalProperty");
   });
 });

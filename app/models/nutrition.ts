@@ -146,6 +146,7 @@ export function nutritionFormValues(nutrition: Nutrition | null): Record<string,
     ingredients: nutrition ? nutrition.ingredients.join("\n") : "",
     kcalPerKg: nutrition ? String(nutrition.calories.kcalPerKg) : "",
     kcalPerUnit: nutrition ? String(nutrition.calories.kcalPerUnit) : "",
+    [NUTRITION_FORM_FIELD]: "1",
     calorieUnit: nutrition?.calories.unit ?? "cup",
     unitSize: nutrition?.calories.unitSize ?? "",
     feedingUnit: nutrition?.feeding.unit ?? "cup",
@@ -180,12 +181,16 @@ export function editorRowCounts(values: Record<string, unknown>): { analysis: nu
 const NUMBER_PATTERN = /^\d{1,6}(\.\d{1,3})?$/;
 const text = (value: unknown): string => (typeof value === "string" ? value.trim() : "");
 
+/** The hidden field the editor sends with its nutrition fields: a form without it leaves the nutrition as it is. */
+export const NUTRITION_FORM_FIELD = "nutritionFields";
+
 /**
  * The back office's nutrition fields → the product's nutrition (null when every field is empty:
- * the product states none). Issues name the flat field they belong to, so the form shows each
+ * the product states none; undefined when the form has no nutrition fields, NUTRITION_FORM_FIELD). Issues name the flat field they belong to, so the form shows each
  * beside its input: percentages from 0 to 100, kcal positive, a feeding row needs both figures.
  */
-export const NutritionFormSchema = z.record(z.unknown()).transform((form, ctx): Nutrition | null => {
+export const NutritionFormSchema = z.record(z.unknown()).transform((form, ctx): Nutrition | null | undefined => {
+  if (!(NUTRITION_FORM_FIELD in form)) return undefined;
   const issue = (field: string, message: string) => {
     ctx.addIssue({ code: z.ZodIssueCode.custom, path: [field], message });
   };

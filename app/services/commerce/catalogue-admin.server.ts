@@ -190,19 +190,20 @@ export function createCatalogueAdmin(db: PrismaClient) {
       return db.$transaction(async (tx) => {
         const product = await tx.product.findUnique({ where: { id } });
         if (!product) return null;
-        const fields = (p: Omit<ProductEdit, "nutrition"> & { nutrition: string | null }) => ({
+        const fields = (p: Omit<ProductEdit, "nutrition"> & { nutrition?: string | null }) => ({
           title: p.title,
           description: p.description,
           soldOnDtc: p.soldOnDtc,
           soldOnHpsf: p.soldOnHpsf,
           autoshipEligible: p.autoshipEligible,
           featuredRank: p.featuredRank,
-          // Stored and audited as the canonical text of its shape (docs/rules.md "Nutrition facts").
-          nutrition: p.nutrition,
+          // Stored and audited as the canonical text of its shape (docs/rules.md "Nutrition facts");
+          // left as it is by a form without the nutrition fields.
+          ...(edit.nutrition === undefined ? {} : { nutrition: p.nutrition }),
         });
         const { before, after } = changedFields(
           fields({ ...product, nutrition: serializeNutrition(parseNutrition(product.nutrition)) }),
-          fields({ ...edit, nutrition: serializeNutrition(edit.nutrition) }),
+          fields({ ...edit, nutrition: edit.nutrition === undefined ? undefined : serializeNutrition(edit.nutrition) }),
         );
         if (Object.keys(after).length === 0) return "unchanged";
         await tx.product.update({ where: { id }, data: after });
