@@ -20,6 +20,7 @@ import { BadgeList } from "./badge-list";
 import { CompareAtPrice, Price } from "./price";
 import { ProductCard } from "./product-card";
 import { ProductCarousel } from "./product-carousel";
+import { ProductNutrition } from "./product-nutrition";
 import { QuantityField } from "./quantity-field";
 import { ProductBreadcrumbs } from "./breadcrumbs";
 import { ResponsiveImage } from "./responsive-image";
@@ -231,6 +232,7 @@ export function ProductView({
           <p>{product.description}</p>
         </section>
       </form>
+      <ProductNutrition nutrition={product.nutrition} />
 
       <Suspense fallback={null}>
         <ProductReviews reviews={reviews} />

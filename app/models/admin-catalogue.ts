@@ -4,6 +4,7 @@
 import { z } from "zod";
 import { BADGE_LABELS, BADGE_PRIORITY, type BadgeKey } from "./badges";
 import { BRAND_LABELS } from "./brands";
+import { NutritionFormSchema } from "./nutrition";
 import { SPECIES } from "./species";
 import type { SiteId } from "./site";
 
@@ -130,8 +131,7 @@ const wholeNumber = (message: string) =>
     .regex(/^-?\d{1,9}$/, message)
     .transform(Number);
 
-/** A product's fields a merchandiser edits. `soldOnDtc`/`soldOnHpsf` are its publication per site. */
-export const ProductEditSchema = z.object({
+const ProductFieldsSchema = z.object({
   title: z
     .string({ required_error: "Enter a title." })
     .trim()
@@ -161,6 +161,15 @@ export const ProductEditSchema = z.object({
       return Number(value);
     }),
 });
+
+/**
+ * A product's fields a merchandiser edits, saved together: `soldOnDtc`/`soldOnHpsf` are its
+ * publication per site; `nutrition` its label facts (`NutritionFormSchema`, null for none).
+ */
+export const ProductEditSchema = z.intersection(
+  ProductFieldsSchema,
+  NutritionFormSchema.transform((nutrition) => ({ nutrition })),
+);
 export type ProductEdit = z.infer<typeof ProductEditSchema>;
 
 /** A variant's price, compare-at price (greater than the price, or empty), units and badges. */

@@ -49,6 +49,7 @@ const product = (overrides: Partial<ProductDetail> = {}): ProductDetail => ({
     { url: "/images/products/b.png", alt: "b", width: 800, height: 800, variantId: "v2" },
   ],
   variants: [variant("v1"), variant("v2", { size: "15.5 lb bag", priceCents: 6299, inventory: 0 })],
+  nutrition: null,
   ...overrides,
 });
 

@@ -3,6 +3,7 @@
 // `meta` (`productSeo`), so its offer and review rules stay out of the page's JavaScript.
 import { amountOf, returnPolicyJsonLd, schemaAvailability, shippingDetailsJsonLd, type OfferTerms } from "./merchant";
 import { SHOP_CURRENCY } from "./money";
+import { ingredientList, kcalUnitText, type Nutrition } from "./nutrition";
 import { BRAND_NAMES, type VariantSummary } from "./product";
 import type { ProductReviewsData } from "./review-pages";
 import { absoluteUrl } from "./seo";
@@ -17,6 +18,8 @@ export interface ProductJsonLdInput {
     /** Its lines' product type: an excluded type never ships free (`shippingRates`). */
     productType?: string;
     images: { url: string }[];
+    /** The label facts: their figures enter as `additionalProperty` (`nutritionJsonLd`). */
+    nutrition?: Nutrition | null;
   };
   variant: VariantSummary;
   /** The reviews section's data: its figures enter the JSON-LD only when the page shows them. */
@@ -87,6 +90,30 @@ export function offerJsonLd(
   };
 }
 
+/**
+ * A product's label facts as schema.org allows them on a Product (docs/rules.md "Nutrition
+ * facts"): schema.org has no pet-food nutrition type, so each guarantee, the calorie content and
+ * the ingredient list are `additionalProperty` PropertyValue entries, figures with their unit
+ * (`unitText`); the feeding guide and adequacy statement are left to the page.
+ */
+export function nutritionJsonLd(nutrition: Nutrition | null | undefined): Record<string, unknown> {
+  if (!nutrition) return {};
+  const property = (name: string, value: number | string, unitText?: string) => ({
+    "@type": "PropertyValue",
+    name,
+    value,
+    ...(unitText ? { unitText } : {}),
+  });
+  return {
+    additionalProperty: [
+      ...nutrition.analysis.map((g) => property(`${g.nutrient} (${g.basis})`, g.value, g.unit)),
+      property("Calorie content", nutrition.calories.kcalPerKg, "kcal/kg"),
+      property("Calorie content", nutrition.calories.kcalPerUnit, kcalUnitText(nutrition.calories.unit)),
+      property("Ingredients", ingredientList(nutrition)),
+    ],
+  };
+}
+
 /** The Product JSON-LD of a product page: an offer only where the site shows retail prices. */
 export function productJsonLd(data: ProductJsonLdInput): Record<string, unknown> {
   const { product, variant, origin } = data;
@@ -100,6 +127,7 @@ export function productJsonLd(data: ProductJsonLdInput): Record<string, unknown>
     brand: { "@type": "Brand", name: BRAND_NAMES[product.brand] ?? product.brand },
     image: product.images.map((image) => absoluteUrl(origin, image.url)),
     url,
+    ...nutritionJsonLd(product.nutrition),
     ...reviewsJsonLd(data.reviews),
     // Staff-feeding mode hides retail prices (the catalogue sends none), so it publishes no offer.
     ...(variant.priceCents !== undefined

@@ -1,4 +1,5 @@
 import { variantBadgeKeys, type BadgeKey } from "./badges";
+import type { Nutrition } from "./nutrition";
 import type { SiteId } from "./site";
 import { sitePolicy } from "./site-policy";
 import { truncate } from "./text";
@@ -66,6 +67,8 @@ export interface ProductDetail {
   autoshipEligible: boolean;
   images: ProductImageData[];
   variants: ProductVariantDetail[];
+  /** The label facts the product page shows (docs/rules.md "Nutrition facts"); never on a card. */
+  nutrition: Nutrition | null;
 }
 
 /** Prescription Diet products carry this label on the staff site (catalogue spec section 1). */

@@ -17,6 +17,8 @@ import {
   VariantEditSchema,
 } from "~/models/admin-catalogue";
 import { BRAND_LABELS } from "~/models/brands";
+import { nutritionFormValues } from "~/models/nutrition";
+import { AdminNutritionFields } from "~/components/admin-nutrition-fields";
 import { formatMoney } from "~/models/money";
 import { sitePolicy } from "~/models/site-policy";
 import { SITE_IDS } from "~/models/site";
@@ -40,6 +42,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     {
       product,
       canEdit: can(admin.role, "catalogue.edit"),
+      nutrition: nutritionFormValues(product.nutrition),
       homeRanges,
       availability: Object.fromEntries(
         product.variants.map((v) => [v.id, destinationAvailability(v.inventory, homeRanges)]),
@@ -136,7 +139,7 @@ const invalid = (errorId: string, message?: string) =>
   message ? { "aria-invalid": true as const, "aria-describedby": errorId } : {};
 
 export default function AdminProduct() {
-  const { product, canEdit, availability, channels, homeRanges } = useLoaderData<typeof loader>();
+  const { product, canEdit, availability, channels, homeRanges, nutrition } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   const replied = reply && "form" in reply ? reply : null;
   const productErrors = replied?.form === "product" ? replied.errors : {};
@@ -226,6 +229,7 @@ export default function AdminProduct() {
             <FieldError id="product-rank-error" message={productErrors.featuredRank} />
             <span className="field__hint">From 1 to {MAX_FEATURED_RANK}.</span>
           </p>
+          <AdminNutritionFields values={productValues ?? nutrition} errors={productErrors} />
           {canEdit ? (
             <button type="submit" className="button">
               Save product

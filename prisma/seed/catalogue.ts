@@ -2,7 +2,9 @@
 // Pure: no I/O, so tests can check its invariants without a database.
 import type { Species } from "~/models/filter-groups";
 import { slugify } from "~/models/text";
+import type { Nutrition } from "~/models/nutrition";
 import type { WeightUnit } from "~/models/weight";
+import { seedNutrition } from "./nutrition";
 
 export type Brand = "science-diet" | "prescription-diet" | "hills-treats";
 export type FoodForm = "dry" | "wet" | "treats";
@@ -44,6 +46,8 @@ export interface SeedProduct {
   featuredRank: number | null;
   publishedAt: Date;
   variants: SeedVariant[];
+  /** The label facts (`seedNutrition`); null on synthetic load-test products. */
+  nutrition: Nutrition | null;
 }
 
 interface SizeSpec {
@@ -1554,6 +1558,7 @@ function buildProduct(line: Line, index: number, featuredRank: number | null): S
     featuredRank,
     publishedAt: new Date(BASE_DATE + index * 3 * DAY),
     variants,
+    nutrition: seedNutrition({ ...line, title, size: { label: sizes[0].label, pack: sizes[0].pack } }),
   };
 }
 
@@ -1590,6 +1595,8 @@ export function buildSyntheticProduct(n: number): SeedProduct {
   return {
     ...product,
     handle: `load-test-formula-${n}`,
+    // None on load-test products: the snapshot at scale parses no label facts (docs/decisions.md "Nutrition facts").
+    nutrition: null,
     publishedAt: new Date(BASE_DATE - n * 60_000),
     variants: product.variants.map((variant, i) => ({
       ...variant,

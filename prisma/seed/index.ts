@@ -1,5 +1,6 @@
 import type { PrismaClient } from "~/generated/prisma/client";
 import { productFacets } from "~/models/facets";
+import { serializeNutrition } from "~/models/nutrition";
 import { hashPassword, verifyPassword } from "~/services/identity/password.server";
 import { buildCatalogue, buildSyntheticProduct, type SeedProduct } from "./catalogue";
 import { CLINICS, DEMO_ACCOUNTS, DEMO_OWNER, HOME_ZIP_RANGES, SELLING_PLANS } from "./fixtures";
@@ -64,6 +65,7 @@ function productRow(product: SeedProduct, synthetic = false) {
     featuredRank: product.featuredRank,
     synthetic,
     publishedAt: product.publishedAt,
+    nutrition: serializeNutrition(product.nutrition),
   };
 }
 

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import { ADMIN_ROLES, rolesWith, type Permission } from "~/models/admin-roles";
 import { productFacets } from "~/models/facets";
+import { nutritionFormValues, parseNutrition } from "~/models/nutrition";
 import { loader as listLoader } from "~/routes/admin.products._index";
 import { action as productAction, loader as productLoader } from "~/routes/admin.products.$id";
 import { freshness } from "~/services/freshness/index.server";
@@ -51,6 +52,7 @@ afterAll(async () => {
       autoshipEligible: original.autoshipEligible,
       featuredRank: original.featuredRank,
       minPriceCents: original.minPriceCents,
+      nutrition: original.nutrition,
     },
   });
   for (const v of original.variants) {
@@ -450,5 +452,93 @@ describe("every process serves the edit within one freshness poll (docs/rules.md
     await prisma.productVariant.update({ where: { id: other.id }, data: { updatedAt: new Date() } });
     await poll();
     expect(await priceIn(variantIds[1])).toBe(2345);
+  });
+});
+
+describe("nutrition facts (docs/rules.md 'Nutrition facts')", () => {
+  const poll = async () => {
+    await freshness.check();
+    await freshness.check();
+  };
+  const productPage = async (path: string) => {
+    const { loader } = await import("~/routes/products.$");
+    const url = new URL(`http://localhost:3000${path}`);
+    return (await loader({
+      request: new Request(url),
+      params: { "*": url.pathname.replace(/^\/products\/?/, "") },
+      context: {},
+    } as never)) as unknown as { data: { product: Record<string, unknown>; productJsonLd: Record<string, unknown> } };
+  };
+  const nutritionFields = (overrides: Record<string, string> = {}): [string, string][] =>
+    Object.entries({ ...nutritionFormValues(parseNutrition(original.nutrition)), ...overrides });
+  const save = (fields: [string, string][]) =>
+    callRoute(productAction, post(productPath(), fields, admins.merchandiser.jar), admins.merchandiser.jar, {
+      params: params(),
+    });
+
+  it("the product page's loader carries the seeded label facts and their JSON-LD; listing cards do not", async () => {
+    const seeded = parseNutrition(original.nutrition);
+    expect(seeded?.ingredients.length).toBeGreaterThan(5);
+    const variant = original.variants[0];
+    await poll();
+    const page = await productPage(`/products/${variant.url}`);
+    expect(page.data.product.nutrition).toEqual(seeded);
+    expect(page.data.productJsonLd.additionalProperty).toContainEqual({
+      "@type": "PropertyValue",
+      name: "Calorie content",
+      value: seeded?.calories.kcalPerKg,
+      unitText: "kcal/kg",
+    });
+    const listing = (await productPage("/products/cat")) as unknown as Response;
+    const text = await listing.text();
+    expect(text).toContain('"products"');
+    expect(text).not.toContain('"ingredients"');
+    expect(text).not.toContain('"adequacy"');
+  });
+
+  it("refuses a percentage over 100, kcal of 0 and a half feeding row with field errors; nothing changes", async () => {
+    const before = await snapshotRows();
+    const audits = await prisma.auditEntry.count();
+    for (const [overrides, field] of [
+      [{ "analysis.0.value": "100.5" }, "analysis.0.value"],
+      [{ kcalPerKg: "0" }, "kcalPerKg"],
+      [{ kcalPerUnit: "-3" }, "kcalPerUnit"],
+      [{ "feeding.0.amount": "" }, "feeding.0.amount"],
+      [{ adequacy: "" }, "adequacy"],
+    ] as const) {
+      const answer = await save([...productFields(), ...nutritionFields(overrides)]);
+      expect(answer.status, field).toBe(400);
+      const reply = await answer.json();
+      expect(reply.form).toBe("product");
+      expect(Object.keys(reply.errors), field).toEqual([field]);
+    }
+    expect(await snapshotRows()).toEqual(before);
+    expect(await prisma.auditEntry.count()).toBe(audits);
+  });
+
+  it("saves edited facts with the product's one save, audited, and the page shows them within one poll", async () => {
+    const { jar } = admins.merchandiser;
+    const editor = await callRoute(productLoader, getRequest(productPath(), jar), jar, { params: params() });
+    const values = (await editor.json()).nutrition as Record<string, string>;
+    expect(values.ingredients.split("\n").length).toBeGreaterThan(5);
+    const answer = await save([
+      ...productFields(),
+      ...Object.entries({ ...values, kcalPerKg: "4012", "analysis.0.value": "100", "feeding.9.weightLb": "" }),
+    ]);
+    expect(answer.status).toBe(302);
+    const stored = parseNutrition((await prisma.product.findUniqueOrThrow({ where: { id: productId } })).nutrition);
+    expect(stored?.calories.kcalPerKg).toBe(4012);
+    expect(stored?.analysis[0].value).toBe(100);
+    const [entry] = await auditOf("product", productId);
+    expect(entry.action).toBe("product.update");
+    expect(Object.keys(JSON.parse(entry.after as string))).toEqual(["nutrition"]);
+    await poll();
+    const page = await productPage(`/products/${original.variants[0].url}`);
+    expect((page.data.product.nutrition as { calories: { kcalPerKg: number } }).calories.kcalPerKg).toBe(4012);
+    // A product form without the nutrition fields leaves them as they are.
+    expect((await save(productFields({ description: `${original.description} ` }))).status).toBe(302);
+    expect((await prisma.product.findUniqueOrThrow({ where: { id: productId } })).nutrition).toBe(
+      JSON.stringify(stored),
+    );
   });
 });

@@ -17,6 +17,7 @@ import {
 } from "~/models/admin-catalogue";
 import { changedFields, type AuditActor } from "~/models/audit";
 import { productFacets } from "~/models/facets";
+import { parseNutrition, serializeNutrition, type Nutrition } from "~/models/nutrition";
 import { splitTags } from "~/models/product";
 import { sitePolicy } from "~/models/site-policy";
 import { SITE_IDS, type SiteId } from "~/models/site";
@@ -60,6 +61,8 @@ export interface AdminProduct {
   soldOnHpsf: boolean;
   autoshipEligible: boolean;
   featuredRank: number | null;
+  /** The label facts (`parseNutrition`); null when none are stated. */
+  nutrition: Nutrition | null;
   minPriceCents: number;
   updatedAt: string;
   variants: AdminVariant[];
@@ -163,6 +166,7 @@ export function createCatalogueAdmin(db: PrismaClient) {
         soldOnHpsf: p.soldOnHpsf,
         autoshipEligible: p.autoshipEligible,
         featuredRank: p.featuredRank,
+        nutrition: parseNutrition(p.nutrition),
         minPriceCents: p.minPriceCents,
         updatedAt: p.updatedAt.toISOString(),
         variants: p.variants.map((v) => {
@@ -186,15 +190,21 @@ export function createCatalogueAdmin(db: PrismaClient) {
       return db.$transaction(async (tx) => {
         const product = await tx.product.findUnique({ where: { id } });
         if (!product) return null;
-        const fields = (p: ProductEdit) => ({
+        const fields = (p: Omit<ProductEdit, "nutrition"> & { nutrition?: string | null }) => ({
           title: p.title,
           description: p.description,
           soldOnDtc: p.soldOnDtc,
           soldOnHpsf: p.soldOnHpsf,
           autoshipEligible: p.autoshipEligible,
           featuredRank: p.featuredRank,
+          // Stored and audited as the canonical text of its shape (docs/rules.md "Nutrition facts");
+          // left as it is by a form without the nutrition fields.
+          ...(edit.nutrition === undefined ? {} : { nutrition: p.nutrition }),
         });
-        const { before, after } = changedFields(fields(product), fields(edit));
+        const { before, after } = changedFields(
+          fields({ ...product, nutrition: serializeNutrition(parseNutrition(product.nutrition)) }),
+          fields({ ...edit, nutrition: edit.nutrition === undefined ? undefined : serializeNutrition(edit.nutrition) }),
+        );
         if (Object.keys(after).length === 0) return "unchanged";
         await tx.product.update({ where: { id }, data: after });
         await keepFacetsInStep(tx, id);

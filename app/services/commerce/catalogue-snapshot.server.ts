@@ -15,6 +15,7 @@ import {
   type ProductVariantDetail,
   type VariantSummary,
 } from "~/models/product";
+import { parseNutrition } from "~/models/nutrition";
 import { ratingOf } from "~/models/reviews";
 import { FRESHNESS_MS, type Freshness } from "~/services/freshness/index.server";
 import { logger } from "~/services/observability/index.server";
@@ -31,7 +32,7 @@ const ID_CHUNK = 500;
 const PRODUCT_COLUMNS = Prisma.raw(
   '"id", "handle", "title", "description", "brand", "productType", "species", "lifestage", "breedSize", ' +
     '"foodForm", "subBrand", "healthConditions", "autoshipEligible", "soldOnDtc", "soldOnHpsf", ' +
-    '"minPriceCents", "featuredRank", "ratingCount", "ratingSum", "synthetic", "publishedAt", "updatedAt"',
+    '"minPriceCents", "featuredRank", "ratingCount", "ratingSum", "synthetic", "publishedAt", "updatedAt", "nutrition"',
 );
 const VARIANT_COLUMNS = Prisma.raw(
   '"productId", "position", "id", "sku", "title", "url", "size", "flavor", "productForm", "packType", ' +
@@ -62,6 +63,7 @@ interface ProductRow {
   synthetic: boolean | number;
   publishedAt: Date | string | number;
   updatedAt: Date | string | number;
+  nutrition: string | null;
 }
 
 interface VariantRow {
@@ -191,6 +193,9 @@ function toProduct(row: ProductRow, variantRows: VariantRow[], imageRows: ImageR
     autoshipEligible,
     images,
     variants,
+    // Parsed only where a product states it (synthetic load-test products do not), so the
+    // snapshot's assembly at scale stays as it was (docs/decisions.md "Nutrition facts").
+    nutrition: row.nutrition === null ? null : parseNutrition(row.nutrition),
   };
   const summaries = variants.map(summaryOf);
   const firstImage = images.find((image) => image.variantId === null) ?? images[0];
