@@ -185,6 +185,14 @@ const EnvSchema = z
         .min(1, "must be from 1 to 3600")
         .max(3600, "must be from 1 to 3600"),
     ).transform((v) => v ?? 5),
+    // How often the back-in-stock job emails those waiting for a variant whose stock returned; 0 = off.
+    BACK_IN_STOCK_POLL_SECONDS: optional(
+      z.coerce
+        .number({ invalid_type_error: "must be a number of seconds" })
+        .int("must be whole seconds")
+        .min(0, "must be from 0 (off) to 3600")
+        .max(3600, "must be from 0 (off) to 3600"),
+    ).transform((v) => v ?? 60),
     // Checkout: flat shipping below the free-shipping minimum, and sales tax per state.
     SHIPPING_RATE_CENTS: optional(
       z.coerce.number({ invalid_type_error: "must be a number of cents" }).int("must be whole cents").min(0),
@@ -335,6 +343,10 @@ const EnvSchema = z
     ),
     TOKEN_API_RATE_LIMIT_PER_MINUTE: optional(z.coerce.number().int().min(1, "must be 1 or more")).transform(
       (v) => v ?? 30,
+    ),
+    // "Notify me when it's back" requests per client address per hour (docs/rules.md "Back in stock").
+    BACK_IN_STOCK_RATE_LIMIT_PER_HOUR: optional(z.coerce.number().int().min(1, "must be 1 or more")).transform(
+      (v) => v ?? 10,
     ),
     BUILD_POLL_SECONDS: optional(z.coerce.number().int().min(1, "must be 1 or more")).transform(
       (v) => v ?? DEFAULT_BUILD_POLL_SECONDS,

@@ -1,6 +1,6 @@
 import type { SerializeFrom } from "@remix-run/node";
 import { Await, Link } from "@remix-run/react";
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
 import { MAX_AUTOSHIP_PER_LINE, MAX_ITEMS_PER_ORDER } from "~/models/cart-limits";
 import { LIMITED_STOCK_MAX, variantBadgeKeys } from "~/models/badges";
 import { formatMoney } from "~/models/money";
@@ -46,6 +46,8 @@ export interface ProductViewProps {
 
 // The reviews section loads with its own chunk (docs/rules.md "Client JavaScript budget").
 const ProductReviews = lazy(() => import("./product-reviews").then((m) => ({ default: m.ProductReviews })));
+// An out-of-stock variant's "notify me" form loads with its own chunk too (docs/rules.md "Back in stock").
+const NotifyMe = lazy(() => import("./notify-me").then((m) => ({ default: m.NotifyMe })));
 
 const UNIT_LABEL: Record<string, string> = { lbs: "lb", oz: "oz", kg: "kg", g: "g" };
 
@@ -53,6 +55,16 @@ function stockText(inventory: number): string {
   if (inventory <= 0) return "Out of stock";
   if (inventory <= LIMITED_STOCK_MAX) return `Only ${inventory} left`;
   return "In stock";
+}
+
+/** The add-to-cart form around the page's layout; a plain box for an out-of-stock variant. */
+function BuyLayout({ inStock, children }: { inStock: boolean; children: ReactNode }) {
+  if (!inStock) return <div className="product-page__layout">{children}</div>;
+  return (
+    <form method="post" action="/cart" className="product-page__layout" data-cart-form="">
+      {children}
+    </form>
+  );
 }
 
 /** The product page (catalogue spec sections 1 and 2). */
@@ -85,7 +97,8 @@ export function ProductView({
       {/* The whole layout is the add-to-cart form, so on phones its buy box can stick to the foot
           of the screen from the first screen on, with or without JavaScript (docs/rules.md "Phone
           layout"). A plain form: with JavaScript the cart provider posts it through the cart fetcher. */}
-      <form method="post" action="/cart" className="product-page__layout" data-cart-form="">
+      {/* Out of stock, the layout is no form: its buy box holds the "notify me" form, and forms do not nest. */}
+      <BuyLayout inStock={inStock}>
         <input type="hidden" name="intent" value="add" />
         <input type="hidden" name="variantId" value={variant.id} />
         <section className="product-gallery" aria-label="Product images">
@@ -167,7 +180,8 @@ export function ProductView({
             </div>
           ))}
 
-          {product.autoshipEligible && sellingPlans.length > 0 ? (
+          {/* No Autoship choice for an out-of-stock variant (docs/rules.md "Back in stock"). */}
+          {inStock && product.autoshipEligible && sellingPlans.length > 0 ? (
             <fieldset className="purchase-type">
               <legend>How would you like it?</legend>
               <div className="purchase-type__choice">
@@ -211,15 +225,23 @@ export function ProductView({
         </section>
 
         <div className="buy-box">
-          <QuantityField
-            id="product-quantity"
-            inStock={inStock}
-            max={autoship ? MAX_AUTOSHIP_PER_LINE : MAX_ITEMS_PER_ORDER}
-            key={autoship ? "autoship" : "once"}
-          />
-          <button type="submit" className="button button--primary button--large" disabled={!inStock}>
-            {inStock ? "Add to Cart" : "Out of Stock"}
-          </button>
+          {inStock ? (
+            <>
+              <QuantityField
+                id="product-quantity"
+                inStock={inStock}
+                max={autoship ? MAX_AUTOSHIP_PER_LINE : MAX_ITEMS_PER_ORDER}
+                key={autoship ? "autoship" : "once"}
+              />
+              <button type="submit" className="button button--primary button--large">
+                Add to Cart
+              </button>
+            </>
+          ) : (
+            <Suspense fallback={null}>
+              <NotifyMe variantId={variant.id} />
+            </Suspense>
+          )}
         </div>
         {policy.showsShippingMessages ? (
           <p className="card-note product-page__note">
@@ -231,7 +253,7 @@ export function ProductView({
           <h2 id="product-description-title">Description</h2>
           <p>{product.description}</p>
         </section>
-      </form>
+      </BuyLayout>
       <ProductNutrition nutrition={product.nutrition} />
 
       <Suspense fallback={null}>

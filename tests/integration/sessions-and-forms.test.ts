@@ -176,6 +176,7 @@ describe("rate limits: a budget per purpose (services/rate-limit.server.ts)", ()
       contact: 5,
       "token-api": 30,
       "client-error": 10,
+      "back-in-stock": 10,
     });
   });
 

@@ -393,3 +393,28 @@ export function returnRequestedEmail(
     template: "return-requested",
   };
 }
+
+// ─── Back in stock (docs/rules.md "Back in stock") ──────────────────────────────
+
+/** What the back-in-stock email names: the variant asked for and its page on the site asked on. */
+export interface EmailBackInStock {
+  to: string;
+  productTitle: string;
+  variantTitle: string;
+  /** The variant's page: an absolute URL on the site's configured public origin. */
+  link: string;
+}
+
+/** Sent once to each address that asked, when the variant's stock returns; no list to leave. */
+export function backInStockEmail(item: EmailBackInStock): EmailInput {
+  const subject = `${item.productTitle} is back in stock`;
+  const body = [
+    `Good news: ${item.productTitle} (${item.variantTitle}) is back in stock.`,
+    "Stock can run out again quickly, so order soon if you still want it.",
+    "You asked us to tell you when it was back. This is a one-time email: we will not write to you about it again, and you are on no mailing list.",
+  ];
+  return paragraphsEmail(item.to, subject, body, "back-in-stock", {
+    label: `See ${item.productTitle}`,
+    href: item.link,
+  });
+}

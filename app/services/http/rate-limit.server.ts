@@ -148,6 +148,7 @@ export const RATE_LIMIT_PURPOSES = [
   "contact",
   "token-api",
   "client-error",
+  "back-in-stock",
 ] as const;
 export type RateLimitPurpose = (typeof RATE_LIMIT_PURPOSES)[number];
 
@@ -169,6 +170,7 @@ export function rateLimitBudgets(config: {
   contactPerHour: number;
   tokenApiPerMinute: number;
   clientErrorPerMinute: number;
+  backInStockPerHour: number;
 }): Record<RateLimitPurpose, RateLimitBudget> {
   return {
     "sign-in": {
@@ -201,6 +203,12 @@ export function rateLimitBudgets(config: {
       limit: config.clientErrorPerMinute,
       windowMs: MINUTE,
       message: "Too many error reports from your address. Wait a minute.",
+    },
+    // "Notify me when it's back" (docs/rules.md "Back in stock"): each request may write a row.
+    "back-in-stock": {
+      limit: config.backInStockPerHour,
+      windowMs: HOUR,
+      message: "You have asked for several stock emails in the last hour. Please wait a while and try again.",
     },
   };
 }
@@ -258,6 +266,7 @@ export const rateLimits = createRateLimitRegistry(
     registerPerHour: env.REGISTER_RATE_LIMIT_PER_HOUR,
     contactPerHour: env.CONTACT_RATE_LIMIT_PER_HOUR,
     tokenApiPerMinute: env.TOKEN_API_RATE_LIMIT_PER_MINUTE,
+    backInStockPerHour: env.BACK_IN_STOCK_RATE_LIMIT_PER_HOUR,
     clientErrorPerMinute: env.CLIENT_ERROR_RATE_LIMIT_PER_MINUTE,
   }),
 );

@@ -115,6 +115,7 @@ describe("rate limits shared by processes (docs/rules.md 'Processes')", () => {
       contactPerHour: 2,
       tokenApiPerMinute: 2,
       clientErrorPerMinute: 2,
+      backInStockPerHour: 2,
     });
     const one = createRateLimitRegistry(budgets, db);
     const two = createRateLimitRegistry(budgets, other);

@@ -13,6 +13,7 @@ import {
 import { EMAIL_TOPIC, emailDelivery } from "~/services/email/index.server";
 import { orderLifecycle, REFUND_TOPIC } from "~/services/orders/index.server";
 import { outbox } from "~/services/outbox/index.server";
+import { stockNotifications } from "~/services/stock/index.server";
 import { defaultHolder, startJobs, type Job, type JobRunnerOptions, type StopJobs } from "./runner.server";
 import { createJobRuns } from "./runs.server";
 
@@ -38,6 +39,16 @@ export const shopJobs: Job[] = [
   { name: "outbox", intervalMs: env.OUTBOX_POLL_SECONDS * 1000, run: () => outbox.deliverDue() },
   ...(env.AUTOSHIP_SCHEDULE_MINUTES > 0
     ? [{ name: "autoship", intervalMs: env.AUTOSHIP_SCHEDULE_MINUTES * 60_000, run: () => autoship.run() }]
+    : []),
+  // Emails each waiting "notify me" request once its variant is in stock again (docs/rules.md "Back in stock").
+  ...(env.BACK_IN_STOCK_POLL_SECONDS > 0
+    ? [
+        {
+          name: "back-in-stock",
+          intervalMs: env.BACK_IN_STOCK_POLL_SECONDS * 1000,
+          run: () => stockNotifications.notifyBackInStock(),
+        },
+      ]
     : []),
 ];
 
