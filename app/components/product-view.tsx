@@ -16,6 +16,7 @@ import {
 import type { ProductReviewsData } from "~/models/review-pages";
 import type { SiteId } from "~/models/site";
 import { sitePolicy } from "~/models/site-policy";
+import { formatWeight } from "~/models/weight";
 import { BadgeList } from "./badge-list";
 import { CompareAtPrice, Price } from "./price";
 import { ProductCard } from "./product-card";
@@ -45,8 +46,6 @@ export interface ProductViewProps {
 
 // The reviews section loads with its own chunk (docs/rules.md "Client JavaScript budget").
 const ProductReviews = lazy(() => import("./product-reviews").then((m) => ({ default: m.ProductReviews })));
-
-const UNIT_LABEL: Record<string, string> = { lbs: "lb", oz: "oz", kg: "kg", g: "g" };
 
 function stockText(inventory: number): string {
   if (inventory <= 0) return "Out of stock";
@@ -135,9 +134,7 @@ export function ProductView({
             <dt>Size</dt>
             <dd>{variant.size}</dd>
             <dt>Weight</dt>
-            <dd>
-              {variant.weightValue} {UNIT_LABEL[variant.weightUnit] ?? variant.weightUnit}
-            </dd>
+            <dd>{formatWeight(variant.weightValue, variant.weightUnit)}</dd>
             <dt>SKU</dt>
             <dd>{variant.sku}</dd>
           </dl>
