@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { FreeShippingTracker } from "./free-shipping-tracker";
 import type { CartLineView } from "~/models/cart";
 import type { Notice } from "~/models/notice";
+import { formatWeight } from "~/models/weight";
 
 /** Catalogue spec section 2: the confirmation stays hidden for the first 750 ms after the answer. */
 export const CONFIRMATION_DELAY_MS = 750;
@@ -87,7 +88,7 @@ export function AddToCartModal({
           <dt>Quantity</dt>
           <dd>{line.quantity}</dd>
           <dt>Cart weight</dt>
-          <dd>{weightLbs} lbs</dd>
+          <dd>{formatWeight(weightLbs, "lbs")}</dd>
         </dl>
         {freeShipping ? <FreeShippingTracker layout="small" {...freeShipping} /> : null}
         <button

@@ -22,7 +22,9 @@ import { productCardHref } from "~/models/product";
 import { encodeRedirect } from "~/models/redirect-param";
 import type { SiteId } from "~/models/site";
 import { sitePolicy } from "~/models/site-policy";
+import { unitPriceLabel } from "~/models/unit-price";
 import { FreeShippingTracker } from "./free-shipping-tracker";
+import { UnitPrice } from "./product-prices";
 import { ResponsiveImage } from "./responsive-image";
 import { useCartLinesAnalytics } from "./cart-lines-analytics";
 
@@ -48,6 +50,8 @@ interface CartViewProps {
   zip: string;
   /** Lines out of stock for that zip (they block checkout). */
   unavailableLineIds: string[];
+  /** "Estimated delivery {date} to {zip}" for that zip, or the Hawaii message. */
+  deliveryEstimate?: string;
   /** The terms the summary was priced with, to re-price pending changes alike (`cartPricingFor`). */
   pricing: CartPricing;
   /** The staff site's program view; null on the consumer site. */
@@ -124,6 +128,11 @@ export function CartView(props: CartViewProps) {
   return (
     <div className="container cart-page">
       <h1>Shopping Cart</h1>
+      {props.deliveryEstimate ? (
+        <p className="cart-page__delivery" data-testid="delivery-estimate">
+          {props.deliveryEstimate}
+        </p>
+      ) : null}
       <div className="cart-page__layout">
         <section aria-labelledby="cart-items-heading">
           <h2 id="cart-items-heading" className="visually-hidden">
@@ -329,6 +338,10 @@ function CartLine({
           <p className="cart-line__price">
             {formatMoney(lineSubtotalCents(line))}
             {savings > 0 ? <span className="cart-line__savings"> You save {formatMoney(savings)}</span> : null}
+            {/* Per lb or oz at the price this line is charged (the autoship price on an autoship line). */}
+            <UnitPrice
+              text={unitPriceLabel(lineSubtotalCents({ ...line, quantity: 1 }), line.weightValue, line.weightUnit)}
+            />
           </p>
         ) : null}
         {autoship && showsAutoshipSavings ? <p className="cart-line__autoship">Autoship: save an extra 5%</p> : null}

@@ -1,5 +1,5 @@
 import type { SerializeFrom } from "@remix-run/node";
-import { Await, Link } from "@remix-run/react";
+import { Link } from "@remix-run/react";
 import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
 import { MAX_AUTOSHIP_PER_LINE, MAX_ITEMS_PER_ORDER } from "~/models/cart-limits";
 import { LIMITED_STOCK_MAX, variantBadgeKeys } from "~/models/badges";
@@ -16,11 +16,12 @@ import {
 import type { ProductReviewsData } from "~/models/review-pages";
 import type { SiteId } from "~/models/site";
 import { sitePolicy } from "~/models/site-policy";
+import { formatWeight } from "~/models/weight";
 import { BadgeList } from "./badge-list";
 import { CompareAtPrice, Price } from "./price";
-import { ProductCard } from "./product-card";
-import { ProductCarousel } from "./product-carousel";
 import { ProductNutrition } from "./product-nutrition";
+import { AutoshipOffer, UnitPrice } from "./product-prices";
+import { ProductExtras } from "./product-extras";
 import { QuantityField } from "./quantity-field";
 import { ProductBreadcrumbs } from "./breadcrumbs";
 import { ResponsiveImage } from "./responsive-image";
@@ -40,16 +41,18 @@ export interface ProductViewProps {
   crumbs: Crumb[];
   sellingPlans: { id: string; name: string; frequencyDays: number }[];
   freeShippingMinimumCents: number;
+  /** The price per lb or oz, "$2.49/lb"; null where none is shown. */
+  unitPrice: string | null;
+  /** The autoship price of one unit and its saving, where the product has autoship and a price shows. */
+  autoshipOffer: { priceCents: number; savingCents: number } | null;
+  /** "Estimated delivery {date} to {zip}" for the shopper, or the Hawaii message. */
+  deliveryEstimate: string;
   related: Promise<CardView[]> | CardView[];
   reviews: ProductReviewsData;
 }
 
-// The reviews section loads with its own chunk (docs/rules.md "Client JavaScript budget").
-const ProductReviews = lazy(() => import("./product-reviews").then((m) => ({ default: m.ProductReviews })));
 // An out-of-stock variant's "notify me" form loads with its own chunk too (docs/rules.md "Back in stock").
 const NotifyMe = lazy(() => import("./notify-me").then((m) => ({ default: m.NotifyMe })));
-
-const UNIT_LABEL: Record<string, string> = { lbs: "lb", oz: "oz", kg: "kg", g: "g" };
 
 function stockText(inventory: number): string {
   if (inventory <= 0) return "Out of stock";
@@ -76,6 +79,9 @@ export function ProductView({
   crumbs,
   sellingPlans,
   freeShippingMinimumCents,
+  unitPrice,
+  autoshipOffer,
+  deliveryEstimate,
   related,
   reviews,
 }: ProductViewProps) {
@@ -142,6 +148,7 @@ export function ProductView({
           ) : variant.priceCents !== undefined ? (
             <Price priceCents={variant.priceCents} compareAtPriceCents={variant.compareAtPriceCents} />
           ) : null}
+          <UnitPrice text={unitPrice} />
           <p className={`stock stock--${inStock ? "in" : "out"}`} data-testid="stock-state">
             {stockText(variant.inventory)}
           </p>
@@ -149,9 +156,7 @@ export function ProductView({
             <dt>Size</dt>
             <dd>{variant.size}</dd>
             <dt>Weight</dt>
-            <dd>
-              {variant.weightValue} {UNIT_LABEL[variant.weightUnit] ?? variant.weightUnit}
-            </dd>
+            <dd>{formatWeight(variant.weightValue, variant.weightUnit)}</dd>
             <dt>SKU</dt>
             <dd>{variant.sku}</dd>
           </dl>
@@ -210,6 +215,7 @@ export function ProductView({
                   ) : null}
                 </label>
               </div>
+              {autoshipOffer ? <AutoshipOffer {...autoshipOffer} /> : null}
               <div className="field">
                 <label htmlFor="selling-plan">Deliver every</label>
                 <select id="selling-plan" name="sellingPlanId" defaultValue={sellingPlans[2]?.id ?? sellingPlans[0].id}>
@@ -243,6 +249,9 @@ export function ProductView({
             </Suspense>
           )}
         </div>
+        <p className="card-note product-page__note" data-testid="delivery-estimate">
+          {deliveryEstimate}
+        </p>
         {policy.showsShippingMessages ? (
           <p className="card-note product-page__note">
             Free shipping on orders over {formatMoney(freeShippingMinimumCents)}
@@ -256,26 +265,12 @@ export function ProductView({
       </BuyLayout>
       <ProductNutrition nutrition={product.nutrition} />
 
-      <Suspense fallback={null}>
-        <ProductReviews reviews={reviews} />
-      </Suspense>
-
-      <Suspense fallback={null}>
-        <Await resolve={related} errorElement={null}>
-          {(items) => (
-            <ProductCarousel
-              id="related-products"
-              headline="You may also like"
-              bgColor="light blue"
-              items={items}
-              getKey={(item) => item.id}
-              renderItem={(item) => (
-                <ProductCard product={item} site={site} freeShippingMinimumCents={freeShippingMinimumCents} />
-              )}
-            />
-          )}
-        </Await>
-      </Suspense>
+      <ProductExtras
+        site={site}
+        related={related}
+        reviews={reviews}
+        freeShippingMinimumCents={freeShippingMinimumCents}
+      />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { AUTOSHIP_DISCOUNT_RATE, autoshipUnitPriceCents, lineSubtotalCents } from "./pricing";
+import fc from "fast-check";
+import { AUTOSHIP_DISCOUNT_RATE, autoshipOffer, autoshipUnitPriceCents, lineSubtotalCents } from "./pricing";
 import { cartLimits } from "./cart-limits";
 import {
   GRAMS_PER_POUND,
@@ -53,6 +54,21 @@ describe("autoship price (catalogue spec section 9)", () => {
     expect(autoshipUnitPriceCents(1010)).toBe(960); // 959.5
     expect(autoshipUnitPriceCents(10)).toBe(10); // 9.5
     expect(autoshipUnitPriceCents(0)).toBe(0);
+  });
+
+  it("offers on the product page the autoship price and its saving, which add up to the price", () => {
+    expect(autoshipOffer(6499)).toEqual({ priceCents: 6174, savingCents: 325 }); // 6174.05
+    expect(autoshipOffer(1010)).toEqual({ priceCents: 960, savingCents: 50 }); // 959.5 half up
+    expect(autoshipOffer(10)).toEqual({ priceCents: 10, savingCents: 0 });
+    expect(autoshipOffer(0)).toEqual({ priceCents: 0, savingCents: 0 });
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 10_000_000 }), (cents) => {
+        const offer = autoshipOffer(cents);
+        expect(offer.priceCents + offer.savingCents).toBe(cents);
+        expect(offer.priceCents).toBe(lineSubtotalCents({ quantity: 1, unitPriceCents: cents, sellingPlanId: "plan" }));
+      }),
+      { numRuns: 500 },
+    );
   });
 });
 

@@ -31,6 +31,15 @@ export function autoshipUnitPriceCents(unitPriceCents: number): number {
   return Math.round((unitPriceCents * keptBasisPoints) / 10_000);
 }
 
+/**
+ * What choosing Autoship changes on the product page before anything is in the cart: the
+ * autoship price (`autoshipUnitPriceCents`) and what it saves on one unit.
+ */
+export function autoshipOffer(unitPriceCents: number): { priceCents: number; savingCents: number } {
+  const priceCents = autoshipUnitPriceCents(unitPriceCents);
+  return { priceCents, savingCents: unitPriceCents - priceCents };
+}
+
 type PricedLineInput = Pick<CartLineView, "quantity" | "unitPriceCents" | "sellingPlanId">;
 
 /** The unit price a line is charged: the autoship price on autoship lines. */

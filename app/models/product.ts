@@ -3,6 +3,7 @@ import type { Nutrition } from "./nutrition";
 import type { SiteId } from "./site";
 import { sitePolicy } from "./site-policy";
 import { truncate } from "./text";
+import { unitPriceLabel } from "./unit-price";
 
 /** A variant as a card or product page shows it. */
 export interface VariantSummary {
@@ -18,6 +19,9 @@ export interface VariantSummary {
   compareAtPriceCents: number | null;
   inventory: number;
   badgeTags: string[];
+  /** The net weight and its unit (`WEIGHT_UNITS`), for the price per unit. */
+  weightValue: number;
+  weightUnit: string;
 }
 
 /** What a product card needs (catalogue spec sections 2 and 9). */
@@ -49,8 +53,6 @@ export interface ProductImageData {
 export interface ProductVariantDetail extends VariantSummary {
   title: string;
   packType: string;
-  weightValue: number;
-  weightUnit: string;
 }
 
 /** What the product page needs. */
@@ -167,6 +169,8 @@ export interface CardVariant {
   priceCents?: number;
   /** Absent when there is none. */
   compareAtPriceCents?: number;
+  /** The price per lb or oz ("$2.49/lb", `unitPriceLabel`); absent without a price or a weight. */
+  unitPrice?: string;
   /** Badge keys, best first, at most the card's two. */
   badges: BadgeKey[];
 }
@@ -196,6 +200,11 @@ export function cardVariantInStock(variant: Pick<CardVariant, "badges">): boolea
   return !variant.badges.includes("out-of-stock");
 }
 
+function unitPriceOf(variant: VariantSummary): { unitPrice?: string } {
+  const unitPrice = unitPriceLabel(variant.priceCents, variant.weightValue, variant.weightUnit);
+  return unitPrice ? { unitPrice } : {};
+}
+
 function cardVariant(variant: VariantSummary, withFlavor: boolean): CardVariant {
   return {
     id: variant.id,
@@ -204,6 +213,7 @@ function cardVariant(variant: VariantSummary, withFlavor: boolean): CardVariant 
     ...(withFlavor && variant.flavor ? { flavor: variant.flavor } : {}),
     ...(variant.priceCents !== undefined ? { priceCents: variant.priceCents } : {}),
     ...(variant.compareAtPriceCents !== null ? { compareAtPriceCents: variant.compareAtPriceCents } : {}),
+    ...unitPriceOf(variant),
     badges: variantBadgeKeys(variant),
   };
 }

@@ -1,11 +1,13 @@
 // GET /api/get-estimated-delivery-date (catalogue spec section 7): the date
 // shown as "Estimated delivery {date} to {location}", where location is the
-// zip part of the shopper's stored location.
+// zip part of the shopper's stored location. Personalised: private, no-store.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { env } from "~/env.server";
-import { deliveryEstimateMessage, estimatedDeliveryDate } from "~/models/checkout-forms";
+import { PRIVATE_NO_STORE } from "~/models/cache-policy";
+import { estimatedDeliveryDate } from "~/models/checkout-forms";
 import { getLocation } from "~/services/http/index.server";
+import { deliveryEstimateFor } from "~/services/storefront/index.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const location = await getLocation(request);
@@ -15,15 +17,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     {
       date: date.toISOString().slice(0, 10),
       location: location.zip,
-      message: deliveryEstimateMessage({
-        now,
-        businessDays: env.DELIVERY_BUSINESS_DAYS,
-        userLocation: location.value,
-        // Hawaii zips (967xx, 968xx) see the fixed message when the flag is on.
-        provinceCode: /^96[78]/.test(location.zip) ? "HI" : "",
-        hawaiiFlag: env.HAWAII_DELIVERY_DATE_HIDDEN,
-      }),
+      // The same line the product page and the cart show (Hawaii by the zip, as pricing reads it).
+      message: await deliveryEstimateFor(request, now),
     },
-    { headers: { "Cache-Control": "private, max-age=300" } },
+    { headers: { "Cache-Control": PRIVATE_NO_STORE } },
   );
 }

@@ -34,6 +34,7 @@ import { logger } from "~/services/observability/index.server";
 import { cartPricingFor } from "~/services/pricing/index.server";
 import { getSite, publicOrigin } from "~/services/site/index.server";
 import { stock } from "~/services/stock/index.server";
+import { deliveryEstimateFor } from "~/services/storefront/index.server";
 import { pageMeta } from "~/utils/meta";
 import { readFormData } from "~/utils/form.server";
 import { donationContext, pageDonation } from "~/utils/donations.server";
@@ -84,6 +85,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       sellingPlans,
       zip: location.zip,
       unavailableLineIds,
+      // For the stored zip, as the product page shows it (docs/rules.md "Delivery estimate before checkout").
+      deliveryEstimate: cart?.lines.length ? await deliveryEstimateFor(request) : undefined,
       pricing,
       program: sitePolicy(site).staffProgram ? programView(member) : null,
       donation: giving?.donation ?? null,

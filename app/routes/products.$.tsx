@@ -13,6 +13,7 @@ import { readProductSegments } from "~/models/variant-picking";
 import { commerce } from "~/services/commerce/index.server";
 import {
   canonicalProductPath,
+  deliveryEstimateFor,
   loadListingPage,
   loadProductPage,
   RELATED_LIMIT,
@@ -82,11 +83,23 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     .then((cards) => cards.map((card) => listingCard(card, site)));
   // Reviews only with functional consent (docs/rules.md "Reviews on pages").
   const reviews = await productReviewsFor(request, page.product);
+  // The shopper's delivery line, in the HTML so it shows without JavaScript. Public only for a
+  // visitor without a session, who gets the default zip's line like every such visitor
+  // (docs/rules.md "Delivery estimate before checkout").
+  const deliveryEstimate = await deliveryEstimateFor(request);
   const origin = publicOrigin(site);
   // The Product JSON-LD is built here, so its rules stay out of the page's JavaScript; `meta` emits it.
   const { merchant: _terms, ...shown } = page;
   const structured = productJsonLd({ ...page, origin, reviews });
-  return defer({ kind: "product" as const, ...shown, origin, related, reviews, productJsonLd: structured });
+  return defer({
+    kind: "product" as const,
+    ...shown,
+    origin,
+    related,
+    reviews,
+    deliveryEstimate,
+    productJsonLd: structured,
+  });
 }
 
 /**

@@ -40,6 +40,8 @@ test.describe("cart (catalogue spec section 2 cart texts)", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Shopping Cart");
     await expect(page.getByRole("heading", { name: "Order Summary" })).toBeVisible();
     await expect(page.getByText("Autoship: save an extra 5%")).toBeVisible();
+    // Per lb at the autoship price the line is charged: $59.84 / 15.5 lb (docs/rules.md "Price per unit").
+    await expect(page.locator(".cart-line__price .unit-price")).toHaveText("$3.86/lb");
     await expect(summary(page).getByText("Total Savings:")).toBeVisible();
     await expect(
       summary(page).getByText(
@@ -51,7 +53,7 @@ test.describe("cart (catalogue spec section 2 cart texts)", () => {
       /^\/checkout\?cart=/,
     );
     await expect(summary(page).getByRole("link", { name: "Continue Shopping" })).toHaveAttribute("href", "/products");
-    await expect(summary(page).getByText("31.1 lbs")).toBeVisible();
+    await expect(summary(page).getByText("31 lbs")).toBeVisible();
   });
 
   test("changes quantity, switches to autoship and back, and removing the last item empties the cart", async ({

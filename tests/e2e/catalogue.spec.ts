@@ -137,6 +137,17 @@ test.describe("consumer catalogue", () => {
     await page.goto("/products/science-diet/adult-dry-dog-food/chicken-barley/15.5lb");
     await expect(page.getByText("and save an extra 5%", { exact: true })).toBeVisible();
     await expect(page.getByLabel("Deliver every")).toBeVisible();
+    // The weight as labelled and the price per lb (docs/rules.md "Weight rounding", "Price per unit").
+    await expect(page.locator(".product-info__facts")).toContainText("15.5 lb");
+    await expect(page.locator(".product-info .unit-price")).toHaveText("$4.06/lb");
+    // Choosing Autoship shows its price and saving, with or without JavaScript (docs/rules.md
+    // "Autoship price on the product page"): $62.99 less 5%, half up.
+    const offer = page.getByTestId("autoship-offer");
+    await expect(offer).toBeHidden();
+    await page.getByLabel(/^Autoship/).check();
+    await expect(offer).toHaveText("Autoship price $59.84 You save $3.15");
+    await page.getByLabel("One-time purchase").check();
+    await expect(offer).toBeHidden();
     await expect(page.getByText(/^Free shipping on orders over \$\d+\.\d{2}$/).first()).toBeVisible();
     await expect(page.getByRole("heading", { name: "You may also like" })).toBeVisible();
     // The Product entry; the BreadcrumbList is its own (docs/rules.md "Search engines").
@@ -166,6 +177,7 @@ test.describe("consumer catalogue", () => {
     expect(description.replace("…", "").length).toBeLessThanOrEqual(25);
     expect(await card.locator(".badge").count()).toBeLessThanOrEqual(2);
     await expect(card.locator(".size-pill")).toBeVisible();
+    await expect(card.locator(".unit-price")).toHaveText(/^\$\d+\.\d{2}\/(lb|oz)$/);
     await expect(card.getByRole("link").first()).toHaveAttribute("href", /^\/products\/science-diet\/.+\?sku=/);
     await expect(card.getByRole("button", { name: "Add to Cart" })).toBeEnabled();
   });

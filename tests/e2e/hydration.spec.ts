@@ -105,3 +105,45 @@ test("text typed before the page hydrates is kept", async ({ page }, testInfo) =
   await page.getByRole("search").getByRole("button", { name: "Search" }).click();
   await expect(page).toHaveURL(/\/search\?search=chicken\+kibble$/);
 });
+
+// A choice made while part of the page is still hydrating is kept and breaks nothing: the
+// reviews' chunk is held, so their Suspense boundary is still the server's HTML when the
+// shopper picks Autoship (React's error 421 when an update reached that boundary;
+// docs/rules.md "Catalogue and product pages").
+test("choosing Autoship before the page has finished hydrating keeps the choice and throws nothing", async ({
+  page,
+}, testInfo) => {
+  test.skip(testInfo.project.use.javaScriptEnabled === false, "hydration needs JavaScript");
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  page.on("pageerror", (error) => errors.push(error.message));
+  page.on("request", (request) => {
+    if (new URL(request.url()).pathname === "/api/client-errors") errors.push(`reported: ${request.postData()}`);
+  });
+  let requested = () => {};
+  const reviewsAsked = new Promise<void>((resolve) => (requested = resolve));
+  let release = () => {};
+  const chosen = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/build\/_shared\/product-reviews-\w+\.js$/, async (route) => {
+    requested();
+    await chosen;
+    await route.continue();
+  });
+  await page.goto(PAGES[1].path);
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+  // The page is interactive; the reviews' boundary waits for its chunk.
+  await reviewsAsked;
+  const autoship = page.getByLabel(/^Autoship/);
+  await autoship.check();
+  await expect(autoship).toBeChecked();
+  const arrived = page.waitForResponse(/\/build\/_shared\/product-reviews-\w+\.js$/);
+  release();
+  await arrived;
+  // The boundary hydrates once its chunk has run: two frames later React has committed it.
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  await expect(autoship).toBeChecked();
+  await expect(page.getByLabel("One-time purchase")).not.toBeChecked();
+  expect(errors).toEqual([]);
+});

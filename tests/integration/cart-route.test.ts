@@ -120,7 +120,7 @@ describe("/cart action for fetchers (_response=json)", () => {
     expect(data).toMatchObject({
       ok: true,
       notice: { tone: "success", message: "Added to your cart." },
-      cart: { totalQuantity: 2, weightLbs: 31.1 },
+      cart: { totalQuantity: 2, weightLbs: 31 },
       line: { variantId, quantity: 2, sellingPlanId: null },
     });
     expect(jar.get("col_cart_id")).toBeTruthy();

@@ -5,6 +5,7 @@ import { prisma } from "~/db.server";
 import { estimatedDeliveryDate } from "~/models/checkout-forms";
 import { loader as deliveryDate } from "~/routes/api.get-estimated-delivery-date";
 import { loader as outbox } from "~/routes/dev.outbox";
+import { loader as productsLoader } from "~/routes/products.$";
 import { email } from "~/services/email/index.server";
 import { setHomeZip } from "~/services/http/location.server";
 import { sessionStorage } from "~/services/http/session.server";
@@ -30,12 +31,35 @@ describe("GET /api/get-estimated-delivery-date (catalogue spec section 7)", () =
     expect(body.location).toBe("80011");
     expect(body.date).toBe(estimatedDeliveryDate(new Date(), 5).toISOString().slice(0, 10));
     expect(body.message).toMatch(/^Estimated delivery \w+day, \w+ \d{1,2} to 80011$/);
+    // The answer follows the shopper's session: never kept by a shared cache.
+    expect(response.headers.get("Cache-Control")).toBe("private, no-store");
   });
 
   it("tells a Hawaii location to see checkout while the flag is on (catalogue spec section 6)", async () => {
     const jar = await jarWithZip("96813");
     const response = await callRoute(deliveryDate, getRequest("/api/get-estimated-delivery-date", jar));
     expect(((await response.json()) as { message: string }).message).toBe("See checkout for delivery date");
+  });
+});
+
+describe("the product page's loader (issue 35: delivery estimate, price per unit, autoship price)", () => {
+  const PATH = "/products/science-diet/adult-dry-dog-food/chicken-barley/15.5lb";
+  async function productData(jar?: Jar) {
+    const result = (await productsLoader({
+      request: getRequest(PATH, jar),
+      params: { "*": PATH.replace(/^\/products\//, "") },
+      context: {},
+    } as never)) as unknown as { data: Record<string, unknown> };
+    return result.data;
+  }
+
+  it("gives the shopper's delivery line, the price per lb and the autoship price from the pricing rule", async () => {
+    const guest = await productData();
+    expect(guest.deliveryEstimate).toMatch(/^Estimated delivery \w+day, \w+ \d{1,2} to 80011$/);
+    expect(guest.unitPrice).toBe("$4.06/lb"); // $62.99 / 15.5 lb
+    expect(guest.autoshipOffer).toEqual({ priceCents: 5984, savingCents: 315 });
+    expect((await productData(await jarWithZip("10001"))).deliveryEstimate).toMatch(/ to 10001$/);
+    expect((await productData(await jarWithZip("96813"))).deliveryEstimate).toBe("See checkout for delivery date");
   });
 });
 

@@ -162,6 +162,8 @@ function summaryOf(v: ProductVariantDetail): VariantSummary {
     compareAtPriceCents: v.compareAtPriceCents,
     inventory: v.inventory,
     badgeTags: v.badgeTags,
+    weightValue: v.weightValue,
+    weightUnit: v.weightUnit,
   };
 }
 

@@ -5,3 +5,4 @@ export * from "./sitemap.server";
 export * from "./feed.server";
 export * from "./listing-page.server";
 export * from "./product-page.server";
+export * from "./delivery-estimate.server";

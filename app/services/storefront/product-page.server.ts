@@ -4,6 +4,8 @@ import { productCrumbs } from "~/models/breadcrumbs";
 import { offerTerms } from "~/models/offer-shipping";
 import { variantPath, type ProductVariantDetail } from "~/models/product";
 import type { SiteId } from "~/models/site";
+import { autoshipOffer } from "~/models/pricing";
+import { unitPriceLabel } from "~/models/unit-price";
 import { pickVariant } from "~/models/variant-picking";
 import { commerce } from "~/services/commerce/index.server";
 import { getGlobals } from "~/services/content/index.server";
@@ -105,6 +107,11 @@ export async function loadProductPage(input: {
     canonicalPath: variantPath(variant),
     sellingPlans,
     freeShippingMinimumCents: globals.freeShippingMinimumCents,
+    // Worked out here, so their rules stay out of the page's JavaScript (docs/rules.md "Price per unit",
+    // "Autoship price on the product page"); none where the site sends no retail price.
+    unitPrice: unitPriceLabel(variant.priceCents, variant.weightValue, variant.weightUnit),
+    autoshipOffer:
+      product.autoshipEligible && variant.priceCents !== undefined ? autoshipOffer(variant.priceCents) : null,
     // The offer's terms in the Product JSON-LD, where the site shows a price (docs/rules.md "Search engines").
     merchant:
       variant.priceCents === undefined
