@@ -58,6 +58,8 @@ interface CartViewProps {
   program: CartProgramView | null;
   /** The donation panel (what the order gives, the shopper's choice), under the items; null when hidden. */
   donation?: ReactNode;
+  /** Products to suggest when the cart is empty (the carousels configured for page "cart"). */
+  suggestions?: ReactNode;
 }
 
 /** The staff cart's program terms (catalogue spec section 2, "Clinic users see program-discount pricing"). */
@@ -117,6 +119,7 @@ export function CartView(props: CartViewProps) {
         <Link to="/products" className="button button--primary">
           Continue Shopping
         </Link>
+        {props.suggestions}
       </div>
     );
   }
@@ -151,7 +154,6 @@ export function CartView(props: CartViewProps) {
               />
             ))}
           </ul>
-          {props.donation}
         </section>
 
         <aside className="order-summary" aria-labelledby="order-summary-heading">
@@ -232,6 +234,18 @@ export function CartView(props: CartViewProps) {
               Some items are out of stock for delivery to {zip}. Remove them to check out.
             </p>
           ) : null}
+          {blocked ? (
+            <span className="button button--primary button--large" aria-disabled="true">
+              Proceed to Checkout
+            </span>
+          ) : (
+            <a href={cart.checkoutUrl} className="button button--primary button--large">
+              Proceed to Checkout
+            </a>
+          )}
+          <Link to="/products" className="button">
+            Continue Shopping
+          </Link>
           {program?.allowance ? null : (
             <Form method="post" className="cart-extra">
               <input type="hidden" name="intent" value="zip" />
@@ -253,18 +267,6 @@ export function CartView(props: CartViewProps) {
               </div>
             </Form>
           )}
-          {blocked ? (
-            <span className="button button--primary button--large" aria-disabled="true">
-              Proceed to Checkout
-            </span>
-          ) : (
-            <a href={cart.checkoutUrl} className="button button--primary button--large">
-              Proceed to Checkout
-            </a>
-          )}
-          <Link to="/products" className="button">
-            Continue Shopping
-          </Link>
           <Form method="post" className="cart-extra">
             <input type="hidden" name="intent" value="discount" />
             <label htmlFor="discount-code">Discount code</label>
@@ -281,6 +283,8 @@ export function CartView(props: CartViewProps) {
             </div>
           </Form>
         </aside>
+        {/* After the summary on a phone, so checkout comes first; under the items on a wide screen. */}
+        {props.donation ? <div className="cart-page__giving">{props.donation}</div> : null}
       </div>
     </div>
   );
@@ -315,6 +319,12 @@ function CartLine({
   const planId = `plan-${line.id}`;
   // Every control names its line (docs/rules.md "Cart limits"): the visible word, then the product and size.
   const name = cartLineName(line);
+  // The same post the Update button sends, with the new quantity (0 removes the line).
+  const setQuantity = (quantity: number) =>
+    fetcher.submit(
+      { _response: "json", intent: "update", lineId: line.id, quantity: String(quantity) },
+      { method: "post", action: "/cart" },
+    );
   return (
     <li className="cart-line">
       {line.imageUrl ? (
@@ -361,20 +371,53 @@ function CartLine({
             <input type="hidden" name="intent" value="update" />
             <input type="hidden" name="lineId" value={line.id} />
             <label htmlFor={quantityId}>Quantity</label>
-            <input
-              id={quantityId}
-              aria-label={`Quantity, ${name}`}
-              name="quantity"
-              type="number"
-              min={0}
-              max={max}
-              defaultValue={line.quantity}
-              key={line.quantity}
-              className="cart-line__quantity"
-            />
-            <button type="submit" className="button" aria-label={`Update quantity, ${name}`}>
-              Update
-            </button>
+            {/* With JavaScript, − and + and a typed quantity apply at once; without it, Update sends the field. */}
+            <span className={hydrated ? "quantity-field cart-line__stepper" : "cart-line__stepper"}>
+              {hydrated ? (
+                <button
+                  type="button"
+                  className="quantity-field__step"
+                  aria-label={`Decrease quantity, ${name}`}
+                  aria-controls={quantityId}
+                  disabled={line.quantity <= 1}
+                  onClick={() => setQuantity(line.quantity - 1)}
+                >
+                  −
+                </button>
+              ) : null}
+              <input
+                id={quantityId}
+                aria-label={`Quantity, ${name}`}
+                name="quantity"
+                type="number"
+                min={0}
+                max={max}
+                defaultValue={line.quantity}
+                key={line.quantity}
+                className="cart-line__quantity"
+                onBlur={(event) => {
+                  const typed = event.currentTarget.valueAsNumber;
+                  if (hydrated && Number.isInteger(typed) && typed !== line.quantity) setQuantity(typed);
+                }}
+              />
+              {hydrated ? (
+                <button
+                  type="button"
+                  className="quantity-field__step"
+                  aria-label={`Increase quantity, ${name}`}
+                  aria-controls={quantityId}
+                  disabled={line.quantity >= max}
+                  onClick={() => setQuantity(line.quantity + 1)}
+                >
+                  +
+                </button>
+              ) : null}
+            </span>
+            {hydrated ? null : (
+              <button type="submit" className="button" aria-label={`Update quantity, ${name}`}>
+                Update
+              </button>
+            )}
           </fetcher.Form>
           <fetcher.Form method="post" action="/cart" className="cart-line__form">
             {json}
@@ -387,6 +430,8 @@ function CartLine({
               name="sellingPlanId"
               defaultValue={line.sellingPlanId ?? ""}
               key={line.sellingPlanId ?? "once"}
+              // With JavaScript the choice applies on change; without it, Change sends it.
+              onChange={hydrated ? (event) => fetcher.submit(event.currentTarget.form) : undefined}
             >
               <option value="">One-time purchase</option>
               {sellingPlans.map((plan) => (
@@ -395,9 +440,11 @@ function CartLine({
                 </option>
               ))}
             </select>
-            <button type="submit" className="button" aria-label={`Change delivery, ${name}`}>
-              Change
-            </button>
+            {hydrated ? null : (
+              <button type="submit" className="button" aria-label={`Change delivery, ${name}`}>
+                Change
+              </button>
+            )}
           </fetcher.Form>
           <fetcher.Form method="post" action="/cart">
             {json}

@@ -245,6 +245,8 @@ function DeliveryStep({ data }: { data: Data }) {
 function PaymentStep({ data }: { data: Data }) {
   const [choice, setChoice] = useState(data.cards.length > 0 ? "saved" : "new");
   const hydrated = useHydrated();
+  // Without JavaScript and with saved cards, the new card's fields stay optional (the radio decides).
+  const needsCard = data.cards.length === 0 || (hydrated && choice === "new");
   const [form, fields] = useForm({
     id: "checkout-payment",
     lastResult: useStepReply("payment"),
@@ -277,11 +279,31 @@ function PaymentStep({ data }: { data: Data }) {
       ) : null}
       <fieldset className="checkout-card" hidden={hydrated && choice === "saved" && data.cards.length > 0}>
         <legend className="visually-hidden">New card</legend>
-        <TextField field={fields.nameOnCard} label="Name on card" autoComplete="cc-name" />
-        <TextField field={fields.cardNumber} label="Card number" autoComplete="cc-number" inputMode="numeric" />
+        {/* The schema cannot say it (the fields belong to one branch of a union): a new card's fields are
+            needed when there is no saved card, or a new card is chosen (docs/rules.md "Cart on a phone"). */}
+        <TextField field={fields.nameOnCard} label="Name on card" autoComplete="cc-name" required={needsCard} />
+        <TextField
+          field={fields.cardNumber}
+          label="Card number"
+          autoComplete="cc-number"
+          inputMode="numeric"
+          required={needsCard}
+        />
         <div className="field-row">
-          <TextField field={fields.expiry} label="Expiry (MM/YY)" autoComplete="cc-exp" inputMode="numeric" />
-          <TextField field={fields.cvc} label="Security code" autoComplete="cc-csc" inputMode="numeric" />
+          <TextField
+            field={fields.expiry}
+            label="Expiry (MM/YY)"
+            autoComplete="cc-exp"
+            inputMode="numeric"
+            required={needsCard}
+          />
+          <TextField
+            field={fields.cvc}
+            label="Security code"
+            autoComplete="cc-csc"
+            inputMode="numeric"
+            required={needsCard}
+          />
         </div>
         <p className="field__hint">
           {data.signedIn

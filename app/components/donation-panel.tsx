@@ -5,7 +5,7 @@
 // of this page), so it works without JavaScript; with it, fetchers answer in place and
 // the page's loaders revalidate.
 import type { SerializeFrom } from "@remix-run/node";
-import { useFetcher } from "@remix-run/react";
+import { useFetcher, useLocation } from "@remix-run/react";
 import { useState, type FormEvent, type ReactNode } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { CartActionData } from "~/models/cart";
@@ -63,71 +63,94 @@ type SearchAnswer = { results: DonationCauseView[] } | { error: { message: strin
 const CHOICE_FETCHER_KEY = "donation-cause";
 const EXTRA_FETCHER_KEY = "donation-extra";
 const SEARCH_FIELDS = ["charity", "location", "state"];
+/** The query parameter that opens the panel (the page a choice without JavaScript comes back to). */
+const GIVING_PARAM = "giving";
 
 export function DonationPanel({ widget, search, pagePath }: DonationPanelProps) {
   const hydrated = useHydrated();
   const choice = useFetcher<CartActionData>({ key: CHOICE_FETCHER_KEY });
+  const location = useLocation();
   if (!widget.show) return null;
   const { cause } = widget;
   const offersExtra = widget.offersRoundUp || widget.addOnCents.length > 0;
   const choiceNotice = choice.state === "idle" ? (choice.data?.notice ?? null) : null;
   // With JavaScript, posts answer JSON to their fetcher instead of redirecting back.
   const json = hydrated ? <input type="hidden" name="_response" value="json" /> : null;
+  // Open by default only when the shopper asked: a search of this page, or a choice posted without JavaScript.
+  const asked = Boolean(search?.results || search?.error) || new URLSearchParams(location.search).has(GIVING_PARAM);
+  const back = withGivingOpen(pagePath);
   return (
     <section className="donation-panel" aria-labelledby="donation-panel-title">
-      <h2 id="donation-panel-title" className="donation-panel__title">
+      <h2 id="donation-panel-title" className="visually-hidden">
         Giving back
-        {widget.testMode ? <span className="donation-panel__test">Test mode</span> : null}
       </h2>
-      <div className="donation-panel__summary">
-        {cause ? (
-          <img src={cause.logoUrl} alt="" width={56} height={56} className="donation-panel__logo" loading="lazy" />
-        ) : null}
-        <div>
-          <p className="donation-panel__gives" data-testid="donation-gives">
+      <details className="donation-panel__details" open={asked}>
+        {/* One line: what the order gives, to which cause, and a Change that opens the choices. */}
+        <summary className="donation-panel__summary">
+          {cause ? (
+            <img src={cause.logoUrl} alt="" width={32} height={32} className="donation-panel__logo" loading="lazy" />
+          ) : null}
+          <span className="donation-panel__gives" data-testid="donation-gives">
             {cause
               ? widget.donationCents > 0
                 ? `This order gives ${formatMoney(widget.donationCents)} to ${cause.name}.`
                 : `Your gift goes to ${cause.name}.`
               : "Choose a cause for this order's gift."}
-          </p>
+          </span>
+          {widget.testMode ? <span className="donation-panel__test">Test mode</span> : null}
+          <span className="donation-panel__change" aria-hidden="true">
+            Change
+          </span>
+        </summary>
+        <div className="donation-panel__body">
           {widget.donationCents > 0 ? (
             <p className="donation-panel__note">The shop gives this at no cost to you.</p>
           ) : null}
+          {widget.letShoppersChoose && widget.featuredCauses.length > 0 ? (
+            <choice.Form
+              method="post"
+              action="/cart"
+              className="donation-panel__form"
+              aria-busy={choice.state !== "idle"}
+            >
+              {json}
+              <input type="hidden" name="intent" value="donation-cause" />
+              <input type="hidden" name="redirectTo" value={back} />
+              {/* Keyed by the chosen cause, so the checked radio follows the loader after a choice. */}
+              <fieldset className="donation-causes" key={cause?.id ?? "none"}>
+                <legend>Choose the cause this order supports</legend>
+                {widget.featuredCauses.map((option) => (
+                  <label key={option.id} className="donation-cause">
+                    <input type="radio" name="causeId" value={option.id} defaultChecked={option.id === cause?.id} />
+                    <CauseFace cause={option} />
+                  </label>
+                ))}
+              </fieldset>
+              <button type="submit" className="button">
+                Give to this cause
+              </button>
+            </choice.Form>
+          ) : null}
+
+          {widget.letShoppersChoose && widget.searchEnabled ? (
+            <CharitySearch search={search} pagePath={back} json={json} />
+          ) : null}
+
+          {offersExtra ? <ExtraGift widget={widget} pagePath={back} json={json} /> : null}
         </div>
-      </div>
+      </details>
       <div role="status" className="donation-panel__status">
         {choiceNotice ? <p className={`notice notice--${choiceNotice.tone}`}>{choiceNotice.message}</p> : null}
       </div>
-
-      {widget.letShoppersChoose && widget.featuredCauses.length > 0 ? (
-        <choice.Form method="post" action="/cart" className="donation-panel__form" aria-busy={choice.state !== "idle"}>
-          {json}
-          <input type="hidden" name="intent" value="donation-cause" />
-          <input type="hidden" name="redirectTo" value={pagePath} />
-          {/* Keyed by the chosen cause, so the checked radio follows the loader after a choice. */}
-          <fieldset className="donation-causes" key={cause?.id ?? "none"}>
-            <legend>Choose the cause this order supports</legend>
-            {widget.featuredCauses.map((option) => (
-              <label key={option.id} className="donation-cause">
-                <input type="radio" name="causeId" value={option.id} defaultChecked={option.id === cause?.id} />
-                <CauseFace cause={option} />
-              </label>
-            ))}
-          </fieldset>
-          <button type="submit" className="button">
-            Give to this cause
-          </button>
-        </choice.Form>
-      ) : null}
-
-      {widget.letShoppersChoose && widget.searchEnabled ? (
-        <CharitySearch search={search} pagePath={pagePath} json={json} />
-      ) : null}
-
-      {offersExtra ? <ExtraGift widget={widget} pagePath={pagePath} json={json} /> : null}
     </section>
   );
+}
+
+/** The page's path with the panel asked open, for the redirect after a choice without JavaScript. */
+function withGivingOpen(pagePath: string): string {
+  const url = new URL(pagePath, "http://page.invalid");
+  url.searchParams.set(GIVING_PARAM, "open");
+  return `${url.pathname}${url.search}`;
 }
 
 /** A cause's logo, name, category and place. */

@@ -44,20 +44,29 @@ export function TextField({
   autoComplete,
   inputMode,
   className,
+  required,
 }: FieldProps & {
   type?: "text" | "email" | "tel" | "password";
   autoComplete?: string;
   inputMode?: "numeric" | "text" | "email" | "tel";
   className?: string;
+  /** Whether the field is needed, where the schema cannot say (a field of one branch of a union). */
+  required?: boolean;
 }) {
+  const needed = required ?? field.required;
   return (
     <div className={`field${className ? ` ${className}` : ""}`}>
       <label htmlFor={field.id}>
         {label}
-        {field.required ? null : <span className="field__optional"> (optional)</span>}
+        {needed ? null : <span className="field__optional"> (optional)</span>}
       </label>
       {hint ? <p className="field__hint">{hint}</p> : null}
-      <input {...inputProps(field, { type })} autoComplete={autoComplete} inputMode={inputMode} />
+      <input
+        {...inputProps(field, { type })}
+        required={needed}
+        autoComplete={autoComplete}
+        inputMode={inputMode}
+      />
       <FieldError field={field} />
     </div>
   );

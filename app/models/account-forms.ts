@@ -57,6 +57,20 @@ export const RegisterSchema = z
   })
   .superRefine(confirmed("password"));
 
+/**
+ * An account for a guest's order, from its confirmation (docs/rules.md "Cart on a phone"):
+ * no email field, the server takes the order's.
+ */
+export const OrderAccountSchema = z
+  .object({
+    firstName: name("first name"),
+    lastName: name("last name"),
+    password: NewPasswordField,
+    confirmPassword: z.string({ required_error: "Enter the password again." }),
+    acceptsMarketing: CheckedBox,
+  })
+  .superRefine(confirmed("password"));
+
 export const ForgotPasswordSchema = z.object({ email: EmailField });
 
 export const ResetPasswordSchema = z

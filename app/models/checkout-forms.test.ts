@@ -6,6 +6,7 @@ import {
   deliveryEstimateMessage,
   estimatedDeliveryDate,
   firstOpenStep,
+  HAWAII_CHECKOUT_DELIVERY_MESSAGE,
   HAWAII_DELIVERY_MESSAGE,
   parseExpiry,
   PaymentSchema,
@@ -294,6 +295,16 @@ describe("delivery estimate message (catalogue spec sections 6-7, Hawaii flag)",
     expect(deliveryEstimateMessage({ ...hawaii, hawaiiFlag: false })).toBe(
       "Estimated delivery Monday, November 23 to 96813",
     );
+  });
+
+  it("inside checkout, Hawaii gets wording that does not send the shopper to checkout; other states are unchanged", () => {
+    const hawaii = { ...base, userLocation: "96813::HOME", provinceCode: "HI", inCheckout: true };
+    expect(deliveryEstimateMessage(hawaii)).toBe(HAWAII_CHECKOUT_DELIVERY_MESSAGE);
+    expect(HAWAII_CHECKOUT_DELIVERY_MESSAGE).not.toMatch(/see checkout/i);
+    expect(deliveryEstimateMessage({ ...hawaii, hawaiiFlag: false })).toBe(
+      "Estimated delivery Monday, November 23 to 96813",
+    );
+    expect(deliveryEstimateMessage({ ...base, inCheckout: true })).toBe("Estimated delivery Monday, November 23 to 80011");
   });
 });
 

@@ -245,6 +245,12 @@ export function estimatedDeliveryDate(from: Date, businessDays: number): Date {
 }
 
 export const HAWAII_DELIVERY_MESSAGE = "See checkout for delivery date";
+/**
+ * The same case for a shopper already in checkout, where "see checkout" points nowhere
+ * (docs/decisions.md "Cart on a phone"): no date is promised, and the shipping email says when.
+ */
+export const HAWAII_CHECKOUT_DELIVERY_MESSAGE =
+  "Delivery to Hawaii takes longer than to the mainland: we email you the delivery date when your order ships.";
 
 /**
  * The delivery line (catalogue spec sections 6-7): "Estimated delivery {date}
@@ -257,8 +263,12 @@ export function deliveryEstimateMessage(input: {
   userLocation: string;
   provinceCode: string;
   hawaiiFlag: boolean;
+  /** Shown inside checkout (its delivery step and confirmation), not on a page that leads to it. */
+  inCheckout?: boolean;
 }): string {
-  if (input.hawaiiFlag && input.provinceCode.toUpperCase() === "HI") return HAWAII_DELIVERY_MESSAGE;
+  if (input.hawaiiFlag && input.provinceCode.toUpperCase() === "HI") {
+    return input.inCheckout ? HAWAII_CHECKOUT_DELIVERY_MESSAGE : HAWAII_DELIVERY_MESSAGE;
+  }
   const date = estimatedDeliveryDate(input.now, input.businessDays).toLocaleDateString("en-US", {
     weekday: "long",
     month: "long",

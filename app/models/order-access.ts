@@ -21,3 +21,20 @@ export function mayViewOrder(
   const own = viewer.customerId !== null && order.customerId === viewer.customerId;
   return own || viewer.placedOrderIds.includes(order.id);
 }
+
+/**
+ * True when the viewer may create an account for this order and have it attached
+ * (docs/rules.md "Cart on a phone"): a guest (not signed in) whose browser session placed
+ * it, on its site, while the order has no account yet. The account's email is the order's.
+ */
+export function mayClaimOrder(
+  order: { id: string; site: string; customerId: string | null },
+  viewer: OrderViewer,
+): boolean {
+  return (
+    order.site === viewer.site &&
+    order.customerId === null &&
+    viewer.customerId === null &&
+    viewer.placedOrderIds.includes(order.id)
+  );
+}

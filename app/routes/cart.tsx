@@ -1,8 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { parseWithZod } from "@conform-to/zod";
 import { CartView, type CartProgramView } from "~/components/cart-view";
+import { ContentCarousels } from "~/components/content-carousels";
 import { DonationPanel } from "~/components/donation-panel";
 import { DataLayerEvent } from "~/components/data-layer-event";
 import { quotaMonthLabel } from "~/models/staff-program";
@@ -34,7 +35,7 @@ import { logger } from "~/services/observability/index.server";
 import { cartPricingFor } from "~/services/pricing/index.server";
 import { getSite, publicOrigin } from "~/services/site/index.server";
 import { stock } from "~/services/stock/index.server";
-import { deliveryEstimateFor } from "~/services/storefront/index.server";
+import { deliveryEstimateFor, productCarouselsFor } from "~/services/storefront/index.server";
 import { pageMeta } from "~/utils/meta";
 import { readFormData } from "~/utils/form.server";
 import { donationContext, pageDonation } from "~/utils/donations.server";
@@ -77,10 +78,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const giving = cart?.lines.length
     ? await pageDonation(request, await donationContext(request, cart, customerId))
     : null;
+  // An empty cart suggests products: the carousels configured for page "cart" (a failure shows none).
+  const suggestions = cart?.lines.length
+    ? []
+    : await productCarouselsFor(site, "cart").catch((error: unknown) => {
+        logger().error({ err: error }, "Cart suggestions failed to load");
+        return [];
+      });
   return json(
     {
       site,
       cart,
+      suggestions,
       summary,
       sellingPlans,
       zip: location.zip,
@@ -328,7 +337,8 @@ async function chooseDonation(
 }
 
 export default function CartPage() {
-  const { donation, donationSearch, ...data } = useLoaderData<typeof loader>();
+  const { donation, donationSearch, suggestions, ...data } = useLoaderData<typeof loader>();
+  const root = useRouteLoaderData("root") as { freeShippingMinimumCents?: number } | undefined;
   const lines = data.cart?.lines ?? [];
   return (
     <>
@@ -345,6 +355,16 @@ export default function CartPage() {
       <CartView
         {...data}
         donation={donation ? <DonationPanel widget={donation} search={donationSearch} pagePath="/cart" /> : null}
+        suggestions={
+          suggestions.length > 0 ? (
+            <ContentCarousels
+              carousels={suggestions}
+              site={data.site}
+              freeShippingMinimumCents={root?.freeShippingMinimumCents ?? 0}
+              idPrefix="cart"
+            />
+          ) : null
+        }
       />
     </>
   );

@@ -143,6 +143,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
           // Hawaii by the zip, as pricing reads it (docs/rules.md "Pricing, discounts and shipping").
           provinceCode: pricingStateOf(address.zip) ?? "",
           hawaiiFlag: env.HAWAII_DELIVERY_DATE_HIDDEN,
+          inCheckout: true,
         })
       : null,
     addresses: addressOptions(clinic, addresses),

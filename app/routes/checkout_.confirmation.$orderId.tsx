@@ -1,10 +1,28 @@
-// The order confirmation: number, lines, amounts, what it gives (docs/rules.md
-// "Donations"), shipping address and the autoships the order started. Only the customer, or the browser
-// session that placed it, may see it (docs/rules.md "Orders").
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+// The order confirmation: number, lines with their pictures, amounts, what it gives (docs/rules.md
+// "Donations"), the delivery estimate, shipping address and the autoships the order started. Only the
+// customer, or the browser session that placed it, may see it (docs/rules.md "Orders"). A guest's
+// session may create an account here for the order's email, and the order is attached to it
+// (docs/rules.md "Cart on a phone", `mayClaimOrder`).
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { CheckboxField, FormError, NewPasswordFields, TextField, useClearPasswords } from "~/components/form-field";
+import { ResponsiveImage } from "~/components/responsive-image";
+import { env } from "~/env.server";
+import { OrderAccountSchema } from "~/models/account-forms";
+import { deliveryEstimateMessage } from "~/models/checkout-forms";
+import { mayClaimOrder } from "~/models/order-access";
+import { pricingStateOf } from "~/models/order-pricing";
+import { commerce } from "~/services/commerce/index.server";
+import { identity } from "~/services/identity/index.server";
+import { rateLimits, retryAfterHeaders } from "~/services/http/index.server";
+import { clientIpOf, signInAndRedirect } from "~/services/sign-in/index.server";
+import { withAccountMarker } from "~/services/analytics/index.server";
+import { replyFor } from "~/utils/form";
+import { pageNotFound, readFormData, replyWith } from "~/utils/form.server";
 import { GivingBack } from "~/components/giving-back";
 import { OrderAmountList } from "~/components/order-amounts";
 import { formatAddress } from "~/models/address";
@@ -16,7 +34,6 @@ import { orderLineItem, purchaseEvent } from "~/models/analytics";
 import { sitePolicy } from "~/models/site-policy";
 import { DataLayerEvent } from "~/components/data-layer-event";
 import { orderViewer } from "~/utils/order-viewer.server";
-import { pageNotFound } from "~/utils/form.server";
 import { pageMeta } from "~/utils/meta";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, { title: "Order Confirmation", noindex: true });
@@ -24,10 +41,82 @@ export const meta: MetaFunction = ({ matches }) => pageMeta(matches, { title: "O
 const longDate = (iso: string) =>
   new Date(iso).toLocaleDateString("en-US", { weekday: "long", month: "long", day: "numeric", timeZone: "UTC" });
 
+/** Optimiser widths of a line's 64 px picture: 1x, and 2x screens. */
+const LINE_IMAGE_WIDTHS = [100, 180];
+
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const order = await orders.viewableBy(params.orderId ?? "", await orderViewer(request));
+  const viewer = await orderViewer(request);
+  const order = await orders.viewableBy(params.orderId ?? "", viewer);
   if (!order) throw pageNotFound("Order not found");
-  return json({ order, purchase: await purchaseOf(request, order) });
+  const [purchase, images] = await Promise.all([
+    purchaseOf(request, order),
+    commerce.getImagesBySku(order.lines.map((line) => line.sku)),
+  ]);
+  const zip = order.shippingAddress?.zip ?? null;
+  return json(
+    {
+      order,
+      purchase,
+      images,
+      // The same words the checkout's delivery step showed, counted from when the order was placed.
+      delivery: zip
+        ? deliveryEstimateMessage({
+            now: new Date(order.createdAt),
+            businessDays: env.DELIVERY_BUSINESS_DAYS,
+            userLocation: `${zip}::HOME`,
+            provinceCode: pricingStateOf(zip) ?? "",
+            hawaiiFlag: env.HAWAII_DELIVERY_DATE_HIDDEN,
+            inCheckout: true,
+          })
+        : null,
+      offerAccount: mayClaimOrder(order, viewer),
+    },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
+}
+
+/**
+ * A guest creates an account for the order's email, and the order is attached to it
+ * (`mayClaimOrder`): only the session that placed the order, while it has no account; the
+ * email is the order's, never the form's. Another order or a signed-in shopper gets 404 / 403.
+ */
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const viewer = await orderViewer(request);
+  const order = await orders.viewableBy(params.orderId ?? "", viewer);
+  if (!order) throw pageNotFound("Order not found");
+  const formData = await readFormData(request);
+  const submission = parseWithZod(formData, { schema: OrderAccountSchema });
+  const reply = { form: "order-account", hideFields: ["password", "confirmPassword"] };
+  if (!mayClaimOrder(order, viewer)) {
+    return replyWith(submission, { ...reply, formErrors: ["This order already has an account."], status: 403 });
+  }
+  if (submission.status !== "success") return replyWith(submission, reply);
+  const verdict = await rateLimits.attempt("registration", clientIpOf(context));
+  if (!verdict.allowed) {
+    return replyWith(submission, {
+      ...reply,
+      formErrors: [verdict.message],
+      status: 429,
+      headers: retryAfterHeaders(verdict),
+    });
+  }
+  const { confirmPassword: _confirm, ...input } = submission.value;
+  const site = getSite(request);
+  const result = await identity.register({ site, email: order.email, ...input });
+  if (!result.ok) {
+    return replyWith(submission, {
+      ...reply,
+      formErrors: ["An account with this email already exists. Log in to see your orders."],
+      status: 409,
+    });
+  }
+  await orders.attachGuestOrder(order.id, { id: result.customerId, site, email: order.email });
+  const signedIn = await signInAndRedirect(request, result.customerId, `/account/orders/${order.id}`, {
+    tone: "success",
+    message: "Your account is ready, and this order is in it.",
+  });
+  // The data layer's "sign_up" (docs/decisions.md "Analytics").
+  return withAccountMarker(signedIn, site, "sign_up", "password");
 }
 
 /** The order as the data layer's purchase (docs/rules.md "Analytics"); none where the site tracks nothing. */
@@ -46,7 +135,7 @@ async function purchaseOf(request: Request, order: OrderView) {
 }
 
 export default function OrderConfirmation() {
-  const { order, purchase } = useLoaderData<typeof loader>();
+  const { order, purchase, images, delivery, offerAccount } = useLoaderData<typeof loader>();
   return (
     <div className="container confirmation-page">
       {/* Once per order in this browser: not again on reload or back (docs/decisions.md "Analytics"). */}
@@ -61,8 +150,19 @@ export default function OrderConfirmation() {
           <h2 id="ordered-title">What you ordered</h2>
           <ul className="checkout-summary__lines">
             {order.lines.map((line) => (
-              <li key={line.id}>
-                <span>
+              <li key={line.id} className="confirmation-page__line">
+                {images[line.sku] ? (
+                  <ResponsiveImage
+                    src={images[line.sku]!}
+                    alt=""
+                    width={64}
+                    height={64}
+                    widths={LINE_IMAGE_WIDTHS}
+                    sizes="64px"
+                    className="confirmation-page__image"
+                  />
+                ) : null}
+                <span className="confirmation-page__line-text">
                   {line.quantity} × {line.productTitle}
                   <small>
                     {line.variantTitle}
@@ -79,6 +179,11 @@ export default function OrderConfirmation() {
         <section aria-labelledby="shipping-title">
           <h2 id="shipping-title">Shipping to</h2>
           <p>{order.shippingAddress ? formatAddress(order.shippingAddress) : null}</p>
+          {delivery ? (
+            <p className="confirmation-page__delivery" data-testid="confirmation-delivery">
+              {delivery}
+            </p>
+          ) : null}
           {order.paymentSummary ? (
             <>
               <h2>Paid with</h2>
@@ -100,12 +205,53 @@ export default function OrderConfirmation() {
           ) : null}
         </section>
       </div>
+      {offerAccount ? <OrderAccountForm email={order.email} /> : null}
       <p>
         <Link to="/" className="button button--primary">
           Continue shopping
         </Link>
       </p>
     </div>
+  );
+}
+
+/** The guest's offer: an account for the order's email, with this order in it. */
+function OrderAccountForm({ email }: { email: string }) {
+  const lastResult = replyFor(useActionData<typeof action>(), "order-account");
+  const [form, fields] = useForm({
+    id: "order-account",
+    lastResult,
+    constraint: getZodConstraint(OrderAccountSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: OrderAccountSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  useClearPasswords(lastResult, [fields.password, fields.confirmPassword]);
+  const busy = useNavigation().state === "submitting";
+  return (
+    <section className="confirmation-page__account" aria-labelledby="order-account-title">
+      <h2 id="order-account-title">Save your details for next time</h2>
+      <p>
+        Create an account for <strong>{email}</strong>: this order is added to it, so you can follow it and buy again.
+      </p>
+      <Form method="post" {...getFormProps(form)} className="confirmation-page__account-form">
+        <FormError errors={form.errors} id={form.errorId} />
+        <div className="field-row">
+          <TextField field={fields.firstName} label="First name" autoComplete="given-name" />
+          <TextField field={fields.lastName} label="Last name" autoComplete="family-name" />
+        </div>
+        <NewPasswordFields
+          password={fields.password}
+          confirm={fields.confirmPassword}
+          label="Password"
+          confirmLabel="Confirm password"
+        />
+        <CheckboxField field={fields.acceptsMarketing} label="Email me news and offers" />
+        <button type="submit" className="button button--primary" disabled={busy}>
+          {busy ? "Creating your account…" : "Create account"}
+        </button>
+      </Form>
+    </section>
   );
 }
 

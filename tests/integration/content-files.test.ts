@@ -31,4 +31,30 @@ describe("the content files in the repository (the seed reads them)", () => {
     // Catalogue spec section 2: the staff title of /terms-and-conditions.
     expect(terms?.title).toBe("Terms & Conditions");
   });
+
+  it('say a promotion once: no announcement links where a promotional banner links (docs/rules.md "Cart on a phone")', async () => {
+    const entries = await readContentFiles();
+    type Item = { link?: { url: string }; ends_at?: string; tone?: string };
+    // Live items only: a banner whose end has passed is not shown.
+    const links = (site: string, type: string, tone?: string) =>
+      entries
+        .filter((e) => e.site === site && e.type === type && e.status === "published")
+        .flatMap((e) => (e.data as { items?: Item[] }).items ?? [])
+        .filter((i) => !(i.ends_at && Date.parse(i.ends_at) <= Date.now()) && (!tone || i.tone === tone))
+        .flatMap((i) => i.link?.url ?? []);
+    for (const site of ["DTC", "HPSF"]) {
+      const banners = new Set(links(site, "sitewide-banners", "promo"));
+      const repeated = links(site, "announcements").filter((url) => banners.has(url));
+      expect(repeated, `${site}: the announcement bar repeats a sitewide banner`).toEqual([]);
+    }
+    // The Cart carousels exist for the empty cart's suggestions on both sites.
+    for (const site of ["DTC", "HPSF"]) {
+      expect(
+        entries.some(
+          (e) => e.site === site && e.type === "product-carousel" && (e.data as { page?: string }).page === "cart",
+        ),
+        site,
+      ).toBe(true);
+    }
+  });
 });

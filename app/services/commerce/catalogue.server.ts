@@ -117,6 +117,18 @@ export function createCatalogue(
       });
     },
 
+    async getImagesBySku(skus) {
+      const { bySku } = await snapshot();
+      return Object.fromEntries(
+        skus.map((sku) => {
+          const found = bySku.get(sku);
+          const images = found?.product.detail.images ?? [];
+          const image = images.find((i) => i.variantId === found?.variantId) ?? images.find((i) => i.variantId === null);
+          return [sku, image?.url ?? null];
+        }),
+      );
+    },
+
     async getRelatedProducts(site, product, limit): Promise<ProductCardData[]> {
       const { index, byId } = await snapshot();
       const candidates = index

@@ -73,6 +73,8 @@ export interface CommerceProvider extends Carts {
   getProductCardsByHandles(site: SiteId, handles: string[]): Promise<ProductCardData[]>;
   /** The variant with this SKU when its product is sold on the site, or null. */
   getProductBySku(site: SiteId, sku: string): Promise<SkuProduct | null>;
+  /** The picture of each SKU's variant (its own first, else its product's), as a cart line shows it; null when none. */
+  getImagesBySku(skus: string[]): Promise<Record<string, string | null>>;
   /** Products to show beside one: same species, same brand and food form first. */
   getRelatedProducts(
     site: SiteId,
