@@ -1,6 +1,7 @@
 // `node scripts/share-images.mjs`: draws the brand pictures pages without their own are shared
 // with (og:image, Twitter's large card; SHARE_IMAGE in app/models/seo.ts, docs/rules.md "Search
-// engines"): 1200 x 630 PNGs in public/brand/, one per site. The words are drawn as paths from the
+// engines"): 1200 x 630 PNGs in public/brand/, one per site; and the emails' logo (email-logo.png,
+// the paw at 96 px for a 48 px header, since mail clients do not show SVG; docs/rules.md "Emails"). The words are drawn as paths from the
 // shop's self-hosted font, so the picture needs no system font. Run it again after a brand change
 // and commit the files.
 import { createRequire } from "node:module";
@@ -62,6 +63,10 @@ async function main() {
     await sharp(Buffer.from(svg)).png({ compressionLevel: 9, palette: true }).toFile(path.join(dir, site.file));
     console.log(`wrote public/brand/${site.file}`);
   }
+  // The logo's own colours (public/favicon.svg): a blue disc with a white paw.
+  const logo = `<svg xmlns="http://www.w3.org/2000/svg" width="96" height="96" viewBox="0 0 32 32">${PAW.replace('fill="#fff"', `fill="${PRIMARY}"`).replace(`<g fill="${PRIMARY}">`, '<g fill="#fff">')}</svg>`;
+  await sharp(Buffer.from(logo)).png({ compressionLevel: 9 }).toFile(path.join(dir, "email-logo.png"));
+  console.log("wrote public/brand/email-logo.png");
 }
 
 await main();

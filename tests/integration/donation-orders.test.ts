@@ -256,7 +256,7 @@ describe("an order with a chosen cause and a round-up (docs/rules.md 'Donations'
     const mail = await prisma.emailMessage.findFirstOrThrow({
       where: { to: ready.customer.email, template: "order-confirmation" },
     });
-    expect(mail.text).toContain(`Giving back\n${gives}\n${includes}`);
+    expect(mail.text).toContain(`Giving back\n\n${gives}\n${includes}`);
     expect(mail.text).toContain(`Round-up donation: ${money(order.shopperDonationCents)}`);
     expect(mail.html).toContain(includes);
 

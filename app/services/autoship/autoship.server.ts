@@ -15,7 +15,7 @@ import {
 } from "~/models/autoship";
 import { MAX_AUTOSHIP_PER_LINE } from "~/models/cart-limits";
 import { ORDER_TYPE_CLINIC, ORDER_TYPE_DIRECT, SALES_ORG } from "~/models/checkout";
-import { siteIdOf } from "~/models/site";
+import { siteIdOf, storedSite } from "~/models/site";
 import { sitePolicy } from "~/models/site-policy";
 import { expiringCardNotice } from "~/models/payment-cards";
 import { changeCardRefusal } from "~/models/payment-methods";
@@ -26,6 +26,7 @@ import {
   autoshipFailedEmail,
   autoshipReminderEmail,
   autoshipSkippedEmail,
+  emailImageUrl,
   type AutoshipFailure,
   type EmailInput,
   type EmailService,
@@ -88,8 +89,16 @@ export interface RunSummary {
 
 const subscriptionInclude = {
   customer: { select: { email: true, clinicId: true, site: true } },
-  product: { select: { title: true } },
-  variant: { select: { title: true } },
+  // The pictures the emails show (the cart's rule: the variant's first, else the product's first).
+  product: {
+    select: {
+      title: true,
+      images: { where: { variantId: null }, take: 1, orderBy: { position: "asc" }, select: { url: true } },
+    },
+  },
+  variant: {
+    select: { title: true, images: { take: 1, orderBy: { position: "asc" }, select: { url: true } } },
+  },
 } as const;
 
 export function createAutoship(deps: AutoshipDeps) {
@@ -104,6 +113,8 @@ export function createAutoship(deps: AutoshipDeps) {
   }
 
   const emailData = (sub: Sub) => ({
+    site: storedSite(sub.customer.site),
+    imageUrl: emailImageUrl(storedSite(sub.customer.site), sub.variant.images[0]?.url ?? sub.product.images[0]?.url),
     email: sub.customer.email,
     productTitle: sub.product.title,
     variantTitle: sub.variant.title,
@@ -182,6 +193,8 @@ export function createAutoship(deps: AutoshipDeps) {
       if (error instanceof OrderError && error.code === "QUOTA_EXCEEDED") return "over_quota";
       throw error;
     }
+    // Rendered before the completing transaction, which only writes it (docs/decisions.md "Emails").
+    const confirmation = await orderConfirmationFor(db, reserved.id, "autoship");
     try {
       await chargeReservedOrder(
         db,
@@ -194,7 +207,7 @@ export function createAutoship(deps: AutoshipDeps) {
           });
           await tx.subscription.update({ where: { id: sub.id }, data: { nextOrderDate: nextDate(now()) } });
           // The confirmation is kept with the order or not at all (docs/rules.md "Outbox").
-          await deps.email.enqueue(tx, await orderConfirmationFor(tx, reserved.id, "autoship"));
+          await deps.email.enqueue(tx, confirmation);
         },
       );
     } catch (error) {
@@ -261,7 +274,7 @@ export function createAutoship(deps: AutoshipDeps) {
                 sub.id,
                 ymd(sub.nextOrderDate),
                 "reminder",
-                autoshipReminderEmail({ ...emailData(sub), cardNotice }),
+                await autoshipReminderEmail({ ...emailData(sub), cardNotice }),
               )
             ) {
               summary.reminders++;
@@ -295,7 +308,7 @@ export function createAutoship(deps: AutoshipDeps) {
             if (outcome === "out_of_stock") summary.outOfStock++;
             else if (outcome === "over_quota") summary.overQuota++;
             else summary.declined++;
-            await claim(sub.id, dueDate, outcome, autoshipFailedEmail(emailData(sub), outcome));
+            await claim(sub.id, dueDate, outcome, await autoshipFailedEmail(emailData(sub), outcome));
           }
         } catch (error) {
           summary.errors++;
@@ -342,12 +355,10 @@ export function createAutoship(deps: AutoshipDeps) {
     async skipNext(customerId: string, id: string) {
       const sub = await active(customerId, id);
       const next = nextOrderDate(sub.nextOrderDate, sub.frequencyDays);
+      const skipped = await autoshipSkippedEmail({ ...emailData(sub), nextOrderDate: next }, sub.nextOrderDate);
       await db.$transaction(async (tx) => {
         await tx.subscription.update({ where: { id }, data: { nextOrderDate: next } });
-        await deps.email.enqueue(
-          tx,
-          autoshipSkippedEmail({ ...emailData(sub), nextOrderDate: next }, sub.nextOrderDate),
-        );
+        await deps.email.enqueue(tx, skipped);
       });
     },
 

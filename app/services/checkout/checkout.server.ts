@@ -531,6 +531,10 @@ export function createCheckouts(deps: CheckoutDeps) {
       throw error;
     }
 
+    // The confirmation is rendered from the reserved order (its lines, amounts and address do not
+    // change when it is paid) before the completing transaction, which then only writes it: the
+    // rendering never holds the write lock (docs/decisions.md "Emails").
+    const confirmation = await orderConfirmationFor(db, reserved.id, "checkout");
     await chargeReservedOrder(
       db,
       deps.payments,
@@ -583,7 +587,7 @@ export function createCheckouts(deps: CheckoutDeps) {
         await tx.checkout.update({ where: { id: checkout.id }, data: { orderId: reserved.id, completedAt: now() } });
         await tx.cart.delete({ where: { id: cart.id } });
         // The confirmation is kept with the order or not at all (docs/rules.md "Outbox").
-        await deps.email.enqueue(tx, await orderConfirmationFor(tx, reserved.id, "checkout"));
+        await deps.email.enqueue(tx, confirmation);
         // The donation service hears of the order through the outbox, kept with the order or not at all
         // (docs/rules.md "Donations"): a donation outage after this point loses nothing.
         if (donation?.trackingId) {

@@ -66,9 +66,10 @@ export function createContactService(db: PrismaClient, email: EmailService, opti
         });
         const queued = await email.enqueue(
           tx,
-          contactUsEmail({
+          await contactUsEmail({
             ...input,
             to: options.supportEmail,
+            siteId: site,
             site: `${SITE_NAME[site]} (${site})`,
             customerId,
             reference: stored.id,

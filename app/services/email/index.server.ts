@@ -22,5 +22,6 @@ export const emailDelivery = createEmailDelivery(prisma, {
 export { EMAIL_TOPIC } from "./email.server";
 export * from "./links.server";
 export * from "./order-confirmation.server";
-export * from "./templates";
+export * from "./templates/index.server";
+export { emailImageUrl, emailShop, type EmailShop } from "./shop.server";
 export * from "./types";

@@ -21,8 +21,8 @@ export const identityJwt = createJwtIssuer(env.SESSION_SECRET);
  * outbox job sends it. Resolves the same whether or not there is an account.
  */
 export async function requestPasswordReset(site: SiteId, address: string): Promise<void> {
-  await identity.createPasswordReset(userStoreFor(site), address, (tx, reset) =>
-    email.enqueue(tx, passwordResetEmail(reset.email, passwordResetLink(site, reset.token))),
+  await identity.createPasswordReset(userStoreFor(site), address, async (tx, reset) =>
+    email.enqueue(tx, await passwordResetEmail(site, reset.email, passwordResetLink(site, reset.token))),
   );
 }
 /**
@@ -41,7 +41,7 @@ export async function sendPasswordResetFor(customerId: string, actor: AuditActor
     user.store as ReturnType<typeof userStoreFor>,
     user.email,
     async (tx, made) => {
-      await email.enqueue(tx, passwordResetEmail(made.email, passwordResetLink(site, made.token)));
+      await email.enqueue(tx, await passwordResetEmail(site, made.email, passwordResetLink(site, made.token)));
       await recordAudit(tx, actor, {
         action: "customer.password-reset",
         subjectType: "customer",

@@ -36,6 +36,7 @@ import {
   type RefundLedger,
 } from "~/models/refunds";
 import { OPEN_RETURN_STATUSES, refundRefusal } from "~/models/admin-orders";
+import { storedSite } from "~/models/site";
 import { recordAudit } from "~/services/audit/index.server";
 import type { DonationConfirmationPayload } from "~/services/donations/index.server";
 import {
@@ -106,7 +107,12 @@ const refKey = {
 const orderLabel = (number: number) => `Order #${number}`;
 
 function emailRef(order: { id: string; number: number; email: string; site: string; customerId: string | null }) {
-  return { number: order.number, email: order.email, link: orderLink(order) } satisfies EmailOrderRef;
+  return {
+    site: storedSite(order.site),
+    number: order.number,
+    email: order.email,
+    link: orderLink(order),
+  } satisfies EmailOrderRef;
 }
 
 /** Units of each line already in a return, by order line id. */
@@ -341,7 +347,7 @@ export function createOrderLifecycle(deps: LifecycleDeps): OrderFulfilment {
       cause: "cancellation",
     });
     await tx.orderEvent.create({ data: { orderId, kind: "cancelled", createdAt: now() } });
-    await deps.email.enqueue(tx, orderCancelledEmail(emailRef(order), refundCents));
+    await deps.email.enqueue(tx, await orderCancelledEmail(emailRef(order), refundCents));
     return { outcome: "cancelled" as const, refundCents };
   }
 
@@ -586,7 +592,7 @@ export function createOrderLifecycle(deps: LifecycleDeps): OrderFulfilment {
           const byId = new Map(order.lines.map((line) => [line.id, line]));
           await deps.email.enqueue(
             tx,
-            returnRequestedEmail(emailRef(order), {
+            await returnRequestedEmail(emailRef(order), {
               reason,
               refundCents: priced.refundCents,
               lines: priced.lines.map((line) => ({
@@ -643,7 +649,7 @@ export function createOrderLifecycle(deps: LifecycleDeps): OrderFulfilment {
             },
           });
           const tracking = trackingOf({ carrier, trackingNumber });
-          if (tracking) await deps.email.enqueue(tx, orderShippedEmail(emailRef(order), tracking));
+          if (tracking) await deps.email.enqueue(tx, await orderShippedEmail(emailRef(order), tracking));
         },
         actor,
       );
@@ -659,7 +665,7 @@ export function createOrderLifecycle(deps: LifecycleDeps): OrderFulfilment {
           await tx.orderEvent.create({ data: { orderId: order.id, kind: "delivered", createdAt: at } });
           await deps.email.enqueue(
             tx,
-            orderDeliveredEmail(emailRef(order), { windowDays: days, until: returnWindowEnd(at, days) }),
+            await orderDeliveredEmail(emailRef(order), { windowDays: days, until: returnWindowEnd(at, days) }),
           );
         },
         actor,
@@ -764,7 +770,7 @@ export function createOrderLifecycle(deps: LifecycleDeps): OrderFulfilment {
         }
         await deps.email.enqueue(
           tx,
-          orderRefundedEmail(emailRef(order), {
+          await orderRefundedEmail(emailRef(order), {
             amountCents: refund.amountCents,
             full: status === "refunded",
             cause: refundCauseOf(refund.cause),

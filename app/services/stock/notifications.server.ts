@@ -7,7 +7,7 @@ import { storedSite } from "~/models/site";
 import { sitePolicy } from "~/models/site-policy";
 import { inStock } from "~/models/merchant";
 import { STOCK_NOTIFICATION_MESSAGES as M, StockNotificationError } from "~/models/stock-notification";
-import { backInStockEmail, type EmailService } from "~/services/email/index.server";
+import { backInStockEmail, emailImageUrl, type EmailService } from "~/services/email/index.server";
 import type { RateLimiter } from "~/services/http/index.server";
 import { logger } from "~/services/observability/index.server";
 import { publicUrl } from "~/services/site/index.server";
@@ -93,27 +93,39 @@ export function createStockNotifications(
             id: true,
             email: true,
             site: true,
-            variant: { select: { title: true, url: true, product: { select: { title: true } } } },
+            variant: {
+              select: {
+                title: true,
+                url: true,
+                images: { orderBy: { position: "asc" }, take: 1, select: { url: true } },
+                product: {
+                  select: { title: true, images: { orderBy: { position: "asc" }, take: 1, select: { url: true } } },
+                },
+              },
+            },
           },
         });
         if (due.length === 0) break;
         for (const row of due) {
           seen.add(row.id);
+          const site = storedSite(row.site);
+          const { variant } = row;
+          // Rendered before the transaction, so no database lock waits on the template.
+          const message = await backInStockEmail({
+            site,
+            to: row.email,
+            productTitle: variant.product.title,
+            variantTitle: variant.title,
+            url: publicUrl(site, `/products/${variant.url}`),
+            imageUrl: emailImageUrl(site, (variant.images[0] ?? variant.product.images[0])?.url),
+          });
           const sent = await db.$transaction(async (tx) => {
             const claimed = await tx.stockNotification.updateMany({
               where: { id: row.id, notifiedAt: null },
               data: { notifiedAt: now() },
             });
             if (claimed.count !== 1) return false;
-            await email.enqueue(
-              tx,
-              backInStockEmail({
-                to: row.email,
-                productTitle: row.variant.product.title,
-                variantTitle: row.variant.title,
-                link: publicUrl(storedSite(row.site), `/products/${row.variant.url}`),
-              }),
-            );
+            await email.enqueue(tx, message);
             return true;
           });
           if (sent) notified++;
