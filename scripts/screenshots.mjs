@@ -109,6 +109,11 @@ async function main() {
       `| --- | ${VIEWPORTS.map(() => "---").join(" | ")} |`,
       ...rows,
       "",
+      // The email is not a page of the shop: its pictures are drawn apart (docs/rules.md "Emails").
+      "The order confirmation email, whole, at the same widths: `email-order-confirmation-390.png` and",
+      "`email-order-confirmation-1280.png`, drawn from the HTML that `EMAIL_PREVIEW_DIR=/tmp/emails npx vitest run",
+      "tests/integration/email-templates.test.ts` writes, opened in Chromium with the shop's pictures stood in for.",
+      "",
     ].join("\n"),
     { parser: "markdown" },
   );
