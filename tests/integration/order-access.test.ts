@@ -226,6 +226,8 @@ describe("a guest's account from the confirmation (docs/rules.md 'Cart on a phon
     const customerId = (await newCustomer()).id;
     const own = await createOrder(customerId);
     expect((await createAccount(await signedInJar(customerId), own.id, FORM)).status).toBe(403);
+    // The session placed it signed in, then signed out: the order has its account already.
+    expect((await createAccount(await guestWhoPlaced(own.id), own.id, FORM)).status).toBe(403);
     expect((await prisma.order.findUniqueOrThrow({ where: { id: order.id } })).customerId).toBeNull();
   });
 
