@@ -1,5 +1,5 @@
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
-import { addedToCart, open } from "./helpers";
+import { addedToCart, jsEnabled, open } from "./helpers";
 
 const PRODUCT = "/products/science-diet/adult-dry-dog-food/chicken-barley/15.5lb";
 const notice = (page: Page) => page.locator(".notice");
@@ -60,16 +60,35 @@ test.describe("cart (catalogue spec section 2 cart texts)", () => {
     page,
   }, testInfo) => {
     await addFromProductPage(page, testInfo, "1");
-    await page.goto("/cart");
+    await open(page, testInfo, "/cart");
     // Every control names the line's product and size (docs/rules.md "Cart limits").
     const line = "Science Diet Adult Dry Dog Food 15.5 lb bag";
-    await page.getByLabel(`Quantity, ${line}`, { exact: true }).fill("3");
-    await page.getByRole("button", { name: `Update quantity, ${line}`, exact: true }).click();
+    const quantity = page.getByLabel(`Quantity, ${line}`, { exact: true });
+    await quantity.fill("3");
+    if (jsEnabled(testInfo)) {
+      // With JavaScript a typed quantity applies by itself (docs/rules.md "Cart on a phone"): no Update button.
+      await expect(page.getByRole("button", { name: `Update quantity, ${line}` })).toHaveCount(0);
+      await quantity.press("Enter");
+    } else {
+      await page.getByRole("button", { name: `Update quantity, ${line}`, exact: true }).click();
+    }
     await expect(notice(page)).toHaveText("Quantity updated.");
     await expect(cartCount(page)).toHaveText("3");
+    if (jsEnabled(testInfo)) {
+      // − and + change the quantity at once.
+      await page.getByRole("button", { name: `Increase quantity, ${line}`, exact: true }).click();
+      await expect(cartCount(page)).toHaveText("4");
+      await expect(quantity).toHaveValue("4");
+      await page.getByRole("button", { name: `Decrease quantity, ${line}`, exact: true }).click();
+      await expect(cartCount(page)).toHaveText("3");
+      await expect(quantity).toHaveValue("3");
+    } else {
+      await expect(page.getByRole("button", { name: /^(Increase|Decrease) quantity/ })).toHaveCount(0);
+    }
 
     await page.getByLabel(`Delivery, ${line}`, { exact: true }).selectOption({ label: "Autoship: every 2 weeks" });
-    await page.getByRole("button", { name: `Change delivery, ${line}`, exact: true }).click();
+    // With JavaScript the choice applies on change; without it, Change sends it.
+    if (!jsEnabled(testInfo)) await page.getByRole("button", { name: `Change delivery, ${line}`, exact: true }).click();
     await expect(notice(page)).toHaveText("Autoship frequency updated.");
     await expect(page.getByText("Autoship: save an extra 5%")).toBeVisible();
 
@@ -97,17 +116,26 @@ test.describe("cart (catalogue spec section 2 cart texts)", () => {
     await expect(notice(page).first()).toHaveText("Orders are limited to 10 items. Remove 1 to check out.");
   });
 
-  test("the free-shipping tracker reaches zero (catalogue spec sections 4 and 9)", async ({ page }) => {
+  test("the free-shipping tracker reaches zero (catalogue spec sections 4 and 9)", async ({ page }, testInfo) => {
     await page.goto("/products/science-diet/adult-dry-dog-food/chicken-barley/4lb");
     await page.locator(".buy-box").getByRole("button", { name: "Add to Cart" }).click();
     await expect(addedToCart(page).or(notice(page)).first()).toBeVisible();
-    await page.goto("/cart");
+    await open(page, testInfo, "/cart");
     await expect(summary(page).getByText(/^You are \$\d+\.\d{2} away from free shipping\.$/)).toBeVisible();
     await page.getByRole("spinbutton", { name: /^Quantity, / }).fill("3");
-    await page.getByRole("button", { name: /^Update quantity, / }).click();
+    if (jsEnabled(testInfo)) await page.getByRole("spinbutton", { name: /^Quantity, / }).press("Enter");
+    else await page.getByRole("button", { name: /^Update quantity, / }).click();
     await expect(summary(page).getByText("You get free shipping!")).toBeVisible();
     await expect(summary(page).getByRole("progressbar")).toHaveAttribute("aria-valuenow", "100");
   });
+});
+
+test('an empty cart suggests products (docs/rules.md "Cart on a phone")', async ({ page }, testInfo) => {
+  await open(page, testInfo, "/cart");
+  await expect(page.getByText("Your cart is empty.")).toBeVisible();
+  const suggestions = page.getByRole("region", { name: "Popular right now" });
+  await expect(suggestions.getByRole("button", { name: "Add to Cart" }).first()).toBeAttached();
+  expect(await suggestions.getByRole("article").count()).toBeGreaterThan(1);
 });
 
 test("a guest sets a delivery zip; an uncovered zip is refused (shop-core spec section 5)", async ({

@@ -74,6 +74,8 @@ async function payWithNewCard(page: Page, cardNumber: string) {
   // The demo account may hold cards saved by earlier runs; guests see no choice.
   const newCard = page.getByRole("radio", { name: "A new card" });
   if ((await newCard.count()) > 0) await newCard.check();
+  // A card is needed: its fields do not say "(optional)" (docs/rules.md "Cart on a phone").
+  else await expect(page.locator(".checkout-card .field__optional")).toHaveCount(0);
   await page.getByLabel("Name on card").fill("Riley Tester");
   await page.getByLabel("Card number").fill(cardNumber);
   await page.getByLabel("Expiry (MM/YY)").fill("12/30");
@@ -137,6 +139,26 @@ test.describe("checkout", () => {
     );
     expect(emails).toHaveLength(1);
     await expect(page.getByTestId("cart-count")).toHaveText("0");
+
+    // The confirmation shows the delivery estimate and the products' pictures, and offers the guest an
+    // account for the order's email with the order in it (docs/rules.md "Cart on a phone").
+    await expect(page.getByTestId("confirmation-delivery")).toHaveText(/^Estimated delivery \w+, \w+ \d+ to 80011$/);
+    await expect(page.locator(".confirmation-page__image").first()).toBeVisible();
+    const offer = page.getByRole("region", { name: "Save your details for next time" });
+    await expect(offer).toContainText(email);
+    await offer.getByLabel("First name").fill("Riley");
+    await offer.getByLabel("Last name").fill("Tester");
+    await offer.getByLabel("Password", { exact: true }).fill("a-long-Pa55word");
+    await offer.getByLabel("Confirm password").fill("a-long-Pa55word");
+    await offer.getByRole("button", { name: "Create account" }).click();
+    await expect(page).toHaveURL(new RegExp(`/account/orders/${orderId}$`));
+    expect(
+      query<{ email: string }>(
+        testInfo,
+        'SELECT c.email FROM "Order" o JOIN "Customer" c ON c.id = o."customerId" WHERE o.id = ?',
+        orderId,
+      ),
+    ).toEqual([{ email }]);
   });
 
   test("a declined card is said at 'Place order' and the cart keeps its item", async ({ page }, testInfo) => {

@@ -12,6 +12,13 @@ const PORTFOLIO = "Shelter Pets Fund";
 
 const panel = (page: Page) => page.getByRole("region", { name: /Giving back/ });
 const gives = (page: Page) => page.getByTestId("donation-gives");
+
+/** Opens the giving panel's choices (one line with "Change" until the shopper asks; docs/rules.md "Cart on a phone"). */
+async function openChoices(page: Page) {
+  const details = panel(page).locator("details");
+  if ((await details.getAttribute("open")) === null) await panel(page).getByText("Change", { exact: true }).click();
+  await expect(details).toHaveAttribute("open", "");
+}
 const money = (text: string) => Math.round(Number(text.replace(/[$,]/g, "")) * 100);
 const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -79,6 +86,9 @@ for (const viewport of [
       await expect(gives(page)).toHaveText(
         new RegExp(`^This order gives \\$\\d+\\.\\d{2} to ${escape(defaultCause)}\\.$`),
       );
+      // Closed at first: one line, the choices behind "Change".
+      await expect(panel(page).getByText("The shop gives this at no cost to you.")).toBeHidden();
+      await openChoices(page);
       await expect(panel(page).getByText("The shop gives this at no cost to you.")).toBeVisible();
       // Nothing of the panel is wider than the screen (a phone's 390 px included).
       const overflow = await panel(page).evaluate(
@@ -96,6 +106,7 @@ for (const viewport of [
       await expect(gives(page)).toHaveText(new RegExp(` to ${escape(PORTFOLIO)}\\.$`));
 
       // A charity found by name, city and state.
+      await openChoices(page);
       const search = panel(page).getByRole("search", { name: "Charities" });
       await search.getByLabel("Charity name").fill(searched.name);
       await search.getByLabel("Zip code or city (optional)").fill(searched.city);
@@ -115,6 +126,7 @@ for (const viewport of [
       await expect(gives(page)).toHaveText(new RegExp(` to ${escape(searched.name)}\\.$`));
 
       // The round-up.
+      await openChoices(page);
       const extra = panel(page).getByRole("group", { name: "Give a little more" });
       await extra.getByRole("radio", { name: "Round up my order to the next dollar" }).check();
       await panel(page).getByRole("button", { name: "Update my gift" }).click();
@@ -128,6 +140,7 @@ for (const viewport of [
         new RegExp(`^This order gives \\$\\d+\\.\\d{2} to ${escape(searched.name)}\\.$`),
       );
       const merchantCents = money(/\$([\d,]+\.\d{2})/.exec((await gives(page).textContent()) ?? "")![1]);
+      await openChoices(page);
       await expect(panel(page).getByRole("radio", { name: "Round up my order to the next dollar" })).toBeChecked();
       await page.getByRole("button", { name: "Place order" }).click();
       await expect(page).toHaveURL(/\/checkout\/confirmation\/[^/]+$/);

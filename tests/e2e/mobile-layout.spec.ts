@@ -192,6 +192,35 @@ test.describe("at 390 px (a phone)", () => {
   });
 });
 
+test.describe('the cart at 390 px (docs/rules.md "Cart on a phone")', () => {
+  test.use({ viewport: PHONE });
+
+  test("the checkout button and total come within a screen after the lines; the giving panel is one line until opened", async ({
+    page,
+  }, testInfo) => {
+    await addToCart(page, testInfo, AUTOSHIP_PRODUCT);
+    await open(page, testInfo, "/cart");
+    const summary = page.getByRole("complementary", { name: "Order Summary" });
+    const linesEnd = await page
+      .locator(".cart-lines")
+      .evaluate((el) => el.getBoundingClientRect().bottom + window.scrollY);
+    const checkout = summary.getByRole("link", { name: "Proceed to Checkout" });
+    const subtotal = summary.getByRole("definition").nth(1);
+    for (const target of [checkout, subtotal]) {
+      const bottom = await target.evaluate((el) => el.getBoundingClientRect().bottom + window.scrollY);
+      expect(bottom - linesEnd).toBeLessThan(PHONE.height);
+    }
+    // The giving panel comes after the summary, closed: one line with its Change.
+    const panel = page.getByRole("region", { name: "Giving back" });
+    expect(await pageTop(page, ".donation-panel")).toBeGreaterThan(await pageTop(page, ".order-summary"));
+    expect((await panel.boundingBox())!.height).toBeLessThan(130);
+    await expect(panel.getByRole("radio").first()).toBeHidden();
+    await panel.getByText("Change", { exact: true }).click();
+    await expect(panel.getByRole("radio").first()).toBeVisible();
+    await noHorizontalScroll(page);
+  });
+});
+
 test.describe("at 1280 px (a desktop)", () => {
   test.use({ viewport: DESKTOP });
 

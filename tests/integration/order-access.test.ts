@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import { action as orderDetailsAction, loader as orderDetails } from "~/routes/account.orders_.$id";
 import { action as orderApi } from "~/routes/api.ecom.v1[.]0.get-embedded-order";
-import { loader as confirmation } from "~/routes/checkout_.confirmation.$orderId";
+import { action as confirmationAction, loader as confirmation } from "~/routes/checkout_.confirmation.$orderId";
 import { sessionStorage } from "~/services/http/index.server";
 import { nextOrderNumber, rememberOrder } from "~/services/orders/index.server";
 import { callRoute, formRequest, getRequest, Jar, jsonRequest, signedInJar } from "../helpers/routes";
@@ -30,13 +30,13 @@ const newCustomer = () =>
   });
 
 /** A paid order as checkout leaves it. */
-async function createOrder(customerId: string | null, site = "DTC") {
+async function createOrder(customerId: string | null, site = "DTC", email = "robin@example.com") {
   return prisma.order.create({
     data: {
       number: await nextOrderNumber(prisma),
       site,
       customerId,
-      email: "robin@example.com",
+      email,
       status: "paid",
       subtotalCents: variant.priceCents,
       totalCents: variant.priceCents,
@@ -176,5 +176,79 @@ describe("who may see an order (docs/rules.md 'Orders')", () => {
       expect((await callApi(await guestWhoPlaced(guestOrder.id), guestOrder.id)).status).toBe(401);
       expect((await callApi(new Jar(), guestOrder.id)).status).toBe(401);
     });
+  });
+});
+
+describe("a guest's account from the confirmation (docs/rules.md 'Cart on a phone', mayClaimOrder)", () => {
+  const FORM = {
+    firstName: "Robin",
+    lastName: "Lee",
+    password: "a-long-Pa55word",
+    confirmPassword: "a-long-Pa55word",
+  };
+  const guestEmail = () => `guest-${crypto.randomUUID()}@example.com`;
+  let ip = 0;
+  const createAccount = (jar: Jar, orderId: string, fields: Record<string, string>) =>
+    callRoute(confirmationAction, formRequest(`/checkout/confirmation/${orderId}`, fields, jar), jar, {
+      params: { orderId },
+      clientIp: `198.51.100.${(ip += 1)}`,
+    });
+  const offer = async (jar: Jar, orderId: string) =>
+    ((await (await viewConfirmation(jar, orderId)).json()) as { offerAccount: boolean }).offerAccount;
+
+  it("is offered only to the guest session that placed the order", async () => {
+    const order = await createOrder(null, "DTC", guestEmail());
+    expect(await offer(await guestWhoPlaced(order.id), order.id)).toBe(true);
+    const customerId = (await newCustomer()).id;
+    const own = await createOrder(customerId);
+    expect(await offer(await signedInJar(customerId), own.id)).toBe(false);
+  });
+
+  it("creates the account for the order's email, never the form's, attaches the order and signs in", async () => {
+    const email = guestEmail();
+    const order = await createOrder(null, "DTC", email);
+    const guest = await guestWhoPlaced(order.id);
+    const response = await createAccount(guest, order.id, { ...FORM, email: "someone-else@example.com" });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe(`/account/orders/${order.id}`);
+    const attached = await prisma.order.findUniqueOrThrow({ where: { id: order.id }, include: { customer: true } });
+    expect(attached.customer?.email).toBe(email);
+    expect(await prisma.identityUser.count({ where: { email } })).toBe(1);
+    expect(await prisma.identityUser.count({ where: { email: "someone-else@example.com" } })).toBe(0);
+    // Signed in now, the session may not do it again.
+    expect((await createAccount(guest, order.id, FORM)).status).toBe(403);
+  });
+
+  it("answers 404 to a session that did not place the order, and 403 once the order has an account", async () => {
+    const order = await createOrder(null, "DTC", guestEmail());
+    expect((await createAccount(new Jar(), order.id, FORM)).status).toBe(404);
+    expect((await createAccount(await guestWhoPlaced(), order.id, FORM)).status).toBe(404);
+    const customerId = (await newCustomer()).id;
+    const own = await createOrder(customerId);
+    expect((await createAccount(await signedInJar(customerId), own.id, FORM)).status).toBe(403);
+    // The session placed it signed in, then signed out: the order has its account already.
+    expect((await createAccount(await guestWhoPlaced(own.id), own.id, FORM)).status).toBe(403);
+    expect((await prisma.order.findUniqueOrThrow({ where: { id: order.id } })).customerId).toBeNull();
+  });
+
+  it("answers malformed input 400 and an email that has an account 409, attaching nothing", async () => {
+    const order = await createOrder(null, "DTC", guestEmail());
+    const guest = await guestWhoPlaced(order.id);
+    for (const fields of [
+      {},
+      { ...FORM, confirmPassword: "something-else-1A" },
+      { ...FORM, firstName: "" },
+      { ...FORM, password: "short", confirmPassword: "short" },
+    ]) {
+      expect((await createAccount(guest, order.id, fields)).status, JSON.stringify(fields)).toBe(400);
+    }
+    // The first order of an email makes its account; a later guest order of that email finds it taken.
+    const taken = guestEmail();
+    const takenOrder = await createOrder(null, "DTC", taken);
+    const first = await createOrder(null, "DTC", taken);
+    expect((await createAccount(await guestWhoPlaced(first.id), first.id, FORM)).status).toBe(302);
+    expect((await createAccount(await guestWhoPlaced(takenOrder.id), takenOrder.id, FORM)).status).toBe(409);
+    expect((await prisma.order.findUniqueOrThrow({ where: { id: takenOrder.id } })).customerId).toBeNull();
+    expect((await prisma.order.findUniqueOrThrow({ where: { id: order.id } })).customerId).toBeNull();
   });
 });
