@@ -1,7 +1,14 @@
 // The back office's nutrition fields inside the product form (docs/rules.md "Nutrition facts"):
 // saved with the product's one save and read by `NutritionFormSchema`. Each input names the flat
 // field its error comes back on.
-import { analysisField, editorRowCounts, feedingField, GUARANTEE_UNITS, SERVING_UNITS } from "~/models/nutrition";
+import {
+  analysisField,
+  editorRowCounts,
+  feedingField,
+  GUARANTEE_UNITS,
+  NUTRITION_FORM_FIELD,
+  SERVING_UNITS,
+} from "~/models/nutrition";
 
 type Values = Record<string, string | string[] | undefined>;
 
