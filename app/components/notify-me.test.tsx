@@ -2,6 +2,7 @@
 // "Notify me when it's back" on the product page (docs/rules.md "Back in stock"): an out-of-stock
 // variant shows the notify form instead of add to cart and no Autoship choice; a guest types an
 // email, a signed-in shopper only clicks; the fetcher's answer replaces the form.
+import type { ActionFunction } from "@remix-run/node";
 import { createRemixStub } from "@remix-run/testing";
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
@@ -56,7 +57,7 @@ function productProps(inventory: number): ProductViewProps {
   };
 }
 
-function renderPage(element: JSX.Element, account: { firstName: string } | null, action?: () => unknown) {
+function renderPage(element: JSX.Element, account: { firstName: string } | null, action?: ActionFunction) {
   const Stub = createRemixStub([
     {
       id: "root",

@@ -8,7 +8,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { useActionData, useFetcher, useRouteLoaderData } from "@remix-run/react";
 import { FormError, TextField } from "./form-field";
 import { HoneypotInputs } from "./honeypot-inputs";
-import { NOTIFY_ME_INTENT } from "~/models/stock-notification";
+import { NOTIFY_ME_INTENT } from "~/models/notify-me";
 import { replyFor, type ActionReply } from "~/utils/form";
 
 export function NotifyMe({ variantId }: { variantId: string }) {

@@ -4,10 +4,10 @@
 import { z } from "zod";
 import { EmailField } from "./account-forms";
 import { ItemIdSchema } from "./cart-input";
+import { NOTIFY_ME_INTENT } from "./notify-me";
 import { serviceErrorWithStatus } from "./service-error";
 
-/** The form's intent (the product page's action answers only it). */
-export const NOTIFY_ME_INTENT = "notify-me";
+export { NOTIFY_ME_INTENT, notifyMeConfirmation } from "./notify-me";
 
 /**
  * The form's fields. A signed-in shopper's form carries no email: the server takes the
@@ -20,11 +20,6 @@ export function notifyMeSchema(signedIn: boolean) {
 }
 
 export type NotifyMeInput = { intent: typeof NOTIFY_ME_INTENT; variantId: string; email?: string };
-
-/** What the shopper is told once the request is kept (a repeat gets the same answer). */
-export function notifyMeConfirmation(email: string): string {
-  return `We'll email you at ${email} when it's back.`;
-}
 
 export type StockNotificationErrorCode = "unknown_variant" | "in_stock";
 

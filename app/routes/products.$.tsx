@@ -1,5 +1,4 @@
-import { parseWithZod } from "@conform-to/zod";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { defer, json, redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -19,12 +18,7 @@ import {
   RELATED_LIMIT,
 } from "~/services/storefront/index.server";
 import { getSite, publicOrigin } from "~/services/site/index.server";
-import { pageNotFound, readFormData, replyWith } from "~/utils/form.server";
-import { isServiceError } from "~/models/service-error";
-import { notifyMeConfirmation, notifyMeSchema, type NotifyMeInput } from "~/models/stock-notification";
-import { getCustomerId, isSpam, rateLimits, SPAM_MESSAGE } from "~/services/http/index.server";
-import { clientIpOf } from "~/services/sign-in/index.server";
-import { stockNotifications } from "~/services/stock/index.server";
+import { pageNotFound } from "~/utils/form.server";
 import { productReviewsFor } from "~/utils/reviews.server";
 import { listingHref } from "~/utils/listing-href";
 import { preloadableView, type HydrationHandle } from "~/utils/preloadable-view";
@@ -102,45 +96,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   });
 }
 
-/**
- * "Notify me when it's back" (docs/rules.md "Back in stock"), the one form a product page posts
- * to itself: a fetcher gets the reply as JSON, a post without JavaScript gets the page back with
- * the reply in place. A signed-in shopper's address comes from the session, never the form.
- */
-export async function action({ request, context }: ActionFunctionArgs) {
-  const site = getSite(request);
-  const formData = await readFormData(request);
-  const customerId = await getCustomerId(request);
-  const submission = parseWithZod(formData, { schema: notifyMeSchema(Boolean(customerId)) });
-  const variantId = formData.get("variantId");
-  const target = typeof variantId === "string" ? variantId : undefined;
-  if (isSpam(formData)) return replyWith(submission, { formErrors: [SPAM_MESSAGE], target });
-  if (submission.status !== "success") return replyWith(submission, { target });
-  try {
-    const result = await stockNotifications.request({
-      site,
-      variantId: submission.value.variantId,
-      customerId,
-      email: (submission.value as NotifyMeInput).email,
-      clientIp: clientIpOf(context),
-    });
-    if (!result.ok) {
-      return replyWith(submission, {
-        status: 429,
-        formErrors: [rateLimits.budgets["back-in-stock"].message],
-        target,
-        headers: { "Retry-After": String(result.retryAfterSeconds) },
-      });
-    }
-    return replyWith(submission, {
-      target,
-      notice: { tone: "success", message: notifyMeConfirmation(result.email) },
-    });
-  } catch (error) {
-    if (isServiceError(error)) return replyWith(submission, { error, target });
-    throw error;
-  }
-}
+// "Notify me when it's back" (docs/rules.md "Back in stock"), the one form a product page posts to
+// itself; in a server module, so its schema (zod) stays out of the page's scripts.
+export { notifyMeAction as action } from "~/utils/notify-me.server";
 
 // One route renders listings and product pages: each page loads only its own view
 // (docs/rules.md "Client JavaScript budget"). Outside any Suspense boundary, so the
