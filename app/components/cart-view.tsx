@@ -24,7 +24,6 @@ import type { SiteId } from "~/models/site";
 import { sitePolicy } from "~/models/site-policy";
 import { unitPriceLabel } from "~/models/unit-price";
 import { FreeShippingTracker } from "./free-shipping-tracker";
-import { UnitPrice } from "./product-prices";
 import { ResponsiveImage } from "./responsive-image";
 import { useCartLinesAnalytics } from "./cart-lines-analytics";
 
@@ -349,9 +348,9 @@ function CartLine({
             {formatMoney(lineSubtotalCents(line))}
             {savings > 0 ? <span className="cart-line__savings"> You save {formatMoney(savings)}</span> : null}
             {/* Per lb or oz at the price this line is charged (the autoship price on an autoship line). */}
-            <UnitPrice
-              text={unitPriceLabel(lineSubtotalCents({ ...line, quantity: 1 }), line.weightValue, line.weightUnit)}
-            />
+            <span className="unit-price">
+              {unitPriceLabel(lineSubtotalCents({ ...line, quantity: 1 }), line.weightValue, line.weightUnit)}
+            </span>
           </p>
         ) : null}
         {autoship && showsAutoshipSavings ? <p className="cart-line__autoship">Autoship: save an extra 5%</p> : null}

@@ -8,7 +8,6 @@ import { BadgeList } from "./badge-list";
 import { CardRating } from "./card-rating";
 import { useSelectItem } from "./data-layer-event";
 import { CompareAtPrice, Price } from "./price";
-import { UnitPrice } from "./product-prices";
 import { QuantityField } from "./quantity-field";
 import { ResponsiveImage } from "./responsive-image";
 
@@ -72,7 +71,6 @@ export function ProductCard({ product, site, freeShippingMinimumCents, headingLe
         ) : variant.priceCents !== undefined ? (
           <Price priceCents={variant.priceCents} compareAtPriceCents={variant.compareAtPriceCents ?? null} />
         ) : null}
-        <UnitPrice text={variant.unitPrice} />
         {policy.showsAutoshipSavings && product.autoshipEligible ? (
           <p className="card-note">Autoship &amp; save an extra 5%</p>
         ) : null}

@@ -75,7 +75,6 @@ describe("listing cards (catalogue spec sections 1 and 9)", () => {
       size: "4 lb bag",
       priceCents: 1999,
       compareAtPriceCents: 2399,
-      unitPrice: "$5.00/lb",
       badges: ["limited-stock"],
     };
     expect(listingCard(long, "HPSF").variants).toEqual([shown]);
@@ -100,7 +99,6 @@ describe("listing cards (catalogue spec sections 1 and 9)", () => {
         size: "4 lb bag",
         priceCents: 1999,
         compareAtPriceCents: 2399,
-        unitPrice: "$5.00/lb",
         badges: ["limited-stock"],
       },
     });
@@ -113,15 +111,6 @@ describe("listing cards (catalogue spec sections 1 and 9)", () => {
     expect(staff.variant).not.toHaveProperty("compareAtPriceCents");
     expect(cardVariantInStock(staff.variant)).toBe(false);
     expect(cardVariantInStock(listingCard(card, "DTC").variant)).toBe(true);
-  });
-
-  it('carry the price per unit where a price and a weight show (docs/rules.md "Price per unit")', () => {
-    const can = { ...variant, priceCents: 4299, weightValue: 153.6, weightUnit: "oz" };
-    expect(listingCard({ ...card, variant: can }, "DTC").variant.unitPrice).toBe("$0.28/oz");
-    // No price on the staff site, so no price per unit.
-    expect(listingCard(cardForSite("HPSF", card), "HPSF").variant).not.toHaveProperty("unitPrice");
-    const unweighed = { ...variant, weightValue: 0 };
-    expect(listingCard({ ...card, variant: unweighed }, "DTC").variant).not.toHaveProperty("unitPrice");
   });
 
   it('show the rating figures on both sites, and none without reviews (docs/rules.md "Reviews")', () => {

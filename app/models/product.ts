@@ -3,7 +3,6 @@ import type { Nutrition } from "./nutrition";
 import type { SiteId } from "./site";
 import { sitePolicy } from "./site-policy";
 import { truncate } from "./text";
-import { unitPriceLabel } from "./unit-price";
 
 /** A variant as a card or product page shows it. */
 export interface VariantSummary {
@@ -169,8 +168,6 @@ export interface CardVariant {
   priceCents?: number;
   /** Absent when there is none. */
   compareAtPriceCents?: number;
-  /** The price per lb or oz ("$2.49/lb", `unitPriceLabel`); absent without a price or a weight. */
-  unitPrice?: string;
   /** Badge keys, best first, at most the card's two. */
   badges: BadgeKey[];
 }
@@ -200,11 +197,6 @@ export function cardVariantInStock(variant: Pick<CardVariant, "badges">): boolea
   return !variant.badges.includes("out-of-stock");
 }
 
-function unitPriceOf(variant: VariantSummary): { unitPrice?: string } {
-  const unitPrice = unitPriceLabel(variant.priceCents, variant.weightValue, variant.weightUnit);
-  return unitPrice ? { unitPrice } : {};
-}
-
 function cardVariant(variant: VariantSummary, withFlavor: boolean): CardVariant {
   return {
     id: variant.id,
@@ -213,7 +205,6 @@ function cardVariant(variant: VariantSummary, withFlavor: boolean): CardVariant 
     ...(withFlavor && variant.flavor ? { flavor: variant.flavor } : {}),
     ...(variant.priceCents !== undefined ? { priceCents: variant.priceCents } : {}),
     ...(variant.compareAtPriceCents !== null ? { compareAtPriceCents: variant.compareAtPriceCents } : {}),
-    ...unitPriceOf(variant),
     badges: variantBadgeKeys(variant),
   };
 }

@@ -177,7 +177,6 @@ test.describe("consumer catalogue", () => {
     expect(description.replace("…", "").length).toBeLessThanOrEqual(25);
     expect(await card.locator(".badge").count()).toBeLessThanOrEqual(2);
     await expect(card.locator(".size-pill")).toBeVisible();
-    await expect(card.locator(".unit-price")).toHaveText(/^\$\d+\.\d{2}\/(lb|oz)$/);
     await expect(card.getByRole("link").first()).toHaveAttribute("href", /^\/products\/science-diet\/.+\?sku=/);
     await expect(card.getByRole("button", { name: "Add to Cart" })).toBeEnabled();
   });
