@@ -7,6 +7,8 @@ import { loader as sitemapXmlLoader } from "~/routes/[sitemap.xml]";
 import { loader as sitemapLoader, meta as sitemapMeta } from "~/routes/sitemap";
 import { loader as sitemapFileLoader } from "~/routes/sitemaps.$page";
 import { SITEMAP_LIMITS } from "~/models/sitemap";
+import { isRouteErrorResponse } from "@remix-run/react";
+import { loader as rootLoader } from "~/root";
 import { content } from "~/services/content/index.server";
 import { loadSitemapFile } from "~/services/storefront/index.server";
 import { callRoute, getRequest, ORIGIN } from "../helpers/routes";
@@ -249,7 +251,7 @@ describe("every page's meta: the spec's title per site, a description and a cano
       HPSF: "Forgot Password",
     },
   ];
-  const suffix: Record<Site, string> = { DTC: "Shop the brand's Pet Nutrition", HPSF: "Pro Staff Feeding" };
+  const suffix: Record<Site, string> = { DTC: "Shop Hollowbrook Pet Nutrition", HPSF: "Pro Staff Feeding" };
 
   for (const { module, path, ...titles } of cases) {
     for (const site of ["DTC", "HPSF"] as const) {
@@ -290,4 +292,48 @@ describe("every page's meta: the spec's title per site, a description and a cano
       expect(descriptors).toContainEqual({ property: "og:url", content: `${ORIGINS[site]}/products` });
     }
   });
+
+  it("the title names the brand the root loader hands out (BRAND_NAME, default Hollowbrook; docs/decisions.md 'Brand name')", async () => {
+    const { loader, meta } = await import("~/routes/products.$");
+    const root = (await (await callRoute(rootLoader, request("DTC", "/products"))).json()) as { brand: string };
+    expect(root.brand).toBe("Hollowbrook");
+    const data = await (
+      await callRoute(loader, request("DTC", "/products"), undefined, { params: { "*": "" } })
+    ).json();
+    const matches = [
+      { id: "root", pathname: "/", data: { ...root, brand: "Acme" }, params: {} },
+      { id: "routes/products.$", pathname: "/products", data, params: {} },
+    ];
+    expect(meta({ matches, data } as never)).toContainEqual({ title: "Shop All Pet Food | Shop Acme Pet Nutrition" });
+  });
+});
+
+describe("an unknown product or category is the 404 page (docs/architecture.md 'Errors')", () => {
+  for (const path of ["/products/no-such-product", "/products/dog/no-such-category", "/products/a/b/c/d/e"]) {
+    it(`${path}: 404 with the '404' carousel and the 404 page's title, as an unknown URL`, async () => {
+      const { loader, meta } = await import("~/routes/products.$");
+      const { loader: splatLoader } = await import("~/routes/$");
+      const answer = await callRoute(loader, request("DTC", path), undefined, {
+        params: { "*": path.slice("/products/".length) },
+      });
+      expect(answer.status).toBe(404);
+      const body = (await answer.json()) as { notFound: boolean; carousels: { products: unknown[] }[] };
+      const unknownUrl = (await (
+        await callRoute(splatLoader, request("DTC", "/no/such/page"), undefined, { params: { "*": "no/such/page" } })
+      ).json()) as typeof body;
+      expect(body.notFound).toBe(true);
+      expect(body.carousels.length).toBe(unknownUrl.carousels.length);
+      expect(body.carousels[0].products.length).toBeGreaterThan(0);
+      const root = await (await callRoute(rootLoader, request("DTC", path))).json();
+      const error = { status: 404, statusText: "Not Found", data: body, internal: false };
+      expect(isRouteErrorResponse(error)).toBe(true);
+      const matches = [
+        { id: "root", pathname: "/", data: root, params: {} },
+        { id: "routes/products.$", pathname: path, data: undefined, params: {} },
+      ];
+      expect(meta({ matches, data: undefined, error } as never)).toContainEqual({
+        title: `${(root as { notFound: { title: string } }).notFound.title} | Shop Hollowbrook Pet Nutrition`,
+      });
+    });
+  }
 });
