@@ -8,7 +8,7 @@ import { SlugSchema } from "~/models/content";
 import { isPreview } from "~/services/content/index.server";
 import { loadContentPage, notFoundResponse } from "~/services/storefront/index.server";
 import { getSite } from "~/services/site/index.server";
-import { errorMeta, pageMeta } from "~/utils/meta";
+import { pageMeta } from "~/utils/meta";
 
 export const meta: MetaFunction<typeof loader> = (args) =>
   args.data
@@ -16,7 +16,7 @@ export const meta: MetaFunction<typeof loader> = (args) =>
         ...pageMeta(args.matches, { title: args.data.title, description: args.data.description }),
         ...(args.data.preview ? [{ name: "robots", content: "noindex" }] : []),
       ]
-    : errorMeta(args.matches, args.error);
+    : pageMeta(args.matches, { title: "404 Error" });
 
 /**
  * /{slug}: a single-segment content page (/faq, /shipping, /autoship,

@@ -7,7 +7,6 @@ import { loader as sitemapXmlLoader } from "~/routes/[sitemap.xml]";
 import { loader as sitemapLoader, meta as sitemapMeta } from "~/routes/sitemap";
 import { loader as sitemapFileLoader } from "~/routes/sitemaps.$page";
 import { SITEMAP_LIMITS } from "~/models/sitemap";
-import { isRouteErrorResponse } from "@remix-run/react";
 import { loader as rootLoader } from "~/root";
 import { content } from "~/services/content/index.server";
 import { loadSitemapFile } from "~/services/storefront/index.server";
@@ -306,34 +305,4 @@ describe("every page's meta: the spec's title per site, a description and a cano
     ];
     expect(meta({ matches, data } as never)).toContainEqual({ title: "Shop All Pet Food | Shop Acme Pet Nutrition" });
   });
-});
-
-describe("an unknown product or category is the 404 page (docs/architecture.md 'Errors')", () => {
-  for (const path of ["/products/no-such-product", "/products/dog/no-such-category", "/products/a/b/c/d/e"]) {
-    it(`${path}: 404 with the '404' carousel and the 404 page's title, as an unknown URL`, async () => {
-      const { loader, meta } = await import("~/routes/products.$");
-      const { loader: splatLoader } = await import("~/routes/$");
-      const answer = await callRoute(loader, request("DTC", path), undefined, {
-        params: { "*": path.slice("/products/".length) },
-      });
-      expect(answer.status).toBe(404);
-      const body = (await answer.json()) as { notFound: boolean; carousels: { products: unknown[] }[] };
-      const unknownUrl = (await (
-        await callRoute(splatLoader, request("DTC", "/no/such/page"), undefined, { params: { "*": "no/such/page" } })
-      ).json()) as typeof body;
-      expect(body.notFound).toBe(true);
-      expect(body.carousels.length).toBe(unknownUrl.carousels.length);
-      expect(body.carousels[0].products.length).toBeGreaterThan(0);
-      const root = await (await callRoute(rootLoader, request("DTC", path))).json();
-      const error = { status: 404, statusText: "Not Found", data: body, internal: false };
-      expect(isRouteErrorResponse(error)).toBe(true);
-      const matches = [
-        { id: "root", pathname: "/", data: root, params: {} },
-        { id: "routes/products.$", pathname: path, data: undefined, params: {} },
-      ];
-      expect(meta({ matches, data: undefined, error } as never)).toContainEqual({
-        title: `${(root as { notFound: { title: string } }).notFound.title} | Shop Hollowbrook Pet Nutrition`,
-      });
-    });
-  }
 });
