@@ -8,7 +8,7 @@ import { env } from "~/env.server";
 import { databaseBusyHeaders, isDatabaseBusy } from "~/models/database-busy";
 import { redactUrl } from "~/models/log-redaction";
 import { withoutTrailingNuls } from "~/models/stream-chunks";
-import { applyCachePolicy } from "~/services/http/index.server";
+import { applyCachePolicy, redirectLookupForData } from "~/services/http/index.server";
 import { logger } from "~/services/observability/index.server";
 import { NonceProvider } from "~/utils/nonce-provider";
 
@@ -111,7 +111,11 @@ export default function handleRequest(
 }
 
 /** `?_data=` answers (client navigations, fetchers) get the same cache policy as documents. */
-export const handleDataRequest: HandleDataRequestFunction = (response, { request }) => {
+export const handleDataRequest: HandleDataRequestFunction = async (loaded, { request }) => {
+  // The redirect lookup on every navigation, client ones included (redirectLookupForData).
+  const redirected = await redirectLookupForData(request, loaded);
+  if (redirected) await loaded.body?.cancel();
+  const response = redirected ?? loaded;
   const routeId = new URL(request.url).searchParams.get("_data");
   // Redirects and Remix's own error answers are built fresh per request; copy the headers to change them.
   const headers = new Headers(response.headers);

@@ -65,6 +65,16 @@ describe("environment validation", () => {
     ]);
   });
 
+  it("reads BRAND_NAME, trimmed, with an invented default, and refuses markup or an over-long name (docs/decisions.md 'Brand name')", () => {
+    expect(parseEnv({}).BRAND_NAME).toBe("Hollowbrook");
+    expect(parseEnv({ BRAND_NAME: "" }).BRAND_NAME).toBe("Hollowbrook");
+    expect(parseEnv({ BRAND_NAME: "  O'Malley & Sons  " }).BRAND_NAME).toBe("O'Malley & Sons");
+    expect(parseEnv({ BRAND_NAME: "A".repeat(40) }).BRAND_NAME).toBe("A".repeat(40));
+    for (const bad of ["A".repeat(41), "<b>Acme</b>", "Acme\nCo", "-Acme", "   "]) {
+      expect(() => parseEnv({ BRAND_NAME: bad }), bad).toThrow(/BRAND_NAME must be 1 to 40/);
+    }
+  });
+
   it("reads IMAGE_HOSTS as lower-case host names, none by default (catalogue spec section 7)", () => {
     expect(parseEnv({}).IMAGE_HOSTS).toEqual([]);
     expect(parseEnv({ IMAGE_HOSTS: "" }).IMAGE_HOSTS).toEqual([]);

@@ -7,7 +7,7 @@ import { DEFAULT_DATABASE_BUSY_TIMEOUT_MS } from "~/models/database-busy";
 import { DONATION_SDK_ENVIRONMENTS, EMBEDDED_DONATION_STORE_ID } from "~/models/donations";
 import { databaseProviderOf } from "~/models/database-url";
 import { DEFAULT_OUTBOX_MAX_TRIES } from "~/models/outbox";
-import { DEFAULT_STAFF_HOSTS, SITE_IDS } from "~/models/site";
+import { BRAND_NAME_PATTERN, DEFAULT_BRAND_NAME, DEFAULT_STAFF_HOSTS, SITE_IDS } from "~/models/site";
 import { DEFAULT_TAX_RATES, parseTaxRates } from "~/models/tax";
 
 // Empty strings count as unset, so `SITE_ID=` in a .env file means "not forced".
@@ -115,6 +115,13 @@ const EnvSchema = z
       ),
     ),
     STAFF_HOSTS: hostList([...DEFAULT_STAFF_HOSTS]),
+    // The brand the consumer site's titles name: "Shop {BRAND_NAME} Pet Nutrition" (docs/decisions.md "Brand name").
+    BRAND_NAME: optional(
+      z
+        .string()
+        .trim()
+        .regex(BRAND_NAME_PATTERN, "must be 1 to 40 letters, digits, spaces or ' & . - (such as Hollowbrook)"),
+    ).transform((v) => v ?? DEFAULT_BRAND_NAME),
     // Public origins per site (docs/rules.md "Public origins"): every absolute URL (email links,
     // canonical and Open Graph URLs, sitemaps, JSON-LD, OpenID redirect URIs) is built from these,
     // never from the Host header. Defaults: http://localhost:PORT and http://staff.localhost:PORT.

@@ -2,7 +2,6 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { json } from "@remix-run/node";
 import {
-  isRouteErrorResponse,
   Links,
   LiveReload,
   Meta,
@@ -25,7 +24,6 @@ import { SiteHeader, type HeaderHandle } from "~/components/site-header";
 import { AnnouncementBar, SitewideBanners } from "~/components/site-notices";
 import { isAdminPath } from "~/models/admin-path";
 import { hasChosen } from "~/models/consent";
-import { isDatabaseBusy } from "~/models/database-busy";
 import { mainNavigation, navigationFromContent } from "~/models/navigation";
 import { rootShouldRevalidate, type RootRevalidationInput } from "~/models/root-revalidation";
 import { DEFAULT_SITE } from "~/models/site";
@@ -44,12 +42,12 @@ import {
   sessionStorage,
   takeNotice,
 } from "~/services/http/index.server";
-import { getSite, publicOrigin } from "~/services/site/index.server";
+import { brandName, getSite, publicOrigin } from "~/services/site/index.server";
 import { content } from "~/services/content/index.server";
 import { notFoundImage } from "~/services/storefront/index.server";
 import { staffMemberOf } from "~/services/staff/index.server";
 import { HoneypotProvider } from "~/components/honeypot-inputs";
-import { titleMeta } from "~/utils/meta";
+import { errorMeta, titleMeta } from "~/utils/meta";
 import { useNonce } from "~/utils/nonce-provider";
 import styles from "~/styles/shop.css";
 // The web font's two files (app/styles/app.css "Type and brand"), preloaded so both are on their
@@ -65,12 +63,8 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export const meta: MetaFunction<typeof loader> = ({ matches, error, data }) => {
-  if (!error) return titleMeta(matches);
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  if (isDatabaseBusy(error)) return titleMeta(matches, "The shop is busy");
-  return titleMeta(matches, notFound ? (data?.notFound.title ?? "404 Error") : "Something went wrong");
-};
+export const meta: MetaFunction<typeof loader> = ({ matches, error }) =>
+  error ? errorMeta(matches, error) : titleMeta(matches);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   // Reads only (docs/rules.md "Root loader: reads only"): the guards redirect without
@@ -109,6 +103,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       site,
       // The absolute address pages build canonical and Open Graph URLs from.
       origin: publicOrigin(site),
+      // The brand the titles name (BRAND_NAME): every page's `meta` reads it from here.
+      brand: brandName(),
       cartQuantity,
       notice,
       env: publicEnv(),

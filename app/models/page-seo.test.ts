@@ -36,7 +36,7 @@ describe("page meta", () => {
     expect(pageSeo("HPSF", { title: "My Orders", pathname: "/account/orders" })[0]).toEqual({
       title: "My Orders | Pro Staff Feeding",
     });
-    expect(pageSeo("DTC", { pathname: "/" })[0]).toEqual({ title: "Shop the brand's Pet Nutrition" });
+    expect(pageSeo("DTC", { pathname: "/" })[0]).toEqual({ title: "Shop Hollowbrook Pet Nutrition" });
   });
 
   it("links the canonical URL on the request's origin without query string or trailing slash", () => {
@@ -62,7 +62,7 @@ describe("page meta", () => {
     expect(property(meta, "og:type")).toEqual(["website"]);
     expect(property(meta, "og:site_name")).toEqual(["Pet Nutrition Pro"]);
     expect(property(pageSeo("DTC", { pathname: "/" }), "og:site_name")).toEqual(["Pet Nutrition"]);
-    expect(property(pageSeo("DTC", { pathname: "/" }), "og:title")).toEqual(["Shop the brand's Pet Nutrition"]);
+    expect(property(pageSeo("DTC", { pathname: "/" }), "og:title")).toEqual(["Shop Hollowbrook Pet Nutrition"]);
   });
 
   it("marks private pages noindex", () => {

@@ -34,10 +34,10 @@ describe("titles per site (catalogue spec section 2, 'Page titles and descriptio
 
   it("appends each site's suffix (catalogue spec section 2, 'site title template')", () => {
     expect(pageTitle("DTC", routeTitle("DTC", "/account/autoships"))).toBe(
-      "My Subscriptions | Shop the brand's Pet Nutrition",
+      "My Subscriptions | Shop Hollowbrook Pet Nutrition",
     );
     expect(pageTitle("HPSF", routeTitle("HPSF", "/account/autoships"))).toBe("My Autoships | Pro Staff Feeding");
     expect(pageTitle("HPSF", routeTitle("HPSF", "/products"))).toBe("Shop All Pet Food | Pro Staff Feeding");
-    expect(pageTitle("DTC")).toBe("Shop the brand's Pet Nutrition");
+    expect(pageTitle("DTC")).toBe("Shop Hollowbrook Pet Nutrition");
   });
 });

@@ -152,6 +152,8 @@ export interface PageSeoInput {
   description?: string;
   /** The root loader's origin; without it (an error before the root loaded) no URL is published. */
   origin?: string;
+  /** The root loader's brand (BRAND_NAME) the title names; the default without it. */
+  brand?: string;
   pathname: string;
   /** Keeps search engines from indexing the page (account, cart and checkout pages). */
   noindex?: boolean;
@@ -166,11 +168,16 @@ export function pageSeo(site: SiteId, data: PageSeoInput): Meta {
   const description = data.description?.trim() || SITE_DESCRIPTION[site];
   const url = data.origin ? canonicalUrl(data.origin, data.pathname) : null;
   return [
-    { title: pageTitle(site, data.title) },
+    { title: pageTitle(site, data.title, data.brand) },
     { name: "description", content: description },
     ...(url ? [{ tagName: "link", rel: "canonical", href: url }] : []),
     ...(data.noindex ? [{ name: "robots", content: "noindex" }] : []),
-    ...socialMeta(site, { title: data.title ?? pageTitle(site), description, url, origin: data.origin }),
+    ...socialMeta(site, {
+      title: data.title ?? pageTitle(site, undefined, data.brand),
+      description,
+      url,
+      origin: data.origin,
+    }),
   ];
 }
 
@@ -185,12 +192,14 @@ export function listingSeo(
     total: number;
     search?: string;
     crumbs?: readonly Crumb[];
+    /** The root loader's brand (BRAND_NAME) the title names. */
+    brand?: string;
   },
 ): Meta {
   const canonical = `${data.origin}${data.pathname}${data.canonicalSearch ? `?${data.canonicalSearch}` : ""}`;
   const description = `${data.title}: ${data.total} dog and cat foods to compare and order online.`;
   return [
-    { title: pageTitle(site, data.title) },
+    { title: pageTitle(site, data.title, data.brand) },
     { name: "description", content: description },
     { tagName: "link", rel: "canonical", href: canonical },
     // Search results are not worth indexing; listings are.
@@ -212,6 +221,8 @@ interface ProductSeoInput {
    * its offer and review rules stay on the server, out of the page's JavaScript.
    */
   productJsonLd?: Record<string, unknown> | null;
+  /** The root loader's brand (BRAND_NAME) the title names. */
+  brand?: string;
 }
 
 /** The picture a product page is shared with: the variant's own picture, else the product's first. */
@@ -227,7 +238,7 @@ export function productSeo(site: SiteId, data: ProductSeoInput): Meta {
   const url = `${origin}${data.canonicalPath}`;
   const description = product.description.slice(0, 160);
   return [
-    { title: pageTitle(site, product.title) },
+    { title: pageTitle(site, product.title, data.brand) },
     { name: "description", content: description },
     { tagName: "link", rel: "canonical", href: url },
     ...socialMeta(site, {

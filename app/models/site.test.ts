@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_SITE, DEFAULT_STAFF_HOSTS, hostnameOf, pageTitle, resolveSite, siteIdOf, storedSite } from "./site";
+import {
+  DEFAULT_BRAND_NAME,
+  DEFAULT_SITE,
+  DEFAULT_STAFF_HOSTS,
+  hostnameOf,
+  pageTitle,
+  resolveSite,
+  siteIdOf,
+  storedSite,
+  titleSuffix,
+} from "./site";
 
 const options = { staffHosts: DEFAULT_STAFF_HOSTS };
 
@@ -53,8 +63,15 @@ describe("stored site ids", () => {
 
 describe("title template (catalogue spec section 2)", () => {
   it("appends the consumer suffix on DTC and 'Pro Staff Feeding' on HPSF", () => {
-    expect(pageTitle("DTC", "Shop All Pet Food")).toBe("Shop All Pet Food | Shop the brand's Pet Nutrition");
+    expect(pageTitle("DTC", "Shop All Pet Food")).toBe("Shop All Pet Food | Shop Hollowbrook Pet Nutrition");
     expect(pageTitle("HPSF", "Shop All Pet Food")).toBe("Shop All Pet Food | Pro Staff Feeding");
     expect(pageTitle("HPSF")).toBe("Pro Staff Feeding");
+  });
+
+  it("names the configured brand on DTC ('Shop {brand} Pet Nutrition'), never on HPSF (docs/decisions.md 'Brand name')", () => {
+    expect(pageTitle("DTC", "Cart", "Acme & Co.")).toBe("Cart | Shop Acme & Co. Pet Nutrition");
+    expect(pageTitle("DTC", undefined, "Acme")).toBe("Shop Acme Pet Nutrition");
+    expect(pageTitle("HPSF", "Cart", "Acme")).toBe("Cart | Pro Staff Feeding");
+    expect(titleSuffix("DTC")).toBe(`Shop ${DEFAULT_BRAND_NAME} Pet Nutrition`);
   });
 });

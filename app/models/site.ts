@@ -25,10 +25,27 @@ export function storedSite(site: string): SiteId {
 /** Hosts that serve the staff-feeding site unless configured otherwise. */
 export const DEFAULT_STAFF_HOSTS: readonly string[] = ["staff.localhost"];
 
-/** Title suffix per site (catalogue spec section 2, "site title template"). */
-export const SITE_TITLE_SUFFIX: Record<SiteId, string> = {
-  DTC: "Shop the brand's Pet Nutrition",
-  HPSF: "Pro Staff Feeding",
+/**
+ * The brand the consumer site's titles name when BRAND_NAME is unset (docs/decisions.md "Brand
+ * name"): the spec's "the brand's" is its placeholder for a real brand, so the shop ships with an
+ * invented one.
+ */
+export const DEFAULT_BRAND_NAME = "Hollowbrook";
+
+/** What a brand name may hold: letters, digits, spaces and ' ’ & . - (1 to 40 characters, trimmed). */
+export const BRAND_NAME_PATTERN = /^[\p{L}\p{N}](?:[\p{L}\p{N} '\u2019&.-]{0,38}[\p{L}\p{N}.'\u2019])?$/u;
+
+/**
+ * Title suffix per site (catalogue spec section 2, "site title template"): "Shop {brand} Pet
+ * Nutrition" on the consumer site, "Pro Staff Feeding" on the staff site.
+ */
+export function titleSuffix(site: SiteId, brand: string = DEFAULT_BRAND_NAME): string {
+  return TITLE_SUFFIX[site](brand);
+}
+
+const TITLE_SUFFIX: Record<SiteId, (brand: string) => string> = {
+  DTC: (brand) => `Shop ${brand} Pet Nutrition`,
+  HPSF: () => "Pro Staff Feeding",
 };
 
 /** Short human name per site, for the logo and footer. */
@@ -62,8 +79,12 @@ export function resolveSite(host: string | null | undefined, options: SiteResolu
   return options.staffHosts.some((staffHost) => hostnameOf(staffHost) === hostname) ? "HPSF" : DEFAULT_SITE;
 }
 
-/** Page title with the site's suffix: "Shop All Pet Food | Pro Staff Feeding". */
-export function pageTitle(site: SiteId, title?: string): string {
-  const suffix = SITE_TITLE_SUFFIX[site];
+/**
+ * Page title with the site's suffix: "Shop All Pet Food | Pro Staff Feeding". `brand` is the
+ * configured brand the root loader hands out (`brandName()` in app/services/site); the default
+ * only where the root's data is missing (an error page).
+ */
+export function pageTitle(site: SiteId, title?: string, brand?: string): string {
+  const suffix = titleSuffix(site, brand);
   return title ? `${title} | ${suffix}` : suffix;
 }

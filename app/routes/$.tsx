@@ -1,22 +1,17 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { runRedirectLookup } from "~/services/http/index.server";
 import { notFoundResponse } from "~/services/storefront/index.server";
 import { getSite } from "~/services/site/index.server";
-import { titleMeta } from "~/utils/meta";
+import { notFoundMeta } from "~/utils/meta";
 
 // Every path no other route matches lands here, so the 404 page renders inside
 // the layout (header, cart) with status 404 (shop-core spec section 2), its
 // texts from the content globals and the carousel configured for page '404'.
-export const meta: MetaFunction = ({ matches }) => {
-  const root = matches.find((match) => match.id === "root")?.data as { notFound?: { title: string } } | undefined;
-  return titleMeta(matches, root?.notFound?.title ?? "404 Error");
-};
+export const meta: MetaFunction = ({ matches }) => notFoundMeta(matches);
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  // The redirect lookup here too: a client navigation does not run the root loader
-  // again (docs/rules.md "Root revalidation"), and an old path lands on this route.
-  await runRedirectLookup(request, getSite(request));
+  // An old path's redirect is found before this: by the root loader for a document, by
+  // handleDataRequest for a client navigation (docs/rules.md "Root revalidation").
   throw await notFoundResponse(getSite(request));
 }
 

@@ -22,14 +22,15 @@ import { pageNotFound } from "~/utils/form.server";
 import { productReviewsFor } from "~/utils/reviews.server";
 import { listingHref } from "~/utils/listing-href";
 import { preloadableView, type HydrationHandle } from "~/utils/preloadable-view";
-import { siteFromMatches } from "~/utils/meta";
+import { brandFromMatches, siteFromMatches } from "~/utils/meta";
 
 const SPECIES = new Set(["dog", "cat"]);
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const site = siteFromMatches(matches);
   if (!data) return [];
-  return data.kind === "product" ? productSeo(site, data) : listingSeo(site, data);
+  const brand = brandFromMatches(matches);
+  return data.kind === "product" ? productSeo(site, { ...data, brand }) : listingSeo(site, { ...data, brand });
 };
 
 /**

@@ -10,10 +10,10 @@ import { content } from "~/services/content/index.server";
 import { loadListingPage } from "~/services/storefront/index.server";
 import { getSite } from "~/services/site/index.server";
 import { listingHref } from "~/utils/listing-href";
-import { siteFromMatches } from "~/utils/meta";
+import { brandFromMatches, siteFromMatches } from "~/utils/meta";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
-  data ? listingSeo(siteFromMatches(matches), data) : [];
+  data ? listingSeo(siteFromMatches(matches), { ...data, brand: brandFromMatches(matches) }) : [];
 
 /** /search?search=term: ranked results with the listing's filters and sort (shop-core spec section 2). */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -2,13 +2,13 @@
 // leaf match (Remix v2: the leaf route's meta is the page's whole head).
 import { describe, expect, it } from "vitest";
 import { SITE_DESCRIPTION } from "~/models/seo";
-import { pageMeta } from "./meta";
+import { pageMeta, titleMeta } from "./meta";
 
 type Matches = Parameters<typeof pageMeta>[0];
 
-const matchesFor = (site: "DTC" | "HPSF", origin: string, pathname: string) =>
+const matchesFor = (site: "DTC" | "HPSF", origin: string, pathname: string, brand?: string) =>
   [
-    { id: "root", pathname: "/", data: { site, origin }, params: {}, meta: [] },
+    { id: "root", pathname: "/", data: { site, origin, brand }, params: {}, meta: [] },
     { id: "routes/account", pathname: "/account", data: null, params: {}, meta: [] },
     { id: "routes/account.orders", pathname, data: null, params: {}, meta: [] },
   ] as unknown as Matches;
@@ -29,6 +29,13 @@ describe("pageMeta", () => {
     expect(meta).toContainEqual({ property: "og:site_name", content: "Pet Nutrition Pro" });
   });
 
+  it("names the brand the root loader hands out (BRAND_NAME) in the title, on pages and error pages alike", () => {
+    const matches = matchesFor("DTC", "http://localhost:3000", "/faq", "Acme");
+    expect(pageMeta(matches, { title: "FAQ" })).toContainEqual({ title: "FAQ | Shop Acme Pet Nutrition" });
+    expect(pageMeta(matches)).toContainEqual({ property: "og:title", content: "Shop Acme Pet Nutrition" });
+    expect(titleMeta(matches, "Oops")).toContainEqual({ title: "Oops | Shop Acme Pet Nutrition" });
+  });
+
   it("lets a page's extra descriptors replace the defaults instead of repeating them", () => {
     const meta = pageMeta(matchesFor("DTC", "http://localhost:3000", "/"), {}, [
       { name: "description", content: "Home description" },
@@ -45,7 +52,7 @@ describe("pageMeta", () => {
         title: "X",
       },
     );
-    expect(meta).toContainEqual({ title: "X | Shop the brand's Pet Nutrition" });
+    expect(meta).toContainEqual({ title: "X | Shop Hollowbrook Pet Nutrition" });
     expect(meta.some((d) => d.rel === "canonical")).toBe(false);
   });
 });

@@ -8,7 +8,7 @@ import { addToCart, axeClean, checkoutStepTitle, fillAddress, GOOD_TEST_CARD, js
 // skip link comes first and the heading leads the page.
 
 const PRODUCT = "/products/science-diet/adult-dry-dog-food/chicken-barley/15.5lb";
-const SUFFIX = "Shop the brand's Pet Nutrition";
+const SUFFIX = "Shop Hollowbrook Pet Nutrition";
 
 const announcer = (page: Page) => page.locator("#route-announcer");
 const mainHeading = (page: Page) => page.locator("main h1");

@@ -9,7 +9,7 @@ const PORT = Number(process.env.E2E_PORT ?? 3100);
 export const STAFF_URL = `http://staff.localhost:${PORT}`;
 
 export const SITES = [
-  { site: "DTC", baseURL: undefined, suffix: "Shop the brand's Pet Nutrition" },
+  { site: "DTC", baseURL: undefined, suffix: "Shop Hollowbrook Pet Nutrition" },
   { site: "HPSF", baseURL: STAFF_URL, suffix: "Pro Staff Feeding" },
 ] as const;
 

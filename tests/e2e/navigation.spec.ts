@@ -48,6 +48,34 @@ test.describe("root revalidation with JavaScript", () => {
   });
 });
 
+test.describe("client navigations and the redirect lookup (shop-core spec section 2)", () => {
+  test.beforeEach(({ page: _page }, testInfo) => {
+    test.skip(testInfo.project.name === "no-js", "client navigations need JavaScript");
+  });
+
+  /** Navigates as a <Link> does (the router's navigate), in the same document. */
+  const follow = (page: Page, to: string) =>
+    page.evaluate((path) => {
+      const router = (window as unknown as { __remixRouter: { navigate: (to: string) => Promise<void> } })
+        .__remixRouter;
+      (window as unknown as { __sameDocument: boolean }).__sameDocument = true;
+      return router.navigate(path);
+    }, to);
+  const sameDocument = (page: Page) =>
+    page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument);
+
+  test("a link to a redirected path lands on its target", async ({ page }, testInfo) => {
+    // A cold listing, then a content page on a loaded machine.
+    test.slow();
+    await open(page, testInfo, "/products/dog");
+    // The content's redirect /help -> /faq, found by the data load (the root loader is not asked).
+    await follow(page, "/help");
+    await expect(page).toHaveURL((url) => url.pathname === "/faq");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    expect(await sameDocument(page)).toBe(true);
+  });
+});
+
 test.describe('session refresh on navigation (docs/rules.md "Session refresh")', () => {
   test("a signed-in browser asks for the refresh itself, at most once a minute, and stays signed in", async ({
     page,

@@ -1,14 +1,18 @@
 // Route guards on the server (shop-core spec section 2): the login guard and
-// the redirect lookup run by the root loader on every navigation.
+// the redirect lookup run on every navigation: by the root loader for a document, by
+// handleDataRequest for a client navigation's data load.
 import { beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import { loader as rootLoader } from "~/root";
+import { handleDataRequest } from "~/entry.server";
 import { loader as splatLoader } from "~/routes/$";
+import { loader as slugLoader } from "~/routes/$slug";
+import { loader as productsLoader } from "~/routes/products.$";
 import { clearRedirectCache } from "~/services/http/guards.server";
 import { identity } from "~/services/identity/index.server";
 import { action as refreshAction } from "~/routes/api.ecom.v1[.]0.refresh-session-token";
 import { getCustomerId } from "~/services/http/session.server";
-import { callRoute, jsonRequest, ORIGIN, signedInJar } from "../helpers/routes";
+import { callRoute, jsonRequest, ORIGIN, signedInJar, type RouteHandler } from "../helpers/routes";
 import { ensureSeeded } from "../helpers/seeded";
 
 beforeAll(async () => {
@@ -18,6 +22,8 @@ beforeAll(async () => {
       { site: "ALL", fromPath: "/old-food", toUrl: "/products/dog", isExternal: false, status: 301 },
       { site: "DTC", fromPath: "/vet-finder", toUrl: "https://vets.example.org/find", isExternal: true, status: 302 },
       { site: "HPSF", fromPath: "/staff-only", toUrl: "/products", isExternal: false, status: 301 },
+      { site: "ALL", fromPath: "/products/old-line", toUrl: "/products/cat", isExternal: false, status: 301 },
+      { site: "ALL", fromPath: "/old/food", toUrl: "/products/dog", isExternal: false, status: 301 },
     ],
   });
   clearRedirectCache();
@@ -56,14 +62,29 @@ describe("redirect lookup (shop-core spec section 2, guard 4)", () => {
 });
 
 describe('redirect lookup on a client navigation (docs/rules.md "Root revalidation")', () => {
-  it("an old path that no page matches is redirected by the not-found route, whose loader runs without the root's", async () => {
-    const data = (path: string) =>
-      callRoute(splatLoader, new Request(`${ORIGIN}${path}?_data=routes%2F%24`), undefined, { params: { "*": path } });
-    const internal = await data("/old-food/");
-    expect(internal.status).toBe(301);
-    expect(internal.headers.get("Location")).toBe("/products/dog");
-    expect((await data("/vet-finder")).headers.get("Location")).toBe("https://vets.example.org/find");
-    expect((await data("/no-such-page")).status).toBe(404);
+  /** A client navigation's `?_data=` load of the page's route, as the server answers it: the loader, then handleDataRequest. */
+  async function navigate(path: string, route: string, loader: RouteHandler, params: Record<string, string>) {
+    const request = new Request(`${ORIGIN}${path}?_data=${encodeURIComponent(route)}`);
+    const loaded = await callRoute(loader, request, undefined, { params });
+    return handleDataRequest(loaded, { request, params, context: {} });
+  }
+
+  it("every page's data load runs the lookup without the root loader: content slugs, catalogue paths, unknown paths", async () => {
+    const slug = await navigate("/old-food", "routes/$slug", slugLoader, { slug: "old-food" });
+    expect(slug.status).toBe(301);
+    expect(slug.headers.get("Location")).toBe("/products/dog");
+    const external = await navigate("/vet-finder", "routes/$slug", slugLoader, { slug: "vet-finder" });
+    expect(external.headers.get("Location")).toBe("https://vets.example.org/find");
+    const catalogue = await navigate("/products/old-line", "routes/products.$", productsLoader, { "*": "old-line" });
+    expect(catalogue.status).toBe(301);
+    expect(catalogue.headers.get("Location")).toBe("/products/cat");
+    const splat = await navigate("/old/food", "routes/$", splatLoader, { "*": "old/food" });
+    expect(splat.headers.get("Location")).toBe("/products/dog");
+    // No redirect: the page's own answer, a real page or the 404.
+    expect((await navigate("/no-such-page", "routes/$slug", slugLoader, { slug: "no-such-page" })).status).toBe(404);
+    expect((await navigate("/products/dog", "routes/products.$", productsLoader, { "*": "dog" })).status).toBe(200);
+    // Another site's entry stays there.
+    expect((await navigate("/staff-only", "routes/$slug", slugLoader, { slug: "staff-only" })).status).toBe(404);
   });
 });
 

@@ -7,6 +7,7 @@ import { loader as sitemapXmlLoader } from "~/routes/[sitemap.xml]";
 import { loader as sitemapLoader, meta as sitemapMeta } from "~/routes/sitemap";
 import { loader as sitemapFileLoader } from "~/routes/sitemaps.$page";
 import { SITEMAP_LIMITS } from "~/models/sitemap";
+import { loader as rootLoader } from "~/root";
 import { content } from "~/services/content/index.server";
 import { loadSitemapFile } from "~/services/storefront/index.server";
 import { callRoute, getRequest, ORIGIN } from "../helpers/routes";
@@ -249,7 +250,7 @@ describe("every page's meta: the spec's title per site, a description and a cano
       HPSF: "Forgot Password",
     },
   ];
-  const suffix: Record<Site, string> = { DTC: "Shop the brand's Pet Nutrition", HPSF: "Pro Staff Feeding" };
+  const suffix: Record<Site, string> = { DTC: "Shop Hollowbrook Pet Nutrition", HPSF: "Pro Staff Feeding" };
 
   for (const { module, path, ...titles } of cases) {
     for (const site of ["DTC", "HPSF"] as const) {
@@ -289,5 +290,19 @@ describe("every page's meta: the spec's title per site, a description and a cano
       expect(descriptors).toContainEqual({ property: "og:title", content: "Shop All Pet Food" });
       expect(descriptors).toContainEqual({ property: "og:url", content: `${ORIGINS[site]}/products` });
     }
+  });
+
+  it("the title names the brand the root loader hands out (BRAND_NAME, default Hollowbrook; docs/decisions.md 'Brand name')", async () => {
+    const { loader, meta } = await import("~/routes/products.$");
+    const root = (await (await callRoute(rootLoader, request("DTC", "/products"))).json()) as { brand: string };
+    expect(root.brand).toBe("Hollowbrook");
+    const data = await (
+      await callRoute(loader, request("DTC", "/products"), undefined, { params: { "*": "" } })
+    ).json();
+    const matches = [
+      { id: "root", pathname: "/", data: { ...root, brand: "Acme" }, params: {} },
+      { id: "routes/products.$", pathname: "/products", data, params: {} },
+    ];
+    expect(meta({ matches, data } as never)).toContainEqual({ title: "Shop All Pet Food | Shop Acme Pet Nutrition" });
   });
 });

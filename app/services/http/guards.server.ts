@@ -93,10 +93,31 @@ export async function findRedirect(site: SiteId, pathname: string): Promise<Redi
  * Cache-Control (`redirectCacheControl`), so a permanent redirect can be taken back.
  */
 export async function runRedirectLookup(request: Request, site: SiteId): Promise<void> {
+  const answer = await redirectLookup(request, site);
+  if (answer) throw answer;
+}
+
+/** The redirect lookup's answer for a request (a redirect Response), or null when the path has none. */
+export async function redirectLookup(request: Request, site: SiteId): Promise<Response | null> {
   const url = new URL(request.url);
   const found = await findRedirect(site, url.pathname);
-  if (!found) return;
+  if (!found) return null;
   const status = [301, 302, 303, 307, 308].includes(found.status) ? found.status : 301;
-  if (!found.isExternal && found.toUrl === url.pathname) return;
-  throw redirect(found.toUrl, { status, headers: { "Cache-Control": redirectCacheControl(status) } });
+  if (!found.isExternal && found.toUrl === url.pathname) return null;
+  return redirect(found.toUrl, { status, headers: { "Cache-Control": redirectCacheControl(status) } });
+}
+
+/**
+ * The redirect lookup on a client navigation (shop-core spec section 2, guard 4: "on every
+ * navigation"): the root loader, which runs it for documents, is not asked again on a plain
+ * client navigation (docs/rules.md "Root revalidation"), so every `?_data=` load (GET) of a page
+ * runs it here, from `handleDataRequest` in app/entry.server.tsx. A load that already redirects
+ * (the root's lookup, a guard, a page's own redirect) keeps its answer. Remix turns the redirect
+ * into its data answer (204 with X-Remix-Redirect), which the browser follows: within the shop, or
+ * to the external address.
+ */
+export async function redirectLookupForData(request: Request, loaded: Response): Promise<Response | null> {
+  if (request.method !== "GET" || loaded.headers.has("X-Remix-Redirect")) return null;
+  if (loaded.status >= 300 && loaded.status < 400) return null;
+  return redirectLookup(request, getSite(request));
 }

@@ -31,3 +31,8 @@ export function publicUrl(site: SiteId, path: string): string {
 export function allowedHosts(): string[] {
   return [...new Set([new URL(env.PUBLIC_URL).host, new URL(env.STAFF_PUBLIC_URL).host, ...env.ALLOWED_HOSTS])];
 }
+
+/** The brand the consumer site's titles name (BRAND_NAME; docs/decisions.md "Brand name"). */
+export function brandName(): string {
+  return env.BRAND_NAME;
+}
