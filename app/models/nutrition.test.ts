@@ -194,6 +194,8 @@ describe("the Product JSON-LD's label facts", () => {
       size: "4 lb",
       flavor: "Chicken",
       productForm: "Dry",
+      weightValue: 4,
+      weightUnit: "lbs",
       compareAtPriceCents: null,
       inventory: 3,
       badgeTags: [],
