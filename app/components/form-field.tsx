@@ -61,12 +61,7 @@ export function TextField({
         {needed ? null : <span className="field__optional"> (optional)</span>}
       </label>
       {hint ? <p className="field__hint">{hint}</p> : null}
-      <input
-        {...inputProps(field, { type })}
-        required={needed}
-        autoComplete={autoComplete}
-        inputMode={inputMode}
-      />
+      <input {...inputProps(field, { type })} required={needed} autoComplete={autoComplete} inputMode={inputMode} />
       <FieldError field={field} />
     </div>
   );

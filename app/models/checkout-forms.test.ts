@@ -304,7 +304,9 @@ describe("delivery estimate message (catalogue spec sections 6-7, Hawaii flag)",
     expect(deliveryEstimateMessage({ ...hawaii, hawaiiFlag: false })).toBe(
       "Estimated delivery Monday, November 23 to 96813",
     );
-    expect(deliveryEstimateMessage({ ...base, inCheckout: true })).toBe("Estimated delivery Monday, November 23 to 80011");
+    expect(deliveryEstimateMessage({ ...base, inCheckout: true })).toBe(
+      "Estimated delivery Monday, November 23 to 80011",
+    );
   });
 });
 

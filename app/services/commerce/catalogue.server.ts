@@ -123,7 +123,8 @@ export function createCatalogue(
         skus.map((sku) => {
           const found = bySku.get(sku);
           const images = found?.product.detail.images ?? [];
-          const image = images.find((i) => i.variantId === found?.variantId) ?? images.find((i) => i.variantId === null);
+          const image =
+            images.find((i) => i.variantId === found?.variantId) ?? images.find((i) => i.variantId === null);
           return [sku, image?.url ?? null];
         }),
       );

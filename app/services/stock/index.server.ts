@@ -14,7 +14,7 @@ export const stock: StockProvider = createEmbeddedStock(prisma);
 /** The back office's editor of the embedded provider's zip coverage. */
 export const coverageAdmin = createCoverageAdmin(prisma);
 export * from "./types";
-export { createStockNotifications, type StockNotifications } from "./notifications.server";
+export { createStockNotifications } from "./notifications.server";
 
 /** "Notify me when it's back" requests and the back-in-stock job (docs/rules.md "Back in stock"). */
 export const stockNotifications = createStockNotifications(prisma, email, {
