@@ -136,5 +136,3 @@ export function createStockNotifications(
     },
   };
 }
-
-export type StockNotifications = ReturnType<typeof createStockNotifications>;
