@@ -26,6 +26,7 @@ import { unitPriceLabel } from "~/models/unit-price";
 import { FreeShippingTracker } from "./free-shipping-tracker";
 import { ResponsiveImage } from "./responsive-image";
 import { useCartLinesAnalytics } from "./cart-lines-analytics";
+import { formatWeight } from "~/models/weight";
 
 /** Optimiser widths of a cart line's 96 px picture: 1x, and 2x screens. */
 const CART_LINE_IMAGE_WIDTHS = [100, 180, 320];
@@ -190,7 +191,7 @@ export function CartView(props: CartViewProps) {
               </>
             ) : null}
             <dt>Weight</dt>
-            <dd>{summary.weightLbs} lbs</dd>
+            <dd>{formatWeight(summary.weightLbs, "lbs")}</dd>
           </dl>
           {summary.freeShipping ? (
             <FreeShippingTracker

@@ -258,18 +258,18 @@ test("the cart page shows a quantity change and its totals before the server ans
   await added;
   await open(page, testInfo, "/cart");
   const summary = page.getByRole("complementary", { name: "Order Summary" });
-  await expect(summary.getByText("15.5 lbs")).toBeVisible();
+  await expect(summary.getByText("15.5 lb")).toBeVisible();
   const gate = await gateCartPosts(page);
   gate.hold();
   // A typed quantity applies by itself (Enter, or leaving the field): no Update button with JavaScript.
   await page.getByRole("spinbutton", { name: /^Quantity, / }).fill("3");
   await page.getByRole("spinbutton", { name: /^Quantity, / }).press("Enter");
   // Held at the network: what shows now is the optimistic cart.
-  await expect(summary.getByText("46.5 lbs")).toBeVisible();
+  await expect(summary.getByText("46.5 lb")).toBeVisible();
   await expect.poll(() => gate.stats.running).toBe(1);
   gate.release();
   await expect(cartCount(page)).toHaveText("3");
-  await expect(summary.getByText("46.5 lbs")).toBeVisible();
+  await expect(summary.getByText("46.5 lb")).toBeVisible();
 });
 
 test("the confirmation shows the small free-shipping tracker (catalogue spec sections 4 and 9)", async ({

@@ -53,7 +53,7 @@ test.describe("cart (catalogue spec section 2 cart texts)", () => {
       /^\/checkout\?cart=/,
     );
     await expect(summary(page).getByRole("link", { name: "Continue Shopping" })).toHaveAttribute("href", "/products");
-    await expect(summary(page).getByText("31 lbs")).toBeVisible();
+    await expect(summary(page).getByText("31 lb")).toBeVisible();
   });
 
   test("changes quantity, switches to autoship and back, and removing the last item empties the cart", async ({
