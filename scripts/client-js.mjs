@@ -12,7 +12,7 @@ import path from "node:path";
 import zlib from "node:zlib";
 
 /** The budget, KiB of gzip per page (docs/rules.md "Client JavaScript budget"). */
-export const CLIENT_JS_BUDGET_KIB = 117;
+export const CLIENT_JS_BUDGET_KIB = 118.5;
 
 /**
  * The listing and product pages both render the `routes/products.$` route under root, and

@@ -1,14 +1,8 @@
 // What a pet owner reads on the label before buying (docs/rules.md "Nutrition facts"): plain
 // sections and tables from the catalogue's nutrition, so it reads without JavaScript and each
 // table scrolls in its own box at narrow widths.
-import {
-  formatAmount,
-  formatCalories,
-  formatGuarantee,
-  ingredientList,
-  unitName,
-  type Nutrition,
-} from "~/models/nutrition";
+import type { Nutrition } from "~/models/nutrition";
+import { formatAmount, formatCalories, formatGuarantee, ingredientList, unitName } from "~/models/nutrition-labels";
 import { TableBox } from "./table-box";
 
 export function ProductNutrition({ nutrition }: { nutrition: Nutrition | null }) {
