@@ -118,7 +118,8 @@ export function SubscriptionCard({ sub, plans, dateBounds, cards, addresses, nou
           {sub.price.saving ? (
             <>
               {" "}
-              <s className="subscription-card__regular" aria-label={`was ${sub.price.regular}`}>
+              <s className="subscription-card__regular">
+                <span className="visually-hidden">was </span>
                 {sub.price.regular}
               </s>{" "}
               <span className="subscription-card__saving">You save {sub.price.saving} with Autoship</span>
