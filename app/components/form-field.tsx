@@ -92,14 +92,18 @@ export function SelectField({
   options,
   autoComplete,
   placeholder,
-}: FieldProps & { options: { value: string; label: string }[]; autoComplete?: string; placeholder?: string }) {
+}: FieldProps & {
+  options: { value: string; label: string; disabled?: boolean }[];
+  autoComplete?: string;
+  placeholder?: string;
+}) {
   return (
     <div className="field">
       <label htmlFor={field.id}>{label}</label>
       <select {...selectProps(field, { placeholder: Boolean(placeholder) })} autoComplete={autoComplete}>
         {placeholder ? <option value="">{placeholder}</option> : null}
         {options.map((option) => (
-          <option key={option.value} value={option.value}>
+          <option key={option.value} value={option.value} disabled={option.disabled}>
             {option.label}
           </option>
         ))}

@@ -1,6 +1,14 @@
 import { parseWithZod } from "@conform-to/zod";
 import { describe, expect, it } from "vitest";
-import { AutoshipActionSchema, CANCEL_REASONS, changedNotice, weightLabel } from "./autoship-forms";
+import {
+  AutoshipActionSchema,
+  CANCEL_NOTE_MAX,
+  CANCEL_REASONS,
+  cancelReasonText,
+  changedNotice,
+  isCancelReason,
+  weightLabel,
+} from "./autoship-forms";
 
 const parse = (fields: Record<string, string>) => {
   const form = new FormData();
@@ -10,6 +18,30 @@ const parse = (fields: Record<string, string>) => {
 };
 
 describe("autoship forms", () => {
+  it("cancel: an optional note of up to 300 characters, kept after the reason", () => {
+    const base = { intent: "cancel", subscriptionId: "s1", cancelReason: "Moving" };
+    expect(parse({ ...base, cancelNote: "x".repeat(CANCEL_NOTE_MAX) }).status).toBe("success");
+    expect(parse(base).status).toBe("success");
+    expect(parse({ ...base, cancelNote: "x".repeat(CANCEL_NOTE_MAX + 1) }).error).toEqual({
+      cancelNote: ["Keep the note under 300 characters."],
+    });
+    expect(cancelReasonText("Moving", "  to Denver ")).toBe("Moving: to Denver");
+    expect(cancelReasonText("Moving", "   ")).toBe("Moving");
+    expect(isCancelReason("Moving")).toBe(true);
+    expect(isCancelReason("moving")).toBe(false);
+  });
+
+  it("change address and swap: an id is needed", () => {
+    expect(parse({ intent: "change-address", subscriptionId: "s1", addressId: "a1" }).status).toBe("success");
+    expect(parse({ intent: "change-address", subscriptionId: "s1", addressId: "" }).error).toEqual({
+      addressId: ["Choose an address."],
+    });
+    expect(parse({ intent: "swap-variant", subscriptionId: "s1", variantId: "v2" }).status).toBe("success");
+    expect(parse({ intent: "swap-variant", subscriptionId: "s1" }).error).toEqual({
+      variantId: ["Choose a size or flavor."],
+    });
+  });
+
   it("quantity: 1 and 5 pass, 0 and 6 and 2.5 are refused beside the field", () => {
     for (const quantity of ["1", "5"]) {
       expect(parse({ intent: "change-quantity", subscriptionId: "s1", quantity }).status).toBe("success");

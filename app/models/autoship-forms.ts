@@ -61,10 +61,41 @@ export const DateSchema = z.object({
     .refine(isRealDate, "Enter a real date."),
 });
 
+/** The longest note a customer may add to a cancel reason. */
+export const CANCEL_NOTE_MAX = 300;
+
+/** A reason from the list, and an optional note in the customer's words. */
 export const CancelSchema = z.object({
   intent: z.literal("cancel"),
   subscriptionId,
   cancelReason: z.enum(CANCEL_REASONS, { errorMap: () => ({ message: "Choose why you are cancelling." }) }),
+  cancelNote: z.string().trim().max(CANCEL_NOTE_MAX, `Keep the note under ${CANCEL_NOTE_MAX} characters.`).optional(),
+});
+
+/** True for one of the listed cancel reasons (the service checks it again, whatever posted it). */
+export const isCancelReason = (value: string): value is (typeof CANCEL_REASONS)[number] =>
+  (CANCEL_REASONS as readonly string[]).includes(value);
+
+/** The stored cancel reason: the listed reason, then the customer's note after a colon. */
+export const cancelReasonText = (reason: string, note?: string | null) =>
+  note?.trim() ? `${reason}: ${note.trim()}` : reason;
+
+/** Delivers to another address of the customer's address book. */
+export const ChangeAddressSchema = z.object({
+  intent: z.literal("change-address"),
+  subscriptionId,
+  addressId: z.string({ required_error: "Choose an address." }).trim().min(1, "Choose an address.").max(100),
+});
+
+/** Swaps to another size or flavor of the same product. */
+export const SwapVariantSchema = z.object({
+  intent: z.literal("swap-variant"),
+  subscriptionId,
+  variantId: z
+    .string({ required_error: "Choose a size or flavor." })
+    .trim()
+    .min(1, "Choose a size or flavor.")
+    .max(100),
 });
 
 /** Pays the autoship with another of the customer's saved cards (docs/rules.md "Saved cards"). */
@@ -88,6 +119,8 @@ export const AutoshipActionSchema = z.discriminatedUnion("intent", [
   OrderNowSchema,
   ReactivateSchema,
   ChangeCardSchema,
+  ChangeAddressSchema,
+  SwapVariantSchema,
 ]);
 
 export type AutoshipIntent = z.infer<typeof AutoshipActionSchema>["intent"];
@@ -129,6 +162,10 @@ export interface ChangedSubscription {
   nextOrderDate: Date;
   /** The card it is paid with ("Visa ending 4242"), for the card change's notice. */
   cardLabel?: string | null;
+  /** The variant it now delivers ("15.5 lb bag"), for the swap's notice. */
+  variantTitle?: string;
+  /** The delivery address on one line, for the address change's notice. */
+  addressLine?: string | null;
 }
 
 /**
@@ -161,5 +198,9 @@ export function changedNotice(
       return success(`Your ${noun} of ${s.productTitle} is active again. Next order ${longDate(s.nextOrderDate)}.`);
     case "change-card":
       return success(`Your ${noun} of ${s.productTitle} is now paid with ${s.cardLabel ?? "the card you chose"}.`);
+    case "change-address":
+      return success(`Your ${noun} of ${s.productTitle} now goes to ${s.addressLine ?? "the address you chose"}.`);
+    case "swap-variant":
+      return success(`Your ${noun} of ${s.productTitle} is now ${s.variantTitle ?? "the size you chose"}.`);
   }
 }

@@ -6,8 +6,12 @@ import {
   nextOrderDateAfterOrder,
   reactivatedNextDate,
   reminderWindow,
+  subscriptionPrice,
+  SWAP_REFUSALS,
+  swapRefusal,
   ymd,
 } from "./autoship";
+import { autoshipUnitPriceCents } from "./pricing";
 
 const at = (iso: string) => new Date(iso);
 
@@ -117,5 +121,44 @@ describe("reactivating", () => {
   it("moves a past date, or one not after tomorrow, to tomorrow (a day from now)", () => {
     expect(reactivatedNextDate(at("2026-03-01T00:00:00Z"), now)).toEqual(at("2026-04-11T08:00:00Z"));
     expect(reactivatedNextDate(at("2026-04-11T08:00:00Z"), now)).toEqual(at("2026-04-11T08:00:00Z"));
+  });
+});
+
+describe("swapping size or flavor", () => {
+  const current = { productId: "p1", variantId: "v1" };
+  const candidate = { productId: "p1", variantId: "v2", soldOnSite: true, inStock: true };
+
+  it("allows another variant of the same product, sold on the site and in stock", () => {
+    expect(swapRefusal(current, candidate)).toBeNull();
+  });
+
+  it("refuses a variant of another product, or none at all", () => {
+    expect(swapRefusal(current, { ...candidate, productId: "p2" })).toBe(SWAP_REFUSALS.otherProduct);
+    expect(swapRefusal(current, null)).toBe(SWAP_REFUSALS.otherProduct);
+  });
+
+  it("refuses the variant it already has, one not sold on the site, one out of stock", () => {
+    expect(swapRefusal(current, { ...candidate, variantId: "v1" })).toBe(SWAP_REFUSALS.same);
+    expect(swapRefusal(current, { ...candidate, soldOnSite: false })).toBe(SWAP_REFUSALS.notSold);
+    expect(swapRefusal(current, { ...candidate, inStock: false })).toBe(SWAP_REFUSALS.outOfStock);
+  });
+});
+
+describe("a subscription's price per order", () => {
+  it("is the autoship price (5% off, half up) times the quantity, and says what that saves", () => {
+    // 1010 × 0.95 = 959.5 → 960 each.
+    expect(subscriptionPrice(1010, 3, {})).toEqual({
+      perOrderCents: 2880,
+      regularCents: 3030,
+      autoshipSavingsCents: 150,
+    });
+    expect(subscriptionPrice(5999, 1, {}).perOrderCents).toBe(autoshipUnitPriceCents(5999));
+  });
+
+  it("takes the staff program's discount off on top, as the engine's order does", () => {
+    const price = subscriptionPrice(10_000, 2, { programDiscountPercent: 20 });
+    expect(price.regularCents).toBe(20_000);
+    expect(price.autoshipSavingsCents).toBe(1000);
+    expect(price.perOrderCents).toBe(19_000 - 3800);
   });
 });

@@ -3,6 +3,8 @@
 // order date is a whole number of days on, at the same UTC time of day; no month
 // arithmetic, so month ends, leap days and daylight-saving changes move nothing.
 // Checkout (the first date) and the engine (every later one) both ask these functions.
+// The shop's days are UTC days (docs/decisions.md "Orders and autoship").
+import { priceLines, type PricingTerms } from "./pricing";
 
 export const DAY_MS = 86_400_000;
 
@@ -60,4 +62,61 @@ export function reminderWindow(now: Date, reminderDays: number): { after: Date; 
 export function reactivatedNextDate(nextOrder: Date, now: Date): Date {
   const tomorrow = addDays(now, 1);
   return nextOrder > tomorrow ? nextOrder : tomorrow;
+}
+
+/** What the customer is told when a swap is refused; null when the variant may be swapped to. */
+export const SWAP_REFUSALS = {
+  otherProduct: "Choose a size or flavor of this product.",
+  notSold: "That size or flavor is not sold here any more.",
+  outOfStock: "That size or flavor is out of stock right now. Choose another.",
+  same: "That is the size and flavor you already get.",
+} as const;
+
+/**
+ * Whether a subscription may swap to a variant (docs/rules.md "Autoship"): only another
+ * variant of the same product, sold on the subscription's site and in stock for its
+ * delivery. `candidate` is null for a variant that does not exist.
+ */
+export function swapRefusal(
+  current: { productId: string; variantId: string },
+  candidate: { productId: string; variantId: string; soldOnSite: boolean; inStock: boolean } | null,
+): string | null {
+  if (!candidate || candidate.productId !== current.productId) return SWAP_REFUSALS.otherProduct;
+  if (candidate.variantId === current.variantId) return SWAP_REFUSALS.same;
+  if (!candidate.soldOnSite) return SWAP_REFUSALS.notSold;
+  if (!candidate.inStock) return SWAP_REFUSALS.outOfStock;
+  return null;
+}
+
+/** What one order of a subscription costs before shipping and tax, and what Autoship saves on it. */
+export interface SubscriptionPrice {
+  /** The merchandise of one order at the autoship price, after the program discount. */
+  perOrderCents: number;
+  /** The same quantity at the one-time price. */
+  regularCents: number;
+  /** The Autoship saving (5%, `autoshipUnitPriceCents`) on one order. */
+  autoshipSavingsCents: number;
+}
+
+/**
+ * The price of one order of a subscription, as the engine charges it: `priceLines` (the
+ * one pricing function) on an autoship line of the variant's unit price and the quantity,
+ * with the customer's program discount and never AUTO35 (a renewal is not a first order).
+ */
+export function subscriptionPrice(
+  unitPriceCents: number,
+  quantity: number,
+  terms: Pick<PricingTerms, "programDiscountPercent">,
+): SubscriptionPrice {
+  const priced = priceLines({
+    lines: [{ id: "subscription", unitPriceCents, quantity, sellingPlanId: "autoship" }],
+    freeShippingMinimumCents: 0,
+    programDiscountPercent: terms.programDiscountPercent,
+    firstAutoshipDiscount: false,
+  });
+  return {
+    perOrderCents: priced.merchandiseCents,
+    regularCents: unitPriceCents * quantity,
+    autoshipSavingsCents: priced.autoshipSavingsCents,
+  };
 }

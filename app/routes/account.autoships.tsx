@@ -11,8 +11,10 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FormError } from "~/components/form-field";
 import { SubscriptionCard } from "~/components/subscription-card";
+import { formatAddress } from "~/models/address";
 import { nextDateBounds, ymd } from "~/models/autoship";
 import { AutoshipActionSchema, changedNotice, ORDER_NOW_REFUSALS, weightLabel } from "~/models/autoship-forms";
+import { formatMoney } from "~/models/money";
 import { routeTitle } from "~/models/page-titles";
 import { cardLabel, expiringCardNotice } from "~/models/payment-cards";
 import { cardOptionLabel } from "~/models/payment-methods";
@@ -21,6 +23,7 @@ import { sitePolicy } from "~/models/site-policy";
 import { useAccount } from "~/routes/account";
 import { autoship, SubscriptionError } from "~/services/autoship/index.server";
 import { commerce } from "~/services/commerce/index.server";
+import { customers } from "~/services/customers/index.server";
 import { commitNotice, requireCustomer } from "~/services/http/index.server";
 import { OrderError } from "~/services/orders/index.server";
 import { payments } from "~/services/payment/index.server";
@@ -38,13 +41,15 @@ export const meta: MetaFunction = ({ matches }) =>
 export async function loader({ request }: LoaderFunctionArgs) {
   const customerId = await requireCustomer(request);
   const site = getSite(request);
-  const [subscriptions, plans, cards] = await Promise.all([
-    autoship.list(customerId),
+  const [subscriptions, plans, cards, addresses] = await Promise.all([
+    autoship.overview(customerId),
     commerce.getSellingPlans(),
     payments.listCards(customerId),
+    customers.listAddresses(customerId),
   ]);
   const bounds = nextDateBounds(new Date());
   const cardOf = (tokenId: string | null) => cards.find((card) => card.id === tokenId);
+  const policy = sitePolicy(site);
   return json(
     {
       site,
@@ -52,20 +57,41 @@ export async function loader({ request }: LoaderFunctionArgs) {
       dateBounds: { min: ymd(bounds.min), max: ymd(bounds.max) },
       // The customer's saved cards an autoship can switch to (docs/rules.md "Saved cards").
       cards: cards.map((card) => ({ value: card.id, label: cardOptionLabel(card) })),
+      // The address book an autoship can deliver to (docs/rules.md "Autoship").
+      addresses: addresses.map((a) => ({ value: a.id, label: formatAddress(a) })),
       subscriptions: subscriptions.map((s) => ({
         id: s.id,
         contractId: s.contractId,
         productTitle: s.product.title,
+        variantId: s.variantId,
         variantTitle: s.variant.title,
+        image: s.image,
         quantity: s.quantity,
         weightEach: weightLabel(s.weight, s.weightUnit),
         weightTotal: weightLabel(s.weight * s.quantity, s.weightUnit),
+        // Prices are the server's (`subscriptionPrice`); the saving shows where the site shows it.
+        price: {
+          perOrder: formatMoney(s.price.perOrderCents),
+          regular: policy.showsAutoshipSavings ? formatMoney(s.price.regularCents) : null,
+          saving:
+            policy.showsAutoshipSavings && s.price.autoshipSavingsCents > 0
+              ? formatMoney(s.price.autoshipSavingsCents)
+              : null,
+        },
         sellingPlanId: s.sellingPlanId,
         frequency: s.frequency,
         nextOrderDate: ymd(s.nextOrderDate),
         cancelled: s.cancelled,
         cancelReason: s.cancelReason,
         paymentTokenId: s.paymentTokenId,
+        addressLine: s.addressLine,
+        swapOptions: s.swapOptions
+          .filter((v) => v.id !== s.variantId)
+          .map((v) => ({
+            value: v.id,
+            label: v.inStock ? v.title : `${v.title} (out of stock)`,
+            disabled: !v.inStock,
+          })),
         cardNotice: (() => {
           const card = cardOf(s.paymentTokenId);
           return card && !s.cancelled ? expiringCardNotice(card, s.nextOrderDate) : null;
@@ -88,6 +114,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
   let alreadyOrdered = false;
   let paidWith: string | null = null;
+  let addressLine: string | null = null;
   try {
     switch (input.intent) {
       case "change-frequency":
@@ -112,7 +139,13 @@ export async function action({ request }: ActionFunctionArgs) {
         break;
       }
       case "cancel":
-        await autoship.cancel(customerId, id, input.cancelReason);
+        await autoship.cancel(customerId, id, input.cancelReason, input.cancelNote);
+        break;
+      case "change-address":
+        addressLine = formatAddress(await autoship.changeAddress(customerId, id, input.addressId));
+        break;
+      case "swap-variant":
+        await autoship.swapVariant(customerId, id, input.variantId);
         break;
       case "reactivate":
         await autoship.reactivate(customerId, id);
@@ -134,7 +167,13 @@ export async function action({ request }: ActionFunctionArgs) {
   const notice = changed
     ? changedNotice(
         input.intent,
-        { ...changed, productTitle: changed.product.title, cardLabel: paidWith },
+        {
+          ...changed,
+          productTitle: changed.product.title,
+          variantTitle: changed.variant.title,
+          cardLabel: paidWith,
+          addressLine,
+        },
         noun,
         alreadyOrdered,
       )
@@ -183,6 +222,7 @@ export default function MySubscriptions() {
                   plans={data.plans}
                   dateBounds={data.dateBounds}
                   cards={data.cards}
+                  addresses={data.addresses}
                   noun={noun.singular}
                   answer={answer?.target === sub.id ? answer : undefined}
                 />

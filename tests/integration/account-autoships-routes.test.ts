@@ -7,6 +7,8 @@ import { nextOrderNumber } from "~/services/orders/index.server";
 import crypto from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
+import { formatMoney } from "~/models/money";
+import { autoshipUnitPriceCents } from "~/models/pricing";
 import { action as autoshipsAction, loader as autoshipsLoader } from "~/routes/account.autoships";
 import { action as lastOrderApi } from "~/routes/api.ecom.v1[.]0.get-embedded-last-order";
 import { action as orderApi } from "~/routes/api.ecom.v1[.]0.get-embedded-order";
@@ -81,6 +83,23 @@ async function subscribe(customerId: string, options: { quantity?: number; cance
   });
 }
 
+/** An address in the customer's address book. */
+const bookAddress = (customerId: string, zip: string, provinceCode = "CO") =>
+  prisma.customerAddress.create({
+    data: {
+      customerId,
+      firstName: "Robin",
+      lastName: "Lee",
+      address1: "1 Book St",
+      city: "Aurora",
+      province: provinceCode,
+      provinceCode,
+      zip,
+      country: "United States",
+      countryCode: "US",
+    },
+  });
+
 const run = (handler: RouteHandler, request: Request, jar: Jar) => callRoute(handler, request, jar);
 
 const post = (jar: Jar, fields: Record<string, string>) =>
@@ -131,6 +150,13 @@ describe("/account/autoships page (shop-core spec sections 2 and 3)", () => {
         frequency: "Every 4 weeks",
         nextOrderDate: ymd(active.nextOrderDate),
         cancelled: false,
+        addressLine: "Robin Lee, 10 Elm St, Aurora, CO 80011",
+        // The server's price: the autoship price (5% off, half up) of 2, and what that saves.
+        price: {
+          perOrder: formatMoney(autoshipUnitPriceCents(variant.priceCents) * 2),
+          regular: formatMoney(variant.priceCents * 2),
+          saving: formatMoney((variant.priceCents - autoshipUnitPriceCents(variant.priceCents)) * 2),
+        },
       }),
       expect.objectContaining({ id: cancelled.id, cancelled: true, cancelReason: "Moving", weightTotal: "15.5 lbs" }),
     ]);
@@ -244,6 +270,117 @@ describe("/account/autoships forms without JavaScript (shop-core spec section 9)
     expect(await current(sub.id)).toMatchObject({ cancelled: false, cancelReason: null });
   });
 
+  it("change address: one of the customer's own addresses that home delivery reaches; another's is 404", async () => {
+    const sub = await subscribe(customerId);
+    const mine = await bookAddress(customerId, "80012");
+    const uncovered = await bookAddress(customerId, "44101", "OH");
+    const stranger = await newCustomer();
+    const theirs = await bookAddress(stranger.id, "80013");
+
+    const moved = await post(jar, { intent: "change-address", subscriptionId: sub.id, addressId: mine.id });
+    expect(moved.status).toBe(302);
+    expect(JSON.parse((await current(sub.id)).shippingAddress)).toMatchObject({ zip: "80012", address1: "1 Book St" });
+    expect((await notice(jar))?.message).toBe(
+      `Your subscription of ${productTitle} now goes to Robin Lee, 1 Book St, Aurora, CO 80012.`,
+    );
+
+    const far = await post(jar, { intent: "change-address", subscriptionId: sub.id, addressId: uncovered.id });
+    expect(far.status).toBe(400);
+    expect(((await far.json()) as Reply).error?.addressId).toEqual([
+      "We do not deliver to 44101 yet. Use another address.",
+    ]);
+    expect((await post(jar, { intent: "change-address", subscriptionId: sub.id, addressId: theirs.id })).status).toBe(
+      404,
+    );
+    expect((await post(jar, { intent: "change-address", subscriptionId: sub.id, addressId: "" })).status).toBe(400);
+    expect(JSON.parse((await current(sub.id)).shippingAddress)).toMatchObject({ zip: "80012" });
+  });
+
+  it("swap: another size or flavor of the same product in stock; another product's or an out-of-stock one is refused", async () => {
+    const product = await prisma.product.findFirstOrThrow({
+      where: { soldOnDtc: true, autoshipEligible: true },
+      orderBy: [{ variants: { _count: "desc" } }, { handle: "asc" }],
+      include: { variants: { orderBy: { sku: "asc" } } },
+    });
+    const [from, to, empty] = product.variants;
+    const before = await prisma.productVariant.findMany({
+      where: { id: { in: [from.id, to.id, empty.id] } },
+      select: { id: true, inventory: true },
+    });
+    await prisma.productVariant.updateMany({ where: { id: { in: [from.id, to.id] } }, data: { inventory: 1000 } });
+    await prisma.productVariant.update({ where: { id: empty.id }, data: { inventory: 0 } });
+    try {
+      const sub = await subscribe(customerId);
+      await prisma.subscription.update({ where: { id: sub.id }, data: { productId: product.id, variantId: from.id } });
+      const swap = (variantId: string) => post(jar, { intent: "swap-variant", subscriptionId: sub.id, variantId });
+
+      const foreign = await prisma.productVariant.findFirstOrThrow({ where: { productId: { not: product.id } } });
+      for (const [variantId, message] of [
+        [foreign.id, "Choose a size or flavor of this product."],
+        ["no-such-variant", "Choose a size or flavor of this product."],
+        [empty.id, "That size or flavor is out of stock right now. Choose another."],
+        [from.id, "That is the size and flavor you already get."],
+      ]) {
+        const refused = await swap(variantId);
+        expect(refused.status).toBe(400);
+        expect(((await refused.json()) as Reply).error?.variantId).toEqual([message]);
+      }
+      expect((await swap("")).status).toBe(400);
+      expect((await current(sub.id)).variantId).toBe(from.id);
+
+      expect((await swap(to.id)).status).toBe(302);
+      expect(await current(sub.id)).toMatchObject({ variantId: to.id, weight: to.weightValue });
+      expect((await notice(jar))?.message).toBe(`Your subscription of ${product.title} is now ${to.title}.`);
+    } finally {
+      for (const row of before) {
+        await prisma.productVariant.update({ where: { id: row.id }, data: { inventory: row.inventory } });
+      }
+    }
+  });
+
+  it("change card: one of the customer's own saved cards; another customer's card is 404", async () => {
+    const sub = await subscribe(customerId);
+    const mine = await payments.tokenize({
+      card: { number: "5555555555554444", expMonth: 6, expYear: 2034, cvc: "123" },
+      customerId,
+    });
+    const stranger = await newCustomer();
+    const theirs = await payments.tokenize({
+      card: { number: "5555555555554444", expMonth: 6, expYear: 2034, cvc: "123" },
+      customerId: stranger.id,
+    });
+    if (!mine.ok || !theirs.ok) throw new Error("tokenize failed");
+    expect((await post(jar, { intent: "change-card", subscriptionId: sub.id, tokenId: theirs.tokenId })).status).toBe(
+      404,
+    );
+    expect((await post(jar, { intent: "change-card", subscriptionId: sub.id, tokenId: "" })).status).toBe(400);
+    expect((await post(jar, { intent: "change-card", subscriptionId: sub.id, tokenId: mine.tokenId })).status).toBe(
+      302,
+    );
+    expect((await current(sub.id)).paymentTokenId).toBe(mine.tokenId);
+  });
+
+  it("cancel: a note is kept after the reason; over 300 characters is refused beside the note", async () => {
+    const sub = await subscribe(customerId);
+    const long = await post(jar, {
+      intent: "cancel",
+      subscriptionId: sub.id,
+      cancelReason: "Moving",
+      cancelNote: "x".repeat(301),
+    });
+    expect(long.status).toBe(400);
+    expect(((await long.json()) as Reply).error?.cancelNote).toEqual(["Keep the note under 300 characters."]);
+    expect((await current(sub.id)).cancelled).toBe(false);
+    const done = await post(jar, {
+      intent: "cancel",
+      subscriptionId: sub.id,
+      cancelReason: "Moving",
+      cancelNote: " to Denver ",
+    });
+    expect(done.status).toBe(302);
+    expect(await current(sub.id)).toMatchObject({ cancelled: true, cancelReason: "Moving: to Denver" });
+  });
+
   it("answers 404 for another customer's subscription and changes nothing", async () => {
     const owner = await newCustomer();
     const sub = await subscribe(owner.id);
@@ -255,6 +392,9 @@ describe("/account/autoships forms without JavaScript (shop-core spec section 9)
       { intent: "reactivate" },
       { intent: "change-date", nextOrderDate: ymd(new Date(Date.now() + 20 * DAY_MS)) },
       { intent: "change-frequency", sellingPlanId: "autoship-8w" },
+      { intent: "change-address", addressId: (await bookAddress(customerId, "80012")).id },
+      { intent: "swap-variant", variantId: variant.id },
+      { intent: "change-card", tokenId: "tok_whatever" },
     ];
     for (const fields of attempts) {
       const response = await post(jar, { ...fields, subscriptionId: sub.id });
@@ -270,6 +410,17 @@ describe("/account/autoships forms without JavaScript (shop-core spec section 9)
     const sub = await subscribe(customerId);
     const unknown = await post(jar, { intent: "free-food", subscriptionId: sub.id });
     expect(unknown.status).toBe(400);
+    // Malformed posts are a 4xx, never a 500: no id, an id too long, fields missing.
+    const malformed: Record<string, string>[] = [
+      { intent: "swap-variant", variantId: variant.id },
+      { intent: "change-address", subscriptionId: "x".repeat(101), addressId: "a" },
+      { intent: "change-address", subscriptionId: sub.id, addressId: "y".repeat(101) },
+      { intent: "swap-variant", subscriptionId: sub.id },
+      { intent: "cancel", subscriptionId: sub.id },
+    ];
+    for (const fields of malformed) {
+      expect((await post(jar, fields)).status).toBe(400);
+    }
     const guest = await post(new Jar(), { intent: "skip-next", subscriptionId: sub.id });
     expect(guest.headers.get("Location")).toMatch(/^\/shelter\/login\?redirect=/);
   });

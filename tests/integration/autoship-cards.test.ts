@@ -4,6 +4,8 @@
 import crypto from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { PrismaClient } from "~/generated/prisma/client";
+import { createCustomers } from "~/services/customers/customers.server";
+import { createEmbeddedStock } from "~/services/stock/embedded.server";
 import { createAutoship, SubscriptionError } from "~/services/autoship/autoship.server";
 import { createEmailService } from "~/services/email/email.server";
 import { createOutbox } from "~/services/outbox/outbox.server";
@@ -54,6 +56,8 @@ const services = () => {
     email: createEmailService(createOutbox(db, { maxTries: 8 }), { transport: "outbox", from: "t@example.com" }),
     pricing: async () => PRICING,
     reminderDays: 3,
+    stock: createEmbeddedStock(db),
+    address: (customerId: string, addressId: string) => createCustomers(db).findAddress(customerId, addressId),
     now: () => clock,
     log: () => {},
   });

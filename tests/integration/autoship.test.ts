@@ -3,6 +3,8 @@ import crypto from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { PrismaClient } from "~/generated/prisma/client";
 import { autoshipUnitPriceCents } from "~/models/pricing";
+import { createCustomers } from "~/services/customers/customers.server";
+import { createEmbeddedStock } from "~/services/stock/embedded.server";
 import { createAutoship, SubscriptionError, ymd } from "~/services/autoship/autoship.server";
 import { createEmailService } from "~/services/email/email.server";
 import { metrics } from "~/services/observability/index.server";
@@ -44,6 +46,8 @@ const services = () => {
     email: createEmailService(createOutbox(db, { maxTries: 8 }), { transport: "outbox", from: "t@example.com" }),
     pricing: async () => PRICING,
     reminderDays: 3,
+    stock: createEmbeddedStock(db),
+    address: (customerId: string, addressId: string) => createCustomers(db).findAddress(customerId, addressId),
     now: () => clock,
     log: () => {},
   });
@@ -125,6 +129,23 @@ async function subscribe(options: Setup) {
   });
   return { customer, variant, subscription };
 }
+
+/** An address in the customer's address book. */
+const addressOf = (customerId: string, zip: string, provinceCode = "CO") =>
+  db.customerAddress.create({
+    data: {
+      customerId,
+      firstName: "Book",
+      lastName: "Entry",
+      address1: "1 Book St",
+      city: "Aurora",
+      province: provinceCode,
+      provinceCode,
+      zip,
+      country: "United States",
+      countryCode: "US",
+    },
+  });
 
 const orderKey = (subscriptionId: string, due: Date) => `autoship:${subscriptionId}:${ymd(due)}`;
 
@@ -512,11 +533,17 @@ describe("autoship operations (shop-core spec section 3 subscription fields)", (
     );
   });
 
-  it("cancel needs a reason; a cancelled autoship is not ordered and cannot be changed", async () => {
+  it("cancel needs a reason from the list and takes a note of up to 300 characters; a cancelled autoship is not ordered and cannot be changed", async () => {
     const { autoship } = services();
     const { customer, variant, subscription } = await subscribe({ dueInMs: 10 * DAY_MS, inventory: 10 });
     await expectSubscriptionError(autoship.cancel(customer.id, subscription.id, ""), "INVALID", "cancelReason");
     await expectSubscriptionError(autoship.cancel(customer.id, subscription.id, "   "), "INVALID", "cancelReason");
+    await expectSubscriptionError(autoship.cancel(customer.id, subscription.id, "Because"), "INVALID", "cancelReason");
+    await expectSubscriptionError(
+      autoship.cancel(customer.id, subscription.id, "Moving", "x".repeat(301)),
+      "INVALID",
+      "cancelNote",
+    );
     expect((await db.subscription.findUniqueOrThrow({ where: { id: subscription.id } })).cancelled).toBe(false);
 
     await autoship.cancel(customer.id, subscription.id, "  Too much food  ");
@@ -536,7 +563,7 @@ describe("autoship operations (shop-core spec section 3 subscription fields)", (
   it("reactivate clears the cancellation and moves a past date into the future", async () => {
     const { autoship } = services();
     const { customer, subscription } = await subscribe({ dueInMs: 10 * DAY_MS });
-    await autoship.cancel(customer.id, subscription.id, "Moving house");
+    await autoship.cancel(customer.id, subscription.id, "Moving", "x".repeat(300));
     clock = new Date(clock.getTime() + 20 * DAY_MS);
     await autoship.reactivate(customer.id, subscription.id);
     const after = await db.subscription.findUniqueOrThrow({ where: { id: subscription.id } });
@@ -547,7 +574,7 @@ describe("autoship operations (shop-core spec section 3 subscription fields)", (
   it("reactivate keeps a next date that is still ahead", async () => {
     const { autoship } = services();
     const { customer, subscription } = await subscribe({ dueInMs: 10 * DAY_MS });
-    await autoship.cancel(customer.id, subscription.id, "Pause");
+    await autoship.cancel(customer.id, subscription.id, "Other");
     await autoship.reactivate(customer.id, subscription.id);
     expect(await db.subscription.findUniqueOrThrow({ where: { id: subscription.id } })).toMatchObject({
       cancelled: false,
@@ -569,7 +596,10 @@ describe("autoship operations (shop-core spec section 3 subscription fields)", (
       "NOT_FOUND",
     );
     await expectSubscriptionError(autoship.orderNow(stranger, id), "NOT_FOUND");
-    await expectSubscriptionError(autoship.cancel(stranger, id, "not mine"), "NOT_FOUND");
+    await expectSubscriptionError(autoship.cancel(stranger, id, "Moving"), "NOT_FOUND");
+    await expectSubscriptionError(autoship.swapVariant(stranger, id, subscription.variantId), "NOT_FOUND");
+    const strangersAddress = await addressOf(stranger, ADDRESS.zip);
+    await expectSubscriptionError(autoship.changeAddress(stranger, id, strangersAddress.id), "NOT_FOUND");
     await expectSubscriptionError(autoship.reactivate(stranger, id), "NOT_FOUND");
     await expectSubscriptionError(autoship.changeQuantity(other.customer.id, "no-such-id", 2), "NOT_FOUND");
     expect(await db.subscription.findUniqueOrThrow({ where: { id } })).toMatchObject({
@@ -578,6 +608,97 @@ describe("autoship operations (shop-core spec section 3 subscription fields)", (
       nextOrderDate: subscription.nextOrderDate,
     });
     expect((await autoship.list(stranger)).map((s) => s.id)).toEqual([other.subscription.id]);
+  });
+
+  it("changeAddress takes an address of the customer's own book that home delivery reaches, as a snapshot", async () => {
+    const { autoship } = services();
+    const { customer, subscription } = await subscribe({ dueInMs: 10 * DAY_MS });
+    const other = await subscribe({ dueInMs: 10 * DAY_MS });
+    const mine = await addressOf(customer.id, "80012");
+    const uncovered = await addressOf(customer.id, "44101", "OH");
+    const theirs = await addressOf(other.customer.id, "80013");
+
+    await expectSubscriptionError(autoship.changeAddress(customer.id, subscription.id, theirs.id), "NOT_FOUND");
+    await expectSubscriptionError(autoship.changeAddress(customer.id, subscription.id, "no-such-address"), "NOT_FOUND");
+    await expectSubscriptionError(
+      autoship.changeAddress(customer.id, subscription.id, uncovered.id),
+      "INVALID",
+      "addressId",
+    );
+    expect(
+      JSON.parse((await db.subscription.findUniqueOrThrow({ where: { id: subscription.id } })).shippingAddress),
+    ).toMatchObject({ zip: ADDRESS.zip });
+
+    await autoship.changeAddress(customer.id, subscription.id, mine.id);
+    // Editing the book afterwards changes no autoship: the address is a snapshot.
+    await db.customerAddress.update({ where: { id: mine.id }, data: { address1: "99 Other Rd" } });
+    expect(
+      JSON.parse((await db.subscription.findUniqueOrThrow({ where: { id: subscription.id } })).shippingAddress),
+    ).toMatchObject({
+      address1: "1 Book St",
+      zip: "80012",
+    });
+  });
+
+  it("swapVariant takes another size or flavor of the same product, sold on the site and in stock; the weight follows", async () => {
+    const { autoship } = services();
+    const product = await db.product.findFirstOrThrow({
+      where: { soldOnDtc: true, autoshipEligible: true, variants: { some: {} } },
+      orderBy: { variants: { _count: "desc" } },
+      include: { variants: { orderBy: { sku: "asc" } } },
+    });
+    expect(product.variants.length).toBeGreaterThanOrEqual(3);
+    const [current, target, empty] = product.variants;
+    const foreign = await db.productVariant.findFirstOrThrow({ where: { productId: { not: product.id } } });
+    await db.productVariant.update({ where: { id: target.id }, data: { inventory: 5 } });
+    await db.productVariant.update({ where: { id: empty.id }, data: { inventory: 0 } });
+    await db.productVariant.update({ where: { id: foreign.id }, data: { inventory: 5 } });
+    const { customer, subscription } = await subscribe({ dueInMs: 10 * DAY_MS });
+    await db.subscription.update({
+      where: { id: subscription.id },
+      data: { productId: product.id, variantId: current.id },
+    });
+    const id = subscription.id;
+
+    await expectSubscriptionError(autoship.swapVariant(customer.id, id, foreign.id), "INVALID", "variantId");
+    await expectSubscriptionError(autoship.swapVariant(customer.id, id, "no-such-variant"), "INVALID", "variantId");
+    await expectSubscriptionError(autoship.swapVariant(customer.id, id, current.id), "INVALID", "variantId");
+    await expectSubscriptionError(autoship.swapVariant(customer.id, id, empty.id), "INVALID", "variantId");
+    await db.product.update({ where: { id: product.id }, data: { soldOnDtc: false } });
+    try {
+      await expectSubscriptionError(autoship.swapVariant(customer.id, id, target.id), "INVALID", "variantId");
+    } finally {
+      await db.product.update({ where: { id: product.id }, data: { soldOnDtc: true } });
+    }
+    expect((await db.subscription.findUniqueOrThrow({ where: { id } })).variantId).toBe(current.id);
+
+    await autoship.swapVariant(customer.id, id, target.id);
+    expect(await db.subscription.findUniqueOrThrow({ where: { id } })).toMatchObject({
+      variantId: target.id,
+      weight: target.weightValue,
+      weightUnit: target.weightUnit,
+    });
+    // The page offers the same choices: the other variants, the empty one not in stock.
+    const [view] = await autoship.overview(customer.id);
+    expect(view.swapOptions.find((o) => o.id === empty.id)?.inStock).toBe(false);
+    expect(view.swapOptions.find((o) => o.id === current.id)?.inStock).toBe(true);
+  });
+
+  it("overview prices an order as the engine charges it: the autoship price times the quantity, and the saving", async () => {
+    const { autoship } = services();
+    const { customer, variant, subscription } = await subscribe({ dueInMs: 10 * DAY_MS, quantity: 3 });
+    const [view] = await autoship.overview(customer.id);
+    expect(view.price).toEqual({
+      perOrderCents: autoshipUnitPriceCents(variant.priceCents) * 3,
+      regularCents: variant.priceCents * 3,
+      autoshipSavingsCents: (variant.priceCents - autoshipUnitPriceCents(variant.priceCents)) * 3,
+    });
+    expect(view.addressLine).toContain(ADDRESS.zip);
+    // The order the engine then places charges that merchandise.
+    clock = new Date(subscription.nextOrderDate.getTime() + 1000);
+    await autoship.run();
+    const [order] = await ordersOf(customer.id);
+    expect(order.subtotalCents).toBe(view.price.perOrderCents);
   });
 
   it("orderNow places an order at once, only once a day, and the schedule continues from today", async () => {

@@ -4,15 +4,18 @@
 // "autoship:{subscription}:{due date}", so a second run creates nothing twice.
 import crypto from "node:crypto";
 import type { PrismaClient } from "~/generated/prisma/client";
-import { parseAddress } from "~/models/address";
+import { formatAddress, parseAddress, type PostalAddress } from "~/models/address";
 import {
   isAllowedNextDate,
   nextOrderDate,
   nextOrderDateAfterOrder,
   reactivatedNextDate,
   reminderWindow,
+  subscriptionPrice,
+  swapRefusal,
   ymd,
 } from "~/models/autoship";
+import { CANCEL_NOTE_MAX, cancelReasonText, isCancelReason } from "~/models/autoship-forms";
 import { MAX_AUTOSHIP_PER_LINE } from "~/models/cart-limits";
 import { ORDER_TYPE_CLINIC, ORDER_TYPE_DIRECT, SALES_ORG } from "~/models/checkout";
 import { siteIdOf, storedSite } from "~/models/site";
@@ -39,6 +42,7 @@ import {
   type PricingConfig,
 } from "~/services/orders/index.server";
 import type { PaymentProvider } from "~/services/payment/index.server";
+import type { StockDestination, StockProvider } from "~/services/stock/index.server";
 import { serviceErrorWithStatus } from "~/models/service-error";
 
 /** Pending orders older than this were abandoned by a crash and are released. */
@@ -68,6 +72,10 @@ export interface AutoshipDeps {
   pricing: (site: string, customerId: string | null) => Promise<PricingConfig>;
   /** Days before an order that the reminder goes out (0 = no reminders). */
   reminderDays: number;
+  /** Stock for a swap, and whether home delivery reaches a new address. */
+  stock: Pick<StockProvider, "getProductsStock" | "coversZip">;
+  /** An address of the customer's own address book, or null when they have none by that id. */
+  address: (customerId: string, addressId: string) => Promise<PostalAddress | null>;
   now?: () => Date;
   log?: (message: string) => void;
 }
@@ -227,6 +235,10 @@ export function createAutoship(deps: AutoshipDeps) {
     if (!sub || sub.customerId !== customerId) throw new SubscriptionError("NOT_FOUND", "That autoship was not found.");
     return sub;
   }
+
+  /** Where the subscription's orders go: a clinic member's on a site that ships to clinics, else home. */
+  const destinationOf = (sub: Sub): StockDestination =>
+    sitePolicy(siteIdOf(sub.site)).shipsToClinic && sub.customer.clinicId ? "CLINIC" : "HOME";
 
   async function active(customerId: string, id: string): Promise<Sub> {
     const sub = await owned(customerId, id);
@@ -395,16 +407,153 @@ export function createAutoship(deps: AutoshipDeps) {
       return card;
     },
 
-    async cancel(customerId: string, id: string, reason: string) {
+    /**
+     * Cancels with a reason from the list (`CANCEL_REASONS`) and an optional note of at most
+     * 300 characters; the stored reason is "Reason: note".
+     */
+    async cancel(customerId: string, id: string, reason: string, note?: string | null) {
       await active(customerId, id);
-      const text = reason.trim();
-      if (!text) throw new SubscriptionError("INVALID", "Tell us why you are cancelling.", "cancelReason");
-      if (text.length > 500)
-        throw new SubscriptionError("INVALID", "Keep the reason under 500 characters.", "cancelReason");
+      const listed = reason.trim();
+      if (!isCancelReason(listed))
+        throw new SubscriptionError("INVALID", "Choose why you are cancelling.", "cancelReason");
+      if ((note?.trim().length ?? 0) > CANCEL_NOTE_MAX) {
+        throw new SubscriptionError("INVALID", `Keep the note under ${CANCEL_NOTE_MAX} characters.`, "cancelNote");
+      }
       await db.subscription.update({
         where: { id },
-        data: { cancelled: true, cancelReason: text, cancelledAt: now() },
+        data: { cancelled: true, cancelReason: cancelReasonText(listed, note), cancelledAt: now() },
       });
+    },
+
+    /**
+     * Delivers to another address of the customer's address book (docs/rules.md "Autoship"):
+     * an address that is not theirs is not found (404); one home delivery does not reach is
+     * refused, unless the orders go to the member's clinic. The address is kept as a snapshot,
+     * as checkout keeps it, so editing the address book later changes no autoship.
+     */
+    async changeAddress(customerId: string, id: string, addressId: string) {
+      const sub = await active(customerId, id);
+      const address = await deps.address(customerId, addressId);
+      if (!address) throw new SubscriptionError("NOT_FOUND", "That address was not found.");
+      if (destinationOf(sub) === "HOME" && !(await deps.stock.coversZip(address.zip))) {
+        throw new SubscriptionError(
+          "INVALID",
+          `We do not deliver to ${address.zip} yet. Use another address.`,
+          "addressId",
+        );
+      }
+      await db.subscription.update({ where: { id }, data: { shippingAddress: JSON.stringify(address) } });
+      return address;
+    },
+
+    /**
+     * Swaps to another size or flavor of the same product, sold on the subscription's site
+     * and in stock for its delivery (`swapRefusal`); the weight follows the new variant.
+     */
+    async swapVariant(customerId: string, id: string, variantId: string) {
+      const sub = await active(customerId, id);
+      const site = siteIdOf(sub.site);
+      const row = await db.productVariant.findUnique({
+        where: { id: variantId },
+        select: {
+          id: true,
+          productId: true,
+          sku: true,
+          title: true,
+          weightValue: true,
+          weightUnit: true,
+          product: { select: { soldOnDtc: true, soldOnHpsf: true } },
+        },
+      });
+      const [stock] = row
+        ? await deps.stock.getProductsStock({
+            site,
+            skus: [row.sku],
+            zipCode: parseAddress(sub.shippingAddress)?.zip ?? "",
+            destination: destinationOf(sub),
+          })
+        : [];
+      const refusal = swapRefusal(
+        sub,
+        row && {
+          productId: row.productId,
+          variantId: row.id,
+          soldOnSite: row.product[sitePolicy(site).soldOnFlag],
+          inStock: stock?.inStock ?? false,
+        },
+      );
+      if (refusal || !row) throw new SubscriptionError("INVALID", refusal ?? "Choose a size or flavor.", "variantId");
+      await db.subscription.update({
+        where: { id },
+        data: { variantId: row.id, weight: row.weightValue, weightUnit: row.weightUnit },
+      });
+      return row;
+    },
+
+    /**
+     * The customer's subscriptions as My Subscriptions shows them: each with its picture,
+     * its price per order and Autoship saving (`subscriptionPrice` on the customer's
+     * pricing terms, so the page says what the engine will charge), its delivery address,
+     * and the sizes and flavors it may swap to (in stock for its delivery, sold on its site).
+     */
+    async overview(customerId: string) {
+      const subs = await db.subscription.findMany({
+        where: { customerId },
+        orderBy: [{ cancelled: "asc" }, { nextOrderDate: "asc" }],
+        include: {
+          ...subscriptionInclude,
+          sellingPlan: true,
+          variant: {
+            select: {
+              title: true,
+              priceCents: true,
+              images: { orderBy: { position: "asc" }, take: 1, select: { url: true, alt: true } },
+            },
+          },
+          product: {
+            select: {
+              title: true,
+              images: { orderBy: { position: "asc" }, take: 1, select: { url: true, alt: true } },
+              variants: {
+                orderBy: { position: "asc" },
+                select: {
+                  id: true,
+                  sku: true,
+                  title: true,
+                  product: { select: { soldOnDtc: true, soldOnHpsf: true } },
+                },
+              },
+            },
+          },
+        },
+      });
+      const terms = new Map<string, Promise<PricingConfig>>();
+      const termsFor = (site: string) => {
+        if (!terms.has(site)) terms.set(site, deps.pricing(site, customerId));
+        return terms.get(site)!;
+      };
+      return Promise.all(
+        subs.map(async (sub) => {
+          const site = siteIdOf(sub.site);
+          const address = parseAddress(sub.shippingAddress);
+          const sold = sub.product.variants.filter((v) => v.product[sitePolicy(site).soldOnFlag]);
+          const stock = await deps.stock.getProductsStock({
+            site,
+            skus: sold.map((v) => v.sku),
+            zipCode: address?.zip ?? "",
+            destination: destinationOf(sub as unknown as Sub),
+          });
+          const image = sub.variant.images[0] ?? sub.product.images[0] ?? null;
+          return {
+            ...sub,
+            image,
+            price: subscriptionPrice(sub.variant.priceCents, sub.quantity, await termsFor(sub.site)),
+            address,
+            addressLine: address ? formatAddress(address) : null,
+            swapOptions: sold.map((v, i) => ({ id: v.id, title: v.title, inStock: stock[i]?.inStock ?? false })),
+          };
+        }),
+      );
     },
 
     /** Reactivates a cancelled autoship; a next date already past moves to tomorrow. */

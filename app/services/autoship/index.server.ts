@@ -3,7 +3,9 @@ import { env } from "~/env.server";
 import { pricingFor } from "~/services/pricing/index.server";
 import { email } from "~/services/email/index.server";
 import { logger } from "~/services/observability/index.server";
+import { customers } from "~/services/customers/index.server";
 import { payments } from "~/services/payment/index.server";
+import { stock } from "~/services/stock/index.server";
 import { createAutoship } from "./autoship.server";
 
 export { SubscriptionError, type RunSummary } from "./autoship.server";
@@ -15,6 +17,8 @@ export const autoship = createAutoship({
   email,
   pricing: pricingFor,
   reminderDays: env.AUTOSHIP_REMINDER_DAYS,
+  stock,
+  address: (customerId, addressId) => customers.findAddress(customerId, addressId),
   log: (message) => logger().info(message),
 });
 export * from "./autoship.server";

@@ -3,6 +3,7 @@
 // is scoped by the customer's id: another customer's address or metafield is
 // NOT_FOUND, and nothing is changed.
 import type { PrismaClient } from "~/generated/prisma/client";
+import type { PostalAddress } from "~/models/address";
 import { US_STATES } from "~/models/checkout";
 import { isShopOwnedMetafield, SHOP_OWNED_METAFIELD_MESSAGE } from "~/models/customer-metafields";
 import { AddressSchema, type AddressInput } from "~/models/checkout-forms";
@@ -307,6 +308,24 @@ export function createCustomers(db: PrismaClient, identity: Pick<Identity, "chec
     async getAddress(customerId: string, id: string): Promise<AddressView> {
       const customer = await customerRow(customerId);
       return toAddressView(await ownAddress(customerId, id), customer.defaultAddressId);
+    },
+
+    /** An address of the customer's own book as a postal address (an autoship's delivery), or null when it is not theirs. */
+    async findAddress(customerId: string, id: string): Promise<PostalAddress | null> {
+      const row = await db.customerAddress.findFirst({ where: { id, customerId } });
+      if (!row) return null;
+      return {
+        firstName: row.firstName,
+        lastName: row.lastName,
+        company: row.company,
+        address1: row.address1,
+        address2: row.address2,
+        city: row.city,
+        provinceCode: row.provinceCode,
+        zip: row.zip,
+        countryCode: row.countryCode,
+        phone: row.phone,
+      };
     },
 
     /** Adds an address; the first one (or one asked to be) becomes the default. */
