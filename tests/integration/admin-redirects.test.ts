@@ -8,7 +8,6 @@ import { MAX_IMPORT_LINES } from "~/models/redirects";
 import { action, loader } from "~/routes/admin.redirects";
 import { freshness } from "~/services/freshness/index.server";
 import { loader as rootLoader } from "~/root";
-import { loader as splatLoader } from "~/routes/$";
 import { clearRedirectCache, findRedirect, runRedirectLookup } from "~/services/http/guards.server";
 import { adminsOfEveryRole, type TestAdmin } from "../helpers/admin";
 import { callRoute, formRequest, getRequest } from "../helpers/routes";
@@ -281,7 +280,9 @@ describe("redirects never stand in front of the shop's own pages", () => {
       [temporary307, 307, "no-store"],
     ] as const;
     for (const [row, status, cacheControl] of cases) {
-      for (const handler of [rootLoader, splatLoader]) {
+      // Documents: the root loader; data loads (client navigations) run the same lookup in
+      // handleDataRequest (tests/integration/guards.test.ts "every page's data load runs the lookup…").
+      for (const handler of [rootLoader]) {
         const response = await callRoute(handler, new Request(`http://localhost:3000${row.fromPath}/`));
         expect([
           row.fromPath,

@@ -27,6 +27,9 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await db.$disconnect();
+  // The action's tests make their products in the worker's shared database: they go, so the
+  // listing tests that run after in this worker see the seeded catalogue only.
+  await prisma.product.deleteMany({ where: { handle: { startsWith: "notify-food-" } } });
 });
 
 const newIp = () => `198.51.100.${crypto.randomInt(1, 255)}-${crypto.randomUUID()}`;
