@@ -140,7 +140,7 @@ test.describe("cart with JavaScript (catalogue spec sections 2 and 4)", () => {
 
     const modal = dialog(page);
     await expect(modal.getByText(title, { exact: true })).toBeVisible();
-    await expect(fact(page, "Cart weight")).toHaveText(/^\d+(\.\d)? lbs$/);
+    await expect(fact(page, "Cart weight")).toHaveText(/^\d+(\.\d)? lb$/);
     await expect(fact(page, "Quantity")).toHaveText("1");
     await expect(modal.getByRole("button", { name: "Continue Shopping" })).toBeFocused();
     await expect(modal.getByRole("link", { name: "Go to Cart" })).toHaveAttribute("href", "/cart");
