@@ -82,6 +82,8 @@ test("a content editor adds a site-wide banner, previews it, publishes it, and t
 
 for (const width of [1280, 390]) {
   test(`the content pages fit a ${width} px screen`, async ({ page }, testInfo) => {
+    // Three pages, each with an axe scan: past 30 s on a loaded machine.
+    test.slow();
     await page.setViewportSize({ width, height: 900 });
     await adminSignIn(page, testInfo, "content");
     for (const path of ["/admin/content", "/admin/redirects", "/admin/images"]) {
