@@ -11,11 +11,11 @@ export function ProductNutrition({ nutrition }: { nutrition: Nutrition | null })
   return (
     <section className="product-nutrition" aria-labelledby="product-nutrition-title">
       <h2 id="product-nutrition-title">Nutrition</h2>
-      <section aria-labelledby="product-ingredients-title">
+      <section>
         <h3 id="product-ingredients-title">Ingredients</h3>
         <p>{ingredientList(nutrition)}.</p>
       </section>
-      <section aria-labelledby="product-analysis-title">
+      <section>
         <h3 id="product-analysis-title">Guaranteed analysis</h3>
         <TableBox label="Guaranteed analysis">
           <table className="product-nutrition__table">
@@ -37,12 +37,12 @@ export function ProductNutrition({ nutrition }: { nutrition: Nutrition | null })
           </table>
         </TableBox>
       </section>
-      <section aria-labelledby="product-calories-title">
+      <section>
         <h3 id="product-calories-title">Calorie content</h3>
         <p>{formatCalories(nutrition.calories)} (calculated).</p>
       </section>
       {feeding.rows.length ? (
-        <section aria-labelledby="product-feeding-title">
+        <section>
           <h3 id="product-feeding-title">Feeding guide</h3>
           <TableBox label="Feeding guide">
             <table className="product-nutrition__table">
@@ -70,7 +70,7 @@ export function ProductNutrition({ nutrition }: { nutrition: Nutrition | null })
           </p>
         </section>
       ) : null}
-      <section aria-labelledby="product-adequacy-title">
+      <section>
         <h3 id="product-adequacy-title">Nutritional adequacy</h3>
         <p>{nutrition.adequacy}</p>
       </section>
