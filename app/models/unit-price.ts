@@ -1,4 +1,4 @@
-// The price per unit of weight (issue 35): a bag's price per lb, a can's or tray's per oz,
+// The price per unit of weight (docs/rules.md "Catalogue and product pages"): a bag's price per lb, a can's or tray's per oz,
 // from the variant's price and net weight. Pure: the product page's loader, the listing's
 // cards and the cart's lines ask it, so they cannot disagree.
 import { formatMoney } from "./money";

@@ -102,15 +102,18 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   }
   const { confirmPassword: _confirm, ...input } = submission.value;
   const site = getSite(request);
-  const result = await identity.register({ site, email: order.email, ...input });
+  const result = await identity.register({ site, email: order.email, ...input, claimOrderId: order.id });
   if (!result.ok) {
+    // Someone else's attach won a race: the order is no longer a guest's (nothing was created).
+    if (result.reason === "order-claimed") {
+      return replyWith(submission, { ...reply, formErrors: ["This order already has an account."], status: 403 });
+    }
     return replyWith(submission, {
       ...reply,
       formErrors: ["An account with this email already exists. Log in to see your orders."],
       status: 409,
     });
   }
-  await orders.attachGuestOrder(order.id, { id: result.customerId, site, email: order.email });
   const signedIn = await signInAndRedirect(request, result.customerId, `/account/orders/${order.id}`, {
     tone: "success",
     message: "Your account is ready, and this order is in it.",

@@ -9,6 +9,7 @@ import { action as orderDetailsAction, loader as orderDetails } from "~/routes/a
 import { action as orderApi } from "~/routes/api.ecom.v1[.]0.get-embedded-order";
 import { action as confirmationAction, loader as confirmation } from "~/routes/checkout_.confirmation.$orderId";
 import { sessionStorage } from "~/services/http/index.server";
+import { identity } from "~/services/identity/index.server";
 import { nextOrderNumber, rememberOrder } from "~/services/orders/index.server";
 import { callRoute, formRequest, getRequest, Jar, jsonRequest, signedInJar } from "../helpers/routes";
 import { ensureSeeded, TEST_ADDRESS } from "../helpers/seeded";
@@ -250,5 +251,27 @@ describe("a guest's account from the confirmation (docs/rules.md 'Cart on a phon
     expect((await createAccount(await guestWhoPlaced(takenOrder.id), takenOrder.id, FORM)).status).toBe(409);
     expect((await prisma.order.findUniqueOrThrow({ where: { id: takenOrder.id } })).customerId).toBeNull();
     expect((await prisma.order.findUniqueOrThrow({ where: { id: order.id } })).customerId).toBeNull();
+  });
+
+  it("makes the account and attaches the order in one transaction: an order claimed meanwhile leaves no account", async () => {
+    const email = guestEmail();
+    const order = await createOrder(null, "DTC", email);
+    const guest = await guestWhoPlaced(order.id);
+    // Another request attached it between the page's guard and the registration.
+    const other = (await newCustomer()).id;
+    const claimed = await identity.register({
+      site: "DTC",
+      email,
+      firstName: "Robin",
+      lastName: "Lee",
+      password: FORM.password,
+      acceptsMarketing: false,
+      claimOrderId: (await createOrder(other, "DTC", email)).id,
+    });
+    expect(claimed).toEqual({ ok: false, reason: "order-claimed" });
+    expect(await prisma.identityUser.count({ where: { email } })).toBe(0);
+    expect(await prisma.customer.count({ where: { site: "DTC", email } })).toBe(0);
+    // The guest's own order still can be.
+    expect((await createAccount(guest, order.id, FORM)).status).toBe(302);
   });
 });

@@ -35,7 +35,11 @@ export const sessionTokenId = (token: string) => sha256(token);
  */
 export type SignInResult = { ok: true; customerId: string; userId: string } | { ok: false };
 
-export type RegisterResult = { ok: true; customerId: string; userId: string } | { ok: false; reason: "email-taken" };
+export type RegisterResult =
+  { ok: true; customerId: string; userId: string } | { ok: false; reason: "email-taken" | "order-claimed" };
+
+/** Thrown inside `register`'s transaction to undo the account when its guest order cannot be claimed. */
+class OrderClaimed extends Error {}
 
 export interface SessionInfo {
   customerId: string;
@@ -84,6 +88,12 @@ export function createIdentity(
       firstName: string;
       lastName: string;
       acceptsMarketing: boolean;
+      /**
+       * A guest's order to attach to the new account in the same transaction (docs/rules.md
+       * "Cart on a phone": `mayClaimOrder` decides who may ask): only an order of the site and
+       * the email that still has no customer; otherwise nothing is created ("order-claimed").
+       */
+      claimOrderId?: string;
     }): Promise<RegisterResult> {
       const email = input.email.trim().toLowerCase();
       const store = userStoreFor(input.site);
@@ -113,9 +123,17 @@ export function createIdentity(
               customerId: customer.id,
             },
           });
+          if (input.claimOrderId) {
+            const { count } = await tx.order.updateMany({
+              where: { id: input.claimOrderId, customerId: null, site: input.site, email },
+              data: { customerId: customer.id },
+            });
+            if (count !== 1) throw new OrderClaimed();
+          }
           return { ok: true as const, customerId: customer.id, userId: user.id };
         });
       } catch (error) {
+        if (error instanceof OrderClaimed) return { ok: false, reason: "order-claimed" };
         if ((error as { code?: string }).code === "P2002") return { ok: false, reason: "email-taken" };
         throw error;
       }

@@ -191,20 +191,6 @@ export function createOrderReader(db: PrismaClient) {
     },
 
     /**
-     * Attaches a guest's order to the account just created for it (docs/rules.md "Cart on a
-     * phone": `mayClaimOrder` decides who may). Only an order that still has no customer, and
-     * only to a customer of the order's site with the order's email, so a race or a mix-up
-     * attaches nothing; true when it was attached.
-     */
-    async attachGuestOrder(orderId: string, customer: { id: string; site: string; email: string }): Promise<boolean> {
-      const { count } = await db.order.updateMany({
-        where: { id: orderId, customerId: null, site: customer.site, email: customer.email },
-        data: { customerId: customer.id },
-      });
-      return count === 1;
-    },
-
-    /**
      * What a customer's paid orders have given (docs/rules.md "Donations"), summed per part:
      * the merchant's donations and the shopper's extras.
      */

@@ -1,4 +1,4 @@
-// The delivery line shown before checkout (catalogue spec section 7, issue 35): "Estimated
+// The delivery line shown before checkout (catalogue spec section 7): "Estimated
 // delivery {date} to {location}" for the shopper's stored zip (the default guest zip without
 // one), or the fixed Hawaii message. The product page and the cart render it on the server, so
 // it shows without JavaScript; GET /api/get-estimated-delivery-date answers the same line.
