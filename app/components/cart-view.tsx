@@ -3,7 +3,7 @@ import { Form, Link, useFetcher, useFetchers } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { MAX_DISCOUNT_CODE_LENGTH } from "~/models/cart-input";
-import { MAX_AUTOSHIP_PER_LINE, MAX_ITEMS_PER_ORDER } from "~/models/cart-limits";
+import { MAX_AUTOSHIP_PER_LINE, MAX_ITEMS_PER_ORDER, quantityControls } from "~/models/cart-limits";
 import {
   applyPendingChanges,
   cartLineName,
@@ -24,6 +24,7 @@ import type { SiteId } from "~/models/site";
 import { sitePolicy } from "~/models/site-policy";
 import { unitPriceLabel } from "~/models/unit-price";
 import { FreeShippingTracker } from "./free-shipping-tracker";
+import { QuantityStep } from "./quantity-field";
 import { ResponsiveImage } from "./responsive-image";
 import { useCartLinesAnalytics } from "./cart-lines-analytics";
 import { formatWeight } from "~/models/weight";
@@ -315,6 +316,8 @@ function CartLine({
   const autoship = line.sellingPlanId !== null;
   const savings = lineSavingsCents(line);
   const max = autoship ? MAX_AUTOSHIP_PER_LINE : MAX_ITEMS_PER_ORDER;
+  // − stops at 1 (the line's Remove takes it away), + at the line's limit.
+  const steps = quantityControls(line.quantity, { max, inStock: true });
   const quantityId = `qty-${line.id}`;
   const planId = `plan-${line.id}`;
   // Every control names its line (docs/rules.md "Cart limits"): the visible word, then the product and size.
@@ -374,16 +377,13 @@ function CartLine({
             {/* With JavaScript, − and + and a typed quantity apply at once; without it, Update sends the field. */}
             <span className={hydrated ? "quantity-field cart-line__stepper" : "cart-line__stepper"}>
               {hydrated ? (
-                <button
-                  type="button"
-                  className="quantity-field__step"
-                  aria-label={`Decrease quantity, ${name}`}
-                  aria-controls={quantityId}
-                  disabled={line.quantity <= 1}
-                  onClick={() => setQuantity(line.quantity - 1)}
-                >
-                  −
-                </button>
+                <QuantityStep
+                  step={-1}
+                  label={`Decrease quantity, ${name}`}
+                  controls={quantityId}
+                  disabled={!steps.canDecrease}
+                  onStep={() => setQuantity(line.quantity - 1)}
+                />
               ) : null}
               <input
                 id={quantityId}
@@ -401,16 +401,13 @@ function CartLine({
                 }}
               />
               {hydrated ? (
-                <button
-                  type="button"
-                  className="quantity-field__step"
-                  aria-label={`Increase quantity, ${name}`}
-                  aria-controls={quantityId}
-                  disabled={line.quantity >= max}
-                  onClick={() => setQuantity(line.quantity + 1)}
-                >
-                  +
-                </button>
+                <QuantityStep
+                  step={1}
+                  label={`Increase quantity, ${name}`}
+                  controls={quantityId}
+                  disabled={!steps.canIncrease}
+                  onStep={() => setQuantity(line.quantity + 1)}
+                />
               ) : null}
             </span>
             {hydrated ? null : (

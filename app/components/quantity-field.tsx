@@ -47,16 +47,13 @@ export function QuantityField({
         {label}
       </label>
       {hydrated ? (
-        <button
-          type="button"
-          className="quantity-field__step"
-          aria-label={`Decrease ${label.toLowerCase()}`}
-          aria-controls={id}
+        <QuantityStep
+          step={-1}
+          label={`Decrease ${label.toLowerCase()}`}
+          controls={id}
           disabled={!controls.canDecrease}
-          onClick={() => set(quantity - 1)}
-        >
-          −
-        </button>
+          onStep={() => set(quantity - 1)}
+        />
       ) : null}
       <input
         ref={inputRef}
@@ -74,17 +71,42 @@ export function QuantityField({
         onBlur={() => set(quantity)}
       />
       {hydrated ? (
-        <button
-          type="button"
-          className="quantity-field__step"
-          aria-label={`Increase ${label.toLowerCase()}`}
-          aria-controls={id}
+        <QuantityStep
+          step={1}
+          label={`Increase ${label.toLowerCase()}`}
+          controls={id}
           disabled={!controls.canIncrease}
-          onClick={() => set(quantity + 1)}
-        >
-          +
-        </button>
+          onStep={() => set(quantity + 1)}
+        />
       ) : null}
     </div>
+  );
+}
+
+/** The − or + beside a quantity (product page, cart line): a button that needs JavaScript, so callers render it once hydrated. */
+export function QuantityStep({
+  step,
+  label,
+  controls,
+  disabled,
+  onStep,
+}: {
+  step: -1 | 1;
+  label: string;
+  controls: string;
+  disabled: boolean;
+  onStep: () => void;
+}) {
+  return (
+    <button
+      type="button"
+      className="quantity-field__step"
+      aria-label={label}
+      aria-controls={controls}
+      disabled={disabled}
+      onClick={onStep}
+    >
+      {step < 0 ? "−" : "+"}
+    </button>
   );
 }
