@@ -3,25 +3,20 @@
 // customer, or the browser session that placed it, may see it (docs/rules.md "Orders"). A guest's
 // session may create an account here for the order's email, and the order is attached to it
 // (docs/rules.md "Cart on a phone", `mayClaimOrder`).
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { CheckboxField, FormError, NewPasswordFields, TextField, useClearPasswords } from "~/components/form-field";
+import { OrderAccountForm } from "~/components/order-account-form";
 import { ResponsiveImage } from "~/components/responsive-image";
-import { env } from "~/env.server";
 import { OrderAccountSchema } from "~/models/account-forms";
-import { deliveryEstimateMessage } from "~/models/checkout-forms";
 import { mayClaimOrder } from "~/models/order-access";
-import { pricingStateOf } from "~/models/order-pricing";
 import { commerce } from "~/services/commerce/index.server";
 import { identity } from "~/services/identity/index.server";
 import { rateLimits, retryAfterHeaders } from "~/services/http/index.server";
 import { clientIpOf, signInAndRedirect } from "~/services/sign-in/index.server";
 import { withAccountMarker } from "~/services/analytics/index.server";
-import { replyFor } from "~/utils/form";
 import { pageNotFound, readFormData, replyWith } from "~/utils/form.server";
 import { GivingBack } from "~/components/giving-back";
 import { OrderAmountList } from "~/components/order-amounts";
@@ -30,6 +25,7 @@ import { formatMoney } from "~/models/money";
 import { orders, type OrderView } from "~/services/orders/index.server";
 import { brandsOfSkus } from "~/services/analytics/index.server";
 import { getSite } from "~/services/site/index.server";
+import { deliveryLineForZip } from "~/services/storefront/index.server";
 import { orderLineItem, purchaseEvent } from "~/models/analytics";
 import { sitePolicy } from "~/models/site-policy";
 import { DataLayerEvent } from "~/components/data-layer-event";
@@ -59,16 +55,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       purchase,
       images,
       // The same words the checkout's delivery step showed, counted from when the order was placed.
-      delivery: zip
-        ? deliveryEstimateMessage({
-            now: new Date(order.createdAt),
-            businessDays: env.DELIVERY_BUSINESS_DAYS,
-            userLocation: `${zip}::HOME`,
-            provinceCode: pricingStateOf(zip) ?? "",
-            hawaiiFlag: env.HAWAII_DELIVERY_DATE_HIDDEN,
-            inCheckout: true,
-          })
-        : null,
+      delivery: zip ? deliveryLineForZip(zip, { now: new Date(order.createdAt), inCheckout: true }) : null,
       offerAccount: mayClaimOrder(order, viewer),
     },
     { headers: { "Cache-Control": "private, no-store" } },
@@ -215,46 +202,6 @@ export default function OrderConfirmation() {
         </Link>
       </p>
     </div>
-  );
-}
-
-/** The guest's offer: an account for the order's email, with this order in it. */
-function OrderAccountForm({ email }: { email: string }) {
-  const lastResult = replyFor(useActionData<typeof action>(), "order-account");
-  const [form, fields] = useForm({
-    id: "order-account",
-    lastResult,
-    constraint: getZodConstraint(OrderAccountSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: OrderAccountSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
-  useClearPasswords(lastResult, [fields.password, fields.confirmPassword]);
-  const busy = useNavigation().state === "submitting";
-  return (
-    <section className="confirmation-page__account" aria-labelledby="order-account-title">
-      <h2 id="order-account-title">Save your details for next time</h2>
-      <p>
-        Create an account for <strong>{email}</strong>: this order is added to it, so you can follow it and buy again.
-      </p>
-      <Form method="post" {...getFormProps(form)} className="confirmation-page__account-form">
-        <FormError errors={form.errors} id={form.errorId} />
-        <div className="field-row">
-          <TextField field={fields.firstName} label="First name" autoComplete="given-name" />
-          <TextField field={fields.lastName} label="Last name" autoComplete="family-name" />
-        </div>
-        <NewPasswordFields
-          password={fields.password}
-          confirm={fields.confirmPassword}
-          label="Password"
-          confirmLabel="Confirm password"
-        />
-        <CheckboxField field={fields.acceptsMarketing} label="Email me news and offers" />
-        <button type="submit" className="button button--primary" disabled={busy}>
-          {busy ? "Creating your account…" : "Create account"}
-        </button>
-      </Form>
-    </section>
   );
 }
 

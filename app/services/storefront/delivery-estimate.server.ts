@@ -7,14 +7,34 @@ import { deliveryEstimateMessage } from "~/models/checkout-forms";
 import { pricingStateOf } from "~/models/order-pricing";
 import { getLocation } from "~/services/http/index.server";
 
-/** The shopper's delivery line as of `now`. Hawaii is read from the zip as pricing reads it (`pricingStateOf`). */
-export async function deliveryEstimateFor(request: Request, now = new Date()): Promise<string> {
-  const location = await getLocation(request);
+/**
+ * The delivery line to `zip` as of `now`: the one place that reads the shop's business days and
+ * Hawaii setting for it. Hawaii is read from the zip as pricing reads it (`pricingStateOf`);
+ * `inCheckout` picks the Hawaii wording for a shopper already in checkout.
+ */
+export function deliveryLineForZip(
+  zip: string,
+  { now = new Date(), userLocation = `${zip}::HOME`, inCheckout = false }: DeliveryLineOptions = {},
+): string {
   return deliveryEstimateMessage({
     now,
     businessDays: env.DELIVERY_BUSINESS_DAYS,
-    userLocation: location.value,
-    provinceCode: pricingStateOf(location.zip) ?? "",
+    userLocation,
+    provinceCode: pricingStateOf(zip) ?? "",
     hawaiiFlag: env.HAWAII_DELIVERY_DATE_HIDDEN,
+    inCheckout,
   });
+}
+
+interface DeliveryLineOptions {
+  now?: Date;
+  /** The location as the shopper's cookie holds it ("{zip}::{type}"); the line names its first part. */
+  userLocation?: string;
+  inCheckout?: boolean;
+}
+
+/** The shopper's delivery line as of `now`, for the zip of their location. */
+export async function deliveryEstimateFor(request: Request, now = new Date()): Promise<string> {
+  const location = await getLocation(request);
+  return deliveryLineForZip(location.zip, { now, userLocation: location.value });
 }
