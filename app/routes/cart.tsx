@@ -35,7 +35,7 @@ import { logger } from "~/services/observability/index.server";
 import { cartPricingFor } from "~/services/pricing/index.server";
 import { getSite, publicOrigin } from "~/services/site/index.server";
 import { stock } from "~/services/stock/index.server";
-import { deliveryEstimateFor, productCarouselsFor } from "~/services/storefront/index.server";
+import { deliveryEstimateFor, productCarouselsOrNone } from "~/services/storefront/index.server";
 import { pageMeta } from "~/utils/meta";
 import { readFormData } from "~/utils/form.server";
 import { donationContext, pageDonation } from "~/utils/donations.server";
@@ -78,13 +78,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const giving = cart?.lines.length
     ? await pageDonation(request, await donationContext(request, cart, customerId))
     : null;
-  // An empty cart suggests products: the carousels configured for page "cart" (a failure shows none).
-  const suggestions = cart?.lines.length
-    ? []
-    : await productCarouselsFor(site, "cart").catch((error: unknown) => {
-        logger().error({ err: error }, "Cart suggestions failed to load");
-        return [];
-      });
+  // An empty cart suggests products: the carousels configured for page "cart".
+  const suggestions = cart?.lines.length ? [] : await productCarouselsOrNone(site, "cart");
   return json(
     {
       site,

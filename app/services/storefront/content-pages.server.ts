@@ -56,13 +56,20 @@ export async function loadHome(site: SiteId) {
 
 type PromotionItem = ContentData<"promotion-banners">["items"][number];
 
-/** The 404 answer, with the carousels configured for page '404' (catalogue spec section 2). */
-export async function notFoundResponse(site: SiteId): Promise<Response> {
-  const carousels = await productCarouselsFor(site, "404").catch((error) => {
-    // "Carousel load failure: logged only" (catalogue spec section 8).
-    logger().error({ err: error }, "404 carousel failed to load");
+/**
+ * The carousels of `page` for a page that shows without them: "Carousel load failure: logged
+ * only" (catalogue spec section 8), so a failure logs and shows none.
+ */
+export function productCarouselsOrNone(site: SiteId, page: string): Promise<LoadedCarousel[]> {
+  return productCarouselsFor(site, page).catch((error: unknown) => {
+    logger().error({ err: error, page }, "Product carousel failed to load");
     return [];
   });
+}
+
+/** The 404 answer, with the carousels configured for page '404' (catalogue spec section 2). */
+export async function notFoundResponse(site: SiteId): Promise<Response> {
+  const carousels = await productCarouselsOrNone(site, "404");
   return json({ notFound: true, carousels }, { status: 404, headers: { "Cache-Control": "no-store" } });
 }
 
