@@ -15,20 +15,21 @@ import {
   deliveryEstimateFor,
   loadListingPage,
   loadProductPage,
+  notFoundResponse,
   RELATED_LIMIT,
 } from "~/services/storefront/index.server";
 import { getSite, publicOrigin } from "~/services/site/index.server";
-import { pageNotFound } from "~/utils/form.server";
 import { productReviewsFor } from "~/utils/reviews.server";
 import { listingHref } from "~/utils/listing-href";
 import { preloadableView, type HydrationHandle } from "~/utils/preloadable-view";
-import { brandFromMatches, siteFromMatches } from "~/utils/meta";
+import { brandFromMatches, errorMeta, siteFromMatches } from "~/utils/meta";
 
 const SPECIES = new Set(["dog", "cat"]);
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+export const meta: MetaFunction<typeof loader> = ({ data, matches, error }) => {
+  // An unknown product or category is the 404 page, with its title (catalogue spec section 2).
+  if (!data) return errorMeta(matches, error);
   const site = siteFromMatches(matches);
-  if (!data) return [];
   const brand = brandFromMatches(matches);
   return data.kind === "product" ? productSeo(site, { ...data, brand }) : listingSeo(site, { ...data, brand });
 };
@@ -55,23 +56,23 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
   if (segments.length === 0 || (segments.length <= 3 && SPECIES.has(segments[0].toLowerCase()))) {
     const category = segments.length ? parseCategoryPath(segments, site) : undefined;
-    if (category === null) throw pageNotFound();
+    if (category === null) throw await notFoundResponse(site);
     const data = await loadListingPage({ site, url, category });
     return json({ kind: "listing" as const, ...data });
   }
 
   const wanted = readProductSegments(segments);
-  if (!wanted) throw pageNotFound();
+  if (!wanted) throw await notFoundResponse(site);
   // Catalogue spec section 2: a query value 'search' (like 'sku') picks the variant with that sku.
   const sku = url.searchParams.get("sku") ?? url.searchParams.get("search");
   if (wanted.redirect) {
     const path = await canonicalProductPath({ site, ...wanted, sku });
-    if (!path) throw pageNotFound();
+    if (!path) throw await notFoundResponse(site);
     // Not kept by caches, as no redirect is (docs/rules.md "Cache policy"): the pick follows stock.
     throw redirect(`${path}${url.search}`, { status: 301, headers: { "Cache-Control": PRIVATE_NO_STORE } });
   }
   const page = await loadProductPage({ site, ...wanted, sku });
-  if (!page) throw pageNotFound();
+  if (!page) throw await notFoundResponse(site);
   // Trimmed like a listing's cards (docs/rules.md "Listing hydration data").
   const related = commerce
     .getRelatedProducts(site, page.product, RELATED_LIMIT)
