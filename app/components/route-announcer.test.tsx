@@ -5,8 +5,8 @@ import "@testing-library/jest-dom/vitest";
 import { createRemixStub } from "@remix-run/testing";
 import { Link, Outlet, useNavigate } from "@remix-run/react";
 import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
-import { useEffect } from "react";
-import { afterEach, describe, expect, it } from "vitest";
+import { useEffect, useState } from "react";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { RouteAnnouncer } from "./route-announcer";
 
 afterEach(cleanup);
@@ -28,6 +28,29 @@ function Listing() {
         <input type="checkbox" onChange={() => navigate("/dog?flavor=chicken", { replace: true })} />
       </label>
       <Link to="/dog?page=2">Page 2</Link>
+      <Link to="/dog#reviews">Read the reviews</Link>
+      <section id="reviews" aria-label="Reviews">
+        <h2>Reviews</h2>
+      </section>
+    </Titled>
+  );
+}
+
+/** A page whose reviews draw after it, as a product's do. */
+function LateReviews() {
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setShown(true), 50);
+    return () => clearTimeout(timer);
+  }, []);
+  return (
+    <Titled title="Kibble | Shop">
+      <h1>Kibble</h1>
+      {shown ? (
+        <section id="reviews" aria-label="Kibble reviews">
+          <h2>Reviews</h2>
+        </section>
+      ) : null}
     </Titled>
   );
 }
@@ -51,10 +74,13 @@ function renderShop() {
             <Titled title="Shop">
               <h1>Welcome</h1>
               <Link to="/dog">Dog Food</Link>
+              <Link to="/dog#reviews">Dog Food reviews</Link>
+              <Link to="/kibble#reviews">Kibble reviews</Link>
             </Titled>
           ),
         },
         { path: "dog", Component: Listing },
+        { path: "kibble", Component: LateReviews },
       ],
     },
   ]);
@@ -97,5 +123,32 @@ describe("RouteAnnouncer", () => {
     expect(box).toHaveFocus();
     // Emptied for the next page, not said again.
     expect(announcer()).toHaveTextContent("Dog Food | Shop");
+  });
+
+  it("after a link to an anchor, focuses the anchor: another page is said, this page's anchor is not", async () => {
+    renderShop();
+    fireEvent.click(await screen.findByRole("link", { name: "Dog Food reviews" }));
+    const reviews = await screen.findByRole("region", { name: "Reviews" });
+    await waitFor(() => expect(reviews).toHaveFocus());
+    expect(reviews).toHaveAttribute("tabindex", "-1");
+    await waitFor(() => expect(announcer()).toHaveTextContent("Dog Food | Shop"));
+
+    fireEvent.click(screen.getByRole("link", { name: "Page 2" }));
+    await waitFor(() => expect(screen.getByRole("heading", { name: "Dog Food" })).toHaveFocus());
+    fireEvent.click(screen.getByRole("link", { name: "Read the reviews" }));
+    await waitFor(() => expect(reviews).toHaveFocus());
+  });
+
+  it("an anchor drawn after the page (a product's reviews) is scrolled to and focused when it appears", async () => {
+    const scrolled = vi.fn();
+    Element.prototype.scrollIntoView = scrolled; // jsdom has no layout
+    renderShop();
+    fireEvent.click(await screen.findByRole("link", { name: "Kibble reviews" }));
+    // Meanwhile the page's heading holds focus and the page is said.
+    await waitFor(() => expect(screen.getByRole("heading", { name: "Kibble" })).toHaveFocus());
+    const reviews = await screen.findByRole("region", { name: "Kibble reviews" });
+    await waitFor(() => expect(reviews).toHaveFocus());
+    expect(scrolled.mock.contexts).toEqual([reviews]);
+    await waitFor(() => expect(announcer()).toHaveTextContent("Kibble | Shop"));
   });
 });

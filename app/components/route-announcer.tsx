@@ -12,6 +12,48 @@ function focusHolder(main: HTMLElement | null): FocusHolder {
   return active.matches("input, select, textarea") ? "field" : "other";
 }
 
+/** The element a location's hash names (`#reviews`), if the page has it. */
+function anchorOf(hash: string): HTMLElement | null {
+  if (hash.length < 2) return null;
+  try {
+    return document.getElementById(decodeURIComponent(hash.slice(1)));
+  } catch {
+    return null; // a malformed escape names nothing
+  }
+}
+
+/** Focuses an element where it is: scrolling stays with ScrollRestoration (top, the restored place, the anchor). */
+function focusInPlace(target: HTMLElement) {
+  if (!target.hasAttribute("tabindex")) target.setAttribute("tabindex", "-1");
+  target.focus({ preventScroll: true });
+}
+
+/** How long a navigation waits for its anchor to be drawn before giving up. */
+const ANCHOR_WAIT_MS = 10_000;
+
+/**
+ * Calls `found` once when the element `hash` names appears in `main`, unless the shopper scrolls
+ * or types first, or ANCHOR_WAIT_MS pass; returns the function that stops waiting.
+ */
+function whenAnchorAppears(main: HTMLElement, hash: string, found: (anchor: HTMLElement) => void): () => void {
+  const observer = new MutationObserver(() => {
+    const anchor = anchorOf(hash);
+    if (!anchor) return;
+    stop();
+    found(anchor);
+  });
+  const timer = window.setTimeout(() => stop(), ANCHOR_WAIT_MS);
+  const inputs = ["wheel", "touchstart", "keydown"] as const;
+  function stop() {
+    observer.disconnect();
+    window.clearTimeout(timer);
+    for (const input of inputs) window.removeEventListener(input, stop);
+  }
+  observer.observe(main, { childList: true, subtree: true });
+  for (const input of inputs) window.addEventListener(input, stop, { passive: true });
+  return stop;
+}
+
 export function RouteAnnouncer() {
   const location = useLocation();
   const navigation = useNavigation();
@@ -42,16 +84,31 @@ export function RouteAnnouncer() {
     if (focusHolder(main) === "none" && from.pathname === location.pathname && lastField && main?.contains(lastField)) {
       lastField.focus({ preventScroll: true });
     }
-    if (afterNavigation({ from, to: location, submission, focus: focusHolder(main) }) === "keep") return;
-    const target = main?.querySelector<HTMLElement>(`[${FOCUS_TARGET}]`) ?? main?.querySelector("h1") ?? main;
-    if (!target) return;
-    if (!target.hasAttribute("tabindex")) target.setAttribute("tabindex", "-1");
-    // Scrolling stays with ScrollRestoration (top, the restored place, or preventScrollReset).
-    target.focus({ preventScroll: true });
+    const next = afterNavigation({ from, to: location, submission, focus: focusHolder(main) });
+    if (next === "keep") return;
+    const samePage = from.pathname === location.pathname;
+    const anchor = next === "anchor" ? anchorOf(location.hash) : null;
+    // An anchor not drawn yet (a product's reviews load after the page) is scrolled to and
+    // focused when it appears; until then another page's heading holds focus.
+    const stopWaiting =
+      next === "anchor" && !anchor && main
+        ? whenAnchorAppears(main, location.hash, (found) => {
+            found.scrollIntoView();
+            focusInPlace(found);
+          })
+        : undefined;
+    if (!anchor && samePage && next === "anchor") return stopWaiting;
+    const target = anchor ?? main?.querySelector<HTMLElement>(`[${FOCUS_TARGET}]`) ?? main?.querySelector("h1") ?? main;
+    if (target) focusInPlace(target);
+    // The same page's anchor is no new page to announce.
+    if (samePage && next === "anchor") return stopWaiting;
     // Emptied first, so a page with the same title as the last is said again.
     setMessage("");
     const timer = window.setTimeout(() => setMessage(document.title), 100);
-    return () => window.clearTimeout(timer);
+    return () => {
+      window.clearTimeout(timer);
+      stopWaiting?.();
+    };
   }, [location]);
 
   return (

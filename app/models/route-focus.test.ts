@@ -25,11 +25,15 @@ describe("afterNavigation", () => {
     expect(afterNavigation(nav("/dog-food", "/dog-food?page=2", { focus: "other" }))).toBe("move");
   });
 
-  it("keeps focus when only the hash changed", () => {
-    expect(afterNavigation(nav("/faq", "/faq#returns"))).toBe("keep");
+  it("focuses the anchor a new place names, on this page or another; leaving a hash keeps focus", () => {
+    expect(afterNavigation(nav("/faq", "/faq#returns"))).toBe("anchor");
+    expect(afterNavigation(nav("/dog-food", "/products/a#reviews", { focus: "other" }))).toBe("anchor");
+    expect(afterNavigation(nav("/products/a", "/products/a?reviews_rating=5#reviews", { focus: "other" }))).toBe(
+      "anchor",
+    );
     expect(afterNavigation(nav("/faq#returns", "/faq"))).toBe("keep");
-    // The boundary: a hash with another query is a new view.
-    expect(afterNavigation(nav("/dog-food", "/dog-food?page=2#top"))).toBe("move");
+    // A submission's redirect to an anchor too (a sent review lands on the product's reviews).
+    expect(afterNavigation(nav("/review/a", "/products/a#reviews", { submission: true }))).toBe("anchor");
   });
 
   it("keeps focus on a form field in the page that stays (a filter or sort that submits itself)", () => {

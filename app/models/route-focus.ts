@@ -24,10 +24,14 @@ export interface FinishedNavigation {
 }
 
 /**
- * "move": focus the new page's heading and announce the page. "keep": leave focus where it
- * is and say nothing (the page's own status message speaks, such as the listing's count).
+ * "move": focus the new page's heading and announce the page. "anchor": the new place names an
+ * anchor (`#reviews`): focus goes to that element, where the view scrolled, and another page is
+ * announced. "keep": leave focus where it is and say nothing (the page's own status message
+ * speaks, such as the listing's count).
  *
- * - Only the hash changed: the browser moves to the anchor; keep.
+ * - A hash in the new place: the anchor (the shopper followed a link to that spot; a review
+ *   filter's link to `?reviews_rating=5#reviews` keeps them in the reviews; a sent review lands
+ *   on `#reviews`). Leaving a hash on the same view (`/faq#returns` to `/faq`): keep.
  * - Same path and a form field in <main> still has focus (a listing filter or sort that
  *   submits itself, a quantity field): the shopper is working in that form; keep.
  * - Same path after a submission and something in <main> still has focus (a field the form
@@ -35,8 +39,9 @@ export interface FinishedNavigation {
  * - Anything else, a link to another page, a pagination link, the next checkout step, a
  *   redirect to another page: move.
  */
-export function afterNavigation({ from, to, submission, focus }: FinishedNavigation): "move" | "keep" {
+export function afterNavigation({ from, to, submission, focus }: FinishedNavigation): "move" | "anchor" | "keep" {
   const samePath = from.pathname === to.pathname;
+  if (to.hash) return "anchor";
   if (samePath && from.search === to.search && from.hash !== to.hash) return "keep";
   if (samePath && focus === "field") return "keep";
   if (samePath && submission && focus !== "none") return "keep";

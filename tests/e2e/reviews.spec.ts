@@ -179,6 +179,9 @@ test("a buyer reviews from the order page; shoppers with consent see it, sort, f
   await page.getByRole("button", { name: "Submit review" }).click();
 
   await expect(page).toHaveURL((url) => url.pathname.startsWith("/products/") && url.hash === "#reviews");
+  // The page opens at its reviews; with JavaScript (a client navigation) focus is there too.
+  await expect(reviewsSection(page)).toBeInViewport();
+  if (testInfo.project.use.javaScriptEnabled !== false) await expect(reviewsSection(page)).toBeFocused();
   await expect(page.getByRole("status").filter({ hasText: "Thanks! Your review is published." })).toBeVisible();
   const mine = reviewsSection(page).getByRole("article", { name: title });
   await expect(mine).toBeVisible();
