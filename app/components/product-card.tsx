@@ -8,6 +8,7 @@ import { BadgeList } from "./badge-list";
 import { CardRating } from "./card-rating";
 import { useSelectItem } from "./data-layer-event";
 import { CompareAtPrice, Price } from "./price";
+import { UnitPrice } from "./product-prices";
 import { QuantityField } from "./quantity-field";
 import { ResponsiveImage } from "./responsive-image";
 
@@ -69,7 +70,10 @@ export function ProductCard({ product, site, freeShippingMinimumCents, headingLe
         {!policy.showsRetailPrices ? (
           <CompareAtPrice compareAtPriceCents={variant.compareAtPriceCents ?? null} />
         ) : variant.priceCents !== undefined ? (
-          <Price priceCents={variant.priceCents} compareAtPriceCents={variant.compareAtPriceCents ?? null} />
+          <>
+            <Price priceCents={variant.priceCents} compareAtPriceCents={variant.compareAtPriceCents ?? null} />
+            <UnitPrice text={variant.unitPrice} />
+          </>
         ) : null}
         {policy.showsAutoshipSavings && product.autoshipEligible ? (
           <p className="card-note">Autoship &amp; save an extra 5%</p>

@@ -74,6 +74,7 @@ describe("listing cards (catalogue spec sections 1 and 9)", () => {
       href: "/products/science-diet/x/chicken/4lb?sku=SD1",
       size: "4 lb bag",
       priceCents: 1999,
+      unitPrice: "$5.00/lb",
       compareAtPriceCents: 2399,
       badges: ["limited-stock"],
     };
@@ -98,10 +99,14 @@ describe("listing cards (catalogue spec sections 1 and 9)", () => {
         href: "/products/science-diet/x/chicken/4lb?sku=SD1",
         size: "4 lb bag",
         priceCents: 1999,
+        // The price per lb (unitPriceLabel: $19.99 / 4 lb, half up).
+        unitPrice: "$5.00/lb",
         compareAtPriceCents: 2399,
         badges: ["limited-stock"],
       },
     });
+    // No price, no price per unit: the staff site's cards (cardForSite drops the price).
+    expect(listingCard(cardForSite("HPSF", card), "HPSF").variant).not.toHaveProperty("unitPrice");
     const soldOut = { ...variant, inventory: 0, compareAtPriceCents: null, badgeTags: ["badge::deal"] };
     const pd = { ...card, brand: "prescription-diet", autoshipEligible: false, variant: soldOut };
     const staff = listingCard(pd, "HPSF");

@@ -3,6 +3,7 @@ import type { Nutrition } from "./nutrition";
 import type { SiteId } from "./site";
 import { sitePolicy } from "./site-policy";
 import { truncate } from "./text";
+import { unitPriceLabel } from "./unit-price";
 
 /** A variant as a card or product page shows it. */
 export interface VariantSummary {
@@ -166,6 +167,8 @@ export interface CardVariant {
   /** In a size selector's list, where the product's variants differ in flavor. */
   flavor?: string;
   priceCents?: number;
+  /** The price per lb or oz ("$2.49/lb", `unitPriceLabel`); absent without a price or weight. */
+  unitPrice?: string;
   /** Absent when there is none. */
   compareAtPriceCents?: number;
   /** Badge keys, best first, at most the card's two. */
@@ -198,12 +201,14 @@ export function cardVariantInStock(variant: Pick<CardVariant, "badges">): boolea
 }
 
 function cardVariant(variant: VariantSummary, withFlavor: boolean): CardVariant {
+  const unitPrice = unitPriceLabel(variant.priceCents, variant.weightValue, variant.weightUnit);
   return {
     id: variant.id,
     href: productCardHref(variant),
     size: variant.size,
     ...(withFlavor && variant.flavor ? { flavor: variant.flavor } : {}),
     ...(variant.priceCents !== undefined ? { priceCents: variant.priceCents } : {}),
+    ...(unitPrice ? { unitPrice } : {}),
     ...(variant.compareAtPriceCents !== null ? { compareAtPriceCents: variant.compareAtPriceCents } : {}),
     badges: variantBadgeKeys(variant),
   };

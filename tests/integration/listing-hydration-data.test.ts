@@ -26,13 +26,14 @@ const CARD_KEYS = [
   "variants",
   "rating",
 ];
-const VARIANT_KEYS = ["id", "href", "size", "flavor", "priceCents", "compareAtPriceCents", "badges"];
+/** `unitPrice` is the card's price per lb or oz (docs/rules.md "Catalogue and product pages"). */
+const VARIANT_KEYS = ["id", "href", "size", "flavor", "priceCents", "unitPrice", "compareAtPriceCents", "badges"];
 const IMAGE_KEYS = ["url", "width", "height"];
 /** The average and count of published reviews (docs/rules.md "Reviews"); absent without any. */
 const RATING_KEYS = ["average", "count"];
 
 /** Route data of /products/dog (24 cards on seeded data), bytes as serialised into the page. */
-const LISTING_BUDGET_BYTES = 17_500;
+const LISTING_BUDGET_BYTES = 18_000;
 
 type Card = Record<string, unknown> & { variant: Record<string, unknown>; variants?: Record<string, unknown>[] };
 
@@ -68,6 +69,8 @@ describe('listing hydration data (docs/rules.md "Listing hydration data")', () =
     expect(data.products.every((card) => card.variants === undefined && card.variant.flavor === undefined)).toBe(true);
     // The brand slug for the data layer's item_brand (docs/rules.md "Analytics").
     expect(data.products.every((card) => typeof card.brand === "string" && card.brand.length > 0)).toBe(true);
+    // Every priced card gives its price per unit (the seed weighs every variant).
+    expect(data.products.every((card) => /^\$\d+\.\d{2}\/(lb|oz)$/.test(String(card.variant.unitPrice)))).toBe(true);
     expect(bytes).toBeLessThanOrEqual(LISTING_BUDGET_BYTES);
   });
 
@@ -79,5 +82,6 @@ describe('listing hydration data (docs/rules.md "Listing hydration data")', () =
     expect(data.products.every((card) => card.brand === undefined)).toBe(true);
     // Retail prices never reach the staff site's pages (catalogue spec section 1).
     expect(JSON.stringify(data.products)).not.toContain('priceCents":');
+    expect(JSON.stringify(data.products)).not.toContain('unitPrice":');
   });
 });
