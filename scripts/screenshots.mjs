@@ -46,6 +46,45 @@ const PAGES = [
       await page.waitForURL(/\/checkout\b/);
     },
   },
+  {
+    name: "subscriptions",
+    caption: "My Subscriptions",
+    // The README's demo shopper (saved address) orders the product with Autoship and a new card.
+    go: async (page) => {
+      await page.goto("/shelter/login");
+      await page.getByLabel("Email address").fill("shopper@example.com");
+      await page.getByLabel("Password").fill("Shopper-demo-2026");
+      await page.getByRole("button", { name: "Log In" }).click();
+      await page.waitForURL((url) => !url.pathname.startsWith("/shelter/login"));
+      await page.goto(PRODUCT);
+      await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+      await page.getByLabel(/^Autoship/).check();
+      const added = page.waitForResponse(
+        (r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/cart",
+      );
+      await page.locator(".buy-box").getByRole("button", { name: "Add to Cart" }).click();
+      await added;
+      await page.goto("/cart");
+      await page.getByRole("link", { name: "Proceed to Checkout" }).click();
+      const step = page.locator("h2#checkout-step-title");
+      await step.getByText("Shipping address").waitFor();
+      await page.getByRole("button", { name: "Continue to delivery" }).click();
+      await step.getByText("Delivery").waitFor();
+      await page.getByRole("button", { name: "Continue to payment" }).click();
+      await step.getByText("Payment").waitFor();
+      const newCard = page.getByRole("radio", { name: "A new card" });
+      if ((await newCard.count()) > 0) await newCard.check();
+      await page.getByLabel("Name on card").fill("Alex Morgan");
+      await page.getByLabel("Card number").fill("4242 4242 4242 4242");
+      await page.getByLabel("Expiry (MM/YY)").fill("12/30");
+      await page.getByLabel("Security code").fill("123");
+      await page.getByRole("button", { name: "Continue to review" }).click();
+      await step.getByText("Review and place order").waitFor();
+      await page.getByRole("button", { name: "Place order" }).click();
+      await page.waitForURL(/\/checkout\/confirmation\//);
+      await page.goto("/account/autoships");
+    },
+  },
 ];
 
 async function main() {
