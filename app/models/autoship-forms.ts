@@ -135,9 +135,6 @@ export const longDate = (value: Date | string) =>
     timeZone: "UTC",
   });
 
-/** "31 lbs": a weight without float noise. */
-export const weightLabel = (value: number, unit: string) => `${Number(value.toFixed(2))} ${unit}`;
-
 /** Why "order now" placed nothing: the status and what the customer is told. */
 export const ORDER_NOW_REFUSALS = {
   out_of_stock: {

@@ -61,6 +61,9 @@ describe("weights as a label writes them", () => {
     expect(formatWeight(15.5, "lbs")).toBe("15.5 lb");
     expect(formatWeight(5.5, "oz")).toBe("5.5 oz");
     expect(formatWeight(1, "lbs")).toBe("1 lb");
+    // A subscription's total weight (15.5 lb × 3) without float noise.
+    expect(formatWeight(15.5 * 3, "lbs")).toBe("46.5 lb");
+    expect(formatWeight(0.1 + 0.2, "kg")).toBe("0.3 kg");
     expect(formatWeight(0.1 + 0.2, "kg")).toBe("0.3 kg");
     expect(formatWeight(500, "g")).toBe("500 g");
     expect(formatWeight(3, "stone")).toBe("3 stone");

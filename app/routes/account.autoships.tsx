@@ -13,7 +13,8 @@ import { FormError } from "~/components/form-field";
 import { SubscriptionCard } from "~/components/subscription-card";
 import { formatAddress } from "~/models/address";
 import { nextDateBounds, ymd } from "~/models/autoship";
-import { AutoshipActionSchema, changedNotice, ORDER_NOW_REFUSALS, weightLabel } from "~/models/autoship-forms";
+import { AutoshipActionSchema, changedNotice, ORDER_NOW_REFUSALS } from "~/models/autoship-forms";
+import { formatWeight } from "~/models/weight";
 import { formatMoney } from "~/models/money";
 import { routeTitle } from "~/models/page-titles";
 import { cardLabel, expiringCardNotice } from "~/models/payment-cards";
@@ -67,8 +68,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
         variantTitle: s.variant.title,
         image: s.image,
         quantity: s.quantity,
-        weightEach: weightLabel(s.weight, s.weightUnit),
-        weightTotal: weightLabel(s.weight * s.quantity, s.weightUnit),
+        weightEach: formatWeight(s.weight, s.weightUnit),
+        weightTotal: formatWeight(s.weight * s.quantity, s.weightUnit),
         // Prices are the server's (`subscriptionPrice`); the saving shows where the site shows it.
         price: {
           perOrder: formatMoney(s.price.perOrderCents),

@@ -145,8 +145,8 @@ describe("/account/autoships page (shop-core spec sections 2 and 3)", () => {
         productTitle,
         variantTitle: variant.title,
         quantity: 2,
-        weightTotal: "31 lbs",
-        weightEach: "15.5 lbs",
+        weightTotal: "31 lb",
+        weightEach: "15.5 lb",
         frequency: "Every 4 weeks",
         nextOrderDate: ymd(active.nextOrderDate),
         cancelled: false,
@@ -158,7 +158,7 @@ describe("/account/autoships page (shop-core spec sections 2 and 3)", () => {
           saving: formatMoney((variant.priceCents - autoshipUnitPriceCents(variant.priceCents)) * 2),
         },
       }),
-      expect.objectContaining({ id: cancelled.id, cancelled: true, cancelReason: "Moving", weightTotal: "15.5 lbs" }),
+      expect.objectContaining({ id: cancelled.id, cancelled: true, cancelReason: "Moving", weightTotal: "15.5 lb" }),
     ]);
   });
 });
