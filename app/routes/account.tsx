@@ -60,17 +60,19 @@ export default function AccountLayout() {
             </Form>
           </li>
         </ul>
-        {data?.settings ? (
-          <aside className="account-help" aria-labelledby="account-help-heading">
-            <h2 id="account-help-heading">{data.settings.help.heading}</h2>
-            <p>{data.settings.help.body}</p>
-            <ContentLinkTo link={data.settings.help.link} />
-          </aside>
-        ) : null}
       </nav>
       <div className="account-page__content">
         <Outlet />
       </div>
+      {/* After the page on a phone, so the page's own content leads its first screen; under the
+          links in the side column from 960 px. */}
+      {data?.settings ? (
+        <aside className="account-help" aria-labelledby="account-help-heading">
+          <h2 id="account-help-heading">{data.settings.help.heading}</h2>
+          <p>{data.settings.help.body}</p>
+          <ContentLinkTo link={data.settings.help.link} />
+        </aside>
+      ) : null}
     </div>
   );
 }
