@@ -7,6 +7,7 @@ import { formatMoney } from "~/models/money";
 import type { Crumb } from "~/models/navigation";
 import {
   BRAND_NAMES,
+  imagesForVariant,
   isVetSupervised,
   VET_SUPERVISED_LABEL,
   type CardView,
@@ -92,11 +93,7 @@ export function ProductView({
   useEffect(() => {
     if ((document.getElementById("purchase-autoship") as HTMLInputElement | null)?.checked) setAutoship(true);
   }, []);
-  const images = [
-    ...product.images.filter((image) => image.variantId === variant.id),
-    ...product.images.filter((image) => image.variantId !== variant.id),
-  ];
-  const [mainImage, ...moreImages] = images;
+  const [mainImage, ...moreImages] = imagesForVariant(product.images, variant.id);
   return (
     <div className="container product-page">
       <ProductBreadcrumbs site={site} species={product.species} crumbs={crumbs} />

@@ -3,7 +3,7 @@
 // site sells. Pure: the storefront service gathers the products and the shop's terms.
 import { feedPrice, inStock, type MerchantTerms } from "./merchant";
 import { shippingRates } from "./offer-shipping";
-import { BRAND_NAMES, variantPath, type ProductDetail } from "./product";
+import { BRAND_NAMES, imagesForVariant, variantPath, type ProductDetail } from "./product";
 import { escapeXml } from "./sitemap";
 import { truncate } from "./text";
 
@@ -58,7 +58,7 @@ export function feedItems(origin: string, products: readonly ProductDetail[], te
   return products.flatMap((product) =>
     product.variants.flatMap((variant) => {
       if (variant.priceCents === undefined) return [];
-      const image = product.images.find((one) => one.variantId === variant.id) ?? product.images[0];
+      const [image] = imagesForVariant(product.images, variant.id);
       return [
         {
           id: variant.sku,

@@ -4,7 +4,7 @@
 import { amountOf, returnPolicyJsonLd, schemaAvailability, shippingDetailsJsonLd, type OfferTerms } from "./merchant";
 import { SHOP_CURRENCY } from "./money";
 import { ingredientList, kcalUnitText, type Nutrition } from "./nutrition";
-import { BRAND_NAMES, type VariantSummary } from "./product";
+import { BRAND_NAMES, imagesForVariant, type VariantSummary } from "./product";
 import type { ProductReviewsData } from "./review-pages";
 import { absoluteUrl } from "./seo";
 
@@ -17,7 +17,7 @@ export interface ProductJsonLdInput {
     brand: string;
     /** Its lines' product type: an excluded type never ships free (`shippingRates`). */
     productType?: string;
-    images: { url: string }[];
+    images: { url: string; variantId?: string | null }[];
     /** The label facts: their figures enter as `additionalProperty` (`nutritionJsonLd`). */
     nutrition?: Nutrition | null;
   };
@@ -125,7 +125,7 @@ export function productJsonLd(data: ProductJsonLdInput): Record<string, unknown>
     description: product.description,
     sku: variant.sku,
     brand: { "@type": "Brand", name: BRAND_NAMES[product.brand] ?? product.brand },
-    image: product.images.map((image) => absoluteUrl(origin, image.url)),
+    image: imagesForVariant(product.images, variant.id).map((image) => absoluteUrl(origin, image.url)),
     url,
     ...nutritionJsonLd(product.nutrition),
     ...reviewsJsonLd(data.reviews),

@@ -4,6 +4,7 @@ import {
   cardVariantInStock,
   defaultVariant,
   isVetSupervised,
+  imagesForVariant,
   listingCard,
   priceForSite,
   soldOnSite,
@@ -63,6 +64,23 @@ describe("which site sells a product (catalogue spec section 1: Prescription Die
     const treats = { soldOnDtc: true, soldOnHpsf: false };
     expect(soldOnSite("DTC", treats)).toBe(true);
     expect(soldOnSite("HPSF", treats)).toBe(false);
+  });
+});
+
+describe("a variant's pictures (the picture is the variant)", () => {
+  const at = (url: string, variantId: string | null) => ({ url, variantId });
+  it("are its own, then the product's shared ones; never another variant's", () => {
+    const images = [at("/4lb.png", "v4"), at("/box.png", null), at("/30lb.png", "v30")];
+    expect(imagesForVariant(images, "v30").map((i) => i.url)).toEqual(["/30lb.png", "/box.png"]);
+    expect(imagesForVariant(images, "v4").map((i) => i.url)).toEqual(["/4lb.png", "/box.png"]);
+    // A variant without its own picture shows the shared ones only.
+    expect(imagesForVariant(images, "v15").map((i) => i.url)).toEqual(["/box.png"]);
+  });
+
+  it("fall back to the product's pictures as they are when none is its own or shared", () => {
+    const images = [at("/4lb.png", "v4"), at("/30lb.png", "v30")];
+    expect(imagesForVariant(images, "v15")).toEqual(images);
+    expect(imagesForVariant([], "v15")).toEqual([]);
   });
 });
 

@@ -50,6 +50,17 @@ export interface ProductImageData {
   variantId: string | null;
 }
 
+/**
+ * The pictures of one variant (docs/rules.md "Pictures and their ratios"): its own, then the
+ * product's shared ones (no variant); with neither, the product's pictures as they are. Other
+ * variants' pictures are not shown: a 30 lb lamb page never shows a 4 lb chicken bag.
+ */
+export function imagesForVariant<T extends { variantId?: string | null }>(images: T[], variantId: string): T[] {
+  const own = images.filter((image) => image.variantId === variantId);
+  const shared = images.filter((image) => image.variantId == null);
+  return own.length + shared.length > 0 ? [...own, ...shared] : images;
+}
+
 export interface ProductVariantDetail extends VariantSummary {
   title: string;
   packType: string;

@@ -1,4 +1,5 @@
 import type { Crumb } from "./navigation";
+import { imagesForVariant } from "./product";
 import { pageTitle, SITE_NAME, type SiteId } from "./site";
 import { sitePolicy } from "./site-policy";
 
@@ -228,7 +229,7 @@ interface ProductSeoInput {
 /** The picture a product page is shared with: the variant's own picture, else the product's first. */
 function productShareImage(data: ProductSeoInput): ShareImage | undefined {
   const { product, variant, origin } = data;
-  const image = product.images.find((one) => one.variantId === variant.id) ?? product.images[0];
+  const [image] = imagesForVariant(product.images, variant.id);
   return image ? { url: absoluteUrl(origin, image.url), alt: image.alt || product.title } : undefined;
 }
 

@@ -2,7 +2,7 @@ import type { PrismaClient } from "~/generated/prisma/client";
 import { productFacets } from "~/models/facets";
 import { serializeNutrition } from "~/models/nutrition";
 import { hashPassword, verifyPassword } from "~/services/identity/password.server";
-import { buildCatalogue, buildSyntheticProduct, type SeedProduct } from "./catalogue";
+import { buildCatalogue, buildSyntheticProduct, type SeedProduct, type SeedVariant } from "./catalogue";
 import { CLINICS, DEMO_ACCOUNTS, DEMO_OWNER, HOME_ZIP_RANGES, SELLING_PLANS } from "./fixtures";
 import { seedContent, type ContentSeedSummary } from "./content";
 import { seedDonations, type DonationSeedSummary } from "./donations";
@@ -29,20 +29,20 @@ export interface SeedSummary {
 const SYNTHETIC_IMAGE = "load-test-formula.png";
 const SYNTHETIC_BATCH = 1000;
 
-function imageFileName(product: SeedProduct, packType: string): string {
-  return `${product.handle}-${packType}.png`;
+/** One picture per variant (docs/rules.md "Pictures and their ratios"): its flavor and size on its pack. */
+function imageFileName(product: SeedProduct, variant: SeedVariant): string {
+  return `${product.handle}-${variant.sku.toLowerCase()}.png`;
 }
 
-function imageRows(product: SeedProduct, productId: string, fileFor: (pack: string) => string) {
-  const packs = [...new Set(product.variants.map((v) => v.packType))];
-  return packs.map((pack, position) => ({
-    productId,
-    url: productImageUrl(fileFor(pack)),
-    alt: `${product.title}, ${pack}`,
+/** A variant's picture row: the pack's words for its alt text, its position the variant's. */
+function imageRow(product: SeedProduct, variant: SeedVariant, position: number) {
+  return {
+    url: productImageUrl(imageFileName(product, variant)),
+    alt: `${product.title}, ${variant.flavor}, ${variant.size}`,
     width: IMAGE_SIZE,
     height: IMAGE_SIZE,
     position,
-  }));
+  };
 }
 
 function productRow(product: SeedProduct, synthetic = false) {
@@ -85,9 +85,9 @@ async function seedCatalogue(db: PrismaClient, options: SeedOptions): Promise<nu
   if (options.images) {
     await ensureProductImages(
       catalogue.flatMap((product) =>
-        [...new Set(product.variants.map((v) => v.packType))].map((pack) => ({
-          fileName: imageFileName(product, pack),
-          svg: () => productImageSvg(packArtFor(product, pack)),
+        product.variants.map((variant) => ({
+          fileName: imageFileName(product, variant),
+          svg: () => productImageSvg(packArtFor(product, variant)),
         })),
       ),
     );
@@ -102,16 +102,25 @@ async function seedCatalogue(db: PrismaClient, options: SeedOptions): Promise<nu
           update: row,
           select: { id: true },
         });
+        const variantIds: string[] = [];
         for (const variant of product.variants) {
           const data = variantRow(variant);
-          await tx.productVariant.upsert({
+          const { id: variantId } = await tx.productVariant.upsert({
             where: { sku: variant.sku },
             create: { ...data, productId: id },
             update: { ...data, productId: id },
+            select: { id: true },
           });
+          variantIds.push(variantId);
         }
         await tx.productImage.deleteMany({ where: { productId: id } });
-        await tx.productImage.createMany({ data: imageRows(product, id, (pack) => imageFileName(product, pack)) });
+        await tx.productImage.createMany({
+          data: product.variants.map((variant, i) => ({
+            productId: id,
+            variantId: variantIds[i],
+            ...imageRow(product, variant, i),
+          })),
+        });
         await tx.productFacet.deleteMany({ where: { productId: id } });
         await tx.productFacet.createMany({ data: facetRows(product, id) });
       }
@@ -130,7 +139,10 @@ export async function seedSynthetic(db: PrismaClient, count: number, images: boo
       {
         fileName: SYNTHETIC_IMAGE,
         // One picture for every synthetic product: it names none of them.
-        svg: () => productImageSvg({ ...packArtFor(buildSyntheticProduct(1), "bag"), name: "Load Test Formula" }),
+        svg: () => {
+          const product = buildSyntheticProduct(1);
+          return productImageSvg({ ...packArtFor(product, product.variants[0]), name: "Load Test Formula" });
+        },
       },
     ]);
   }
@@ -155,9 +167,19 @@ export async function seedSynthetic(db: PrismaClient, count: number, images: boo
       ...insertStatements(
         "ProductImage",
         products.flatMap((p, i) =>
-          imageRows(p, ids[i], () => SYNTHETIC_IMAGE)
-            .slice(0, 1)
-            .map((row) => ({ id: `${ids[i]}-image`, variantId: null, ...row })),
+          // One product-wide picture (variantId null) for every synthetic product.
+          [
+            {
+              id: `${ids[i]}-image`,
+              productId: ids[i],
+              variantId: null,
+              url: productImageUrl(SYNTHETIC_IMAGE),
+              alt: p.title,
+              width: IMAGE_SIZE,
+              height: IMAGE_SIZE,
+              position: 0,
+            },
+          ],
         ),
       ),
       ...insertStatements(

@@ -25,9 +25,7 @@ const art: PackArt = {
 };
 
 function pictures() {
-  return buildCatalogue().flatMap((product) =>
-    [...new Set(product.variants.map((v) => v.packType))].map((pack) => packArtFor(product, pack)),
-  );
+  return buildCatalogue().flatMap((product) => product.variants.map((variant) => packArtFor(product, variant)));
 }
 
 describe("fitting words on a pack", () => {
@@ -91,11 +89,15 @@ describe("fitting words on a pack", () => {
 });
 
 describe("the words on a pack", () => {
-  it("are the product's name without the brand, the first flavor and the net weight of one pack", () => {
+  it("are the product's name without the brand, and the variant's own flavor, pack and net weight", () => {
     const product = buildCatalogue().find((p) => p.variants.some((v) => v.packType === "can"))!;
-    const can = packArtFor(product, "can");
+    const variant = product.variants.find((v) => v.packType === "can")!;
+    const can = packArtFor(product, variant);
     expect(can.name).toBe(product.title.replace(`${BRAND_LABEL[product.brand]} `, ""));
-    expect(can.flavor).toBe(product.variants.find((v) => v.packType === "can")!.flavor);
+    expect(can).toMatchObject({ flavor: variant.flavor, pack: "can", size: packSize(variant.size) });
+    // Each size of a bag line prints its own weight: a 30 lb bag's picture says 30 lb, not the first size.
+    const bags = buildCatalogue().find((p) => new Set(p.variants.map((v) => v.size)).size > 1)!;
+    expect(bags.variants.map((v) => packArtFor(bags, v).size)).toEqual(bags.variants.map((v) => packSize(v.size)));
     expect(packSize("12.8 oz can, case of 12")).toBe("12.8 oz");
     expect(packSize("15.5 lb bag")).toBe("15.5 lb");
     expect(packSize("156 g can, case of 24")).toBe("156 g");

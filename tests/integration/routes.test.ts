@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import os from "node:os";
 import { createPrismaClient, prisma } from "~/db.server";
+import { imagesForVariant } from "~/models/product";
 import { loader as homeLoader } from "~/routes/_index";
 import { loader as healthLoader } from "~/routes/healthz";
 import { loader as readyLoader } from "~/routes/readyz";
@@ -221,5 +222,21 @@ describe("/products routing (shop-core spec section 2; catalogue spec section 2)
     // Product pages defer related products, so the loader returns DeferredData.
     const { data } = response as unknown as { data: { variant: { sku: string } } };
     expect(data.variant.sku).toBe("SD00403");
+  });
+
+  it("shows each variant's own picture: the page, its JSON-LD and its share image (the picture is the variant)", async () => {
+    for (const sku of ["SD00401", "SD00403"]) {
+      const response = await load(`/products/adult-dry-dog-food?sku=${sku}`);
+      const { data } = response as unknown as {
+        data: {
+          variant: { id: string };
+          product: { images: { url: string; variantId: string | null }[] };
+          productJsonLd: { image: string[] };
+        };
+      };
+      const [shown] = imagesForVariant(data.product.images, data.variant.id);
+      expect(shown.url, sku).toContain(sku.toLowerCase());
+      expect(data.productJsonLd.image, sku).toEqual([expect.stringContaining(sku.toLowerCase())]);
+    }
   });
 });

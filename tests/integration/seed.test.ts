@@ -115,8 +115,18 @@ describe("seeded catalogue (catalogue spec section 3)", () => {
     for (const tag of tags) expect(tag).toMatch(/^badge::[a-z-]+$/);
   });
 
-  it("gives every product an image and every variant a URL under its brand and handle", async () => {
+  it("gives every variant its own picture, and every variant a URL under its brand and handle", async () => {
     expect(await db.product.count({ where: { images: { none: {} } } })).toBe(0);
+    // One picture per variant, tied to it, named for it (docs/rules.md "Pictures and their ratios").
+    const pictured = await db.productVariant.findMany({
+      select: { sku: true, flavor: true, size: true, images: { select: { url: true, alt: true } } },
+    });
+    for (const v of pictured) {
+      expect(v.images, v.sku).toHaveLength(1);
+      expect(v.images[0].url).toContain(v.sku.toLowerCase());
+      expect(v.images[0].alt).toContain(`${v.flavor}, ${v.size}`);
+    }
+    expect(await db.productImage.count({ where: { variantId: null, product: { synthetic: false } } })).toBe(0);
     const variants = await db.productVariant.findMany({
       select: { url: true, product: { select: { brand: true, handle: true } } },
     });

@@ -8,6 +8,7 @@ import { Prisma, type PrismaClient } from "~/generated/prisma/client";
 import { FacetIndex, type IndexedItem } from "~/models/facet-index";
 import { productFacets, type Facet } from "~/models/facets";
 import {
+  imagesForVariant,
   splitTags,
   type ProductCardData,
   type ProductDetail,
@@ -200,7 +201,9 @@ function toProduct(row: ProductRow, variantRows: VariantRow[], imageRows: ImageR
     nutrition: row.nutrition === null ? null : parseNutrition(row.nutrition),
   };
   const summaries = variants.map(summaryOf);
-  const firstImage = images.find((image) => image.variantId === null) ?? images[0];
+  const cardVariant = summaries.find((v) => v.inventory > 0) ?? summaries[0];
+  // The card shows its variant's picture (the one its price and link are for).
+  const [firstImage] = imagesForVariant(images, cardVariant.id);
   // The card shares the detail's product fields and adds what a grid shows.
   const card: ProductCardData = {
     id: row.id,
@@ -213,7 +216,7 @@ function toProduct(row: ProductRow, variantRows: VariantRow[], imageRows: ImageR
     image: firstImage
       ? { url: firstImage.url, alt: firstImage.alt, width: firstImage.width, height: firstImage.height }
       : null,
-    variant: summaries.find((v) => v.inventory > 0) ?? summaries[0],
+    variant: cardVariant,
     variants: summaries,
     rating: ratingOf(Number(row.ratingCount), Number(row.ratingSum)),
   };
