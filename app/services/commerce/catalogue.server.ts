@@ -9,6 +9,7 @@ import {
   cardForSite,
   detailForSite,
   priceForSite,
+  imagesForVariant,
   soldOnSite,
   type ProductCardData,
   type ProductDetail,
@@ -123,8 +124,7 @@ export function createCatalogue(
         skus.map((sku) => {
           const found = bySku.get(sku);
           const images = found?.product.detail.images ?? [];
-          const image =
-            images.find((i) => i.variantId === found?.variantId) ?? images.find((i) => i.variantId === null);
+          const [image] = found ? imagesForVariant(images, found.variantId) : [];
           return [sku, image?.url ?? null];
         }),
       );
