@@ -158,8 +158,9 @@ test.describe("consumer catalogue", () => {
     expect((await page.goto("/products/no-such-food"))?.status()).toBe(404);
   });
 
-  test("search finds products despite a typo, and suggests when nothing matches", async ({ page }) => {
-    await page.goto("/");
+  test("search finds products despite a typo, and suggests when nothing matches", async ({ page }, testInfo) => {
+    // Typed once the page has hydrated: a field filled mid-hydration can be redrawn empty.
+    await open(page, testInfo, "/");
     await page.getByLabel("Search products").fill("chiken");
     await page.getByRole("button", { name: "Search" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Results for “chiken”");
