@@ -5,11 +5,11 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, NavLink, Outlet, useRouteLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { prisma } from "~/db.server";
 import { routeTitle } from "~/models/page-titles";
 import { DEFAULT_SITE } from "~/models/site";
 import { ContentLinkTo } from "~/components/content-link";
 import { content } from "~/services/content/index.server";
+import { customers } from "~/services/customers/index.server";
 import { requireCustomer } from "~/services/http/index.server";
 import { getSite } from "~/services/site/index.server";
 
@@ -17,10 +17,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const customerId = await requireCustomer(request);
   const site = getSite(request);
   const [customer, settings] = await Promise.all([
-    prisma.customer.findUniqueOrThrow({
-      where: { id: customerId },
-      select: { id: true, firstName: true, lastName: true, email: true },
-    }),
+    customers.getNames(customerId),
     // The account pages' help box and texts come from content (get-account-pages-settings).
     content.getAccountPagesSettings(site),
   ]);

@@ -196,6 +196,14 @@ describe("My Profile without JavaScript (shop-core spec section 3)", () => {
       phone: "303-555-0100",
       acceptsMarketing: true,
     });
+    // The account layout's greeting reads the new names, and only the names and email.
+    expect(await customers.getNames(id)).toEqual({
+      id,
+      firstName: "Robin",
+      lastName: "Lee",
+      email: expect.any(String),
+    });
+    await expect(customers.getNames("no-such-customer")).rejects.toMatchObject({ code: "NOT_FOUND" });
     const page = (await (await get(myProfile.loader as Handler, "/account/my-profile", jar)).json()) as {
       profile: Record<string, unknown>;
     };

@@ -245,6 +245,16 @@ export function createCustomers(db: PrismaClient, identity: Pick<Identity, "chec
   return {
     getProfile,
 
+    /** The names and email the account pages greet with, without the profile's metafields. */
+    async getNames(customerId: string): Promise<Pick<CustomerProfile, "id" | "email" | "firstName" | "lastName">> {
+      const row = await db.customer.findUnique({
+        where: { id: customerId },
+        select: { id: true, firstName: true, lastName: true, email: true },
+      });
+      if (!row) throw notFound();
+      return row;
+    },
+
     /** Names, phone and the marketing opt-in; the identity user's names follow. */
     async updateProfile(customerId: string, input: ProfileInput): Promise<CustomerProfile> {
       const firstName = input.firstName.trim();
