@@ -1,7 +1,6 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
 import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
-import { parseWithZod } from "@conform-to/zod";
 import { CartView, type CartProgramView } from "~/components/cart-view";
 import { ContentCarousels } from "~/components/content-carousels";
 import { DonationPanel } from "~/components/donation-panel";
@@ -9,35 +8,15 @@ import { DataLayerEvent } from "~/components/data-layer-event";
 import { quotaMonthLabel } from "~/models/staff-program";
 import { staffMemberOf, stockDestinationOf, type StaffMember } from "~/services/staff/index.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { cartSummaryView, summarizeCart, type CartActionData } from "~/models/cart";
-import { CartIntentSchema } from "~/models/cart-input";
-import { causeChosenNotice, extraChosenNotice } from "~/models/donation-forms";
-import type { DonationExtra } from "~/models/donations";
-import type { Notice } from "~/models/notice";
-import { referrerPath } from "~/models/guards";
-import { localPathOr } from "~/models/redirect-param";
+import { cartSummaryView, summarizeCart } from "~/models/cart";
 import { sitePolicy } from "~/models/site-policy";
-import { CartError, type CartResult, commerce, cartIdCookie, readCartId } from "~/services/commerce/index.server";
-import { DonationChoiceError, donations } from "~/services/donations/index.server";
-import {
-  addToCart,
-  cartCookieAfter,
-  currentCart,
-  commitNotice,
-  getCustomerId,
-  getLocation,
-  setHomeZip,
-  flashNotice,
-  getSession,
-  sessionStorage,
-} from "~/services/http/index.server";
-import { logger } from "~/services/observability/index.server";
+import { commerce, cartIdCookie, readCartId } from "~/services/commerce/index.server";
+import { currentCart, getCustomerId, getLocation } from "~/services/http/index.server";
 import { cartPricingFor } from "~/services/pricing/index.server";
-import { getSite, publicOrigin } from "~/services/site/index.server";
+import { getSite } from "~/services/site/index.server";
 import { stock } from "~/services/stock/index.server";
 import { deliveryEstimateFor, productCarouselsOrNone } from "~/services/storefront/index.server";
 import { pageMeta } from "~/utils/meta";
-import { readFormData } from "~/utils/form.server";
 import { donationContext, pageDonation } from "~/utils/donations.server";
 
 // Catalogue spec section 2 "Cart page texts": title and description 'Shopping Cart'.
@@ -110,226 +89,9 @@ function programView(member: StaffMember | null): CartProgramView {
   };
 }
 
-/** Where to go back to after a post without JavaScript: the page it came from, same origin only. */
-function backTo(request: Request, formData: FormData): string {
-  const explicit = formData.get("redirectTo");
-  if (typeof explicit === "string" && explicit) return localPathOr(explicit, "/cart");
-  const back = referrerPath(request.headers.get("Referer"), publicOrigin(getSite(request)));
-  return back ? localPathOr(back, "/cart") : "/cart";
-}
-
-/** What a fetcher (JavaScript) gets back instead of a redirect; see `CartActionData`. */
-function jsonReply(data: CartActionData, status = 200, cookie?: string | null) {
-  return json(data, { status, headers: cookie ? { "Set-Cookie": cookie } : undefined });
-}
-
-export async function action({ request }: ActionFunctionArgs) {
-  const site = getSite(request);
-  const formData = await readFormData(request);
-  // Fetchers add `_response=json`: they stay on their page and update in place.
-  const wantsJson = formData.get("_response") === "json";
-  const back = backTo(request, formData);
-  const submission = parseWithZod(formData, { schema: CartIntentSchema });
-  if (submission.status !== "success") {
-    // The first failing field's first message (docs/rules.md "Forms and inputs": same as the JSON calls).
-    const fields: Record<string, string> = {};
-    for (const [field, messages] of Object.entries(submission.error ?? {})) {
-      if (messages?.[0]) fields[field || "form"] = messages[0];
-    }
-    const message = Object.values(fields)[0] ?? "That did not work. Please try again.";
-    if (wantsJson) {
-      return jsonReply({ ok: false, notice: { tone: "error", message }, fields, cart: null, line: null }, 400);
-    }
-    return redirect(back, { headers: await commitNotice(request, { tone: "error", message }) });
-  }
-  const input = submission.value;
-  if (input.intent === "zip") return setZip(request, input.zip, back, wantsJson);
-  if (input.intent === "donation-cause") return chooseDonation(request, { causeId: input.causeId }, back, wantsJson);
-  if (input.intent === "donation-extra") return chooseDonation(request, { extra: input.extra }, back, wantsJson);
-  let result: CartResult;
-  // A post that redirects needs only the cart's id; a fetcher's answer needs the lines.
-  const changeOptions = { withCart: wantsJson };
-  let success: string;
-  try {
-    const cartId = await readCartId(request);
-    const cartIdOrThrow = () => {
-      if (!cartId) throw new CartError("CART_NOT_FOUND", "Your cart is empty.", "cartId");
-      return cartId;
-    };
-    switch (input.intent) {
-      case "add": {
-        const sellingPlanId = input.purchaseType === "autoship" ? input.sellingPlanId || null : null;
-        if (input.purchaseType === "autoship" && !sellingPlanId) {
-          throw new CartError("SELLING_PLAN_INVALID", "Choose how often to deliver.", "sellingPlanId");
-        }
-        result = await addToCart(
-          request,
-          site,
-          [{ merchandiseId: input.variantId, quantity: input.quantity, sellingPlanId }],
-          changeOptions,
-        );
-        success = "Added to your cart.";
-        break;
-      }
-      case "update":
-        result = await commerce.updateLines(
-          cartIdOrThrow(),
-          [{ id: input.lineId, quantity: input.quantity }],
-          changeOptions,
-        );
-        success = input.quantity === 0 ? "Item removed from your cart." : "Quantity updated.";
-        break;
-      case "remove":
-        result = await commerce.removeLines(cartIdOrThrow(), [input.lineId], changeOptions);
-        success = "Item removed from your cart.";
-        break;
-      case "set-plan":
-        result = await commerce.updateLines(
-          cartIdOrThrow(),
-          [{ id: input.lineId, sellingPlanId: input.sellingPlanId || null }],
-          changeOptions,
-        );
-        success = input.sellingPlanId ? "Autoship frequency updated." : "Changed to a one-time purchase.";
-        break;
-      case "discount":
-        result = await commerce.updateDiscountCodes(cartIdOrThrow(), input.code ? [input.code] : []);
-        success = input.code ? "Discount code added; it is applied at checkout." : "Discount code removed.";
-        break;
-      case "note":
-        result = await commerce.updateNote(cartIdOrThrow(), input.note);
-        success = "Note saved.";
-        break;
-      case "attributes":
-        result = await commerce.updateAttributes(cartIdOrThrow(), [{ key: input.key, value: input.value }]);
-        success = "Saved.";
-        break;
-    }
-  } catch (error) {
-    if (error instanceof CartError) {
-      if (error.code === "CART_NOT_FOUND") logger().warn("No cart found");
-      const notice: Notice = { tone: "error", message: error.message };
-      if (wantsJson) {
-        return jsonReply(
-          { ok: false, notice, fields: { [error.field ?? "form"]: error.message }, cart: null, line: null },
-          error.status,
-        );
-      }
-      return redirect(back, { headers: await commitNotice(request, notice) });
-    }
-    throw error;
-  }
-  // A limit that stopped or trimmed the change is said instead of (or after) the plain success.
-  const nothingAdded = result.notices.find((n) => n.code === "NOTHING_ADDED");
-  const clamped = result.notices.filter((n) => n.code === "QUANTITY_CLAMPED").map((n) => n.message);
-  const notice: Notice = nothingAdded
-    ? { tone: "info", message: nothingAdded.message }
-    : { tone: clamped.length ? "info" : "success", message: [success, ...clamped].join(" ") };
-  const cookie = await cartCookieAfter(request, result);
-  if (wantsJson) {
-    const { cart } = result;
-    const line =
-      cart && input.intent === "add"
-        ? (cart.lines.find(
-            (l) =>
-              l.variantId === input.variantId &&
-              l.sellingPlanId === (input.purchaseType === "autoship" ? input.sellingPlanId || null : null),
-          ) ?? null)
-        : (cart?.lines.find((l) => "lineId" in input && l.id === input.lineId) ?? null);
-    const customerId = await getCustomerId(request);
-    const summary = cart
-      ? cartSummaryView(
-          summarizeCart(cart.lines, await cartPricingFor(site, customerId)),
-          sitePolicy(site),
-          customerId !== null,
-        )
-      : null;
-    return jsonReply(
-      {
-        ok: true,
-        notice,
-        cart: summary
-          ? {
-              totalQuantity: summary.totalQuantity,
-              weightLbs: summary.weightLbs,
-              subtotalCents: summary.subtotalCents,
-              freeShipping: summary.freeShipping && {
-                percent: summary.freeShipping.percent,
-                remainingLabel: summary.freeShipping.remainingLabel,
-                reached: summary.freeShipping.reached,
-              },
-            }
-          : null,
-        line,
-      },
-      200,
-      cookie,
-    );
-  }
-  const headers = await commitNotice(request, notice);
-  if (cookie) headers.append("Set-Cookie", cookie);
-  return redirect(back, { headers });
-}
-
-/**
- * A guest's delivery zip (shop-core spec sections 1, 4 and 5): valid when it is 5
- * digits inside a home-delivery range; a new valid zip updates the stored location.
- */
-async function setZip(request: Request, zip: string, back: string, wantsJson: boolean) {
-  const session = await getSession(request);
-  let notice: Notice;
-  if (await stock.coversZip(zip)) {
-    setHomeZip(session, zip);
-    notice = { tone: "success", message: `Delivering to ${zip}.` };
-  } else {
-    notice = { tone: "error", message: `Sorry, we do not deliver to ${zip} yet.` };
-  }
-  if (wantsJson) {
-    const ok = notice.tone === "success";
-    return json<CartActionData>(
-      { ok, notice, ...(ok ? {} : { fields: { zip: notice.message } }), cart: null, line: null },
-      { status: ok ? 200 : 400, headers: { "Set-Cookie": await sessionStorage.commitSession(session) } },
-    );
-  }
-  flashNotice(session, notice);
-  return redirect(back, { headers: { "Set-Cookie": await sessionStorage.commitSession(session) } });
-}
-
-/**
- * The donation choice (docs/rules.md "Donation choice"): a cause (set-cause on the cart's
- * tracking record) or the shopper's extra gift, through the donation layer; a choice it
- * refuses is said as an error notice (4xx for fetchers), never a 500.
- */
-async function chooseDonation(
-  request: Request,
-  choice: { causeId: string } | { extra: DonationExtra | null },
-  back: string,
-  wantsJson: boolean,
-) {
-  let notice: Notice;
-  let status = 200;
-  try {
-    const cart = await currentCart(request);
-    if (!cart || cart.lines.length === 0) throw new CartError("CART_NOT_FOUND", "Your cart is empty.", "cartId");
-    const context = await donationContext(request, cart);
-    if ("causeId" in choice) {
-      const cause = await donations.chooseCause(context, choice.causeId);
-      notice = { tone: "success", message: causeChosenNotice(cause.name) };
-    } else {
-      await donations.setExtra(context, choice.extra);
-      notice = { tone: "success", message: extraChosenNotice(choice.extra) };
-    }
-  } catch (error) {
-    if (!(error instanceof DonationChoiceError || error instanceof CartError)) throw error;
-    notice = { tone: "error", message: error.message };
-    status = error.status;
-  }
-  if (wantsJson) {
-    const field = "causeId" in choice ? "causeId" : "extra";
-    const fields = notice.tone === "error" ? { [field]: notice.message } : undefined;
-    return jsonReply({ ok: status === 200, notice, ...(fields ? { fields } : {}), cart: null, line: null }, status);
-  }
-  return redirect(back, { headers: await commitNotice(request, notice) });
-}
+// The cart's posts (every intent, for fetchers and plain forms alike) are answered in a server
+// module, so this route keeps to its page, as the products route does with its notify-me form.
+export { cartAction as action } from "~/utils/cart-action.server";
 
 export default function CartPage() {
   const { donation, donationSearch, suggestions, ...data } = useLoaderData<typeof loader>();
