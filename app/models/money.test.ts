@@ -1,5 +1,6 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { formatMoney } from "./money";
+import { centsFromDecimal, formatMoney } from "./money";
 
 describe("money (docs/rules.md 'Money and text')", () => {
   it("shows integer cents as US dollars", () => {
@@ -23,6 +24,26 @@ describe("money (docs/rules.md 'Money and text')", () => {
     expect(formatMoney(2499, "EUR")).toBe("€24.99");
     expect(formatMoney(2499.5)).toBe(
       new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(24.995),
+    );
+  });
+
+  it("reads a platform's decimal amount as integer cents, without floating point", () => {
+    expect(centsFromDecimal("54.99")).toBe(5499);
+    expect(centsFromDecimal("54.9")).toBe(5490);
+    expect(centsFromDecimal("54")).toBe(5400);
+    expect(centsFromDecimal("0.0")).toBe(0);
+    expect(centsFromDecimal("-3.50")).toBe(-350);
+    expect(centsFromDecimal("0.125")).toBe(13);
+    expect(centsFromDecimal("0.124")).toBe(12);
+    expect(centsFromDecimal("0.29")).toBe(29); // 0.29 * 100 is 28.999999999999996 in floating point
+    for (const bad of ["", "1e3", "12.", ".5", "$1.00", "1,000.00", "NaN", "1.2.3"]) {
+      expect(() => centsFromDecimal(bad), bad).toThrow(TypeError);
+    }
+    fc.assert(
+      fc.property(fc.integer({ min: -1e12, max: 1e12 }), (cents) => {
+        const text = `${cents < 0 ? "-" : ""}${Math.floor(Math.abs(cents) / 100)}.${String(Math.abs(cents) % 100).padStart(2, "0")}`;
+        expect(centsFromDecimal(text)).toBe(cents);
+      }),
     );
   });
 });

@@ -22,3 +22,19 @@ export function formatMoney(cents: number, currencyCode = SHOP_CURRENCY): string
   }
   return formatter.format(cents / 100);
 }
+
+/**
+ * Integer cents from a decimal amount as commerce platforms write money ("54.99", "54.9", "54",
+ * "-3.50"), without floating point. More than two decimals round half away from zero
+ * ("0.125" → 13). Throws on anything else, so a malformed price never becomes a number.
+ */
+export function centsFromDecimal(amount: string): number {
+  const match = /^(-?)(\d+)(?:\.(\d+))?$/.exec(amount.trim());
+  if (!match) throw new TypeError(`Not a decimal amount: ${JSON.stringify(amount)}`);
+  const [, sign, whole, fraction = ""] = match;
+  const digits = fraction.padEnd(3, "0");
+  let cents = Number(whole) * 100 + Number(digits.slice(0, 2));
+  if (Number(digits[2]) >= 5) cents += 1;
+  if (!Number.isSafeInteger(cents)) throw new TypeError(`Amount out of range: ${amount}`);
+  return sign && cents !== 0 ? -cents : cents;
+}

@@ -2,7 +2,7 @@ import { variantBadgeKeys, type BadgeKey } from "./badges";
 import type { Nutrition } from "./nutrition";
 import type { SiteId } from "./site";
 import { sitePolicy } from "./site-policy";
-import { truncate } from "./text";
+import { slugify, truncate } from "./text";
 import { unitPriceLabel } from "./unit-price";
 
 /** A variant as a card or product page shows it. */
@@ -136,6 +136,27 @@ export function detailForSite(site: SiteId, detail: ProductDetail): ProductDetai
 /** Link to a variant from a card: /products/{variantURL}?sku={sku}. */
 export function productCardHref(variant: { url: string; sku: string }): string {
   return `/products/${variant.url}?sku=${encodeURIComponent(variant.sku)}`;
+}
+
+/** Size segment of a variant URL: "15.5 lb bag" → "15.5lb"; a size without a leading weight → its weight. */
+function sizeSlug(size: string, weightValue: number, weightUnit: string): string {
+  const perUnit = size.match(/^([\d.]+)\s*(lb|oz|kg|g)\b/);
+  return perUnit ? `${perUnit[1]}${perUnit[2]}` : `${weightValue}${weightUnit}`;
+}
+
+/**
+ * A variant's path after /products/ (catalogue spec section 2): {brand}/{handle}/{flavor}/{size},
+ * the same for the seeded catalogue and for one read from a commerce platform.
+ */
+export function variantUrl(v: {
+  brand: string;
+  handle: string;
+  flavor: string;
+  size: string;
+  weightValue: number;
+  weightUnit: string;
+}): string {
+  return `${v.brand}/${v.handle}/${slugify(v.flavor)}/${sizeSlug(v.size, v.weightValue, v.weightUnit)}`;
 }
 
 /** Canonical product page path of a variant: /products/{variantURL}. */

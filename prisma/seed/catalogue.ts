@@ -2,6 +2,7 @@
 // Pure: no I/O, so tests can check its invariants without a database.
 import type { Species } from "~/models/filter-groups";
 import { slugify } from "~/models/text";
+import { variantUrl } from "~/models/product";
 import type { Nutrition } from "~/models/nutrition";
 import type { WeightUnit } from "~/models/weight";
 import { seedNutrition } from "./nutrition";
@@ -1502,12 +1503,6 @@ function titleOf(line: Line): string {
     : `${brand} ${line.name} ${type}`;
 }
 
-/** Size segment of a variant URL: "15.5 lb bag" → "15.5lb". */
-export function sizeSlug(spec: { value: number; unit: WeightUnit; label: string }): string {
-  const perUnit = spec.label.match(/^([\d.]+)\s*(lb|oz|kg|g)\b/);
-  return perUnit ? `${perUnit[1]}${perUnit[2]}` : `${spec.value}${spec.unit}`;
-}
-
 const BASE_DATE = Date.UTC(2025, 0, 6);
 const DAY = 86_400_000;
 
@@ -1525,7 +1520,14 @@ function buildProduct(line: Line, index: number, featuredRank: number | null): S
       variants.push({
         sku,
         title: `${spec.label} / ${flavor}`,
-        url: `${line.brand}/${handle}/${slugify(flavor)}/${sizeSlug(spec)}`,
+        url: variantUrl({
+          brand: line.brand,
+          handle,
+          flavor,
+          size: spec.label,
+          weightValue: spec.value,
+          weightUnit: spec.unit,
+        }),
         size: spec.label,
         flavor,
         productForm: spec.form,

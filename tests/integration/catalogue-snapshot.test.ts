@@ -14,7 +14,7 @@ beforeAll(async () => {
   vi.useFakeTimers({ toFake: ["performance"] });
   db = (await createTestDatabase()).db;
   await seedDatabase(db, { images: false, syntheticProducts: 0 });
-  catalogue = createCatalogue(db);
+  catalogue = createCatalogue(() => catalogueSnapshot(db));
 });
 
 afterAll(async () => {

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPrismaClient } from "~/db.server";
 import type { PrismaClient } from "~/generated/prisma/client";
 import { createCatalogue } from "~/services/commerce/catalogue.server";
-import { followCatalogueVersion } from "~/services/commerce/catalogue-snapshot.server";
+import { catalogueSnapshot, followCatalogueVersion } from "~/services/commerce/catalogue-snapshot.server";
 import { createContentService, followContentVersion } from "~/services/content/content.server";
 import { createEmbeddedContent } from "~/services/content/embedded.server";
 import { bumpDataVersion, createFreshness, type Freshness } from "~/services/freshness/index.server";
@@ -20,7 +20,7 @@ const dbB: PrismaClient = createPrismaClient(url);
 /** One shop process's caches over its own client. */
 function shopProcess(db: PrismaClient) {
   const freshness = createFreshness({ intervalMs: 200 });
-  const catalogue = createCatalogue(db);
+  const catalogue = createCatalogue(() => catalogueSnapshot(db));
   // A long TTL: only the shared version can make this cache drop an answer in time.
   const content = createContentService(createEmbeddedContent(db), { ttlMs: 10 * 60_000 });
   followCatalogueVersion(freshness, db);

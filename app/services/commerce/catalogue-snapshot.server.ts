@@ -41,7 +41,7 @@ const VARIANT_COLUMNS = Prisma.raw(
 );
 const IMAGE_COLUMNS = Prisma.raw('"productId", "position", "url", "alt", "width", "height", "variantId"');
 
-interface ProductRow {
+export interface ProductRow {
   id: string;
   handle: string;
   title: string;
@@ -67,7 +67,7 @@ interface ProductRow {
   nutrition: string | null;
 }
 
-interface VariantRow {
+export interface VariantRow {
   productId: string;
   position: number;
   id: string;
@@ -86,7 +86,7 @@ interface VariantRow {
   badgeTags: string;
 }
 
-interface ImageRow {
+export interface ImageRow {
   productId: string;
   position: number;
   url: string;
@@ -176,7 +176,7 @@ const imageOf = (image: ImageRow): ProductImageData => ({
   variantId: image.variantId,
 });
 
-function toProduct(row: ProductRow, variantRows: VariantRow[], imageRows: ImageRow[]): CatalogueProduct | null {
+export function toProduct(row: ProductRow, variantRows: VariantRow[], imageRows: ImageRow[]): CatalogueProduct | null {
   if (variantRows.length === 0) return null;
   if (variantRows.length > 1) variantRows.sort(byPosition);
   if (imageRows.length > 1) imageRows.sort(byPosition);
@@ -277,7 +277,7 @@ function sameIndexEntry(a: CatalogueProduct, b: CatalogueProduct): boolean {
   );
 }
 
-function assemble(
+export function assemble(
   products: CatalogueProduct[],
   sellingPlans: CatalogueSnapshot["sellingPlans"],
   productsVersion: number,
@@ -414,7 +414,10 @@ async function build(db: PrismaClient, state: State): Promise<CatalogueSnapshot>
  * facet index (a stock or tag change): the cost follows the change, not the
  * catalogue. Returns null when the index must be rebuilt.
  */
-function patchInPlace(current: CatalogueSnapshot, changed: readonly CatalogueProduct[]): CatalogueSnapshot | null {
+export function patchInPlace(
+  current: CatalogueSnapshot,
+  changed: readonly CatalogueProduct[],
+): CatalogueSnapshot | null {
   const slots: number[] = [];
   for (const next of changed) {
     const previous = current.byId.get(next.detail.id);

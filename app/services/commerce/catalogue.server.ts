@@ -1,13 +1,14 @@
-// Catalogue reads of the embedded commerce provider. They answer from the
-// in-process catalogue snapshot (catalogue-snapshot.server.ts): filtering,
+// Catalogue reads of every commerce provider. They answer from the in-process
+// catalogue snapshot (catalogue-snapshot.server.ts; Shopify's in shopify/catalogue.server.ts): filtering,
 // disjunctive facet counts, sorting and paging run on its bitset index, so no
 // listing or product page queries the database per product or per request.
-import type { PrismaClient } from "~/generated/prisma/client";
 import { FILTER_GROUPS } from "~/models/filter-groups";
 import { clampPage, pageCount, PAGE_SIZE } from "~/models/listing";
 import {
   cardForSite,
+  defaultVariant,
   detailForSite,
+  variantPath,
   priceForSite,
   imagesForVariant,
   soldOnSite,
@@ -15,7 +16,8 @@ import {
   type ProductDetail,
 } from "~/models/product";
 import type { SiteId } from "~/models/site";
-import { catalogueSnapshot, type CatalogueProduct } from "./catalogue-snapshot.server";
+import { sitePolicy } from "~/models/site-policy";
+import type { CatalogueProduct, CatalogueSnapshot } from "./catalogue-snapshot.server";
 import type { Carts } from "./cart.server";
 import type { CommerceProvider, ListingQuery, ListingResult } from "./types";
 
@@ -43,12 +45,18 @@ function shownDetail(site: SiteId, detail: ProductDetail): ProductDetail {
   return shown;
 }
 
-/** Catalogue reads of the embedded provider. */
-export function createCatalogue(
-  db: PrismaClient,
-): Omit<CommerceProvider, "getCartTotalQuantity" | "listSitemapProducts" | "listFeedProducts" | keyof Carts> {
-  const snapshot = () => catalogueSnapshot(db);
+// The order SQL's ORDER BY gave on SQLite (binary comparison of the text).
+const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
+const bySpeciesAndTitle = (
+  a: { species: string; title: string; handle: string },
+  b: { species: string; title: string; handle: string },
+) => compareText(a.species, b.species) || compareText(a.title, b.title) || compareText(a.handle, b.handle);
+
+/** Catalogue reads over a catalogue snapshot: the embedded provider's (our database) or Shopify's (its Storefront API). */
+export function createCatalogue(
+  snapshot: () => Promise<CatalogueSnapshot>,
+): Omit<CommerceProvider, "getCartTotalQuantity" | keyof Carts> {
   const facetCounts = async ({ site, fixed, state, relevance }: ListingQuery) => {
     const { index } = await snapshot();
     return index.facetCounts(site, { ...fixed, ...state.filters }, state.price, relevance, FILTER_GROUPS);
@@ -147,6 +155,33 @@ export function createCatalogue(
 
     async getSellingPlans() {
       return (await snapshot()).sellingPlans;
+    },
+
+    // From the catalogue snapshot, which holds every product in memory: no query per
+    // product, and none that grows with the catalogue (docs/rules.md "Catalogue at scale").
+    async listSitemapProducts(site) {
+      const { products } = await snapshot();
+      const soldOn = sitePolicy(site).soldOnFlag;
+      return products
+        .filter((product) => product[soldOn])
+        .map(({ detail, updatedAt }) => ({
+          handle: detail.handle,
+          title: detail.title,
+          species: detail.species,
+          updatedAt: new Date(updatedAt),
+          path: variantPath(defaultVariant(detail.variants) ?? detail.variants[0]),
+        }))
+        .sort(bySpeciesAndTitle);
+    },
+
+    // From the snapshot too, like the sitemap: every variant's price and units are in memory.
+    async listFeedProducts(site) {
+      const { products } = await snapshot();
+      const soldOn = sitePolicy(site).soldOnFlag;
+      return products
+        .filter((product) => product[soldOn])
+        .map(({ detail }) => detailForSite(site, detail))
+        .sort(bySpeciesAndTitle);
     },
   };
 }
