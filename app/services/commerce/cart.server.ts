@@ -16,7 +16,12 @@ import { serviceErrorWithStatus } from "~/models/service-error";
 export const CHECKOUT_PATH = "/checkout";
 
 export type CartErrorCode =
-  "CART_NOT_FOUND" | "VARIANT_NOT_FOUND" | "LINE_NOT_FOUND" | "SELLING_PLAN_INVALID" | "INVALID_QUANTITY";
+  | "CART_NOT_FOUND"
+  | "VARIANT_NOT_FOUND"
+  | "LINE_NOT_FOUND"
+  | "SELLING_PLAN_INVALID"
+  | "INVALID_QUANTITY"
+  | "COMMERCE_UNAVAILABLE";
 
 /** The HTTP status each refusal is answered with (docs/rules.md "Service errors know their status"). */
 const CART_ERROR_STATUS: Record<CartErrorCode, number> = {
@@ -25,6 +30,8 @@ const CART_ERROR_STATUS: Record<CartErrorCode, number> = {
   VARIANT_NOT_FOUND: 404,
   SELLING_PLAN_INVALID: 400,
   INVALID_QUANTITY: 400,
+  // The commerce platform (Shopify) cannot be reached just now: the cart is unchanged.
+  COMMERCE_UNAVAILABLE: 503,
 };
 
 /** A refused cart change: the cart is left as it was. */
@@ -143,7 +150,7 @@ const cartSelect = {
 type CartRow = Prisma.CartGetPayload<{ select: typeof cartSelect }>;
 type Tx = Prisma.TransactionClient;
 
-function parseAttributes(json: string): Attribute[] {
+export function parseAttributes(json: string): Attribute[] {
   try {
     const value: unknown = JSON.parse(json);
     return Array.isArray(value)
@@ -200,8 +207,47 @@ export function newCartId(): string {
   return crypto.randomBytes(24).toString("base64url");
 }
 
+/**
+ * What an add did beyond adding (shop-core spec section 5): nothing, because the line holds the
+ * most allowed, or less than asked. Every provider's carts say it in these words.
+ */
+export function fitNotice(
+  fit: { quantity: number; clamped: boolean },
+  line: { title: string; autoship: boolean; variantId: string; lineId?: string },
+): CartNotice | null {
+  const max = line.autoship ? MAX_AUTOSHIP_PER_LINE : MAX_ITEMS_PER_ORDER;
+  const onAutoship = line.autoship ? " on autoship" : "";
+  if (fit.quantity === 0) {
+    return {
+      code: "NOTHING_ADDED",
+      message: `You already have the most we allow (${max}) of ${line.title}${onAutoship}.`,
+      variantId: line.variantId,
+      lineId: line.lineId,
+    };
+  }
+  if (!fit.clamped) return null;
+  return {
+    code: "QUANTITY_CLAMPED",
+    message: `Only ${fit.quantity} added: ${max} is the most of one item${onAutoship}.`,
+    variantId: line.variantId,
+    lineId: line.lineId,
+  };
+}
+
+/** What an update to a quantity above its line's most says (the normaliser of shop-core spec section 5). */
+export function normalizedNotice(normalized: number, line: { autoship: boolean; lineId: string }): CartNotice {
+  return {
+    code: "QUANTITY_CLAMPED",
+    message: `The most of one item ${line.autoship ? "on autoship " : ""}is ${normalized}.`,
+    lineId: line.lineId,
+  };
+}
+
 /** Weight attributes a line carries (catalogue spec section 3: _weightValue, _weightUnit, default lbs). */
-function weightAttributes(variant: { weightValue: number; weightUnit: string }, given: Attribute[] = []): Attribute[] {
+export function weightAttributes(
+  variant: { weightValue: number; weightUnit: string },
+  given: Attribute[] = [],
+): Attribute[] {
   const rest = given.filter((a) => a.key !== "_weightValue" && a.key !== "_weightUnit");
   return [
     ...rest,
@@ -211,7 +257,7 @@ function weightAttributes(variant: { weightValue: number; weightUnit: string }, 
 }
 
 /** The quantity rule of app/models/cart-input.ts, for callers that did not go through its schemas. */
-function checkQuantity(quantity: number, field = "quantity", allowZero = false) {
+export function checkQuantity(quantity: number, field = "quantity", allowZero = false) {
   const result = quantitySchema(allowZero ? 0 : 1).safeParse(quantity);
   if (!result.success) throw new CartError("INVALID_QUANTITY", result.error.issues[0].message, field);
 }
@@ -290,24 +336,14 @@ async function addLinesTx(tx: Tx, cart: { id: string; site: SiteId }, lines: Car
     });
     // Shop-core spec section 5: add only what fits after what is already there.
     const fit = quantityThatFits(input.quantity, existing?.quantity ?? 0, { autoship });
-    const max = autoship ? MAX_AUTOSHIP_PER_LINE : MAX_ITEMS_PER_ORDER;
-    if (fit.quantity === 0) {
-      notices.push({
-        code: "NOTHING_ADDED",
-        message: `You already have the most we allow (${max}) of ${variant.product.title}${autoship ? " on autoship" : ""}.`,
-        variantId: variant.id,
-        lineId: existing?.id,
-      });
-      continue;
-    }
-    if (fit.clamped) {
-      notices.push({
-        code: "QUANTITY_CLAMPED",
-        message: `Only ${fit.quantity} added: ${max} is the most of one item${autoship ? " on autoship" : ""}.`,
-        variantId: variant.id,
-        lineId: existing?.id,
-      });
-    }
+    const notice = fitNotice(fit, {
+      title: variant.product.title,
+      autoship,
+      variantId: variant.id,
+      lineId: existing?.id,
+    });
+    if (notice) notices.push(notice);
+    if (fit.quantity === 0) continue;
     if (existing) {
       await tx.cartLine.update({ where: { id: existing.id }, data: { quantity: existing.quantity + fit.quantity } });
     } else {
@@ -405,11 +441,7 @@ export function createCarts(db: PrismaClient) {
           // Shop-core spec section 5 normaliser: autoship lines at most 5, others at most 10.
           const normalized = normalizeQuantity(quantity, { autoship: sellingPlanId !== null });
           if (normalized !== quantity) {
-            notices.push({
-              code: "QUANTITY_CLAMPED",
-              message: `The most of one item ${sellingPlanId ? "on autoship " : ""}is ${normalized}.`,
-              lineId: line.id,
-            });
+            notices.push(normalizedNotice(normalized, { autoship: sellingPlanId !== null, lineId: line.id }));
             quantity = normalized;
           }
           await tx.cartLine.update({

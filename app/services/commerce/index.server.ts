@@ -3,14 +3,20 @@ import { freshness } from "~/services/freshness/index.server";
 import { createCatalogueAdmin } from "./catalogue-admin.server";
 import { followCatalogueVersion } from "./catalogue-snapshot.server";
 import { createEmbeddedCommerce } from "./embedded.server";
+import { commerceSettings } from "./settings.server";
+import { createShopifyCommerce } from "./shopify/index.server";
 import type { CommerceProvider } from "./types";
 
 export type { CommerceProvider } from "./types";
 
-/** The commerce provider in use: the embedded one until a remote adapter exists. */
-export const commerce: CommerceProvider = createEmbeddedCommerce(prisma);
+/** The Shopify provider and its catalogue when COMMERCE_PROVIDER is shopify (its webhooks refresh it), else null. */
+export const shopify =
+  commerceSettings.COMMERCE_PROVIDER === "shopify" ? createShopifyCommerce(commerceSettings) : null;
+
+/** The commerce provider in use (COMMERCE_PROVIDER): the embedded one, our database, by default. */
+export const commerce: CommerceProvider = shopify?.commerce ?? createEmbeddedCommerce(prisma);
 // Changes made by any process reach this one's snapshot (docs/rules.md "Processes").
-followCatalogueVersion(freshness, prisma);
+if (!shopify) followCatalogueVersion(freshness, prisma);
 export * from "./cart-cookie.server";
 export * from "./cart.server";
 export * from "./saved-cart.server";

@@ -6,7 +6,6 @@ import { z } from "zod";
 import { EnvError } from "~/env.server";
 
 export const COMMERCE_PROVIDERS = ["embedded", "shopify"] as const;
-export type CommerceProviderName = (typeof COMMERCE_PROVIDERS)[number];
 
 /** The Storefront API version whose schema the adapter's documents are validated against (tests/shopify). */
 export const DEFAULT_SHOPIFY_API_VERSION = "2026-04";
