@@ -35,9 +35,7 @@ import { sitePolicy } from "~/models/site-policy";
 import { env } from "~/env.server";
 import { customers } from "~/services/customers/index.server";
 import { donations } from "~/services/donations/index.server";
-import { cartIdCookie, commerce } from "~/services/commerce/index.server";
 import {
-  currentCart,
   commitNotice,
   getCustomerId,
   getSession,
@@ -51,6 +49,8 @@ import { pageMeta } from "~/utils/meta";
 import { staffMemberOf, staffProgram } from "~/services/staff/index.server";
 import { readFormData, replyWith } from "~/utils/form.server";
 import { donationContext, pageDonation } from "~/utils/donations.server";
+import { checkoutCart, closedOnPlatform } from "~/utils/checkout-cart.server";
+import { cartIdCookie, commerce } from "~/services/commerce/index.server";
 
 /**
  * The checkout's own minimal header instead of the shop's (docs/rules.md "Brand, type and
@@ -65,19 +65,6 @@ const REVIEW_PATH = "/checkout?step=review";
 // after each step (docs/rules.md "Focus and announcements").
 export const meta: MetaFunction<typeof loader> = ({ matches, data }) =>
   pageMeta(matches, { title: data && !data.empty ? `${stepTitle(data.step)} – Checkout` : "Checkout", noindex: true });
-
-/** The cart to check out: the cookie's, or the one a checkoutUrl names (adopted when it may be). */
-async function checkoutCart(request: Request, customerId: string | null) {
-  const named = new URL(request.url).searchParams.get("cart");
-  const site = getSite(request);
-  if (named) {
-    const cart = await commerce.getCart(named);
-    if (cart && cart.site === site && (!cart.customerId || cart.customerId === customerId)) {
-      return { cart, setCookie: await cartIdCookie.serialize(cart.id) };
-    }
-  }
-  return { cart: await currentCart(request), setCookie: null };
-}
 
 /** A cart over the item limits goes back to /cart with the reason (shop-core spec sections 5 and 9). */
 async function refuseOverLimit(request: Request, lines: readonly CartLineView[], setCookie: string | null) {
@@ -94,6 +81,7 @@ const AUTOSHIP_LOGIN_PATH = "/shelter/autoship-required-login";
 export async function loader({ request }: LoaderFunctionArgs) {
   const site = getSite(request);
   const customerId = await getCustomerId(request);
+  await closedOnPlatform(request, customerId);
   const { cart, setCookie } = await checkoutCart(request, customerId);
   // Nothing to check out (also after an order was placed, when a resubmit's answer is shown here).
   if (!cart || cart.lines.length === 0) return json({ empty: true as const });
@@ -164,6 +152,7 @@ const nextStep = (step: CheckoutStep) => `/checkout?step=${CHECKOUT_STEPS[CHECKO
 export async function action({ request }: ActionFunctionArgs) {
   const site = getSite(request);
   const customerId = await getCustomerId(request);
+  await closedOnPlatform(request, customerId);
   const formData = await readFormData(request);
   const step = stepOfIntent(formData.get("intent"));
 

@@ -1,4 +1,5 @@
 import { prisma } from "~/db.server";
+import { commerceFeatures } from "~/models/commerce-features";
 import { freshness } from "~/services/freshness/index.server";
 import { createCatalogueAdmin } from "./catalogue-admin.server";
 import { followCatalogueVersion } from "./catalogue-snapshot.server";
@@ -12,6 +13,9 @@ export type { CommerceProvider } from "./types";
 /** The Shopify provider and its catalogue when COMMERCE_PROVIDER is shopify (its webhooks refresh it), else null. */
 export const shopify =
   commerceSettings.COMMERCE_PROVIDER === "shopify" ? createShopifyCommerce(commerceSettings) : null;
+
+/** What the shop does itself on this provider (the embedded checkout only on the embedded one). */
+export const features = commerceFeatures(commerceSettings.COMMERCE_PROVIDER);
 
 /** The commerce provider in use (COMMERCE_PROVIDER): the embedded one, our database, by default. */
 export const commerce: CommerceProvider = shopify?.commerce ?? createEmbeddedCommerce(prisma);

@@ -5,7 +5,9 @@
 import { z } from "zod";
 import { EnvError } from "~/env.server";
 
-export const COMMERCE_PROVIDERS = ["embedded", "shopify"] as const;
+import type { CommerceProviderId } from "~/models/commerce-features";
+
+export const COMMERCE_PROVIDERS = ["embedded", "shopify"] as const satisfies readonly CommerceProviderId[];
 
 /** The Storefront API version whose schema the adapter's documents are validated against (tests/shopify). */
 export const DEFAULT_SHOPIFY_API_VERSION = "2026-04";
