@@ -19,8 +19,10 @@ export const features = commerceFeatures(commerceSettings.COMMERCE_PROVIDER);
 
 /** The commerce provider in use (COMMERCE_PROVIDER): the embedded one, our database, by default. */
 export const commerce: CommerceProvider = shopify?.commerce ?? createEmbeddedCommerce(prisma);
-// Changes made by any process reach this one's snapshot (docs/rules.md "Processes").
-if (!shopify) followCatalogueVersion(freshness, prisma);
+// Changes made by any process reach this one's snapshot (docs/rules.md "Processes"); Shopify's
+// snapshot is this process's own, so the page cache's key follows its version.
+if (shopify) freshness.register("catalogue", async () => String(shopify.catalogue.version()));
+else followCatalogueVersion(freshness, prisma);
 export * from "./cart-cookie.server";
 export * from "./cart.server";
 export * from "./saved-cart.server";

@@ -193,11 +193,32 @@ function sellingPlansOf(products: readonly ShopifyProduct[]): SellingPlanSummary
   return [...plans.values()].sort((a, b) => a.frequencyDays - b.frequencyDays);
 }
 
+/** Seconds a shopper is asked to wait when the catalogue cannot be read at all. */
+const RETRY_AFTER_SECONDS = 30;
+
+/** The 503 answer for a catalogue that has never been read (Shopify down since the start). */
+function commerceUnavailableAnswer(): Response {
+  const body = {
+    error: {
+      code: "COMMERCE_UNAVAILABLE",
+      message: "The shop cannot reach its catalogue just now. Please try again shortly.",
+    },
+  };
+  return new Response(JSON.stringify(body), {
+    status: 503,
+    headers: { "Content-Type": "application/json; charset=utf-8", "Retry-After": String(RETRY_AFTER_SECONDS) },
+  });
+}
+
 export interface ShopifyCatalogue {
   /** The snapshot: loaded on first use, then served while a refresh runs in the background. */
   snapshot(): Promise<CatalogueSnapshot>;
   /** Reads one product again (a products/update or products/delete webhook). */
   productChanged(productId: string, deleted: boolean): Promise<void>;
+  /** Resolves once no read is running (tests; a shutdown). */
+  settled(): Promise<void>;
+  /** Bumped at each change of this process's snapshot (a freshness source: the page cache's key follows it). */
+  version(): number;
 }
 
 export function createShopifyCatalogue(
@@ -246,7 +267,14 @@ export function createShopifyCatalogue(
 
   return {
     async snapshot() {
-      if (!current) return reload();
+      if (!current) {
+        // Never read: nothing to serve from. The 503 answer, thrown as loaders throw responses,
+        // renders the error page (or the API's JSON) with Retry-After, never a 500.
+        return reload().catch((error: unknown) => {
+          logger().error({ err: error }, "Shopify catalogue could not be read");
+          throw commerceUnavailableAnswer();
+        });
+      }
       if (now() - loadedAt >= refreshMs && !loading) {
         // Stale while revalidating: this answer uses the snapshot held; a failed read keeps it.
         reload().catch((error: unknown) =>
@@ -254,6 +282,12 @@ export function createShopifyCatalogue(
         );
       }
       return current;
+    },
+
+    version: () => version,
+
+    async settled() {
+      await loading?.catch(() => undefined);
     },
 
     async productChanged(productId, deleted) {

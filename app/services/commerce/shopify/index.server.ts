@@ -11,7 +11,7 @@ import { createStorefrontClient, type StorefrontClient } from "./client.server";
 
 export function createShopifyCommerce(
   settings: CommerceSettings,
-  options: { client?: StorefrontClient; refreshMs?: number } = {},
+  options: { client?: StorefrontClient; refreshMs?: number; now?: () => number } = {},
 ): { commerce: CommerceProvider; catalogue: ShopifyCatalogue } {
   const client =
     options.client ??
@@ -20,7 +20,7 @@ export function createShopifyCommerce(
       token: settings.SHOPIFY_STOREFRONT_ACCESS_TOKEN ?? "",
       timeoutMs: settings.SHOPIFY_TIMEOUT_MS,
     });
-  const catalogue = createShopifyCatalogue(client, { refreshMs: options.refreshMs });
+  const catalogue = createShopifyCatalogue(client, { refreshMs: options.refreshMs, now: options.now });
   const carts = createShopifyCarts(client, () => catalogue.snapshot());
   return {
     catalogue,
