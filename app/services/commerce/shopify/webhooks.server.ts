@@ -84,6 +84,8 @@ export function createShopifyWebhooks(deps: {
         return answer(413, "PAYLOAD_TOO_LARGE", "The webhook body is larger than 1 MB.");
       }
       if (!isShopifySignature(delivery.body, delivery.headers.get(SHOPIFY_WEBHOOK_HEADERS.hmac), secret)) {
+        // A forgery, or SHOPIFY_WEBHOOK_SECRET out of step with Shopify's (docs/operations.md "Shopify webhooks").
+        logger().warn("Shopify webhook refused: its HMAC does not match SHOPIFY_WEBHOOK_SECRET");
         return answer(401, "UNAUTHORIZED", "The webhook's HMAC does not match.");
       }
       const headers = parseShopifyWebhookHeaders((name) => delivery.headers.get(name));
