@@ -16,6 +16,7 @@ const SECRET = vi.hoisted(() => {
 });
 
 import crypto from "node:crypto";
+import fc from "fast-check";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import * as webhookRoute from "~/routes/webhooks.shopify";
@@ -85,6 +86,24 @@ describe("verification (HMAC-SHA256 of the raw body, our shop)", () => {
     expect(isShopifySignature(body, vector.slice(0, 20), SECRET)).toBe(false);
     expect(isShopifySignature(body, "", SECRET)).toBe(false);
     expect(isShopifySignature(body, null, SECRET)).toBe(false);
+  });
+
+  it("for any body and secret, accepts Shopify's signature and refuses it once any byte of the body changes", () => {
+    fc.assert(
+      fc.property(
+        fc.uint8Array({ minLength: 1, maxLength: 512 }),
+        fc.string({ minLength: 16, maxLength: 64 }),
+        fc.nat(),
+        fc.integer({ min: 1, max: 255 }),
+        (body, secret, at, flip) => {
+          const signature = sign(Buffer.from(body), secret);
+          expect(isShopifySignature(body, signature, secret)).toBe(true);
+          const tampered = Uint8Array.from(body);
+          tampered[at % tampered.length] ^= flip;
+          expect(isShopifySignature(tampered, signature, secret)).toBe(false);
+        },
+      ),
+    );
   });
 
   it("handles a delivery signed as Shopify signs it: 200, one row, the listener told after the commit", async () => {
