@@ -61,6 +61,7 @@ const {
   consentFromCookieHeader,
   consentVariant,
   scriptOrigins,
+  WEBHOOK_PATHS,
 } = build.entry.module;
 const { prisma, startShopJobs, beginDraining, isDraining, createRateLimitStore, warmUp } = build.entry.module;
 const isProduction = env.NODE_ENV === "production";
@@ -349,7 +350,10 @@ if (env.MUTATION_RATE_LIMIT_PER_MINUTE > 0) {
       legacyHeaders: false,
       // Counted in the database, so every process and host shares the limit (docs/rules.md "Processes").
       store: createRateLimitStore("mutation"),
-      skip: (req) => req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS",
+      // A platform's webhooks come from a few of its servers in bursts (a bulk edit in Shopify's
+      // admin posts one per product); their route checks each signature (docs/rules.md "Shopify webhooks").
+      skip: (req) =>
+        req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS" || WEBHOOK_PATHS.has(req.path),
       message: { error: { code: "RATE_LIMITED", message: "Too many requests. Please wait a minute and try again." } },
     }),
   );

@@ -16,7 +16,7 @@ import { NonceProvider } from "~/utils/nonce-provider";
 // schema and one guard rule.
 export { env };
 export { createRateLimitStore, guardRequest } from "~/services/http/index.server";
-export { requestTarget } from "~/models/request-guard";
+export { requestTarget, WEBHOOK_PATHS } from "~/models/request-guard";
 // The site-access gate (docs/rules.md "Site access"): maintenance, password, staff registration.
 export { siteGate } from "~/services/access/index.server";
 export { PRIVATE_NO_STORE, sharedFreshness } from "~/models/cache-policy";

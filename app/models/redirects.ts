@@ -39,7 +39,8 @@ export function normalisePath(path: string): string {
 /**
  * The paths the shop serves itself, each with everything below it: sign-in and registration
  * (/shelter), the account, cart and checkout, reviews, the JSON API, the back office, identity
- * (/auth, /multipass, /logout), the locked shop's pages, images, feeds, health and metrics.
+ * (/auth, /multipass, /logout), the locked shop's pages, images, feeds, health and metrics, and
+ * the platforms' webhooks (/webhooks).
  * Decided from app/routes: `app/models/redirects.test.ts` fails on a route file whose path is not
  * covered here, unless it is one of the few whose paths redirects exist for (the catalogue's and
  * content's pages, unknown paths). The home page "/" is the shop's too; the paths below it are not.
@@ -73,6 +74,7 @@ export const SHOP_PATHS: readonly string[] = [
   "/sitemap",
   "/sitemap.xml",
   "/sitemaps",
+  "/webhooks",
 ];
 
 /**

@@ -165,6 +165,21 @@ describe("request bodies (docs/rules.md 'Request bodies')", () => {
     for (const type of ["text/plain", "application/json", "", null]) expect(page(type)?.status).toBe(415);
   });
 
+  it("lets Shopify's webhook post in: JSON from a server, no cookie and no Origin (docs/rules.md 'Shopify webhooks')", () => {
+    const webhook = (headers: GuardRequest["headers"]) =>
+      checkRequest(post({ contentLength: "120", ...headers }, { pathname: "/webhooks/shopify" }), production);
+    expect(webhook({ contentType: "application/json" })).toBeNull();
+    expect(webhook({ contentType: "application/json; charset=utf-8" })).toBeNull();
+    for (const type of ["application/x-www-form-urlencoded", "text/plain", null]) {
+      expect(webhook({ contentType: type })).toMatchObject({ status: 415 });
+    }
+    expect(
+      webhook({ contentType: "application/json", contentLength: String(MAX_REQUEST_BODY_BYTES + 1) }),
+    ).toMatchObject({ status: 413 });
+    // A browser's cross-origin post to it is still refused (and its cookies never reach it).
+    expect(webhook({ contentType: "application/json", origin: "https://evil.test" })?.status).toBe(403);
+  });
+
   it("checks the origin before the body, so a cross-origin post learns nothing more", () => {
     expect(checkRequest(post({ origin: "https://evil.test", contentType: "text/plain" }), production)?.status).toBe(
       403,

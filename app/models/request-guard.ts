@@ -3,6 +3,8 @@
 // change state, and which bodies it reads. Pure: server.js hands it the request's
 // method, host, path and headers, and answers the refusal it returns.
 
+import { SHOPIFY_WEBHOOK_PATH } from "./shopify-webhook";
+
 /** Largest request body the shop reads (bytes); JSON calls have a lower cap of their own. */
 export const MAX_REQUEST_BODY_BYTES = 1024 * 1024;
 
@@ -67,6 +69,13 @@ export function mediaType(contentType: string | null | undefined): string {
 
 /** True for the public JSON API (docs/architecture.md "Forms and the JSON API"). */
 export const isJsonApiPath = (pathname: string) => pathname.startsWith("/api/");
+
+/**
+ * Where a platform posts signed JSON, server to server (docs/rules.md "Shopify webhooks"): no
+ * cookies and no Origin, so the same-origin check lets it through; its body is JSON; the site
+ * gate and the per-client mutation limit leave it alone (the route checks the signature).
+ */
+export const WEBHOOK_PATHS: ReadonlySet<string> = new Set([SHOPIFY_WEBHOOK_PATH]);
 
 function originOf(value: string | null | undefined): string | null {
   if (!value) return null;
@@ -200,7 +209,7 @@ export function checkRequest(request: GuardRequest, policy: GuardPolicy): GuardR
     };
   }
   const type = mediaType(contentType);
-  if (isJsonApiPath(request.pathname)) {
+  if (isJsonApiPath(request.pathname) || WEBHOOK_PATHS.has(request.pathname)) {
     if (type !== "application/json") {
       return {
         status: 415,

@@ -37,6 +37,9 @@ describe('site access (docs/rules.md "Site access")', () => {
     // The content system's authenticated cache call, and the call that says the shop is locked.
     expect(isAlwaysOpen("/api/delete-cache-item")).toBe(true);
     expect(isAlwaysOpen("/api/cms/v1.0/get-password-protect")).toBe(true);
+    // Shopify's webhooks (docs/rules.md "Shopify webhooks"): its servers send no cookie; the route checks the HMAC.
+    expect(isAlwaysOpen("/webhooks/shopify")).toBe(true);
+    expect(isAlwaysOpen("/webhooks/shopify/extra")).toBe(false);
     for (const path of [
       "/",
       "/build",

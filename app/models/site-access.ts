@@ -6,7 +6,7 @@
 import { isAdminPath } from "./admin-path";
 import { REGISTER_PATH } from "./guards";
 import { encodeRedirect } from "./redirect-param";
-import { isJsonApiPath } from "./request-guard";
+import { isJsonApiPath, WEBHOOK_PATHS } from "./request-guard";
 import { registrationGuard } from "./staff-program";
 
 /** The password page: while password protection is on, every page sends here first. */
@@ -21,8 +21,9 @@ export const MAINTENANCE_RETRY_AFTER_SECONDS = 300;
  * maintenance pages need their script, stylesheet and fonts), the favicon, the probes that
  * load balancers and Prometheus call, the build manifest browsers poll, the content system's
  * cache call (it checks its own secret, and must reach a locked shop to unlock it), the
- * content call that tells a headless client the shop is locked (never the password), and the
- * back office, which has its own sign-in.
+ * content call that tells a headless client the shop is locked (never the password), the
+ * back office, which has its own sign-in, and the platforms' webhooks (`WEBHOOK_PATHS`: Shopify
+ * posts from its servers with no cookie, and the route checks its signature).
  */
 const ALWAYS_OPEN = new Set([
   "/favicon.svg",
@@ -37,6 +38,7 @@ export function isAlwaysOpen(pathname: string): boolean {
   return (
     pathname.startsWith("/build/") ||
     ALWAYS_OPEN.has(pathname) ||
+    WEBHOOK_PATHS.has(pathname) ||
     /^\/api\/cms\/[^/]+\/get-password-protect$/.test(pathname) ||
     isAdminPath(pathname)
   );

@@ -33,7 +33,8 @@ beforeAll(async () => {
   db.close();
   [locked, maintenance] = await Promise.all([
     startShopServer(databaseFile),
-    startShopServer(databaseFile, { MAINTENANCE_MODE: "on" }),
+    // A mutation limit of 1 a minute: only what the gate lets through counts (the webhook below).
+    startShopServer(databaseFile, { MAINTENANCE_MODE: "on", MUTATION_RATE_LIMIT_PER_MINUTE: "1" }),
   ]);
 }, 300_000);
 
@@ -58,6 +59,40 @@ function send(port: number, method: string, pathname: string, body: string, type
           "Content-Type": type,
           "Content-Length": String(Buffer.byteLength(body)),
           ...(cookie ? { Cookie: cookie } : {}),
+        },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () =>
+          resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks) }),
+        );
+      },
+    );
+    request.on("error", reject);
+    request.end(body);
+  });
+}
+
+/** A webhook delivery as Shopify's servers send it: JSON with its headers, no Origin and no cookie. */
+function deliver(port: number, body: string) {
+  return new Promise<HttpAnswer>((resolve, reject) => {
+    const request = http.request(
+      {
+        host: "127.0.0.1",
+        port,
+        method: "POST",
+        path: "/webhooks/shopify",
+        agent: false,
+        headers: {
+          "Content-Type": "application/json",
+          "Content-Length": String(Buffer.byteLength(body)),
+          "X-Shopify-Topic": "products/delete",
+          "X-Shopify-Hmac-Sha256": "c2lnbmVk",
+          "X-Shopify-Webhook-Id": "b54557e4-bdd9-4b37-8a5f-bf7d70bcd043",
+          "X-Shopify-Shop-Domain": "pet-food.myshopify.com",
+          "X-Shopify-API-Version": "2026-04",
+          "X-Shopify-Triggered-At": "2026-11-28T10:00:00.000Z",
         },
       },
       (response) => {
@@ -137,6 +172,17 @@ describe("a password-protected shop holds every kind of request", () => {
     expect((await httpGet(locked.port, stylesheet)).status).toBe(200);
     for (const path of ["/favicon.svg", "/healthz", "/readyz", "/admin/login", "/maintenance"]) {
       expect({ path, status: (await httpGet(locked.port, path)).status }).toEqual({ path, status: 200 });
+    }
+  });
+
+  it("lets Shopify's webhook post reach its route: no cookie, no Origin, JSON (docs/rules.md 'Shopify webhooks')", async () => {
+    // As Shopify's servers post: nothing a browser sends. The route answers (this shop is not on
+    // Shopify: its 404), not the password page, the guard or, in bursts, the per-client limit.
+    for (const server of [locked, maintenance, maintenance, maintenance]) {
+      const answer = await deliver(server.port, '{"id":632910392}');
+      expect(answer.status).toBe(404);
+      expect(answer.headers["cache-control"]).toBe("private, no-store");
+      expect(JSON.parse(answer.body.toString()).error.message).toBe("This shop does not take Shopify webhooks.");
     }
   });
 

@@ -32,3 +32,16 @@ export * from "./catalogue-admin.server";
 
 /** The back office's catalogue: list, read and the merchandiser's audited edits. */
 export const catalogueAdmin = createCatalogueAdmin(prisma);
+
+// Shopify's webhooks (docs/rules.md "Shopify webhooks"): the receiver the route calls, and the
+// product-change listener the catalogue snapshot registers.
+export {
+  createShopifyWebhooks,
+  isShopifySignature,
+  onShopifyProductChange,
+  shopifyWebhooks,
+  type ShopifyDelivery,
+  type ShopifyProductChange,
+  type ShopifyWebhookAnswer,
+  type ShopifyWebhooks,
+} from "./shopify/webhooks.server";
