@@ -5,6 +5,7 @@ import { createCatalogueAdmin } from "./catalogue-admin.server";
 import { followCatalogueVersion } from "./catalogue-snapshot.server";
 import { createEmbeddedCommerce } from "./embedded.server";
 import { commerceSettings } from "./settings.server";
+import { followShopifyWebhooks } from "./shopify/follow.server";
 import { createShopifyCommerce } from "./shopify/index.server";
 import type { CommerceProvider } from "./types";
 
@@ -19,9 +20,9 @@ export const features = commerceFeatures(commerceSettings.COMMERCE_PROVIDER);
 
 /** The commerce provider in use (COMMERCE_PROVIDER): the embedded one, our database, by default. */
 export const commerce: CommerceProvider = shopify?.commerce ?? createEmbeddedCommerce(prisma);
-// Changes made by any process reach this one's snapshot (docs/rules.md "Processes"); Shopify's
-// snapshot is this process's own, so the page cache's key follows its version.
-if (shopify) freshness.register("catalogue", async () => String(shopify.catalogue.version()));
+// Changes made by any process reach this one's snapshot (docs/rules.md "Processes"); on Shopify,
+// the product webhooks any process received.
+if (shopify) followShopifyWebhooks(freshness, prisma, shopify.catalogue);
 else followCatalogueVersion(freshness, prisma);
 export * from "./cart-cookie.server";
 export * from "./cart.server";
@@ -33,15 +34,12 @@ export * from "./catalogue-admin.server";
 /** The back office's catalogue: list, read and the merchandiser's audited edits. */
 export const catalogueAdmin = createCatalogueAdmin(prisma);
 
-// Shopify's webhooks (docs/rules.md "Shopify webhooks"): the receiver the route calls, and the
-// product-change listener the catalogue snapshot registers.
+// Shopify's webhooks (docs/rules.md "Shopify webhooks"): the receiver the route calls.
 export {
   createShopifyWebhooks,
   isShopifySignature,
-  onShopifyProductChange,
   shopifyWebhooks,
   type ShopifyDelivery,
-  type ShopifyProductChange,
   type ShopifyWebhookAnswer,
   type ShopifyWebhooks,
 } from "./shopify/webhooks.server";

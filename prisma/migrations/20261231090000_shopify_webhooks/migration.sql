@@ -4,6 +4,7 @@ CREATE TABLE "ShopifyWebhook" (
     "webhookId" TEXT NOT NULL,
     "topic" TEXT NOT NULL,
     "triggeredAt" DATETIME,
+    "subjectId" TEXT,
     "receivedAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP
 );
 

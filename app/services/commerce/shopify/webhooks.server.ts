@@ -13,12 +13,9 @@ import {
   SHOPIFY_WEBHOOK_HEADERS,
   SHOPIFY_WEBHOOK_MAX_BODY_BYTES,
   shopifyWebhookEffect,
-  type ShopifyProductChange,
 } from "~/models/shopify-webhook";
 import { logger } from "~/services/observability/index.server";
 import { commerceSettings, type CommerceSettings } from "~/services/commerce/settings.server";
-
-export type { ShopifyProductChange } from "~/models/shopify-webhook";
 
 /** The delivery as it arrived: its headers and its raw body, byte for byte. */
 export interface ShopifyDelivery {
@@ -32,8 +29,6 @@ export interface ShopifyWebhookAnswer {
   code: "HANDLED" | "DUPLICATE" | "IGNORED" | "BAD_WEBHOOK" | "UNAUTHORIZED" | "NOT_FOUND" | "PAYLOAD_TOO_LARGE";
   message: string;
 }
-
-type ProductListener = (change: ShopifyProductChange) => void | Promise<void>;
 
 /**
  * Whether `hmacHeader` is the base64 HMAC-SHA256 of `body` under `secret`, as Shopify signs a
@@ -64,7 +59,6 @@ export function createShopifyWebhooks(deps: {
   settings: Pick<CommerceSettings, "COMMERCE_PROVIDER" | "SHOPIFY_STORE_DOMAIN" | "SHOPIFY_WEBHOOK_SECRET">;
 }) {
   const { db, settings } = deps;
-  const productListeners = new Set<ProductListener>();
 
   return {
     /**
@@ -106,7 +100,12 @@ export function createShopifyWebhooks(deps: {
       try {
         await db.$transaction(async (tx) => {
           await tx.shopifyWebhook.create({
-            data: { webhookId: headers.webhookId, topic: headers.topic, triggeredAt: headers.triggeredAt },
+            data: {
+              webhookId: headers.webhookId,
+              topic: headers.topic,
+              triggeredAt: headers.triggeredAt,
+              subjectId: effect.kind === "product" ? effect.change.productId : effect.orderId,
+            },
             select: { id: true },
           });
           // orders/create: the row is the whole effect for now (docs/rules.md "Shopify webhooks").
@@ -115,27 +114,8 @@ export function createShopifyWebhooks(deps: {
         if (isUniqueViolation(error)) return answer(200, "DUPLICATE", "This webhook was handled already.");
         throw error;
       }
-      // After the commit: a listener sees only changes that were kept, once per webhook id.
-      if (effect.kind === "product") {
-        // A listener's failure is logged, not answered: the delivery is kept, and the snapshot's
-        // periodic check catches up (docs/rules.md "Shopify webhooks").
-        const failed = (error: unknown) =>
-          logger().error({ err: error, topic: headers.topic }, "Shopify webhook: a product listener failed");
-        for (const listener of productListeners) {
-          try {
-            void Promise.resolve(listener(effect.change)).catch(failed);
-          } catch (error) {
-            failed(error);
-          }
-        }
-      }
+      // Every process's catalogue follows the product rows (shopify/follow.server.ts), this one's too.
       return answer(200, "HANDLED", `Handled ${headers.topic}.`);
-    },
-
-    /** Registers a listener of product changes (the catalogue snapshot's refresh); returns its removal. */
-    onProductChange(listener: ProductListener): () => void {
-      productListeners.add(listener);
-      return () => productListeners.delete(listener);
     },
   };
 }
@@ -144,11 +124,3 @@ export type ShopifyWebhooks = ReturnType<typeof createShopifyWebhooks>;
 
 /** The shop's webhook receiver, on the configured commerce settings. */
 export const shopifyWebhooks: ShopifyWebhooks = createShopifyWebhooks({ db: prisma, settings: commerceSettings });
-
-/**
- * Calls `listener` after each products/create, products/update or products/delete delivery is
- * kept, once per webhook id; returns its removal.
- */
-export function onShopifyProductChange(listener: ProductListener): () => void {
-  return shopifyWebhooks.onProductChange(listener);
-}

@@ -4,6 +4,7 @@ CREATE TABLE "ShopifyWebhook" (
     "webhookId" TEXT NOT NULL,
     "topic" TEXT NOT NULL,
     "triggeredAt" TIMESTAMP(3),
+    "subjectId" TEXT,
     "receivedAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
 
     CONSTRAINT "ShopifyWebhook_pkey" PRIMARY KEY ("id")
