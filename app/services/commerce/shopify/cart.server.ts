@@ -93,19 +93,18 @@ function productOfVariant(snapshot: CatalogueSnapshot, variantId: string): Catal
   return index.get(variantId);
 }
 
+// Shopify's CartErrorCode values (Storefront API 2026-04) the shop's own checks can still meet.
 const USER_ERROR_CODES: Record<
   string,
-  "VARIANT_NOT_FOUND" | "LINE_NOT_FOUND" | "SELLING_PLAN_INVALID" | "INVALID_QUANTITY" | "CART_NOT_FOUND"
+  "VARIANT_NOT_FOUND" | "LINE_NOT_FOUND" | "SELLING_PLAN_INVALID" | "INVALID_QUANTITY"
 > = {
   INVALID: "VARIANT_NOT_FOUND",
-  MERCHANDISE_NOT_FOUND: "VARIANT_NOT_FOUND",
+  MERCHANDISE_NOT_APPLICABLE: "VARIANT_NOT_FOUND",
   INVALID_MERCHANDISE_LINE: "LINE_NOT_FOUND",
-  LINE_NOT_FOUND: "LINE_NOT_FOUND",
-  INVALID_SELLING_PLAN: "SELLING_PLAN_INVALID",
   SELLING_PLAN_NOT_APPLICABLE: "SELLING_PLAN_INVALID",
+  VARIANT_REQUIRES_SELLING_PLAN: "SELLING_PLAN_INVALID",
   LESS_THAN: "INVALID_QUANTITY",
-  GREATER_THAN: "INVALID_QUANTITY",
-  CART_DOES_NOT_EXIST: "CART_NOT_FOUND",
+  MAXIMUM_EXCEEDED: "INVALID_QUANTITY",
 };
 
 export function createShopifyCarts(client: StorefrontClient, snapshot: () => Promise<CatalogueSnapshot>): Carts {

@@ -229,7 +229,8 @@ export function createShopifyCatalogue(
   const refreshMs = options.refreshMs ?? REFRESH_MS;
   let raw = new Map<string, ShopifyProduct>();
   let current: CatalogueSnapshot | null = null;
-  let loadedAt = 0;
+  // When the last read started: a read runs at most every refreshMs, failed or not.
+  let readAt = 0;
   let loading: Promise<CatalogueSnapshot> | null = null;
   let version = 0;
 
@@ -254,11 +255,11 @@ export function createShopifyCatalogue(
       after = page.products.pageInfo.hasNextPage ? page.products.pageInfo.endCursor : null;
     } while (after);
     raw = next;
-    loadedAt = now();
     return build();
   }
 
   const reload = () => {
+    if (!loading) readAt = now();
     loading ??= loadAll().finally(() => {
       loading = null;
     });
@@ -275,7 +276,7 @@ export function createShopifyCatalogue(
           throw commerceUnavailableAnswer();
         });
       }
-      if (now() - loadedAt >= refreshMs && !loading) {
+      if (now() - readAt >= refreshMs && !loading) {
         // Stale while revalidating: this answer uses the snapshot held; a failed read keeps it.
         reload().catch((error: unknown) =>
           logger().warn({ err: error }, "Shopify catalogue refresh failed; serving the last snapshot"),
