@@ -1,0 +1,125 @@
+// The shop on Shopify (COMMERCE_PROVIDER=shopify), as shoppers meet it, with and without
+// JavaScript: a second shop server of the same build, on its own database, in front of a
+// Storefront API server on loopback that executes Shopify's published schema
+// (tests/shopify/storefront-server.ts). One spec, not the whole suite twice.
+import { spawn, execFileSync, type ChildProcess } from "node:child_process";
+import { expect, test, type Page } from "@playwright/test";
+import { startStorefrontServer } from "../shopify/storefront-server";
+import { addedToCart } from "./helpers";
+
+const PORT = Number(process.env.E2E_PORT ?? 3100) + 50;
+
+let storefront: Awaited<ReturnType<typeof startStorefrontServer>>;
+let shop: ChildProcess;
+let origin: string;
+
+test.describe.configure({ mode: "serial" });
+
+test.beforeAll(async ({ browserName }, testInfo) => {
+  void browserName;
+  testInfo.setTimeout(120_000);
+  storefront = await startStorefrontServer();
+  // One database per project, so the js and no-js runs never share one.
+  const port = PORT + (testInfo.project.name === "no-js" ? 1 : 0);
+  origin = `http://localhost:${port}`;
+  const env = {
+    ...process.env,
+    NODE_ENV: "production" as const,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    WEB_CONCURRENCY: "1",
+    DATABASE_URL: `file:./data/e2e-shopify-${port}.db`,
+    REQUEST_LOG: "off",
+    LOG_LEVEL: "warn",
+    SIGN_IN_RATE_LIMIT_PER_MINUTE: "1000",
+    MUTATION_RATE_LIMIT_PER_MINUTE: "0",
+    COMMERCE_PROVIDER: "shopify",
+    SHOPIFY_STORE_DOMAIN: "pet-food-test.myshopify.com",
+    SHOPIFY_STOREFRONT_ACCESS_TOKEN: "test-storefront-token",
+    SHOPIFY_WEBHOOK_SECRET: "e2e-webhook-secret-0123456789",
+    SHOPIFY_API_URL: storefront.origin,
+    // The loopback server serves the fixture's pictures; the image optimiser may fetch them.
+    IMAGE_HOSTS: "127.0.0.1",
+  };
+  execFileSync("node", ["scripts/setup.mjs", "--fresh"], { env, stdio: "ignore" });
+  shop = spawn("node", ["cluster.js"], { env, stdio: "ignore" });
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const ready = await fetch(`http://127.0.0.1:${port}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ready) break;
+    if (Date.now() > deadline) throw new Error("The Shopify-mode shop did not start");
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+});
+
+test.afterAll(async () => {
+  shop?.kill("SIGTERM");
+  await storefront?.close();
+});
+
+const hydrated = (page: Page, js: boolean) =>
+  js ? page.waitForFunction(() => document.documentElement.dataset.hydrated === "true") : Promise.resolve();
+
+test("browses a species and a food form of the Shopify catalogue, and opens a product page", async ({
+  page,
+}, testInfo) => {
+  const js = testInfo.project.use.javaScriptEnabled !== false;
+  const facet = (p: (typeof storefront.store.products)[number], key: string) =>
+    p.metafields.find((m) => m.key === key)?.value;
+  const soldHere = storefront.store.products.filter((p) => facet(p, "sold_on")?.includes("DTC"));
+  const titlesOf = async () =>
+    (await page.locator(".listing__results article").locator("h2, h3").allTextContents()).map((t) => t.trim()).sort();
+
+  await page.goto(`${origin}/products/dog`);
+  await hydrated(page, js);
+  expect(await titlesOf()).toEqual(
+    soldHere
+      .filter((p) => facet(p, "species") === "dog")
+      .map((p) => p.title)
+      .sort(),
+  );
+  // The food form narrows it, from the products' metafields.
+  await page.goto(`${origin}/products/dog/dry`);
+  await hydrated(page, js);
+  const dry = soldHere.filter((p) => facet(p, "species") === "dog" && facet(p, "food_form") === "dry");
+  expect(dry.length).toBeGreaterThan(0);
+  expect(await titlesOf()).toEqual(dry.map((p) => p.title).sort());
+
+  // A card opens its product page.
+  const first = page.locator(".listing__results article").first();
+  const title = (await first.locator("h2, h3").textContent())!.trim();
+  await first.getByRole("link").first().click();
+  await hydrated(page, js);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
+  await expect(page.locator(".buy-box")).toBeVisible();
+});
+
+test("adds to the Shopify cart within the shop's limits and hands off to Shopify's checkout", async ({
+  page,
+}, testInfo) => {
+  const js = testInfo.project.use.javaScriptEnabled !== false;
+  await page.goto(`${origin}/products/dog`);
+  await hydrated(page, js);
+  await page.locator(".listing__results article").first().getByRole("link").first().click();
+  await hydrated(page, js);
+  await page.getByLabel("Quantity", { exact: true }).fill("12");
+  await page.locator(".buy-box").getByRole("button", { name: "Add to Cart" }).click();
+  // With JavaScript the confirmation, without it the page's notice: 10 is the most of one item.
+  await expect(addedToCart(page).or(page.locator(".notice")).first()).toBeVisible();
+
+  await page.goto(`${origin}/cart`);
+  await hydrated(page, js);
+  await expect(page.getByRole("spinbutton", { name: /^Quantity, / })).toHaveValue("10");
+  const checkout = page.getByRole("complementary", { name: "Order Summary" }).getByRole("link", {
+    name: "Proceed to Checkout",
+  });
+  await expect(checkout).toHaveAttribute("href", new RegExp(`^${storefront.origin}/cart/c/`));
+
+  // The shop's own checkout is closed: /checkout goes to the same Shopify URL.
+  const answer = await page.request.get(`${origin}/checkout`, { maxRedirects: 0 });
+  expect(answer.status()).toBe(303);
+  expect(answer.headers().location).toBe(await checkout.getAttribute("href"));
+});
