@@ -5,7 +5,10 @@
 export type CommerceProviderId = "embedded" | "shopify";
 
 export interface CommerceFeatures {
-  /** The shop's own checkout at /checkout (else the cart's checkoutUrl on the platform). */
+  /**
+   * The shop's own checkout at /checkout (else the cart's checkoutUrl on the platform). The
+   * giving panel shows only with it: the shop's checkout is what confirms a donation.
+   */
   embeddedCheckout: boolean;
 }
 

@@ -10,7 +10,7 @@ import { staffMemberOf, stockDestinationOf, type StaffMember } from "~/services/
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { cartSummaryView, summarizeCart } from "~/models/cart";
 import { sitePolicy } from "~/models/site-policy";
-import { commerce, cartIdCookie, readCartId } from "~/services/commerce/index.server";
+import { commerce, cartIdCookie, features, readCartId } from "~/services/commerce/index.server";
 import { currentCart, getCustomerId, getLocation } from "~/services/http/index.server";
 import { cartPricingFor } from "~/services/pricing/index.server";
 import { getSite } from "~/services/site/index.server";
@@ -53,10 +53,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const summary = cart
     ? cartSummaryView(summarizeCart(cart.lines, pricing), sitePolicy(site), customerId !== null)
     : null;
-  // What the cart gives and the shopper's choice (docs/rules.md "Donation choice"); hidden on the staff site.
-  const giving = cart?.lines.length
-    ? await pageDonation(request, await donationContext(request, cart, customerId))
-    : null;
+  // What the cart gives and the shopper's choice (docs/rules.md "Donation choice"); hidden on the staff
+  // site, and on a platform's checkout, which does not confirm the shop's donations (commerceFeatures).
+  const giving =
+    cart?.lines.length && features.embeddedCheckout
+      ? await pageDonation(request, await donationContext(request, cart, customerId))
+      : null;
   // An empty cart suggests products: the carousels configured for page "cart".
   const suggestions = cart?.lines.length ? [] : await productCarouselsOrNone(site, "cart");
   return json(

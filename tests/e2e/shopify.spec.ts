@@ -117,6 +117,8 @@ test("adds to the Shopify cart within the shop's limits and hands off to Shopify
     name: "Proceed to Checkout",
   });
   await expect(checkout).toHaveAttribute("href", new RegExp(`^${storefront.origin}/cart/c/`));
+  // No giving panel: Shopify's checkout does not confirm the shop's donations (yet).
+  await expect(page.getByText(/This order gives/)).toHaveCount(0);
 
   // The shop's own checkout is closed: /checkout goes to the same Shopify URL.
   const answer = await page.request.get(`${origin}/checkout`, { maxRedirects: 0 });
