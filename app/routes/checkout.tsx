@@ -10,11 +10,9 @@ import { CheckoutHeader } from "~/components/checkout-header";
 import { CheckoutSteps, EmptyCheckout } from "~/components/checkout-steps";
 import type { HeaderHandle } from "~/components/site-header";
 import { DonationPanel } from "~/components/donation-panel";
-import { DataLayerEvent } from "~/components/data-layer-event";
-import { cartLineItem, type AnalyticsItem } from "~/models/analytics";
+import { CheckoutAnalytics } from "~/components/checkout-analytics";
+import { cartLineItem } from "~/models/analytics";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { type CartLineView } from "~/models/cart";
-import { cartLimits, checkoutRefusal } from "~/models/cart-limits";
 import { orderType } from "~/models/checkout";
 import { pricingStateOf } from "~/models/order-pricing";
 import {
@@ -49,7 +47,7 @@ import { pageMeta } from "~/utils/meta";
 import { staffMemberOf, staffProgram } from "~/services/staff/index.server";
 import { readFormData, replyWith } from "~/utils/form.server";
 import { donationContext, pageDonation } from "~/utils/donations.server";
-import { checkoutCart, closedOnPlatform } from "~/utils/checkout-cart.server";
+import { checkoutCart, closedOnPlatform, refuseOverLimit } from "~/utils/checkout-cart.server";
 import { cartIdCookie, commerce } from "~/services/commerce/index.server";
 
 /**
@@ -65,15 +63,6 @@ const REVIEW_PATH = "/checkout?step=review";
 // after each step (docs/rules.md "Focus and announcements").
 export const meta: MetaFunction<typeof loader> = ({ matches, data }) =>
   pageMeta(matches, { title: data && !data.empty ? `${stepTitle(data.step)} – Checkout` : "Checkout", noindex: true });
-
-/** A cart over the item limits goes back to /cart with the reason (shop-core spec sections 5 and 9). */
-async function refuseOverLimit(request: Request, lines: readonly CartLineView[], setCookie: string | null) {
-  const reason = checkoutRefusal(cartLimits(lines));
-  if (!reason) return;
-  const headers = await commitNotice(request, { tone: "error", message: reason });
-  if (setCookie) headers.append("Set-Cookie", setCookie);
-  throw redirect("/cart", { headers });
-}
 
 /** Guests with an autoship line sign in first (catalogue spec section 5, fee-free-checkout flag). */
 const AUTOSHIP_LOGIN_PATH = "/shelter/autoship-required-login";
@@ -226,36 +215,6 @@ export default function CheckoutPage() {
       <CheckoutSteps
         data={steps}
         donation={donation ? <DonationPanel widget={donation} search={donationSearch} pagePath={REVIEW_PATH} /> : null}
-      />
-    </>
-  );
-}
-
-/**
- * The checkout's data-layer events (docs/rules.md "Analytics"), each once per checkout:
- * begin_checkout on entering, add_shipping_info once the delivery step is done,
- * add_payment_info once the payment step is done (the server accepted each step).
- */
-function CheckoutAnalytics({
-  items,
-  checkoutKey,
-  open,
-}: {
-  items: AnalyticsItem[];
-  checkoutKey: string;
-  open: CheckoutStep;
-}) {
-  const done = (step: CheckoutStep) => CHECKOUT_STEPS.indexOf(open) > CHECKOUT_STEPS.indexOf(step);
-  return (
-    <>
-      <DataLayerEvent build={(a) => a.ecommerceEvent("begin_checkout", items)} once={`begin_checkout:${checkoutKey}`} />
-      <DataLayerEvent
-        build={(a) => (done("delivery") ? a.shippingInfoEvent(items) : null)}
-        once={`add_shipping_info:${checkoutKey}`}
-      />
-      <DataLayerEvent
-        build={(a) => (done("payment") ? a.paymentInfoEvent(items) : null)}
-        once={`add_payment_info:${checkoutKey}`}
       />
     </>
   );

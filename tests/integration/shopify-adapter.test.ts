@@ -23,7 +23,8 @@ const settingsFor = (origin: string) =>
     SHOPIFY_STOREFRONT_ACCESS_TOKEN: "test-storefront-token",
     SHOPIFY_WEBHOOK_SECRET: "test-webhook-secret-0123456789",
     SHOPIFY_API_URL: origin,
-    SHOPIFY_TIMEOUT_MS: "500",
+    // Generous: a busy machine never times out a call these tests expect to succeed.
+    SHOPIFY_TIMEOUT_MS: "10000",
   });
 
 const FIRST_PAGE: ListingState = { filters: {}, price: {}, sort: "featured", page: 1 };
@@ -172,6 +173,35 @@ describe("Shopify carts (shop-core spec sections 4 and 5)", () => {
     expect(removed).toMatchObject({ cart: null, cartId: null });
   });
 
+  it("holds an Autoship line to 5, and refuses a plan the product or the store does not offer", async () => {
+    const { commerce } = createShopifyCommerce(settingsFor(server.origin));
+    const autoship = server.store.products.find((p) => p.autoship)!;
+    const plain = server.store.products.find((p) => !p.autoship);
+    const [plan] = server.store.sellingPlans;
+    const variantId = autoship.variants.find((v) => v.quantity > 10)!.id;
+    const cart = await commerce.createCart({
+      site: "DTC",
+      lines: [{ merchandiseId: variantId, quantity: 7, sellingPlanId: plan.id }],
+    });
+    expect(cart.cart?.lines.map((l) => [l.quantity, l.sellingPlanId])).toEqual([[5, plan.id]]);
+    expect(cart.notices.map((n) => n.code)).toEqual(["QUANTITY_CLAMPED"]);
+
+    const refusals = [
+      { merchandiseId: variantId, quantity: 1, sellingPlanId: "gid://shopify/SellingPlan/1" },
+      ...(plain ? [{ merchandiseId: plain.variants[0].id, quantity: 1, sellingPlanId: plan.id }] : []),
+    ];
+    const adds = () => server.requests.filter((r) => r.operationName === "CartLinesAdd").length;
+    const addsBefore = adds();
+    for (const line of refusals) {
+      const refused = await commerce.addLines(cart.cartId!, [line]).catch((error: unknown) => error);
+      expect(refused).toBeInstanceOf(CartError);
+      expect((refused as CartError).code).toBe("SELLING_PLAN_INVALID");
+    }
+    // Refused by the shop before any call to the Cart API.
+    expect(adds()).toBe(addsBefore);
+    expect((await commerce.getCart(cart.cartId!))?.totalQuantity).toBe(5);
+  });
+
   it("refuses a variant the site does not sell, and a caller's own _site attribute", async () => {
     const { commerce } = createShopifyCommerce(settingsFor(server.origin));
     const refused = await commerce
@@ -212,7 +242,8 @@ describe("the Storefront API client's retries", () => {
     createStorefrontClient({
       endpoint: `${server.origin}/api/2026-04/graphql.json`,
       token: "test-storefront-token",
-      timeoutMs: 300,
+      // Ends only the hung attempt: every other answer comes long before it.
+      timeoutMs: 2000,
       sleep: async (ms) => {
         sleeps.push(ms);
       },
@@ -232,7 +263,7 @@ describe("the Storefront API client's retries", () => {
   });
 
   it("retries a THROTTLED answer and a timed-out query, never a mutation after a 5xx", async () => {
-    server.faults.push({ throttled: true }, { delayMs: 1000 });
+    server.faults.push({ throttled: true }, { hang: true });
     await expect(client().request(SHOP)).resolves.toBeDefined();
     const before = server.requests.length;
     server.faults.push({ status: 503 });

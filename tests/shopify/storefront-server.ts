@@ -15,7 +15,8 @@ import { fixtureStore, type Store, type StoreCart, type StoreProduct, type Store
 export interface Fault {
   status?: 429 | 502 | 503;
   retryAfterSeconds?: number;
-  delayMs?: number;
+  /** Never answers (until the server closes): the client's time limit is what ends the call. */
+  hang?: boolean;
   throttled?: boolean;
   drop?: boolean;
 }
@@ -410,7 +411,6 @@ export async function startStorefrontServer(options: { store?: Store; token?: st
   const requests: RecordedRequest[] = [];
   const faults: Fault[] = [];
   const sockets = new Set<Socket>();
-  const timers = new Set<NodeJS.Timeout>();
   // Made once the port (and so the fixture's picture URLs) is known, before any request.
   const state = {} as { resolvers: ReturnType<typeof createResolvers> };
 
@@ -485,13 +485,8 @@ export async function startStorefrontServer(options: { store?: Store; token?: st
           }),
         ).then((result) => reply(res, 200, result));
       };
-      if (fault.delayMs) {
-        const timer = setTimeout(() => {
-          timers.delete(timer);
-          if (!res.destroyed) answer();
-        }, fault.delayMs);
-        timers.add(timer);
-      } else answer();
+      // The socket is destroyed on close, so a hung request never outlives its test.
+      if (!fault.hang) answer();
     });
   });
   server.on("connection", (socket) => {
@@ -510,7 +505,6 @@ export async function startStorefrontServer(options: { store?: Store; token?: st
     requests,
     faults,
     close(): Promise<void> {
-      for (const timer of timers) clearTimeout(timer);
       for (const socket of sockets) socket.destroy();
       return new Promise((resolve) => server.close(() => resolve()));
     },

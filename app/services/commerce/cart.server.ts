@@ -150,7 +150,7 @@ const cartSelect = {
 type CartRow = Prisma.CartGetPayload<{ select: typeof cartSelect }>;
 type Tx = Prisma.TransactionClient;
 
-export function parseAttributes(json: string): Attribute[] {
+function parseAttributes(json: string): Attribute[] {
   try {
     const value: unknown = JSON.parse(json);
     return Array.isArray(value)

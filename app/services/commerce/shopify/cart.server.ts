@@ -107,6 +107,19 @@ const USER_ERROR_CODES: Record<
   MAXIMUM_EXCEEDED: "INVALID_QUANTITY",
 };
 
+/** An Autoship frequency is allowed only on an eligible product, and only one of the store's plans. */
+function checkPlan(
+  snapshot: CatalogueSnapshot,
+  product: CatalogueProduct | undefined,
+  sellingPlanId: string | null,
+  field: string,
+) {
+  if (!sellingPlanId) return;
+  if (!product?.detail.autoshipEligible || !snapshot.sellingPlans.some((p) => p.id === sellingPlanId)) {
+    throw new CartError("SELLING_PLAN_INVALID", "That autoship frequency is not available for this product.", field);
+  }
+}
+
 export function createShopifyCarts(client: StorefrontClient, snapshot: () => Promise<CatalogueSnapshot>): Carts {
   /** A Storefront call; an unreachable Shopify becomes the cart's 503. */
   async function call<T>(document: string, variables: Record<string, unknown>): Promise<T> {
@@ -219,16 +232,7 @@ export function createShopifyCarts(client: StorefrontClient, snapshot: () => Pro
         throw new CartError("VARIANT_NOT_FOUND", "That product is not available.", `lines.${i}.merchandiseId`);
       }
       const sellingPlanId = input.sellingPlanId ?? null;
-      if (
-        sellingPlanId &&
-        (!product.detail.autoshipEligible || !shot.sellingPlans.some((p) => p.id === sellingPlanId))
-      ) {
-        throw new CartError(
-          "SELLING_PLAN_INVALID",
-          "That autoship frequency is not available for this product.",
-          `lines.${i}.sellingPlanId`,
-        );
-      }
+      checkPlan(shot, product, sellingPlanId, `lines.${i}.sellingPlanId`);
       const autoship = sellingPlanId !== null;
       const line = existing?.lines.nodes.find(
         (l) => l.merchandise.id === variant.id && (l.sellingPlanAllocation?.sellingPlan.id ?? null) === sellingPlanId,
@@ -325,16 +329,7 @@ export function createShopifyCarts(client: StorefrontClient, snapshot: () => Pro
             ? (line.sellingPlanAllocation?.sellingPlan.id ?? null)
             : update.sellingPlanId;
         const product = productOfVariant(shot, line.merchandise.id);
-        if (
-          sellingPlanId &&
-          (!product?.detail.autoshipEligible || !shot.sellingPlans.some((p) => p.id === sellingPlanId))
-        ) {
-          throw new CartError(
-            "SELLING_PLAN_INVALID",
-            "That autoship frequency is not available for this product.",
-            `lines.${i}.sellingPlanId`,
-          );
-        }
+        checkPlan(shot, product, sellingPlanId, `lines.${i}.sellingPlanId`);
         let quantity = update.quantity ?? line.quantity;
         checkQuantity(quantity, `lines.${i}.quantity`, true);
         if (quantity === 0) {

@@ -213,8 +213,8 @@ function commerceUnavailableAnswer(): Response {
 export interface ShopifyCatalogue {
   /** The snapshot: loaded on first use, then served while a refresh runs in the background. */
   snapshot(): Promise<CatalogueSnapshot>;
-  /** Reads one product again (a products/update or products/delete webhook). */
-  productChanged(productId: string, deleted: boolean): Promise<void>;
+  /** Reads the named products again and rebuilds once (products/update or products/delete webhooks). */
+  productsChanged(changes: readonly { productId: string; deleted: boolean }[]): Promise<void>;
   /** Resolves once no read is running (tests; a shutdown). */
   settled(): Promise<void>;
   /** Bumped at each change of this process's snapshot (a freshness source: the page cache's key follows it). */
@@ -291,16 +291,15 @@ export function createShopifyCatalogue(
       await loading?.catch(() => undefined);
     },
 
-    async productChanged(productId, deleted) {
-      if (!current) return; // read whole on first use
-      if (deleted) {
-        raw.delete(productId);
-      } else {
-        const answer = await client.request<{ product: ShopifyProduct | null }>(CATALOGUE_PRODUCT_BY_ID, {
-          id: productId,
-        });
+    async productsChanged(changes) {
+      if (!current || changes.length === 0) return; // read whole on first use
+      for (const { productId, deleted } of changes) {
+        const answer = deleted
+          ? { product: null }
+          : await client.request<{ product: ShopifyProduct | null }>(CATALOGUE_PRODUCT_BY_ID, { id: productId });
+        // Gone, or unpublished from the storefront's channel: no longer sold.
         if (answer.product) raw.set(productId, answer.product);
-        else raw.delete(productId); // unpublished from the storefront's channel
+        else raw.delete(productId);
       }
       build();
     },

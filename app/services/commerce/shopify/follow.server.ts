@@ -42,7 +42,7 @@ export function followShopifyWebhooks(freshness: Freshness, db: PrismaClient, ca
     });
     const latest = new Map<string, boolean>();
     for (const row of rows) if (row.subjectId) latest.set(row.subjectId, row.topic === "products/delete");
-    for (const [productId, deleted] of latest) await catalogue.productChanged(productId, deleted);
+    await catalogue.productsChanged([...latest].map(([productId, deleted]) => ({ productId, deleted })));
     if (rows.length) seenAt = rows[rows.length - 1].receivedAt;
   });
 }
