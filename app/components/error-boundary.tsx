@@ -8,6 +8,12 @@ import { ContentCarousels } from "./content-carousels";
 import { ContentImage } from "./content-image";
 import { ContentLinkTo } from "./content-link";
 
+const isCommerceUnavailableBody = (data: unknown): data is { error: { message: string } } =>
+  typeof data === "object" &&
+  data !== null &&
+  (data as { error?: { code?: unknown } }).error?.code === "COMMERCE_UNAVAILABLE" &&
+  typeof (data as { error: { message?: unknown } }).error.message === "string";
+
 type StatusHandler = (info: { pathname: string; data: unknown }) => ReactNode;
 
 const defaultStatusHandlers: Record<number, StatusHandler> = {
@@ -42,6 +48,14 @@ export function GeneralErrorBoundary({ statusHandlers }: { statusHandlers?: Reco
       return (
         <ErrorPage title="The shop is busy" code={503}>
           <p role="alert">{DATABASE_BUSY_MESSAGE}</p>
+        </ErrorPage>
+      );
+    }
+    // The commerce platform out of reach (docs/rules.md "Shopify adapter"): its 503 says what to do.
+    if (error.status === 503 && isCommerceUnavailableBody(error.data)) {
+      return (
+        <ErrorPage title="Please try again shortly" code={503}>
+          <p role="alert">{error.data.error.message}</p>
         </ErrorPage>
       );
     }

@@ -20,7 +20,7 @@ import {
 import { routeTitle } from "~/models/page-titles";
 import { CustomerError, customers } from "~/services/customers/index.server";
 import { requireCustomer, getSignedIn, commitNotice } from "~/services/http/index.server";
-import { identity } from "~/services/identity/index.server";
+import { changeAccountPassword } from "~/services/sign-in/index.server";
 import { pageMeta, siteFromMatches } from "~/utils/meta";
 import { replyFor } from "~/utils/form";
 import { readFormData, replyWith } from "~/utils/form.server";
@@ -86,7 +86,7 @@ export async function action({ request }: ActionFunctionArgs) {
         return await saved(`Your email address is now ${value.email}.`);
       case "password": {
         const keep = (await getSignedIn(request))?.token;
-        if (!(await identity.changePassword(customerId, value.currentPassword, value.newPassword, keep))) {
+        if (!(await changeAccountPassword(customerId, value.currentPassword, value.newPassword, keep))) {
           return replyWith(submission, {
             fieldErrors: { currentPassword: ["That password is not right."] },
             hideFields,

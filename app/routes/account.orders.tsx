@@ -11,10 +11,10 @@ import { TableBox } from "~/components/table-box";
 import { OrderProgress } from "~/components/order-timeline";
 import { useAccount } from "~/routes/account";
 import { formatMoney } from "~/models/money";
-import { orderProgress, orderStatusLabel } from "~/models/order-lifecycle";
+import { orderStatusLabel } from "~/models/order-lifecycle";
 import { routeTitle } from "~/models/page-titles";
+import { accountOrders } from "~/services/customers/index.server";
 import { requireCustomer } from "~/services/http/index.server";
-import { orders } from "~/services/orders/index.server";
 import { pageMeta, siteFromMatches } from "~/utils/meta";
 
 const ORDERS_PER_PAGE = 20;
@@ -32,25 +32,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const query = (params.get("q") ?? "").trim().slice(0, MAX_QUERY_LENGTH);
   const after = (params.get("after") ?? "").slice(0, MAX_CURSOR_LENGTH) || null;
-  const connection = await orders.listOrders({ customerId, first: ORDERS_PER_PAGE, after, query });
-  return json(
-    {
-      query,
-      orders: connection.nodes.map((order) => ({
-        id: order.id,
-        number: order.number,
-        createdAt: order.createdAt,
-        status: order.status,
-        progress: orderProgress(order.timeline),
-        tracking: order.tracking,
-        totalCents: order.totalCents,
-        currencyCode: order.currencyCode,
-        itemCount: order.lines.reduce((sum, line) => sum + line.quantity, 0),
-      })),
-      pageInfo: connection.pageInfo,
-    },
-    { headers: { "Cache-Control": "private, no-store" } },
-  );
+  const page = await accountOrders.list(customerId, { first: ORDERS_PER_PAGE, after, query });
+  return json({ query, ...page }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
 /** A link to this page with the search kept: the first page, or the page after `after`. */
@@ -113,7 +96,11 @@ export default function MyOrders() {
               {rows.map((order) => (
                 <tr key={order.id}>
                   <th scope="row">
-                    <Link to={`/account/orders/${order.id}`}>#{order.number}</Link>
+                    {order.href.startsWith("/") ? (
+                      <Link to={order.href}>#{order.number}</Link>
+                    ) : (
+                      <a href={order.href}>#{order.number}</a>
+                    )}
                   </th>
                   <td>{shortDate(order.createdAt)}</td>
                   <td className="account-orders__status">

@@ -10,7 +10,7 @@ import { HoneypotInputs } from "~/components/honeypot-inputs";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FormError, TextField } from "~/components/form-field";
 import { ForgotPasswordSchema } from "~/models/account-forms";
-import { requestPasswordReset } from "~/services/identity/index.server";
+import { requestAccountPasswordReset } from "~/services/sign-in/index.server";
 import { clientIpOf } from "~/services/sign-in/index.server";
 import { isSpam, SPAM_MESSAGE, rateLimits, retryAfterHeaders, commitNotice } from "~/services/http/index.server";
 import { getSite } from "~/services/site/index.server";
@@ -36,7 +36,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       headers: retryAfterHeaders(verdict),
     });
   }
-  await requestPasswordReset(getSite(request), submission.value.email);
+  await requestAccountPasswordReset(getSite(request), submission.value.email);
   return redirect("/shelter/forgot-password", {
     headers: await commitNotice(request, { tone: "success", message: SENT_MESSAGE }),
   });

@@ -14,8 +14,7 @@ import { RegisterSchema } from "~/models/account-forms";
 import { afterSignIn } from "~/models/guards";
 import { decodeRedirect } from "~/models/redirect-param";
 import { routeTitle } from "~/models/page-titles";
-import { identity } from "~/services/identity/index.server";
-import { clientIpOf, signInAndRedirect } from "~/services/sign-in/index.server";
+import { clientIpOf, registerAccount, signInAndRedirect } from "~/services/sign-in/index.server";
 import {
   isSpam,
   SPAM_MESSAGE,
@@ -132,7 +131,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     });
   }
   const { confirmPassword: _confirm, ...input } = submission.value;
-  const result = await identity.register({ site: getSite(request), ...input });
+  const result = await registerAccount({ site: getSite(request), ...input });
   if (!result.ok) {
     return replyWith(submission, {
       ...reply,

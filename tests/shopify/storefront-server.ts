@@ -9,6 +9,7 @@ import type { AddressInfo, Socket } from "node:net";
 import path from "node:path";
 import { execute, parse, type GraphQLError } from "graphql";
 import { storefrontSchema, validateDocument } from "./schema";
+import { createCustomerResolvers, fixtureCustomers, type CustomerStore } from "./customers";
 import { fixtureStore, type Store, type StoreCart, type StoreProduct, type StoreVariant } from "./store";
 
 /** One fault for the next request; `{}` lets it through (to fault the one after). */
@@ -405,14 +406,16 @@ function createResolvers(store: Store, origin: string) {
 const typeResolver = (value: unknown) => (value as { __typename?: string }).__typename;
 
 /** Starts the server on 127.0.0.1 (a free port); the fixture store unless one is given. */
-export async function startStorefrontServer(options: { store?: Store; token?: string; apiVersion?: string } = {}) {
+export async function startStorefrontServer(
+  options: { store?: Store; customers?: CustomerStore; token?: string; apiVersion?: string } = {},
+) {
   const token = options.token ?? "test-storefront-token";
   const endpoint = `/api/${options.apiVersion ?? "2026-04"}/graphql.json`;
   const requests: RecordedRequest[] = [];
   const faults: Fault[] = [];
   const sockets = new Set<Socket>();
   // Made once the port (and so the fixture's picture URLs) is known, before any request.
-  const state = {} as { resolvers: ReturnType<typeof createResolvers> };
+  const state = {} as { resolvers: Record<string, unknown> };
 
   const reply = (res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
     res.writeHead(status, { "Content-Type": "application/json", ...headers });
@@ -496,12 +499,14 @@ export async function startStorefrontServer(options: { store?: Store; token?: st
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const store = options.store ?? fixtureStore(origin);
-  state.resolvers = createResolvers(store, origin);
+  const customers = options.customers ?? fixtureCustomers();
+  state.resolvers = { ...createResolvers(store, origin), ...createCustomerResolvers(customers, origin, connection) };
 
   return {
     origin,
     endpoint: `${origin}${endpoint}`,
     store,
+    customers,
     requests,
     faults,
     close(): Promise<void> {

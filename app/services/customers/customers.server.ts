@@ -131,7 +131,7 @@ function addressData(input: AddressInput) {
 }
 
 /** Validates an address with the checkout's rules (US states and DC, 5-digit zip); INVALID names the field. */
-function validAddress(input: unknown): AddressInput {
+export function validAddress(input: unknown): AddressInput {
   const parsed = AddressSchema.safeParse(input);
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];

@@ -1,6 +1,11 @@
 import { prisma } from "~/db.server";
+import { env } from "~/env.server";
+import { commerceSettings, shopify } from "~/services/commerce/index.server";
 import { identity } from "~/services/identity/index.server";
-import { createCustomers } from "./customers.server";
+import { orders } from "~/services/orders/index.server";
+import { embeddedAccountOrders, type AccountOrders } from "./account-orders.server";
+import { createCustomers, type Customers } from "./customers.server";
+import { createShopifyCustomers } from "./shopify.server";
 import { createCustomerDirectory } from "./directory.server";
 
 export {
@@ -19,8 +24,27 @@ export {
   type CustomerListRow,
 } from "./directory.server";
 
-/** The shop's customers (profile, address book, metafields), on the embedded providers. */
-export const customers = createCustomers(prisma, identity);
+const embedded = createCustomers(prisma, identity);
+
+/**
+ * On Shopify, the store's customers: sign-in with a customer access token, the profile, address
+ * book and orders on Shopify (docs/decisions.md "Shopify customers"); else null.
+ */
+export const shopifyCustomers = shopify
+  ? createShopifyCustomers(shopify.client, prisma, embedded, {
+      storeDomain: commerceSettings.SHOPIFY_STORE_DOMAIN ?? "",
+      secret: env.SESSION_SECRET,
+    })
+  : null;
+
+/** The shop's customers (profile, address book, metafields): the embedded provider's, or Shopify's. */
+export const customers: Customers = shopifyCustomers ?? embedded;
+
+/** The signed-in customer's orders as the account lists them, on the commerce provider in use. */
+export const accountOrders: AccountOrders = shopifyCustomers
+  ? { list: shopifyCustomers.listOrders }
+  : embeddedAccountOrders(orders);
+export type { AccountOrderRow, AccountOrdersPage } from "./account-orders.server";
 
 /** The back office's search and view of customers (read only). */
 export const customerDirectory = createCustomerDirectory(prisma);

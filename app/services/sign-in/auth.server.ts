@@ -27,6 +27,7 @@ import {
   rateLimits,
   retryAfterHeaders,
 } from "~/services/http/index.server";
+import { shopifyCustomers } from "~/services/customers/index.server";
 import { identity, userStoreFor } from "~/services/identity/index.server";
 import { completePendingLink, endSessionUrl, providerName } from "~/services/sign-in/oidc.server";
 import { getSite } from "~/services/site/index.server";
@@ -59,7 +60,11 @@ authenticator.use(
         parsed.error.flatten().fieldErrors as Record<string, string[]>,
       );
     }
-    const result = await identity.signIn({ store: userStoreFor(getSite(request)), ...parsed.data });
+    // On Shopify the store checks the password and holds the account (docs/decisions.md "Shopify customers").
+    const site = getSite(request);
+    const result = shopifyCustomers
+      ? await shopifyCustomers.signIn({ site, ...parsed.data })
+      : await identity.signIn({ store: userStoreFor(site), ...parsed.data });
     if (result.ok) return result.customerId;
     // One answer for an unknown email, a wrong password and a locked account (docs/rules.md
     // "One answer for a refused sign-in").

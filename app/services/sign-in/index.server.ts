@@ -4,3 +4,4 @@ export * from "./auth.server";
 export * from "./multipass.server";
 export * from "./multipass-arrival.server";
 export * from "./oidc.server";
+export * from "./accounts.server";

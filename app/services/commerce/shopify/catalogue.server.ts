@@ -196,14 +196,14 @@ function sellingPlansOf(products: readonly ShopifyProduct[]): SellingPlanSummary
 /** Seconds a shopper is asked to wait when the catalogue cannot be read at all. */
 const RETRY_AFTER_SECONDS = 30;
 
-/** The 503 answer for a catalogue that has never been read (Shopify down since the start). */
-function commerceUnavailableAnswer(): Response {
-  const body = {
-    error: {
-      code: "COMMERCE_UNAVAILABLE",
-      message: "The shop cannot reach its catalogue just now. Please try again shortly.",
-    },
-  };
+/**
+ * The 503 answer, with Retry-After, when Shopify cannot be reached for what a page needs: a
+ * catalogue that has never been read (Shopify down since the start), or a customer's account.
+ */
+export function commerceUnavailableAnswer(
+  message = "The shop cannot reach its catalogue just now. Please try again shortly.",
+): Response {
+  const body = { error: { code: "COMMERCE_UNAVAILABLE", message } };
   return new Response(JSON.stringify(body), {
     status: 503,
     headers: { "Content-Type": "application/json; charset=utf-8", "Retry-After": String(RETRY_AFTER_SECONDS) },

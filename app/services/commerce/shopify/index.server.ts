@@ -12,7 +12,7 @@ import { createStorefrontClient, type StorefrontClient } from "./client.server";
 export function createShopifyCommerce(
   settings: CommerceSettings,
   options: { client?: StorefrontClient; refreshMs?: number; now?: () => number } = {},
-): { commerce: CommerceProvider; catalogue: ShopifyCatalogue } {
+): { commerce: CommerceProvider; catalogue: ShopifyCatalogue; client: StorefrontClient } {
   const client =
     options.client ??
     createStorefrontClient({
@@ -24,6 +24,7 @@ export function createShopifyCommerce(
   const carts = createShopifyCarts(client, () => catalogue.snapshot());
   return {
     catalogue,
+    client,
     commerce: {
       ...createCatalogue(() => catalogue.snapshot()),
       ...carts,

@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "ExternalIdentity" ADD COLUMN "accessToken" TEXT;
+ALTER TABLE "ExternalIdentity" ADD COLUMN "accessTokenExpiresAt" DATETIME;

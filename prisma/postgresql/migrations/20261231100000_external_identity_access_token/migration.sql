@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "ExternalIdentity" ADD COLUMN     "accessToken" TEXT,
+ADD COLUMN     "accessTokenExpiresAt" TIMESTAMP(3);
