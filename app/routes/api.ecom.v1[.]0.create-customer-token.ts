@@ -8,7 +8,8 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { z } from "zod";
 import { EmailField } from "~/models/account-forms";
-import { identity, userStoreFor } from "~/services/identity/index.server";
+import { identity } from "~/services/identity/index.server";
+import { signInWithPassword } from "~/services/sign-in/index.server";
 import { getSite } from "~/services/site/index.server";
 import { apiError, methodNotAllowed, NO_STORE, parseJsonBody, requireMethod } from "~/utils/api.server";
 import { requireApiBudget } from "~/utils/rate-limit.server";
@@ -27,7 +28,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   await requireApiBudget("token-api", context);
   const body = await parseJsonBody(request, Body);
   const site = getSite(request);
-  const result = await identity.signIn({ store: userStoreFor(site), email: body.email, password: body.key });
+  const result = await signInWithPassword(site, body.email, body.key);
   if (!result.ok) return apiError(401, "UNAUTHORIZED", "Unauthorized user");
   const sessionToken = await identity.createSession(result.customerId, site);
   const session = await identity.resolveSession(sessionToken);

@@ -125,3 +125,61 @@ test("adds to the Shopify cart within the shop's limits and hands off to Shopify
   expect(answer.status()).toBe(303);
   expect(answer.headers().location).toBe(await checkout.getAttribute("href"));
 });
+
+test("signs in with a Shopify account, pages through its Shopify orders and adds an address on Shopify", async ({
+  page,
+}, testInfo) => {
+  const js = testInfo.project.use.javaScriptEnabled !== false;
+  await page.goto(`${origin}/account/login`);
+  await hydrated(page, js);
+  await page.getByLabel("Email address").fill("robin@example.com");
+  await page.getByLabel("Password").fill("not-the-password");
+  await page.getByRole("button", { name: "Log In" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "do not match an account" })).toBeVisible();
+  await page.getByLabel("Password").fill("shopify-pass-1");
+  await page.getByRole("button", { name: "Log In" }).click();
+  await expect(page.getByRole("banner").getByRole("link", { name: "My Account" })).toBeVisible();
+
+  // Shopify's orders, newest first, twenty a page; each opens on Shopify's order status page.
+  await page.goto(`${origin}/account/orders`);
+  await hydrated(page, js);
+  const rows = page.getByRole("table").getByRole("row");
+  await expect(rows).toHaveCount(21);
+  await expect(rows.nth(1)).toContainText("#1023");
+  await expect(rows.nth(1).getByTestId("order-status")).toHaveText("Paid");
+  await expect(rows.nth(1).getByRole("link", { name: "#1023" })).toHaveAttribute(
+    "href",
+    new RegExp(`^${storefront.origin}/orders/5022/`),
+  );
+  await page.getByRole("link", { name: "Older orders →" }).click();
+  await expect(rows).toHaveCount(4);
+  await expect(rows.nth(1)).toContainText("#1003");
+  await expect(page.getByRole("link", { name: "← Newer orders" })).toBeVisible();
+
+  // The address book is Shopify's: its address is listed, a new one is written there.
+  await page.goto(`${origin}/account/address-book`);
+  await hydrated(page, js);
+  const list = page.getByRole("region", { name: "Your addresses" });
+  await expect(list.getByRole("listitem")).toHaveCount(1);
+  await expect(list).toContainText("12 Elm Street");
+  const add = page.getByRole("region", { name: "Add an address" });
+  await add.getByLabel("First name").fill("Robin");
+  await add.getByLabel("Last name").fill("Shopper");
+  await add.getByLabel("Street address").fill("400 Main Street");
+  await add.getByLabel("City", { exact: true }).fill("Topeka");
+  await add.getByLabel("State", { exact: true }).selectOption("KS");
+  await add.getByLabel("Zip code").fill("66603");
+  await add.getByRole("button", { name: "Add address" }).click();
+  await expect(page.getByText("Address added.")).toBeVisible();
+  await expect(list.getByRole("listitem")).toHaveCount(2);
+  expect(storefront.customers.customers[0].addresses.map((a) => a.address1)).toEqual([
+    "12 Elm Street",
+    "400 Main Street",
+  ]);
+
+  // Signing out of the last session deletes the customer's token on Shopify too.
+  expect(storefront.customers.tokens.size).toBe(1);
+  await page.getByRole("banner").getByRole("button", { name: "Sign Out" }).click();
+  await expect(page.getByRole("banner").getByRole("link", { name: "Sign In" })).toBeVisible();
+  expect(storefront.customers.tokens.size).toBe(0);
+});

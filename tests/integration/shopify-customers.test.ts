@@ -269,6 +269,21 @@ describe("the Shopify token over time", () => {
     expect((await db.externalIdentity.findFirstOrThrow({ where: { customerId } })).accessToken).toBeNull();
   });
 
+  it("goes with the customer's last session: deleted on Shopify and here", async () => {
+    const { customers, customerId } = await signedIn();
+    const link = await db.externalIdentity.findFirstOrThrow({ where: { customerId } });
+    const token = openToken(SECRET, link.accessToken!)!;
+    const other = await db.sessionToken.create({
+      data: { id: `other-${customerId}`, customerId, site: "DTC", expiresAt: new Date(Date.now() + 86_400_000) },
+    });
+    await customers.signedOutOfSession(customerId);
+    expect(server.customers.tokens.has(token)).toBe(true);
+    await db.sessionToken.update({ where: { id: other.id }, data: { revokedAt: new Date() } });
+    await customers.signedOutOfSession(customerId);
+    expect(server.customers.tokens.has(token)).toBe(false);
+    expect((await db.externalIdentity.findFirstOrThrow({ where: { customerId } })).accessToken).toBeNull();
+  });
+
   it("Shopify out of reach answers 503 with Retry-After and a message, never 500", async () => {
     const { customers, customerId } = await signedIn();
     server.faults.push({ status: 503 }, { status: 503 }, { status: 503 });

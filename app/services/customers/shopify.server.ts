@@ -36,6 +36,7 @@ import { orderProgress } from "~/models/order-lifecycle";
 import {
   CUSTOMER,
   CUSTOMER_ACCESS_TOKEN_CREATE,
+  CUSTOMER_ACCESS_TOKEN_DELETE,
   CUSTOMER_ACCESS_TOKEN_RENEW,
   CUSTOMER_ADDRESS_CREATE,
   CUSTOMER_ADDRESS_DELETE,
@@ -336,6 +337,32 @@ export function createShopifyCustomers(
     signIn,
 
     /**
+     * After a sign-out: when the customer has no other live session, the Shopify token is
+     * deleted on Shopify and here (best effort: a Shopify out of reach leaves it to expire).
+     */
+    async signedOutOfSession(customerId: string): Promise<void> {
+      const live = await db.sessionToken.count({
+        where: { customerId, revokedAt: null, expiresAt: { gt: now() } },
+      });
+      if (live > 0) return;
+      const link = await db.externalIdentity.findFirst({
+        where: { customerId, issuer },
+        select: { accessToken: true },
+      });
+      const token = link?.accessToken ? openToken(options.secret, link.accessToken) : null;
+      await db.externalIdentity.updateMany({
+        where: { customerId, issuer },
+        data: { accessToken: null, accessTokenExpiresAt: null },
+      });
+      if (!token) return;
+      try {
+        await storefront.request(CUSTOMER_ACCESS_TOKEN_DELETE, { customerAccessToken: token });
+      } catch (error) {
+        logger().warn({ err: error }, "Shopify customer token not deleted at sign-out; it will expire");
+      }
+    },
+
+    /**
      * A new account on Shopify (customerCreate), then signed in as `signIn` does. An email Shopify
      * already holds is "email-taken"; a password Shopify refuses names the password field.
      */
@@ -567,5 +594,3 @@ export function createShopifyCustomers(
     });
   }
 }
-
-export type ShopifyCustomers = ReturnType<typeof createShopifyCustomers>;

@@ -3,7 +3,20 @@
 // password" go to whichever holds it; the routes ask here and never choose.
 import type { SiteId } from "~/models/site";
 import { shopifyCustomers } from "~/services/customers/index.server";
-import { identity, requestPasswordReset } from "~/services/identity/index.server";
+import { identity, requestPasswordReset, userStoreFor } from "~/services/identity/index.server";
+
+/**
+ * A password sign-in where passwords are kept: the embedded identity provider (with its lockout),
+ * or on Shopify the store. A refusal carries no reason (docs/rules.md "One answer for a refused sign-in").
+ */
+export async function signInWithPassword(
+  site: SiteId,
+  email: string,
+  password: string,
+): Promise<{ ok: true; customerId: string } | { ok: false }> {
+  if (shopifyCustomers) return shopifyCustomers.signIn({ site, email, password });
+  return identity.signIn({ store: userStoreFor(site), email, password });
+}
 
 export type RegisterAccountResult = { ok: true; customerId: string } | { ok: false; reason: "email-taken" };
 

@@ -14,6 +14,7 @@ import { cartIdCookie, readCartId } from "~/services/commerce/index.server";
 import {
   cartAfterSignIn,
   flashNotice,
+  getCustomerId,
   getSession,
   idTokenOf,
   sessionStorage,
@@ -28,7 +29,8 @@ import {
   retryAfterHeaders,
 } from "~/services/http/index.server";
 import { shopifyCustomers } from "~/services/customers/index.server";
-import { identity, userStoreFor } from "~/services/identity/index.server";
+import { identity } from "~/services/identity/index.server";
+import { signInWithPassword } from "./accounts.server";
 import { completePendingLink, endSessionUrl, providerName } from "~/services/sign-in/oidc.server";
 import { getSite } from "~/services/site/index.server";
 import { onboardMember } from "~/services/staff/index.server";
@@ -60,11 +62,7 @@ authenticator.use(
         parsed.error.flatten().fieldErrors as Record<string, string[]>,
       );
     }
-    // On Shopify the store checks the password and holds the account (docs/decisions.md "Shopify customers").
-    const site = getSite(request);
-    const result = shopifyCustomers
-      ? await shopifyCustomers.signIn({ site, ...parsed.data })
-      : await identity.signIn({ store: userStoreFor(site), ...parsed.data });
+    const result = await signInWithPassword(getSite(request), parsed.data.email, parsed.data.password);
     if (result.ok) return result.customerId;
     // One answer for an unknown email, a wrong password and a locked account (docs/rules.md
     // "One answer for a refused sign-in").
@@ -120,7 +118,10 @@ export type SignOutReason = "logout" | "inactivity";
 export async function signOutAndRedirect(request: Request, reason: SignOutReason = "logout"): Promise<Response> {
   const old = await getSession(request);
   const token = sessionTokenOf(old);
+  const customerId = shopifyCustomers ? await getCustomerId(request) : null;
   if (token) await identity.revokeSession(token, reason);
+  // On Shopify the customer's token goes with their last session (docs/decisions.md "Shopify customers").
+  if (customerId) await shopifyCustomers?.signedOutOfSession(customerId);
   const idToken = idTokenOf(old);
   const providerLogout = idToken && reason === "logout" ? await endSessionUrl(getSite(request), idToken) : null;
   const headers = new Headers();
