@@ -15,6 +15,13 @@ import {
   TOKEN_RENEW_BEFORE_MS,
 } from "~/services/customers/shopify.server";
 import { CustomerError, createCustomers } from "~/services/customers/customers.server";
+import {
+  SHOPIFY_METAFIELDS_TOPIC,
+  shopifyMetafieldsDelivery,
+  type ShopifyMetafieldsPayload,
+} from "~/services/customers/shopify.server";
+import { createOutbox } from "~/services/outbox/outbox.server";
+import { startAdminServer } from "../shopify/admin-server";
 import { createTestDatabase } from "../helpers/db";
 import { fixtureCustomers } from "../shopify/customers";
 import { startStorefrontServer } from "../shopify/storefront-server";
@@ -295,5 +302,75 @@ describe("the Shopify token over time", () => {
         message: "We cannot reach your account just now. Please try again shortly.",
       },
     });
+  });
+});
+
+describe("the shop's own metafields on Shopify (Admin API)", () => {
+  it("are copied to the Shopify customer through the outbox, in the transaction that writes them here", async () => {
+    const admin = await startAdminServer();
+    try {
+      const outbox = createOutbox(db, { maxTries: 5 });
+      const adminClient = createStorefrontClient({
+        endpoint: `${admin.origin}/admin/api/2026-04/graphql.json`,
+        token: "test-admin-token",
+        authHeader: "x-shopify-access-token",
+        timeoutMs: 10_000,
+        sleep: async () => {},
+      });
+      outbox.register(SHOPIFY_METAFIELDS_TOPIC, shopifyMetafieldsDelivery(adminClient));
+      const client = createStorefrontClient({ endpoint: server.endpoint, token: "test-storefront-token" });
+      const customers = createShopifyCustomers(client, db, createCustomers(db), {
+        storeDomain: DOMAIN,
+        secret: SECRET,
+        enqueue: (writer, message) => outbox.enqueue(writer, message),
+      });
+      const signedInRobin = await customers.signIn({ site: "DTC", ...ROBIN });
+      if (!signedInRobin.ok) throw new Error("sign-in refused");
+      const shopOwned = (key: string, value: string) => ({
+        namespace: "profeeding",
+        key,
+        type: "single_line_text_field",
+        value,
+      });
+      await customers.writeShopMetafields(signedInRobin.customerId, [
+        shopOwned("ship_to", "0000123456"),
+        shopOwned("sold_to", "0000654321"),
+      ]);
+      const queued = await db.outboxMessage.findMany({ where: { topic: SHOPIFY_METAFIELDS_TOPIC } });
+      expect(queued).toHaveLength(1);
+      expect((JSON.parse(queued[0].payload) as ShopifyMetafieldsPayload).ownerId).toBe("gid://shopify/Customer/7001");
+
+      // Shopify down (a mutation is not retried within the call): the message waits for the outbox's next try.
+      admin.faults.push({ status: 503 });
+      expect(await outbox.deliverDue()).toMatchObject({ delivered: 0, retried: 1 });
+      expect(admin.metafields.size).toBe(0);
+      expect(await outbox.deliverDue({ now: new Date(Date.now() + 3_600_000) })).toMatchObject({ delivered: 1 });
+      const copied = admin.metafields.get("gid://shopify/Customer/7001")!;
+      expect(Object.fromEntries([...copied].map(([key, m]) => [key, m.value]))).toEqual({
+        "profeeding.ship_to": "0000123456",
+        "profeeding.sold_to": "0000654321",
+      });
+      expect(admin.requests.flatMap((r) => r.errors)).toEqual([]);
+      await db.outboxMessage.deleteMany({ where: { topic: SHOPIFY_METAFIELDS_TOPIC } });
+    } finally {
+      await admin.close();
+    }
+  });
+
+  it("a customer with no Shopify link, or no Admin API token, writes here only", async () => {
+    const local = await db.customer.create({
+      data: { site: "DTC", email: "local-only@example.com", firstName: "L", lastName: "O" },
+    });
+    const enqueued: unknown[] = [];
+    const customers = createShopifyCustomers(
+      createStorefrontClient({ endpoint: server.endpoint, token: "test-storefront-token" }),
+      db,
+      createCustomers(db),
+      { storeDomain: DOMAIN, secret: SECRET, enqueue: async (_writer, message) => enqueued.push(message) },
+    );
+    const input = [{ namespace: "profeeding", key: "ship_to", type: "single_line_text_field", value: "0000999999" }];
+    const written = await customers.writeShopMetafields(local.id, input);
+    expect(written.userErrors).toEqual([]);
+    expect(enqueued).toEqual([]);
   });
 });

@@ -10,9 +10,14 @@ import { createShopifyCommerce } from "./shopify/index.server";
 import type { CommerceProvider } from "./types";
 
 export type { CommerceProvider } from "./types";
-export { commerceSettings } from "./settings.server";
+export { adminEndpoint, commerceSettings } from "./settings.server";
 export { commerceUnavailableAnswer } from "./shopify/catalogue.server";
-export { ShopifyGraphQLError, ShopifyUnavailable, type StorefrontClient } from "./shopify/client.server";
+export {
+  createStorefrontClient,
+  ShopifyGraphQLError,
+  ShopifyUnavailable,
+  type StorefrontClient,
+} from "./shopify/client.server";
 
 /** The Shopify provider and its catalogue when COMMERCE_PROVIDER is shopify (its webhooks refresh it), else null. */
 export const shopify =

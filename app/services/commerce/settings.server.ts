@@ -75,6 +75,14 @@ export function parseCommerceSettings(source: Record<string, string | undefined>
   );
 }
 
+/** The Admin API's GraphQL endpoint: SHOPIFY_ADMIN_API_URL or the store's https origin, then /admin/api/{version}/graphql.json. */
+export function adminEndpoint(
+  settings: Pick<CommerceSettings, "SHOPIFY_STORE_DOMAIN" | "SHOPIFY_ADMIN_API_URL" | "SHOPIFY_API_VERSION">,
+): string {
+  const origin = settings.SHOPIFY_ADMIN_API_URL ?? `https://${settings.SHOPIFY_STORE_DOMAIN}`;
+  return `${origin}/admin/api/${settings.SHOPIFY_API_VERSION}/graphql.json`;
+}
+
 /** The Storefront API's GraphQL endpoint: https://{domain} or SHOPIFY_API_URL, then /api/{version}/graphql.json. */
 export function storefrontEndpoint(
   settings: Pick<CommerceSettings, "SHOPIFY_STORE_DOMAIN" | "SHOPIFY_API_URL" | "SHOPIFY_API_VERSION">,

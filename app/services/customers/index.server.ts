@@ -1,11 +1,12 @@
 import { prisma } from "~/db.server";
 import { env } from "~/env.server";
-import { commerceSettings, shopify } from "~/services/commerce/index.server";
+import { adminEndpoint, commerceSettings, createStorefrontClient, shopify } from "~/services/commerce/index.server";
+import { outbox } from "~/services/outbox/index.server";
 import { identity } from "~/services/identity/index.server";
 import { orders } from "~/services/orders/index.server";
 import { embeddedAccountOrders, type AccountOrders } from "./account-orders.server";
 import { createCustomers, type Customers } from "./customers.server";
-import { createShopifyCustomers } from "./shopify.server";
+import { createShopifyCustomers, shopifyMetafieldsDelivery } from "./shopify.server";
 import { createCustomerDirectory } from "./directory.server";
 
 export {
@@ -30,12 +31,28 @@ const embedded = createCustomers(prisma, identity);
  * On Shopify, the store's customers: sign-in with a customer access token, the profile, address
  * book and orders on Shopify (docs/decisions.md "Shopify customers"); else null.
  */
+/** The Admin API, for what only it does (the shop's own customer metafields), with SHOPIFY_ADMIN_ACCESS_TOKEN. */
+const shopifyAdmin =
+  shopify && commerceSettings.SHOPIFY_ADMIN_ACCESS_TOKEN
+    ? createStorefrontClient({
+        endpoint: adminEndpoint(commerceSettings),
+        token: commerceSettings.SHOPIFY_ADMIN_ACCESS_TOKEN,
+        authHeader: "x-shopify-access-token",
+        timeoutMs: commerceSettings.SHOPIFY_TIMEOUT_MS,
+      })
+    : null;
+
 export const shopifyCustomers = shopify
   ? createShopifyCustomers(shopify.client, prisma, embedded, {
       storeDomain: commerceSettings.SHOPIFY_STORE_DOMAIN ?? "",
       secret: env.SESSION_SECRET,
+      enqueue: shopifyAdmin ? (writer, message) => outbox.enqueue(writer, message) : undefined,
     })
   : null;
+
+/** The outbox handler that copies the shop's own metafields to Shopify, when the Admin API is configured. */
+export const shopifyMetafieldsHandler = shopifyAdmin ? shopifyMetafieldsDelivery(shopifyAdmin) : null;
+export { SHOPIFY_METAFIELDS_TOPIC } from "./shopify.server";
 
 /** The shop's customers (profile, address book, metafields): the embedded provider's, or Shopify's. */
 export const customers: Customers = shopifyCustomers ?? embedded;

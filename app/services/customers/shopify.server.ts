@@ -21,14 +21,19 @@ import {
   type StorefrontClient,
 } from "~/services/commerce/index.server";
 import { logger } from "~/services/observability/index.server";
+import { PermanentDeliveryError, type OutboxHandler, type OutboxWriter } from "~/services/outbox/index.server";
+import { isShopOwnedMetafield } from "~/models/customer-metafields";
+import { METAFIELDS_SET } from "./shopify-admin-documents";
 import type { AccountOrdersPage } from "./account-orders.server";
 import {
+  createCustomers,
   CustomerError,
   stateName,
   validAddress,
   type AddressView,
   type CustomerProfile,
   type Customers,
+  type MetafieldInput,
   type ProfileInput,
 } from "./customers.server";
 import { shopifyOrderStatus, shopifyOrderTimeline } from "~/models/shopify-orders";
@@ -164,12 +169,51 @@ function mailingAddress(input: AddressInput) {
   };
 }
 
+/** The outbox topic that copies the shop's own metafields of a customer to Shopify (Admin API). */
+export const SHOPIFY_METAFIELDS_TOPIC = "shopify-customer-metafields";
+
+export interface ShopifyMetafieldsPayload {
+  /** The Shopify customer's gid. */
+  ownerId: string;
+  metafields: { namespace: string; key: string; type: string; value: string }[];
+}
+
+/** Shopify's most metafields per metafieldsSet. */
+const METAFIELDS_SET_MAX = 25;
+
+/**
+ * The outbox handler of SHOPIFY_METAFIELDS_TOPIC: metafieldsSet on the Admin API, 25 at a time.
+ * Shopify out of reach is retried by the outbox; a refusal (userErrors) will not change on retry.
+ */
+export function shopifyMetafieldsDelivery(admin: StorefrontClient): OutboxHandler<ShopifyMetafieldsPayload> {
+  return async ({ payload }) => {
+    for (let i = 0; i < payload.metafields.length; i += METAFIELDS_SET_MAX) {
+      const metafields = payload.metafields
+        .slice(i, i + METAFIELDS_SET_MAX)
+        .map((m) => ({ ownerId: payload.ownerId, ...m }));
+      const { metafieldsSet } = await admin.request<{
+        metafieldsSet: { userErrors: { field: string[] | null; message: string }[] };
+      }>(METAFIELDS_SET, { metafields });
+      if (metafieldsSet.userErrors.length) {
+        throw new PermanentDeliveryError(
+          `Shopify refused the metafields: ${metafieldsSet.userErrors.map((e) => e.message).join("; ")}`,
+        );
+      }
+    }
+  };
+}
+
 export interface ShopifyCustomersOptions {
   /** The shop domain: the issuer of the links (`shopify:{domain}`). */
   storeDomain: string;
   /** The shop's session secret: the key the tokens are sealed with. */
   secret: string;
   now?: () => Date;
+  /**
+   * With an Admin API token: the outbox the shop's own metafields are copied to Shopify through
+   * (SHOPIFY_METAFIELDS_TOPIC), in the transaction that writes them here.
+   */
+  enqueue?: (writer: OutboxWriter, message: { topic: string; payload: ShopifyMetafieldsPayload }) => Promise<unknown>;
 }
 
 export function createShopifyCustomers(
@@ -459,6 +503,26 @@ export function createShopifyCustomers(
       if (changed.customerAccessToken) await store(customerId, changed.customerAccessToken);
       await mirror(customerId, { email });
       return getProfile(customerId);
+    },
+
+    /**
+     * The shop's own metafields (saved cart, staff ship-to and sold-to) are written here, and with
+     * an Admin API token copied to the Shopify customer through the outbox in the same transaction.
+     */
+    async writeShopMetafields(customerId: string, inputs: MetafieldInput[]) {
+      const enqueue = options.enqueue;
+      if (!enqueue) return embedded.writeShopMetafields(customerId, inputs);
+      return db.$transaction(async (tx) => {
+        const written = await createCustomers(tx as unknown as PrismaClient).writeShopMetafields(customerId, inputs);
+        const link = await tx.externalIdentity.findFirst({ where: { customerId, issuer }, select: { subject: true } });
+        const metafields = written.metafields
+          .filter(isShopOwnedMetafield)
+          .map(({ namespace, key, type, value }) => ({ namespace, key, type, value }));
+        if (link && metafields.length) {
+          await enqueue(tx, { topic: SHOPIFY_METAFIELDS_TOPIC, payload: { ownerId: link.subject, metafields } });
+        }
+        return written;
+      });
     },
 
     listAddresses,

@@ -10,6 +10,7 @@ import {
   donationConfirmationDelivery,
   donationEventDelivery,
 } from "~/services/donations/index.server";
+import { SHOPIFY_METAFIELDS_TOPIC, shopifyMetafieldsHandler } from "~/services/customers/index.server";
 import { EMAIL_TOPIC, emailDelivery } from "~/services/email/index.server";
 import { orderLifecycle, REFUND_TOPIC } from "~/services/orders/index.server";
 import { outbox } from "~/services/outbox/index.server";
@@ -32,6 +33,7 @@ outbox.register(CLIENT_ERROR_TOPIC, clientErrorDelivery);
 outbox.register(DONATION_CONFIRMATION_TOPIC, donationConfirmationDelivery);
 outbox.register(DONATION_EVENT_TOPIC, donationEventDelivery);
 outbox.register(REFUND_TOPIC, (delivery: { payload: { refundId: string } }) => orderLifecycle.refundDelivery(delivery));
+if (shopifyMetafieldsHandler) outbox.register(SHOPIFY_METAFIELDS_TOPIC, shopifyMetafieldsHandler);
 
 /** Every job the shop runs. A setting of 0 turns its job off. */
 export const shopJobs: Job[] = [

@@ -31,6 +31,8 @@ export class ShopifyGraphQLError extends Error {
 export interface StorefrontClientOptions {
   endpoint: string;
   token: string;
+  /** The header the token is sent in: the Storefront API's by default, `x-shopify-access-token` for the Admin API. */
+  authHeader?: string;
   /** Per attempt, connection to whole body (default 5 s). */
   timeoutMs?: number;
   /** Longest wait the client accepts before a retry (Retry-After above it fails at once). */
@@ -94,7 +96,7 @@ export function createStorefrontClient(options: StorefrontClientOptions): Storef
             headers: {
               "content-type": "application/json",
               accept: "application/json",
-              "x-shopify-storefront-access-token": options.token,
+              [options.authHeader ?? "x-shopify-storefront-access-token"]: options.token,
             },
             body: JSON.stringify({ query: document, variables, operationName: operation }),
             signal: AbortSignal.timeout(timeoutMs),
