@@ -506,7 +506,7 @@ export function createShopifyCustomers(
     },
 
     /**
-     * The shop's own metafields (saved cart, staff ship-to and sold-to) are written here, and with
+     * The shop's own metafields (the staff-feeding ship-to, sold-to and the like) are written here, and with
      * an Admin API token copied to the Shopify customer through the outbox in the same transaction.
      */
     async writeShopMetafields(customerId: string, inputs: MetafieldInput[]) {
