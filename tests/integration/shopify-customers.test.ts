@@ -173,6 +173,20 @@ describe("accounts kept by Shopify", () => {
   });
 });
 
+describe("the staff-feeding site on Shopify", () => {
+  it("a Shopify customer signing in there has a staff user record, which the program's registration reads", async () => {
+    const result = await shopifyCustomers().signIn({
+      site: "HPSF",
+      email: "sam@example.com",
+      password: "shopify-pass-2",
+    });
+    if (!result.ok) throw new Error("sign-in refused");
+    const user = await db.identityUser.findUniqueOrThrow({ where: { customerId: result.customerId } });
+    expect(user).toMatchObject({ store: "staff", email: "sam@example.com", passwordHash: "external" });
+    expect((await db.customer.findUniqueOrThrow({ where: { id: result.customerId } })).site).toBe("HPSF");
+  });
+});
+
 describe("the account on Shopify", () => {
   it("reads and changes the address book on Shopify, the default first", async () => {
     const { customers, customerId } = await signedIn();

@@ -654,6 +654,16 @@ export function createShopifyCustomers(
       await tx.externalIdentity.create({
         data: { store, issuer, subject: shopifyId, customerId, email: profile.email },
       });
+      // The user-store record a site's member is read from (the staff program's registration lives
+      // there), without a password: the password is Shopify's, as an OpenID customer's is its provider's.
+      const user = await tx.identityUser.findUnique({ where: { store_email: { store, email: profile.email } } });
+      if (!user) {
+        await tx.identityUser.create({
+          data: { store, ...profile, passwordHash: "external", customerId },
+        });
+      } else if (user.customerId === null) {
+        await tx.identityUser.update({ where: { id: user.id }, data: { customerId } });
+      }
       return customerId;
     });
   }
