@@ -1,9 +1,17 @@
 // Who keeps the shopper's password (docs/decisions.md "Shopify customers"): the embedded identity
 // provider, or on Shopify the Shopify store. Registering, changing the password and "forgot
 // password" go to whichever holds it; the routes ask here and never choose.
+import { REFUSED_SIGN_IN_MESSAGE } from "~/models/lockout";
 import type { SiteId } from "~/models/site";
 import { shopifyCustomers } from "~/services/customers/index.server";
 import { identity, requestPasswordReset, userStoreFor } from "~/services/identity/index.server";
+
+/**
+ * What a refused sign-in says: one answer for every reason, naming the lockout only where the shop
+ * locks accounts (Shopify throttles sign-ins its own way).
+ */
+export const refusedSignInMessage = (): string =>
+  shopifyCustomers ? "That email and password do not match an account." : REFUSED_SIGN_IN_MESSAGE;
 
 /**
  * A password sign-in where passwords are kept: the embedded identity provider (with its lockout),

@@ -7,7 +7,6 @@ import { json, redirect, type AppLoadContext } from "@remix-run/node";
 import { parseWithZod } from "@conform-to/zod";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
-import { REFUSED_SIGN_IN_MESSAGE } from "~/models/lockout";
 import { SignInSchema } from "~/models/sign-in";
 import { sitePolicy } from "~/models/site-policy";
 import { cartIdCookie, readCartId } from "~/services/commerce/index.server";
@@ -30,7 +29,7 @@ import {
 } from "~/services/http/index.server";
 import { shopifyCustomers } from "~/services/customers/index.server";
 import { identity } from "~/services/identity/index.server";
-import { signInWithPassword } from "./accounts.server";
+import { refusedSignInMessage, signInWithPassword } from "./accounts.server";
 import { completePendingLink, endSessionUrl, providerName } from "~/services/sign-in/oidc.server";
 import { getSite } from "~/services/site/index.server";
 import { onboardMember } from "~/services/staff/index.server";
@@ -66,7 +65,7 @@ authenticator.use(
     if (result.ok) return result.customerId;
     // One answer for an unknown email, a wrong password and a locked account (docs/rules.md
     // "One answer for a refused sign-in").
-    throw new SignInError(REFUSED_SIGN_IN_MESSAGE, form);
+    throw new SignInError(refusedSignInMessage(), form);
   }),
   "form",
 );
