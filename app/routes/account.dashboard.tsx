@@ -10,10 +10,11 @@ import { givenInAllLine } from "~/models/order-donation";
 import { routeTitle } from "~/models/page-titles";
 import { sitePolicy } from "~/models/site-policy";
 import { autoship } from "~/services/autoship/index.server";
-import { customers } from "~/services/customers/index.server";
+import { accountOrders, customers } from "~/services/customers/index.server";
 import { requireCustomer } from "~/services/http/index.server";
 import { getSite } from "~/services/site/index.server";
 import { orders } from "~/services/orders/index.server";
+import { OrderLink } from "~/components/order-link";
 import { quotaMonthLabel } from "~/models/staff-program";
 import { staffMemberOf } from "~/services/staff/index.server";
 import { pageMeta, siteFromMatches } from "~/utils/meta";
@@ -41,12 +42,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const [profile, addresses, lastOrders, subscriptions, member, given] = await Promise.all([
     customers.getProfile(customerId),
     customers.listAddresses(customerId),
-    orders.listOrders({ customerId, first: 1 }),
+    accountOrders.list(customerId, { first: 1, after: null, query: "" }),
     autoship.list(customerId),
     staffMemberOf(request),
     orders.donationsOf(customerId),
   ]);
-  const order = lastOrders.nodes[0];
+  const order = lastOrders.orders[0];
   const defaultAddress = addresses.find((a) => a.isDefault);
   return json({
     firstName: profile.firstName,
@@ -67,7 +68,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       : null,
     lastOrder: order
       ? {
-          id: order.id,
+          href: order.href,
           number: order.number,
           date: longDate(order.createdAt),
           total: formatMoney(order.totalCents, order.currencyCode),
@@ -138,7 +139,7 @@ export default function AccountDashboard() {
               </div>
             </dl>
             <p>
-              <Link to={`/account/orders/${data.lastOrder.id}`}>View order #{data.lastOrder.number}</Link>
+              <OrderLink href={data.lastOrder.href}>View order #{data.lastOrder.number}</OrderLink>
               {" · "}
               <Link to="/account/orders">All orders</Link>
             </p>

@@ -7,6 +7,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { OrderLink } from "~/components/order-link";
 import { TableBox } from "~/components/table-box";
 import { OrderProgress } from "~/components/order-timeline";
 import { useAccount } from "~/routes/account";
@@ -96,11 +97,7 @@ export default function MyOrders() {
               {rows.map((order) => (
                 <tr key={order.id}>
                   <th scope="row">
-                    {order.href.startsWith("/") ? (
-                      <Link to={order.href}>#{order.number}</Link>
-                    ) : (
-                      <a href={order.href}>#{order.number}</a>
-                    )}
+                    <OrderLink href={order.href}>#{order.number}</OrderLink>
                   </th>
                   <td>{shortDate(order.createdAt)}</td>
                   <td className="account-orders__status">

@@ -155,7 +155,12 @@ describe("My Account dashboard (shop-core spec section 2)", () => {
       string,
       unknown
     >;
-    expect(data.lastOrder).toEqual({ id: last.id, number: number + 1, date: "March 4, 2025", total: "$24.99" });
+    expect(data.lastOrder).toEqual({
+      href: `/account/orders/${last.id}`,
+      number: String(number + 1),
+      date: "March 4, 2025",
+      total: "$24.99",
+    });
     expect(data.autoships).toEqual({ activeCount: 2, nextDate: "May 1, 2030" });
     expect(data.defaultAddress).toBe("Jo Park, 1 Main St, Aurora, CO 80011");
   });

@@ -18,6 +18,7 @@ const storefront = await vi.hoisted(async () => {
 import { afterAll, describe, expect, it } from "vitest";
 import * as tokenRoute from "~/routes/api.ecom.v1[.]0.create-customer-token";
 import * as ordersRoute from "~/routes/account.orders";
+import * as dashboardRoute from "~/routes/account.dashboard";
 import { callRoute, getRequest, jsonRequest, signedInJar } from "../helpers/routes";
 import { prisma } from "~/db.server";
 
@@ -55,6 +56,16 @@ describe("create-customer-token on Shopify", () => {
     expect(body.orders[0]).toMatchObject({
       number: "1023",
       href: expect.stringContaining(`${storefront.origin}/orders/`),
+    });
+  });
+
+  it("shows the last Shopify order on the account dashboard, opening on Shopify", async () => {
+    const link = await prisma.externalIdentity.findFirstOrThrow({ where: { subject: "gid://shopify/Customer/7001" } });
+    const response = await callRoute(dashboardRoute.loader, getRequest("/account", await signedInJar(link.customerId)));
+    const body = (await response.json()) as { lastOrder: { number: string; href: string } | null };
+    expect(body.lastOrder).toMatchObject({
+      number: "1023",
+      href: expect.stringContaining(`${storefront.origin}/orders/5022/`),
     });
   });
 });

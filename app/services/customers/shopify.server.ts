@@ -607,7 +607,8 @@ export function createShopifyCustomers(
           const status = shopifyOrderStatus(order);
           return {
             id: order.id,
-            number: String(order.orderNumber),
+            // Shopify's display name ("#1001", or the store's own prefix) without its "#".
+            number: order.name.replace(/^#/, ""),
             createdAt: order.processedAt,
             status,
             progress: orderProgress(shopifyOrderTimeline(status)),
