@@ -244,6 +244,26 @@ describe("the account on Shopify", () => {
     expect((await db.customer.findUniqueOrThrow({ where: { id: customerId } })).firstName).toBe("Robyn");
   });
 
+  it("changes the email on Shopify only with the right password, keeping the new token Shopify answers", async () => {
+    const { customers, customerId } = await signedIn();
+    await expect(customers.changeEmail(customerId, "robin.new@example.com", "wrong")).rejects.toMatchObject({
+      code: "INVALID",
+      field: "currentPassword",
+    });
+    await expect(customers.changeEmail(customerId, "not-an-email", ROBIN.password)).rejects.toMatchObject({
+      field: "email",
+    });
+    await expect(customers.changeEmail(customerId, "sam@example.com", ROBIN.password)).rejects.toMatchObject({
+      code: "EMAIL_TAKEN",
+    });
+    const profile = await customers.changeEmail(customerId, "Robin.New@Example.com", ROBIN.password);
+    expect(profile.email).toBe("robin.new@example.com");
+    expect(server.customers.customers[0].email).toBe("robin.new@example.com");
+    expect((await db.customer.findUniqueOrThrow({ where: { id: customerId } })).email).toBe("robin.new@example.com");
+    // Shopify ended the old token; the account still reads with the one it answered.
+    expect(await customers.listAddresses(customerId)).toHaveLength(1);
+  });
+
   it("lists Shopify's orders newest first, twenty a page, with the shop's statuses and integer cents", async () => {
     const { customers, customerId } = await signedIn();
     const first = await customers.listOrders(customerId, { first: 20, after: null, query: "" });

@@ -113,7 +113,7 @@ export function metafieldValueProblem(type: string, value: string): string | nul
 export const stateName = (code: string) => US_STATES.find((s) => s.code === code)?.name ?? code;
 
 /** The stored columns of a validated address. */
-function addressData(input: AddressInput) {
+export function addressData(input: AddressInput) {
   return {
     firstName: input.firstName,
     lastName: input.lastName,
@@ -128,6 +128,24 @@ function addressData(input: AddressInput) {
     countryCode: "US",
     phone: input.phone || null,
   };
+}
+
+/** A profile's names, trimmed; INVALID names the empty one. */
+export function checkedNames(input: { firstName: string; lastName: string }) {
+  const firstName = input.firstName.trim();
+  const lastName = input.lastName.trim();
+  if (!firstName) throw new CustomerError("INVALID", "Enter your first name.", "firstName");
+  if (!lastName) throw new CustomerError("INVALID", "Enter your last name.", "lastName");
+  return { firstName, lastName };
+}
+
+/** A new email address, trimmed and lower-cased; INVALID when it is not one. */
+export function checkedNewEmail(newEmail: string): string {
+  const email = newEmail.trim().toLowerCase();
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) || email.length > 254) {
+    throw new CustomerError("INVALID", "Enter an email address like name@example.com.", "email");
+  }
+  return email;
 }
 
 /** Validates an address with the checkout's rules (US states and DC, 5-digit zip); INVALID names the field. */
@@ -257,10 +275,7 @@ export function createCustomers(db: PrismaClient, identity: Pick<Identity, "chec
 
     /** Names, phone and the marketing opt-in; the identity user's names follow. */
     async updateProfile(customerId: string, input: ProfileInput): Promise<CustomerProfile> {
-      const firstName = input.firstName.trim();
-      const lastName = input.lastName.trim();
-      if (!firstName) throw new CustomerError("INVALID", "Enter your first name.", "firstName");
-      if (!lastName) throw new CustomerError("INVALID", "Enter your last name.", "lastName");
+      const { firstName, lastName } = checkedNames(input);
       await customerRow(customerId);
       await db.$transaction([
         db.customer.update({
@@ -278,10 +293,7 @@ export function createCustomers(db: PrismaClient, identity: Pick<Identity, "chec
      * store or site already uses the email.
      */
     async changeEmail(customerId: string, newEmail: string, password: string): Promise<CustomerProfile> {
-      const email = newEmail.trim().toLowerCase();
-      if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) || email.length > 254) {
-        throw new CustomerError("INVALID", "Enter an email address like name@example.com.", "email");
-      }
+      const email = checkedNewEmail(newEmail);
       const customer = await customerRow(customerId);
       if (!(await identity.checkPassword(customerId, password))) {
         throw new CustomerError("INVALID", "That password is not right.", "currentPassword");

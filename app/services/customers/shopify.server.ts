@@ -11,6 +11,7 @@ import type { PrismaClient } from "~/generated/prisma/client";
 import { ACCOUNT_LOGIN_PATH } from "~/models/guards";
 import { encodeRedirect } from "~/models/redirect-param";
 import type { SiteId } from "~/models/site";
+import type { NewAccount } from "~/services/identity/index.server";
 import type { AddressInput } from "~/models/checkout-forms";
 import { centsFromDecimal } from "~/models/money";
 import { sitePolicy } from "~/models/site-policy";
@@ -27,8 +28,10 @@ import { METAFIELDS_SET } from "./shopify-admin-documents";
 import type { AccountOrdersPage } from "./account-orders.server";
 import {
   createCustomers,
+  addressData,
+  checkedNames,
+  checkedNewEmail,
   CustomerError,
-  stateName,
   validAddress,
   type AddressView,
   type CustomerProfile,
@@ -153,20 +156,10 @@ function toAddressView(address: ShopifyAddress, defaultId: string | null): Addre
   };
 }
 
-/** A checked address as Shopify's MailingAddressInput (United States, the province by name). */
+/** A checked address as Shopify's MailingAddressInput: the shop's stored columns, which Shopify derives the codes of. */
 function mailingAddress(input: AddressInput) {
-  return {
-    firstName: input.firstName,
-    lastName: input.lastName,
-    company: input.company || null,
-    address1: input.address1,
-    address2: input.address2 || null,
-    city: input.city,
-    province: stateName(input.provinceCode),
-    zip: input.zip,
-    country: "United States",
-    phone: input.phone || null,
-  };
+  const { provinceCode: _provinceCode, countryCode: _countryCode, ...address } = addressData(validAddress(input));
+  return address;
 }
 
 /** The outbox topic that copies the shop's own metafields of a customer to Shopify (Admin API). */
@@ -309,6 +302,25 @@ export function createShopifyCustomers(
     return payload;
   }
 
+  /** True when Shopify accepts `password` for the customer's email (a token made and dropped). */
+  async function passwordChecks(email: string, password: string): Promise<boolean> {
+    const { customerAccessTokenCreate: proof } = await client.request<{
+      customerAccessTokenCreate: { customerAccessToken: AccessToken | null };
+    }>(CUSTOMER_ACCESS_TOKEN_CREATE, { input: { email, password } });
+    return proof.customerAccessToken !== null;
+  }
+
+  /** customerUpdate with a change that makes Shopify answer a new token (email, password), which is kept. */
+  async function updateRenewingToken(customerId: string, customer: Record<string, string>, field: string) {
+    const changed = await change<{ customerUserErrors: CustomerUserError[]; customerAccessToken: AccessToken | null }>(
+      customerId,
+      CUSTOMER_UPDATE,
+      (token) => ({ customerAccessToken: token, customer }),
+      () => field,
+    );
+    if (changed.customerAccessToken) await store(customerId, changed.customerAccessToken);
+  }
+
   async function getProfile(customerId: string): Promise<CustomerProfile> {
     const [{ customer }, local] = await Promise.all([readCustomer(customerId), embedded.getProfile(customerId)]);
     return {
@@ -410,14 +422,9 @@ export function createShopifyCustomers(
      * A new account on Shopify (customerCreate), then signed in as `signIn` does. An email Shopify
      * already holds is "email-taken"; a password Shopify refuses names the password field.
      */
-    async register(input: {
-      site: SiteId;
-      email: string;
-      password: string;
-      firstName: string;
-      lastName: string;
-      acceptsMarketing: boolean;
-    }): Promise<{ ok: true; customerId: string } | { ok: false; reason: "email-taken" }> {
+    async register(
+      input: NewAccount,
+    ): Promise<{ ok: true; customerId: string } | { ok: false; reason: "email-taken" }> {
       const email = input.email.trim().toLowerCase();
       const { customerCreate: created } = await client.request<{
         customerCreate: { customer: { id: string } | null; customerUserErrors: CustomerUserError[] };
@@ -448,28 +455,13 @@ export function createShopifyCustomers(
     /** A new password on Shopify after the current one checks out there; false when it does not. */
     async changePassword(customerId: string, current: string, next: string): Promise<boolean> {
       const { customer } = await readCustomer(customerId);
-      const { customerAccessTokenCreate: proof } = await client.request<{
-        customerAccessTokenCreate: { customerAccessToken: AccessToken | null };
-      }>(CUSTOMER_ACCESS_TOKEN_CREATE, { input: { email: text(customer.email), password: current } });
-      if (!proof.customerAccessToken) return false;
-      const changed = await change<{
-        customerUserErrors: CustomerUserError[];
-        customerAccessToken: AccessToken | null;
-      }>(
-        customerId,
-        CUSTOMER_UPDATE,
-        (token) => ({ customerAccessToken: token, customer: { password: next } }),
-        () => "newPassword",
-      );
-      if (changed.customerAccessToken) await store(customerId, changed.customerAccessToken);
+      if (!(await passwordChecks(text(customer.email), current))) return false;
+      await updateRenewingToken(customerId, { password: next }, "newPassword");
       return true;
     },
 
     async updateProfile(customerId: string, input: ProfileInput): Promise<CustomerProfile> {
-      const firstName = input.firstName.trim();
-      const lastName = input.lastName.trim();
-      if (!firstName) throw new CustomerError("INVALID", "Enter your first name.", "firstName");
-      if (!lastName) throw new CustomerError("INVALID", "Enter your last name.", "lastName");
+      const { firstName, lastName } = checkedNames(input);
       await change(customerId, CUSTOMER_UPDATE, (token) => ({
         customerAccessToken: token,
         customer: { firstName, lastName, phone: input.phone?.trim() || null, acceptsMarketing: input.acceptsMarketing },
@@ -480,27 +472,13 @@ export function createShopifyCustomers(
 
     /** A new email on Shopify after the password checks out there; Shopify answers a new token. */
     async changeEmail(customerId: string, newEmail: string, password: string): Promise<CustomerProfile> {
-      const email = newEmail.trim().toLowerCase();
-      if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) || email.length > 254) {
-        throw new CustomerError("INVALID", "Enter an email address like name@example.com.", "email");
-      }
+      const email = checkedNewEmail(newEmail);
       const { customer } = await readCustomer(customerId);
-      const { customerAccessTokenCreate: proof } = await client.request<{
-        customerAccessTokenCreate: { customerAccessToken: AccessToken | null };
-      }>(CUSTOMER_ACCESS_TOKEN_CREATE, { input: { email: text(customer.email), password } });
-      if (!proof.customerAccessToken)
+      if (!(await passwordChecks(text(customer.email), password))) {
         throw new CustomerError("INVALID", "That password is not right.", "currentPassword");
+      }
       if (email === text(customer.email).toLowerCase()) return getProfile(customerId);
-      const changed = await change<{
-        customerUserErrors: CustomerUserError[];
-        customerAccessToken: AccessToken | null;
-      }>(
-        customerId,
-        CUSTOMER_UPDATE,
-        (token) => ({ customerAccessToken: token, customer: { email } }),
-        () => "email",
-      );
-      if (changed.customerAccessToken) await store(customerId, changed.customerAccessToken);
+      await updateRenewingToken(customerId, { email }, "email");
       await mirror(customerId, { email });
       return getProfile(customerId);
     },

@@ -41,6 +41,16 @@ export type RegisterResult =
 /** Thrown inside `register`'s transaction to undo the account when its guest order cannot be claimed. */
 class OrderClaimed extends Error {}
 
+/** What a new account is made from (registration), wherever the password is kept. */
+export interface NewAccount {
+  site: SiteId;
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+  acceptsMarketing: boolean;
+}
+
 export interface SessionInfo {
   customerId: string;
   /** For the header's greeting, read with the token (one query per request). */
@@ -81,20 +91,16 @@ export function createIdentity(
     },
 
     /** Creates the user and its customer (same email allowed once per store). */
-    async register(input: {
-      site: SiteId;
-      email: string;
-      password: string;
-      firstName: string;
-      lastName: string;
-      acceptsMarketing: boolean;
-      /**
-       * A guest's order to attach to the new account in the same transaction (docs/rules.md
-       * "Cart on a phone": `mayClaimOrder` decides who may ask): only an order of the site and
-       * the email that still has no customer; otherwise nothing is created ("order-claimed").
-       */
-      claimOrderId?: string;
-    }): Promise<RegisterResult> {
+    async register(
+      input: NewAccount & {
+        /**
+         * A guest's order to attach to the new account in the same transaction (docs/rules.md
+         * "Cart on a phone": `mayClaimOrder` decides who may ask): only an order of the site and
+         * the email that still has no customer; otherwise nothing is created ("order-claimed").
+         */
+        claimOrderId?: string;
+      },
+    ): Promise<RegisterResult> {
       const email = input.email.trim().toLowerCase();
       const store = userStoreFor(input.site);
       const passwordHash = await hashPassword(input.password);

@@ -4,7 +4,7 @@
 import { REFUSED_SIGN_IN_MESSAGE } from "~/models/lockout";
 import type { SiteId } from "~/models/site";
 import { shopifyCustomers } from "~/services/customers/index.server";
-import { identity, requestPasswordReset, userStoreFor } from "~/services/identity/index.server";
+import { identity, requestPasswordReset, userStoreFor, type NewAccount } from "~/services/identity/index.server";
 
 /**
  * What a refused sign-in says: one answer for every reason, naming the lockout only where the shop
@@ -29,14 +29,7 @@ export async function signInWithPassword(
 export type RegisterAccountResult = { ok: true; customerId: string } | { ok: false; reason: "email-taken" };
 
 /** A new account where passwords are kept; "email-taken" when that email already has one. */
-export async function registerAccount(input: {
-  site: SiteId;
-  email: string;
-  password: string;
-  firstName: string;
-  lastName: string;
-  acceptsMarketing: boolean;
-}): Promise<RegisterAccountResult> {
+export async function registerAccount(input: NewAccount): Promise<RegisterAccountResult> {
   if (shopifyCustomers) return shopifyCustomers.register(input);
   const result = await identity.register(input);
   return result.ok ? result : { ok: false, reason: "email-taken" };
