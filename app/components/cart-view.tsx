@@ -40,13 +40,14 @@ interface CartViewProps {
   site: SiteId;
   cart: SerializeFrom<{
     id: string;
-    checkoutUrl: string;
     lines: CartLineView[];
     note: string | null;
     discountCodes: string[];
   }> | null;
   summary: SerializeFrom<CartSummaryView> | null;
   sellingPlans: { id: string; name: string }[];
+  /** Where "Proceed to Checkout" goes: the shop's checkout, or the hand-off to the platform's. */
+  checkoutHref: string;
   /** The delivery zip the stock check used. */
   zip: string;
   /** Lines out of stock for that zip (they block checkout). */
@@ -100,7 +101,7 @@ const NO_LINES: CartLineView[] = [];
 
 /** The cart page (catalogue spec section 2; shop-core spec sections 5 and 9). */
 export function CartView(props: CartViewProps) {
-  const { site, sellingPlans, zip, unavailableLineIds } = props;
+  const { site, sellingPlans, zip, unavailableLineIds, checkoutHref } = props;
   const policy = sitePolicy(site);
   // With JavaScript, lines and totals show pending changes at once; the server's answer then replaces them.
   const pending = usePendingChanges(sellingPlans);
@@ -240,7 +241,7 @@ export function CartView(props: CartViewProps) {
               Proceed to Checkout
             </span>
           ) : (
-            <a href={cart.checkoutUrl} className="button button--primary button--large">
+            <a href={checkoutHref} className="button button--primary button--large">
               Proceed to Checkout
             </a>
           )}

@@ -12,6 +12,7 @@ import { CheckoutSummary } from "~/components/checkout-summary";
 import { formatAddress } from "~/models/address";
 import {
   AddressSchema,
+  ATTESTATION_LABEL,
   CHECKOUT_STEPS,
   CLINIC_ADDRESS_ID,
   ContactSchema,
@@ -332,12 +333,7 @@ function ReviewStep({ data }: { data: Data }) {
       <input {...inputProps(fields.expectedTotalCents, { type: "hidden" })} value={data.amounts.totalCents} />
       <FormError errors={form.errors} id={form.errorId} />
       <p>Check your order, then place it. Your card is charged {formatMoney(data.amounts.totalCents)}.</p>
-      {data.requiresAttestation ? (
-        <CheckboxField
-          field={fields.attestation}
-          label="I confirm this food is for my own pets, as the staff-feeding program requires."
-        />
-      ) : null}
+      {data.requiresAttestation ? <CheckboxField field={fields.attestation} label={ATTESTATION_LABEL} /> : null}
       <button
         type="submit"
         className="button button--primary button--large"

@@ -150,6 +150,15 @@ export const PaymentSchema = z.preprocess(
     }),
 );
 
+/** The staff program's attestation, as the shopper confirms it before ordering (docs/rules.md "Staff-feeding program"). */
+export const ATTESTATION_LABEL = "I confirm this food is for my own pets, as the staff-feeding program requires.";
+
+/** Where "Proceed to Checkout" goes on a platform with its own checkout (Shopify): the hand-off. */
+export const HAND_OFF_PATH = "/checkout/hand-off";
+
+/** The hand-off to a platform's checkout: the attestation, where the site policy asks for it. */
+export const HandOffSchema = z.object({ attestation: CheckedBox });
+
 export const PlaceOrderSchema = z.object({
   idempotencyKey: text("the checkout key", 100),
   expectedTotalCents: z.coerce.number().int().min(0),

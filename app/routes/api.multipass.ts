@@ -9,6 +9,7 @@ import { json } from "@remix-run/node";
 import { z } from "zod";
 import { prisma } from "~/db.server";
 import { isLocalPath } from "~/models/redirect-param";
+import { handOff, type HandOff } from "~/services/checkout/index.server";
 import { multipassLinks, MULTIPASS_TTL_MS } from "~/services/sign-in/index.server";
 import { getSite, publicOrigin } from "~/services/site/index.server";
 import { readSignedInBody } from "~/utils/api-auth.server";
@@ -27,6 +28,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, "POST");
   await requireApiBudget("token-api", context);
   const { customerId, sessionToken, body } = await readSignedInBody(request, MultipassSchema);
+  const customer = await prisma.customer.findUnique({ where: { id: customerId }, select: { email: true } });
+  const own = customer?.email.toLowerCase() === body.email;
+  if (handOff) return platformMultipass(handOff, customerId, own, body.checkoutUrl);
   const origin = publicOrigin(getSite(request));
   let path: string;
   try {
@@ -40,13 +44,39 @@ export async function action({ request, context }: ActionFunctionArgs) {
       checkoutUrl: "Use a URL of this shop.",
     });
   }
-  const customer = await prisma.customer.findUnique({ where: { id: customerId }, select: { email: true } });
-  if (!customer || customer.email.toLowerCase() !== body.email) {
-    return apiError(403, "FORBIDDEN", "A multipass URL is only for your own account.", { email: "Not your email." });
-  }
+  if (!own) return notYourEmail();
   const token = await multipassLinks.create({ sessionToken, site: getSite(request), path });
   return json(
     { url: `${origin}/multipass/${token}`, expiresInSeconds: MULTIPASS_TTL_MS / 1000 },
+    { headers: NO_STORE },
+  );
+}
+
+const notYourEmail = () =>
+  apiError(403, "FORBIDDEN", "A multipass URL is only for your own account.", { email: "Not your email." });
+
+/**
+ * On a platform with its own checkout (Shopify) the checkout URL is the platform's (a cart's
+ * checkoutUrl): the answer signs the customer in there and goes on to it (Shopify's Multipass
+ * when the store has a secret, else the URL itself; docs/decisions.md "Checkout hand-off on Shopify").
+ * Shopify takes a token only a short time after it was made; the answer promises what the shop's
+ * own links do.
+ */
+async function platformMultipass(handOff: HandOff, customerId: string, own: boolean, checkoutUrl: string) {
+  let url: URL | null = null;
+  try {
+    url = new URL(checkoutUrl);
+  } catch {
+    url = null;
+  }
+  if (!url || (url.protocol !== "https:" && url.protocol !== "http:")) {
+    return apiError(400, "INVALID_INPUT", "checkoutUrl must be the cart's checkout URL.", {
+      checkoutUrl: "Use the cart's checkoutUrl.",
+    });
+  }
+  if (!own) return notYourEmail();
+  return json(
+    { url: await handOff.signedInUrl(customerId, url.href), expiresInSeconds: MULTIPASS_TTL_MS / 1000 },
     { headers: NO_STORE },
   );
 }

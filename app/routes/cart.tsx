@@ -9,6 +9,7 @@ import { quotaMonthLabel } from "~/models/staff-program";
 import { staffMemberOf, stockDestinationOf, type StaffMember } from "~/services/staff/index.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { cartSummaryView, summarizeCart } from "~/models/cart";
+import { HAND_OFF_PATH } from "~/models/checkout-forms";
 import { sitePolicy } from "~/models/site-policy";
 import { commerce, cartIdCookie, features, readCartId } from "~/services/commerce/index.server";
 import { currentCart, getCustomerId, getLocation } from "~/services/http/index.server";
@@ -68,6 +69,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       suggestions,
       summary,
       sellingPlans,
+      // On a platform with its own checkout, the hand-off prepares the cart for it (checkout attributes, buyer).
+      checkoutHref: features.embeddedCheckout ? (cart?.checkoutUrl ?? "/checkout") : HAND_OFF_PATH,
       zip: location.zip,
       unavailableLineIds,
       // For the stored zip, as the product page shows it (docs/rules.md "Delivery estimate before checkout").

@@ -70,7 +70,7 @@ const AUTOSHIP_LOGIN_PATH = "/shelter/autoship-required-login";
 export async function loader({ request }: LoaderFunctionArgs) {
   const site = getSite(request);
   const customerId = await getCustomerId(request);
-  await closedOnPlatform(request, customerId);
+  closedOnPlatform();
   const { cart, setCookie } = await checkoutCart(request, customerId);
   // Nothing to check out (also after an order was placed, when a resubmit's answer is shown here).
   if (!cart || cart.lines.length === 0) return json({ empty: true as const });
@@ -141,7 +141,7 @@ const nextStep = (step: CheckoutStep) => `/checkout?step=${CHECKOUT_STEPS[CHECKO
 export async function action({ request }: ActionFunctionArgs) {
   const site = getSite(request);
   const customerId = await getCustomerId(request);
-  await closedOnPlatform(request, customerId);
+  closedOnPlatform();
   const formData = await readFormData(request);
   const step = stepOfIntent(formData.get("intent"));
 

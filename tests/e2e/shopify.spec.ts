@@ -8,6 +8,8 @@ import { startStorefrontServer } from "../shopify/storefront-server";
 import { addedToCart } from "./helpers";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100) + 50;
+/** The store's Multipass secret, known to the shop and to the loopback store. */
+const MULTIPASS_SECRET = "e2e-multipass-secret-0123456789abcdef";
 
 let storefront: Awaited<ReturnType<typeof startStorefrontServer>>;
 let shop: ChildProcess;
@@ -18,7 +20,7 @@ test.describe.configure({ mode: "serial" });
 test.beforeAll(async ({ browserName }, testInfo) => {
   void browserName;
   testInfo.setTimeout(120_000);
-  storefront = await startStorefrontServer();
+  storefront = await startStorefrontServer({ multipassSecret: MULTIPASS_SECRET });
   // One database per project, so the js and no-js runs never share one.
   const port = PORT + (testInfo.project.name === "no-js" ? 1 : 0);
   origin = `http://localhost:${port}`;
@@ -38,6 +40,7 @@ test.beforeAll(async ({ browserName }, testInfo) => {
     SHOPIFY_STOREFRONT_ACCESS_TOKEN: "test-storefront-token",
     SHOPIFY_WEBHOOK_SECRET: "e2e-webhook-secret-0123456789",
     SHOPIFY_API_URL: storefront.origin,
+    SHOPIFY_MULTIPASS_SECRET: MULTIPASS_SECRET,
     // The loopback server serves the fixture's pictures; the image optimiser may fetch them.
     IMAGE_HOSTS: "127.0.0.1",
   };
@@ -116,19 +119,26 @@ test("adds to the Shopify cart within the shop's limits and hands off to Shopify
   const checkout = page.getByRole("complementary", { name: "Order Summary" }).getByRole("link", {
     name: "Proceed to Checkout",
   });
-  await expect(checkout).toHaveAttribute("href", new RegExp(`^${storefront.origin}/cart/c/`));
   // No giving panel: Shopify's checkout does not confirm the shop's donations (yet).
   await expect(page.getByText(/This order gives/)).toHaveCount(0);
 
-  // The shop's own checkout is closed: /checkout goes to the same Shopify URL.
+  // The shop's own checkout is closed: /checkout goes to the hand-off.
   const answer = await page.request.get(`${origin}/checkout`, { maxRedirects: 0 });
   expect(answer.status()).toBe(303);
-  expect(answer.headers().location).toBe(await checkout.getAttribute("href"));
+  expect(answer.headers().location).toBe("/checkout/hand-off");
+
+  // The hand-off sets the spec's attributes on the Shopify cart and goes on to Shopify's checkout.
+  await checkout.click();
+  await expect(page).toHaveURL(new RegExp(`^${storefront.origin}/cart/c/`));
+  await expect(page.getByText("Guest checkout")).toBeVisible();
+  await expect(page.getByRole("definition").filter({ hasText: "ZDTC" })).toBeVisible();
 });
 
 test("signs in with a Shopify account, pages through its Shopify orders and adds an address on Shopify", async ({
   page,
 }, testInfo) => {
+  // Sign-in, two order pages, an address and a checkout: more than the default half minute on a loaded machine.
+  testInfo.setTimeout(60_000);
   const js = testInfo.project.use.javaScriptEnabled !== false;
   await page.goto(`${origin}/account/login`);
   await hydrated(page, js);
@@ -180,6 +190,24 @@ test("signs in with a Shopify account, pages through its Shopify orders and adds
     "12 Elm Street",
     "400 Main Street",
   ]);
+
+  // Checking out signs the customer in on Shopify's checkout (Multipass; the cart's buyer).
+  await page.goto(`${origin}/products/dog`);
+  await hydrated(page, js);
+  await page.locator(".listing__results article").first().getByRole("link").first().click();
+  await hydrated(page, js);
+  await page.locator(".buy-box").getByRole("button", { name: "Add to Cart" }).click();
+  await expect(addedToCart(page).or(page.locator(".notice")).first()).toBeVisible();
+  await page.goto(`${origin}/cart`);
+  await hydrated(page, js);
+  await page
+    .getByRole("complementary", { name: "Order Summary" })
+    .getByRole("link", { name: "Proceed to Checkout" })
+    .click();
+  await expect(page).toHaveURL(new RegExp(`^${storefront.origin}/cart/c/`));
+  await expect(page.getByText("Signed in as robin@example.com")).toBeVisible();
+  expect(storefront.multipassSignIns).toContain("robin@example.com");
+  await page.goto(`${origin}/account`);
 
   // Signing out of the last session deletes the customer's token on Shopify too.
   expect(storefront.customers.tokens.size).toBe(1);

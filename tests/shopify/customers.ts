@@ -119,17 +119,71 @@ export function fixtureCustomers(): CustomerStore {
   };
 }
 
+/** The customer a live customer access token belongs to, or null. */
+export function customerOfToken(store: CustomerStore, token: unknown): StoreCustomer | null {
+  const held = store.tokens.get(String(token));
+  if (!held || Date.parse(held.expiresAt) <= Date.now()) return null;
+  return store.customers.find((c) => c.id === held.customerId) ?? null;
+}
+
+/** How far from now a Multipass token's created_at may be (Shopify: a short time around it). */
+const MULTIPASS_WINDOW_MS = 15 * 60_000;
+
+/**
+ * Reads a Multipass token as Shopify's Multipass reference describes it (independently of the
+ * shop's encoder): URL-safe Base64 of IV + AES-128-CBC ciphertext + HMAC-SHA256 of both, the keys
+ * being the halves of SHA-256(secret). The customer is found by email, or made, as Shopify does.
+ */
+export function multipassSignIn(
+  store: CustomerStore,
+  secret: string,
+  token: string,
+): { customer: StoreCustomer; returnTo: string | null } | { error: string } {
+  const keys = crypto.createHash("sha256").update(secret).digest();
+  const raw = Buffer.from(token, "base64url");
+  if (raw.length < 16 + 16 + 32) return { error: "malformed" };
+  const ciphertext = raw.subarray(0, raw.length - 32);
+  const signature = raw.subarray(raw.length - 32);
+  const expected = crypto.createHmac("sha256", keys.subarray(16, 32)).update(ciphertext).digest();
+  if (!crypto.timingSafeEqual(signature, expected)) return { error: "signature" };
+  let data: { email?: string; created_at?: string; return_to?: string; first_name?: string; last_name?: string };
+  try {
+    const decipher = crypto.createDecipheriv("aes-128-cbc", keys.subarray(0, 16), ciphertext.subarray(0, 16));
+    const plain = Buffer.concat([decipher.update(ciphertext.subarray(16)), decipher.final()]).toString("utf8");
+    data = JSON.parse(plain) as typeof data;
+  } catch {
+    return { error: "malformed" };
+  }
+  const createdAt = Date.parse(data.created_at ?? "");
+  if (!data.email || !Number.isFinite(createdAt) || Math.abs(Date.now() - createdAt) > MULTIPASS_WINDOW_MS) {
+    return { error: "expired" };
+  }
+  let customer = store.customers.find((c) => c.email.toLowerCase() === data.email!.toLowerCase());
+  if (!customer) {
+    customer = {
+      id: `gid://shopify/Customer/${7100 + store.customers.length}`,
+      email: data.email,
+      password: crypto.randomBytes(12).toString("hex"),
+      firstName: data.first_name ?? "",
+      lastName: data.last_name ?? "",
+      phone: null,
+      acceptsMarketing: false,
+      addresses: [],
+      defaultAddressId: null,
+      orders: [],
+    };
+    store.customers.push(customer);
+  }
+  return { customer, returnTo: data.return_to ?? null };
+}
+
 type Args = Record<string, unknown>;
 type Connection = <T>(items: T[], args: Args) => unknown;
 const money = (cents: number) => ({ amount: (cents / 100).toFixed(2), currencyCode: "USD" });
 const userError = (code: string, message: string, field: string[] | null = null) => ({ code, field, message });
 
 export function createCustomerResolvers(store: CustomerStore, origin: string, connection: Connection) {
-  const byToken = (token: unknown) => {
-    const held = store.tokens.get(String(token));
-    if (!held || Date.parse(held.expiresAt) <= Date.now()) return null;
-    return store.customers.find((c) => c.id === held.customerId) ?? null;
-  };
+  const byToken = (token: unknown) => customerOfToken(store, token);
   const issue = (customer: StoreCustomer) => {
     const accessToken = crypto.randomBytes(16).toString("hex");
     const expiresAt = new Date(Date.now() + TOKEN_TTL_MS).toISOString();

@@ -62,7 +62,8 @@ export interface StoreCart {
   attributes: { key: string; value: string }[];
   note: string | null;
   discountCodes: string[];
-  buyerIdentity: { email: string | null; phone: string | null; countryCode: string | null };
+  /** The buyer; `customerId` is the customer whose access token was given (checkout signs them in). */
+  buyerIdentity: { email: string | null; phone: string | null; countryCode: string | null; customerId: string | null };
   createdAt: string;
   updatedAt: string;
 }

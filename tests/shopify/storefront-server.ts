@@ -9,7 +9,13 @@ import type { AddressInfo, Socket } from "node:net";
 import path from "node:path";
 import { execute, parse, type GraphQLError } from "graphql";
 import { storefrontSchema, validateDocument } from "./schema";
-import { createCustomerResolvers, fixtureCustomers, type CustomerStore } from "./customers";
+import {
+  createCustomerResolvers,
+  customerOfToken,
+  fixtureCustomers,
+  multipassSignIn,
+  type CustomerStore,
+} from "./customers";
 import { fixtureStore, type Store, type StoreCart, type StoreProduct, type StoreVariant } from "./store";
 
 /** One fault for the next request; `{}` lets it through (to fault the one after). */
@@ -74,7 +80,7 @@ function metafieldsOf(owner: { metafields: { key: string; type: string; value: s
   };
 }
 
-function createResolvers(store: Store, origin: string) {
+function createResolvers(store: Store, origin: string, customers: CustomerStore) {
   const findVariant = (id: string) => {
     for (const product of store.products) {
       const variant = product.variants.find((v) => v.id === id);
@@ -175,7 +181,13 @@ function createResolvers(store: Store, origin: string) {
       note: cart.note,
       attributes: cart.attributes,
       discountCodes: cart.discountCodes.map((code) => ({ code, applicable: false })),
-      buyerIdentity: { ...cart.buyerIdentity, customer: null, deliveryAddressPreferences: [] },
+      buyerIdentity: {
+        email: cart.buyerIdentity.email,
+        phone: cart.buyerIdentity.phone,
+        countryCode: cart.buyerIdentity.countryCode,
+        customer: null,
+        deliveryAddressPreferences: [],
+      },
       cost: {
         subtotalAmount: money(subtotal),
         totalAmount: money(subtotal),
@@ -290,7 +302,19 @@ function createResolvers(store: Store, origin: string) {
     email: (input?.email as string | undefined) ?? null,
     phone: (input?.phone as string | undefined) ?? null,
     countryCode: (input?.countryCode as string | undefined) ?? null,
+    customerId: input?.customerAccessToken ? (customerOfToken(customers, input.customerAccessToken)?.id ?? null) : null,
   });
+  /** A customerAccessToken Shopify does not know is refused, the cart unchanged. */
+  const badToken = (input: Args | undefined): UserError[] =>
+    input?.customerAccessToken && !customerOfToken(customers, input.customerAccessToken)
+      ? [
+          {
+            field: ["buyerIdentity", "customerAccessToken"],
+            message: "Customer access token is invalid.",
+            code: "INVALID",
+          },
+        ]
+      : [];
 
   return {
     shop: { name: "Pet Food Test", description: null, primaryDomain: { url: origin, host: new URL(origin).host } },
@@ -387,7 +411,15 @@ function createResolvers(store: Store, origin: string) {
       }),
     cartBuyerIdentityUpdate: ({ cartId, buyerIdentity }: Args) =>
       change(cartId, (cart) => {
-        cart.buyerIdentity = { ...cart.buyerIdentity, ...identity(buyerIdentity as Args) };
+        const errors = badToken(buyerIdentity as Args);
+        if (errors.length) return { errors };
+        const given = identity(buyerIdentity as Args);
+        cart.buyerIdentity = {
+          email: (buyerIdentity as Args).email === undefined ? cart.buyerIdentity.email : given.email,
+          phone: (buyerIdentity as Args).phone === undefined ? cart.buyerIdentity.phone : given.phone,
+          countryCode: given.countryCode ?? cart.buyerIdentity.countryCode,
+          customerId: given.customerId ?? cart.buyerIdentity.customerId,
+        };
         return {};
       }),
     cartDiscountCodesUpdate: ({ cartId, discountCodes }: Args) =>
@@ -407,11 +439,20 @@ const typeResolver = (value: unknown) => (value as { __typename?: string }).__ty
 
 /** Starts the server on 127.0.0.1 (a free port); the fixture store unless one is given. */
 export async function startStorefrontServer(
-  options: { store?: Store; customers?: CustomerStore; token?: string; apiVersion?: string } = {},
+  options: {
+    store?: Store;
+    customers?: CustomerStore;
+    token?: string;
+    apiVersion?: string;
+    /** The store's Multipass secret (Shopify Plus): /account/login/multipass/{token} then signs in. */
+    multipassSecret?: string;
+  } = {},
 ) {
   const token = options.token ?? "test-storefront-token";
   const endpoint = `/api/${options.apiVersion ?? "2026-04"}/graphql.json`;
   const requests: RecordedRequest[] = [];
+  /** The emails Multipass signed in, in order. */
+  const multipassSignIns: string[] = [];
   const faults: Fault[] = [];
   const sockets = new Set<Socket>();
   // Made once the port (and so the fixture's picture URLs) is known, before any request.
@@ -420,6 +461,44 @@ export async function startStorefrontServer(
   const reply = (res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
     res.writeHead(status, { "Content-Type": "application/json", ...headers });
     res.end(JSON.stringify(body));
+  };
+
+  /** Multipass: a valid token signs the customer in on the store (a cookie) and goes on to return_to. */
+  const multipass = (req: http.IncomingMessage, res: http.ServerResponse) => {
+    const token = (req.url ?? "").split("/").pop()!.split("?")[0];
+    const signedIn = options.multipassSecret ? multipassSignIn(customers, options.multipassSecret, token) : null;
+    if (!signedIn || "error" in signedIn) {
+      res.writeHead(403, { "Content-Type": "text/plain" });
+      return res.end("Invalid Multipass request");
+    }
+    multipassSignIns.push(signedIn.customer.email);
+    // Shopify goes on only to its own store's pages.
+    const target = signedIn.returnTo?.startsWith(`${origin}/`) ? signedIn.returnTo : `${origin}/account`;
+    res.writeHead(302, {
+      Location: target,
+      "Set-Cookie": `customer=${encodeURIComponent(signedIn.customer.id)}; Path=/`,
+    });
+    res.end();
+  };
+
+  /** Shopify's checkout for a cart, as far as the tests read it: who is signed in, the lines, the attributes. */
+  const checkoutPage = (req: http.IncomingMessage, res: http.ServerResponse) => {
+    const cartToken = (req.url ?? "").split("/")[3]?.split("?")[0];
+    const cart = [...store.carts.values()].find((c) => c.token === cartToken);
+    if (!cart) return reply(res, 404, { errors: "Not Found" });
+    const cookie = /(?:^|; )customer=([^;]+)/.exec(req.headers.cookie ?? "")?.[1];
+    const customerId = cart.buyerIdentity.customerId ?? (cookie ? decodeURIComponent(cookie) : null);
+    const customer = customers.customers.find((c) => c.id === customerId);
+    const html = (text: string) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+    res.writeHead(200, { "Content-Type": "text/html; charset=utf-8" });
+    res.end(
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Checkout - Pet Food Test</title></head><body><main>` +
+        `<h1>Checkout</h1>` +
+        `<p>${customer ? `Signed in as ${html(customer.email)}` : "Guest checkout"}</p>` +
+        `<ul aria-label="Items">${cart.lines.map((l) => `<li>${html(l.merchandiseId)} × ${l.quantity}</li>`).join("")}</ul>` +
+        `<dl aria-label="Attributes">${cart.attributes.map((a) => `<dt>${html(a.key)}</dt><dd>${html(a.value)}</dd>`).join("")}</dl>` +
+        `</main></body></html>`,
+    );
   };
 
   const server = http.createServer((req, res) => {
@@ -432,6 +511,8 @@ export async function startStorefrontServer(
       } else reply(res, 404, { errors: "Not Found" });
       return;
     }
+    if (req.method === "GET" && req.url?.startsWith("/account/login/multipass/")) return multipass(req, res);
+    if (req.method === "GET" && req.url?.startsWith("/cart/c/")) return checkoutPage(req, res);
     if (req.method !== "POST" || req.url !== endpoint) return reply(res, 404, { errors: "Not Found" });
     const chunks: Buffer[] = [];
     req.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -500,7 +581,10 @@ export async function startStorefrontServer(
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const store = options.store ?? fixtureStore(origin);
   const customers = options.customers ?? fixtureCustomers();
-  state.resolvers = { ...createResolvers(store, origin), ...createCustomerResolvers(customers, origin, connection) };
+  state.resolvers = {
+    ...createResolvers(store, origin, customers),
+    ...createCustomerResolvers(customers, origin, connection),
+  };
 
   return {
     origin,
@@ -509,6 +593,7 @@ export async function startStorefrontServer(
     customers,
     requests,
     faults,
+    multipassSignIns,
     close(): Promise<void> {
       for (const socket of sockets) socket.destroy();
       return new Promise((resolve) => server.close(() => resolve()));

@@ -235,7 +235,7 @@ export function createCheckouts(deps: CheckoutDeps) {
    * (the cart's attribute), so the order and its outbox confirmation name the same record.
    */
   async function attributes(
-    checkout: CheckoutState,
+    checkout: Pick<CheckoutState, "site" | "customerId" | "shippingAddress" | "acceptsMarketing">,
     cart: Cart,
     attestation: boolean,
     donation: OrderDonation | null = null,
@@ -268,6 +268,31 @@ export function createCheckouts(deps: CheckoutDeps) {
 
   return {
     get,
+
+    /**
+     * The spec's checkout attributes for a cart handed off to the platform's checkout (Shopify),
+     * where the address and payment are taken: the customer's clinic accounts and marketing
+     * consent from the server's records, the attestation as the shopper gave it, refused when
+     * the site policy requires it and it is missing (docs/decisions.md "Checkout hand-off on Shopify").
+     */
+    async handOffAttributes(input: { site: SiteId; customerId: string | null; cart: Cart; attestation: boolean }) {
+      if (sitePolicy(input.site).requiresAttestation && !input.attestation) {
+        throw new CheckoutError("ATTESTATION_REQUIRED", "Confirm the attestation to check out.", "attestation");
+      }
+      const customer = input.customerId
+        ? await db.customer.findUnique({ where: { id: input.customerId }, select: { acceptsMarketing: true } })
+        : null;
+      return attributes(
+        {
+          site: input.site,
+          customerId: customer ? input.customerId : null,
+          shippingAddress: null,
+          acceptsMarketing: customer?.acceptsMarketing ?? false,
+        },
+        input.cart,
+        input.attestation,
+      );
+    },
 
     /**
      * The customer's cards to offer at the payment step, as the payment service lists them

@@ -10,7 +10,8 @@ import { createShopifyCommerce } from "./shopify/index.server";
 import type { CommerceProvider } from "./types";
 
 export type { CommerceProvider } from "./types";
-export { adminEndpoint, commerceSettings } from "./settings.server";
+export { adminEndpoint, commerceSettings, storeOrigin } from "./settings.server";
+export { multipassToken, multipassUrl, type MultipassCustomer } from "./shopify/multipass.server";
 export { commerceUnavailableAnswer } from "./shopify/catalogue.server";
 export {
   createStorefrontClient,

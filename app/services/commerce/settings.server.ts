@@ -83,12 +83,16 @@ export function adminEndpoint(
   return `${origin}/admin/api/${settings.SHOPIFY_API_VERSION}/graphql.json`;
 }
 
-/** The Storefront API's GraphQL endpoint: https://{domain} or SHOPIFY_API_URL, then /api/{version}/graphql.json. */
+/** The store's origin: https://{domain}, or SHOPIFY_API_URL (tests and proxies). */
+export function storeOrigin(settings: Pick<CommerceSettings, "SHOPIFY_STORE_DOMAIN" | "SHOPIFY_API_URL">): string {
+  return settings.SHOPIFY_API_URL ?? `https://${settings.SHOPIFY_STORE_DOMAIN}`;
+}
+
+/** The Storefront API's GraphQL endpoint: the store's origin, then /api/{version}/graphql.json. */
 export function storefrontEndpoint(
   settings: Pick<CommerceSettings, "SHOPIFY_STORE_DOMAIN" | "SHOPIFY_API_URL" | "SHOPIFY_API_VERSION">,
 ): string {
-  const origin = settings.SHOPIFY_API_URL ?? `https://${settings.SHOPIFY_STORE_DOMAIN}`;
-  return `${origin}/api/${settings.SHOPIFY_API_VERSION}/graphql.json`;
+  return `${storeOrigin(settings)}/api/${settings.SHOPIFY_API_VERSION}/graphql.json`;
 }
 
 export const commerceSettings: CommerceSettings = parseCommerceSettings(process.env);

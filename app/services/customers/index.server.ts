@@ -52,7 +52,7 @@ export const shopifyCustomers = shopify
 
 /** The outbox handler that copies the shop's own metafields to Shopify, when the Admin API is configured. */
 export const shopifyMetafieldsHandler = shopifyAdmin ? shopifyMetafieldsDelivery(shopifyAdmin) : null;
-export { SHOPIFY_METAFIELDS_TOPIC } from "./shopify.server";
+export { SHOPIFY_METAFIELDS_TOPIC, type CheckoutBuyer } from "./shopify.server";
 
 /** The shop's customers (profile, address book, metafields): the embedded provider's, or Shopify's. */
 export const customers: Customers = shopifyCustomers ?? embedded;

@@ -196,6 +196,15 @@ export function shopifyMetafieldsDelivery(admin: StorefrontClient): OutboxHandle
   };
 }
 
+/** A signed-in customer as Shopify's checkout is told of them (the cart's buyer, Multipass). */
+export interface CheckoutBuyer {
+  customerAccessToken: string;
+  identifier: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+}
+
 export interface ShopifyCustomersOptions {
   /** The shop domain: the issuer of the links (`shopify:{domain}`). */
   storeDomain: string;
@@ -391,6 +400,19 @@ export function createShopifyCustomers(
     getProfile,
 
     signIn,
+
+    /**
+     * Who checks out on Shopify's checkout: the customer's access token (renewed when near its
+     * end; a refused one ends the sessions as every Shopify call does), email and names.
+     */
+    async checkoutBuyer(customerId: string): Promise<CheckoutBuyer> {
+      const customerAccessToken = await tokenFor(customerId);
+      const customer = await db.customer.findUniqueOrThrow({
+        where: { id: customerId },
+        select: { email: true, firstName: true, lastName: true },
+      });
+      return { customerAccessToken, identifier: customerId, ...customer };
+    },
 
     /**
      * After a sign-out: when the customer has no other live session, the Shopify token is
