@@ -229,6 +229,12 @@ export function selectItemEvent(card: Parameters<typeof cardItem>[0], index: num
   return ecommerceEvent("select_item", [cardItem(card, { index, listName })], { item_list_name: listName });
 }
 
+/**
+ * The cart attribute that carries the shopper's analytics consent to a platform's order (set at
+ * the hand-off, read by orders/create): "granted" when the shop's own integration may record.
+ */
+export const ANALYTICS_CONSENT_ATTRIBUTE = "_analytics_consent";
+
 /** An order placed: value is the order's total, with tax and shipping. */
 export function purchaseEvent(order: {
   id: string;

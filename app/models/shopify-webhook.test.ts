@@ -67,12 +67,64 @@ describe("Shopify webhook effects", () => {
     });
   });
 
-  it("orders/create records the order by its Admin API id", () => {
-    const order = { id: 820982911946154500, admin_graphql_api_id: "gid://shopify/Order/820982911946154508" };
+  it("orders/create reads the order's ids, number, note attributes, amounts in cents, codes and lines", () => {
+    // The parts of Shopify's REST order payload the shop reads, as its sample delivery sends them.
+    const order = {
+      id: 820982911946154500,
+      admin_graphql_api_id: "gid://shopify/Order/820982911946154508",
+      name: "#9999",
+      order_number: 1234,
+      currency: "USD",
+      total_price: "57.36",
+      total_tax: "3.25",
+      note_attributes: [
+        { name: "_site", value: "DTC" },
+        { name: "donation_tracking_id", value: "trk_1" },
+      ],
+      discount_codes: [{ code: "WELCOME10", amount: "5.00", type: "percentage" }],
+      shipping_lines: [{ price: "4.99", title: "Standard" }],
+      line_items: [
+        {
+          variant_id: 49148385,
+          sku: "SD-ADULT-15",
+          title: "Adult Dry Dog Food",
+          variant_title: "15 lb",
+          quantity: 2,
+          price: "24.56",
+        },
+        { variant_id: null, sku: null, title: "Gift wrap", variant_title: null, quantity: 1, price: "0.00" },
+      ],
+    };
     expect(shopifyWebhookEffect("orders/create", order)).toEqual({
       kind: "order",
-      orderId: "gid://shopify/Order/820982911946154508",
+      order: {
+        orderId: "gid://shopify/Order/820982911946154508",
+        number: 1234,
+        attributes: { _site: "DTC", donation_tracking_id: "trk_1" },
+        totalCents: 5736,
+        taxCents: 325,
+        shippingCents: 499,
+        discountCodes: ["WELCOME10"],
+        lines: [
+          {
+            variantId: "gid://shopify/ProductVariant/49148385",
+            sku: "SD-ADULT-15",
+            title: "Adult Dry Dog Food",
+            variantTitle: "15 lb",
+            quantity: 2,
+            unitPriceCents: 2456,
+          },
+          { variantId: null, sku: "", title: "Gift wrap", variantTitle: "", quantity: 1, unitPriceCents: 0 },
+        ],
+      },
     });
+    // The ids alone are enough (nothing else to record).
+    expect(shopifyWebhookEffect("orders/create", { id: 5, admin_graphql_api_id: "gid://shopify/Order/5" })).toEqual({
+      kind: "order",
+      order: expect.objectContaining({ orderId: "gid://shopify/Order/5", number: 5, lines: [], attributes: {} }),
+    });
+    // An amount that is not Shopify's decimal text is a malformed payload.
+    expect(shopifyWebhookEffect("orders/create", { ...order, total_price: 57.36 })).toBeNull();
   });
 
   it("is null when a topic we act on lacks the fields we read (a 400)", () => {

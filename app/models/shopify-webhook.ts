@@ -3,6 +3,7 @@
 // Pure: the signature itself is checked by the service (it needs node:crypto), which hands
 // the headers and the parsed body to these functions only after the HMAC matched.
 import { z } from "zod";
+import { centsFromDecimal } from "./money";
 
 /** Where Shopify posts (docs/operations.md "Running on Shopify"): the one webhook address. */
 export const SHOPIFY_WEBHOOK_PATH = "/webhooks/shopify";
@@ -73,8 +74,82 @@ const ProductGid = z.string().regex(/^gid:\/\/shopify\/Product\/[1-9]\d*$/);
 const ProductPayload = z.object({ id: RestId, admin_graphql_api_id: ProductGid });
 /** products/delete carries the id alone. */
 const DeletedProductPayload = z.object({ id: RestId, admin_graphql_api_id: ProductGid.optional() });
-/** orders/create: the order's ids (its effect is the row, docs/rules.md "Shopify webhooks"). */
-const OrderPayload = z.object({ id: RestId, admin_graphql_api_id: z.string().startsWith("gid://shopify/Order/") });
+/** A money amount as Shopify's REST payloads send it: decimal text ("57.36"), read as cents. */
+const Amount = z
+  .string()
+  .regex(/^\d+(\.\d{1,2})?$/)
+  .transform(centsFromDecimal);
+
+/**
+ * orders/create: the order's ids, number and the parts the shop records (docs/rules.md
+ * "Shopify webhooks"): its note attributes (the cart's, set at the hand-off), total, tax,
+ * shipping, codes and lines. Everything but the ids is optional: Shopify's REST order always
+ * carries them, and a missing one only means nothing to record.
+ */
+const OrderPayload = z.object({
+  id: RestId,
+  admin_graphql_api_id: z.string().startsWith("gid://shopify/Order/"),
+  order_number: z.number().int().positive().optional(),
+  total_price: Amount.optional(),
+  total_tax: Amount.optional(),
+  note_attributes: z.array(z.object({ name: z.string(), value: z.coerce.string() })).default([]),
+  discount_codes: z.array(z.object({ code: z.string() })).default([]),
+  shipping_lines: z.array(z.object({ price: Amount })).default([]),
+  line_items: z
+    .array(
+      z.object({
+        variant_id: RestId.nullable().optional(),
+        sku: z.string().nullable().optional(),
+        title: z.string(),
+        variant_title: z.string().nullable().optional(),
+        quantity: z.number().int().positive(),
+        price: Amount,
+      }),
+    )
+    .default([]),
+});
+
+/** An order Shopify created, as the shop records it (donation confirmation, analytics purchase). */
+export interface ShopifyOrderCreated {
+  /** The Admin API's global id, gid://shopify/Order/N. */
+  orderId: string;
+  /** The shop's order number (#1001 is 1001); the REST id when the payload has none. */
+  number: number;
+  /** The order's note attributes, from the cart's attributes (checkout's, `_site`, ...). */
+  attributes: Readonly<Record<string, string>>;
+  totalCents: number;
+  taxCents: number;
+  shippingCents: number;
+  discountCodes: string[];
+  lines: {
+    variantId: string | null;
+    sku: string;
+    title: string;
+    variantTitle: string;
+    quantity: number;
+    unitPriceCents: number;
+  }[];
+}
+
+function orderCreated(order: z.infer<typeof OrderPayload>): ShopifyOrderCreated {
+  return {
+    orderId: order.admin_graphql_api_id,
+    number: order.order_number ?? Number(order.id),
+    attributes: Object.fromEntries(order.note_attributes.map((a) => [a.name, a.value])),
+    totalCents: order.total_price ?? 0,
+    taxCents: order.total_tax ?? 0,
+    shippingCents: order.shipping_lines.reduce((sum, line) => sum + line.price, 0),
+    discountCodes: order.discount_codes.map((d) => d.code),
+    lines: order.line_items.map((line) => ({
+      variantId: line.variant_id ? `gid://shopify/ProductVariant/${line.variant_id}` : null,
+      sku: line.sku ?? "",
+      title: line.title,
+      variantTitle: line.variant_title ?? "",
+      quantity: line.quantity,
+      unitPriceCents: line.price,
+    })),
+  };
+}
 
 /** A product that changed in Shopify: the catalogue snapshot refreshes it (or drops it when deleted). */
 export interface ShopifyProductChange {
@@ -85,7 +160,9 @@ export interface ShopifyProductChange {
 
 /** What a delivery asks of the shop: a product change, an order to record, or nothing. */
 export type ShopifyWebhookEffect =
-  { kind: "product"; change: ShopifyProductChange } | { kind: "order"; orderId: string } | { kind: "ignored" };
+  | { kind: "product"; change: ShopifyProductChange }
+  | { kind: "order"; order: ShopifyOrderCreated }
+  | { kind: "ignored" };
 
 /**
  * What a delivery of `topic` with this JSON body asks of the shop, or null when a topic we act
@@ -105,7 +182,7 @@ export function shopifyWebhookEffect(topic: string, body: unknown): ShopifyWebho
   }
   if ((SHOPIFY_ORDER_TOPICS as readonly string[]).includes(topic)) {
     const parsed = OrderPayload.safeParse(body);
-    return parsed.success ? { kind: "order", orderId: parsed.data.admin_graphql_api_id } : null;
+    return parsed.success ? { kind: "order", order: orderCreated(parsed.data) } : null;
   }
   return { kind: "ignored" };
 }

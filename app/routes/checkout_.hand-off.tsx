@@ -16,7 +16,9 @@ import type { HeaderHandle } from "~/components/site-header";
 import { ATTESTATION_LABEL, HandOffSchema } from "~/models/checkout-forms";
 import { isServiceError } from "~/models/service-error";
 import { sitePolicy } from "~/models/site-policy";
+import { shopAnalyticsAllowed } from "~/services/analytics/index.server";
 import { handOff, type HandOff } from "~/services/checkout/index.server";
+import { readConsent } from "~/services/consent/index.server";
 import { commitNotice, getCustomerId } from "~/services/http/index.server";
 import { getSite } from "~/services/site/index.server";
 import { checkoutCart, handOffAnswer, orBackToCart, refuseOverLimit } from "~/utils/checkout-cart.server";
@@ -32,6 +34,9 @@ async function handOffContext(request: Request): Promise<{ handOff: HandOff } & 
   if (!handOff) throw redirect("/checkout");
   return { handOff, ...(await readCart(request)) };
 }
+
+/** Whether the shopper's consent lets the shop record the order's purchase (carried to it on the cart). */
+const consented = (request: Request) => shopAnalyticsAllowed(readConsent(request));
 
 async function readCart(request: Request) {
   const site = getSite(request);
@@ -50,7 +55,13 @@ export const loader = ({ request }: LoaderFunctionArgs) =>
   orBackToCart(request, async () => {
     const { handOff, site, customerId, cart } = await handOffContext(request);
     if (!sitePolicy(site).requiresAttestation) {
-      return handOffAnswer(handOff, { site, customerId, cart, attestation: false });
+      return handOffAnswer(handOff, {
+        site,
+        customerId,
+        cart,
+        attestation: false,
+        analyticsConsent: consented(request),
+      });
     }
     return json({ asksAttestation: true }, { headers: { "Cache-Control": "private, no-store" } });
   });
@@ -61,7 +72,14 @@ export const action = ({ request }: ActionFunctionArgs) =>
     const submission = parseWithZod(await readFormData(request), { schema: HandOffSchema });
     if (submission.status !== "success") return replyWith(submission);
     try {
-      return await handOffAnswer(handOff, { site, customerId, cart, attestation: submission.value.attestation });
+      const attestation = submission.value.attestation;
+      return await handOffAnswer(handOff, {
+        site,
+        customerId,
+        cart,
+        attestation,
+        analyticsConsent: consented(request),
+      });
     } catch (error) {
       if (!isServiceError(error) || error.field !== "attestation") throw error;
       return replyWith(submission, { error });

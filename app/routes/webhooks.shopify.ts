@@ -5,7 +5,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { SHOPIFY_WEBHOOK_MAX_BODY_BYTES } from "~/models/shopify-webhook";
-import { shopifyWebhooks } from "~/services/commerce/index.server";
+import { shopifyWebhooks } from "~/services/checkout/index.server";
 import { apiError, methodNotAllowed, NO_STORE, requireMethod } from "~/utils/api.server";
 
 export async function loader() {

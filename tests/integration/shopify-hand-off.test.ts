@@ -26,6 +26,7 @@ import * as handOffRoute from "~/routes/checkout_.hand-off";
 import * as tokenRoute from "~/routes/api.ecom.v1[.]0.create-customer-token";
 import * as multipassRoute from "~/routes/api.multipass";
 import { cartIdCookie, commerce } from "~/services/commerce/index.server";
+import { ensureSeeded } from "../helpers/seeded";
 import { callRoute, flashedNotice, formRequest, Jar, jsonRequest } from "../helpers/routes";
 
 const ORIGIN = { DTC: "http://localhost:3000", HPSF: "http://staff.localhost:3000" } as const;
@@ -36,6 +37,8 @@ afterAll(() => storefront.close());
 const FIRST_PAGE = { filters: {}, price: {}, sort: "featured", page: 1 } as const;
 const variants: Partial<Record<Site, string>> = {};
 beforeAll(async () => {
+  // The shop's own records (the donation store, clinics) are seeded as for any shop.
+  await ensureSeeded();
   for (const site of ["DTC", "HPSF"] as const) {
     const { products } = await commerce.listProducts({ site, fixed: {}, state: FIRST_PAGE });
     variants[site] = products[0].variant.id;
@@ -105,6 +108,16 @@ describe("the hand-off to Shopify's checkout", () => {
       sgOrderType: "oneTimeOrder",
       accepts_email_marketing: "false",
     });
+    // The order's donation, worked out as at the shop's checkout, waits under its tracking id for orders/create.
+    expect(attributes.donation_tracking_id).not.toBe("");
+    expect(
+      await prisma.platformDonation.findUnique({ where: { trackingId: attributes.donation_tracking_id } }),
+    ).toMatchObject({
+      site: "DTC",
+      donationCents: expect.any(Number),
+      orderId: null,
+    });
+    expect(attributes._analytics_consent).toBe("denied");
     // Shopify's checkout shows the guest's cart with the attributes.
     const page = await storeGet(answer.headers.get("Location")!);
     expect(page.body).toContain("Guest checkout");

@@ -179,6 +179,62 @@ describe("topics", () => {
     expect(await subjectsOf(webhookId)).toEqual(["orders/create gid://shopify/Order/450789469"]);
   });
 
+  it("orders/create confirms the hand-off's donation through the outbox once, and counts the purchase with consent", async () => {
+    const trackingId = `trk_${crypto.randomUUID()}`;
+    await prisma.platformDonation.create({
+      data: { trackingId, site: "DTC", causeId: "cause-1", causeName: "Paws Rescue", donationCents: 123 },
+    });
+    const order = (id: number, consent: string) =>
+      JSON.stringify({
+        id,
+        admin_graphql_api_id: `gid://shopify/Order/${id}`,
+        order_number: id - 450000000,
+        total_price: "57.36",
+        total_tax: "3.25",
+        note_attributes: [
+          { name: "_site", value: "DTC" },
+          { name: "donation_tracking_id", value: trackingId },
+          { name: "_analytics_consent", value: consent },
+        ],
+        shipping_lines: [{ price: "4.99" }],
+        line_items: [
+          { variant_id: 7, sku: "SKU-7", title: "Kibble", variant_title: "15 lb", quantity: 2, price: "24.56" },
+        ],
+      });
+    const confirmations = () =>
+      prisma.outboxMessage.findMany({ where: { topic: "donation-confirmation", payload: { contains: trackingId } } });
+    const purchases = () =>
+      prisma.analyticsEvent.findMany({ where: { event: "purchase", payload: { contains: "gid://shopify/Order/45" } } });
+    const before = (await purchases()).length;
+
+    const webhookId = crypto.randomUUID();
+    // The same delivery twice: one confirmation, one purchase.
+    for (let i = 0; i < 2; i++) {
+      expect((await post(delivery(order(450001001, "granted"), { topic: "orders/create", webhookId }))).status).toBe(
+        200,
+      );
+    }
+    const [confirmation] = await confirmations();
+    expect(JSON.parse(confirmation.payload)).toEqual({
+      trackingId,
+      orderId: "gid://shopify/Order/450001001",
+      orderNumber: 1001,
+      totalDonationAmount: 1.23,
+      causes: [{ causeId: "cause-1", causeName: "Paws Rescue", amount: 1.23 }],
+    });
+    expect(await prisma.platformDonation.findUnique({ where: { trackingId } })).toMatchObject({
+      orderId: "gid://shopify/Order/450001001",
+    });
+    expect((await purchases()).length).toBe(before + 1);
+    const purchase = (await purchases()).find((p) => p.payload.includes("450001001"))!;
+    expect(purchase).toMatchObject({ site: "DTC", integration: "shop", valueCents: 5736 });
+
+    // Another order naming the same tracking record confirms nothing more; without consent, no purchase.
+    expect((await post(delivery(order(450001002, "denied"), { topic: "orders/create" }))).status).toBe(200);
+    expect(await confirmations()).toHaveLength(1);
+    expect((await purchases()).length).toBe(before + 1);
+  });
+
   it("answers 200 to a topic the shop does not act on, with no row and no effect", async () => {
     const webhookId = crypto.randomUUID();
     const response = await post(delivery('{"id":1,"email":"a@b.test"}', { topic: "customers/create", webhookId }));

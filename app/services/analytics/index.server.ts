@@ -9,7 +9,10 @@ import {
   accountMarkerValue,
   type AnalyticsEvent,
   type SignInMethod,
+  SHOP_INTEGRATION,
+  storedPart,
 } from "~/models/analytics";
+import type { Prisma } from "~/generated/prisma/client";
 import { allows, type ConsentState } from "~/models/consent";
 import type { SiteId } from "~/models/site";
 import { sitePolicy } from "~/models/site-policy";
@@ -44,6 +47,35 @@ export async function collectAnalytics(input: {
   if (!allows(input.consent, integration.category)) return "no-consent";
   await integration.record(input.site, input.events);
   return "recorded";
+}
+
+/**
+ * A purchase made on a platform's checkout (Shopify's orders/create), recorded by the shop's own
+ * integration with `writer`, the transaction of its cause: only where the site tracks, and only
+ * when the shopper's consent, carried from the hand-off, allowed the integration's category.
+ */
+export async function recordPlatformPurchase(
+  writer: Pick<Prisma.TransactionClient, "analyticsEvent">,
+  input: { site: SiteId; consented: boolean; event: AnalyticsEvent },
+): Promise<boolean> {
+  if (!sitePolicy(input.site).tracksAnalytics || !input.consented) return false;
+  const { payload, valueCents } = storedPart(input.event);
+  await writer.analyticsEvent.create({
+    data: {
+      site: input.site,
+      integration: SHOP_INTEGRATION,
+      event: input.event.event,
+      payload: JSON.stringify(payload),
+      valueCents,
+    },
+  });
+  return true;
+}
+
+/** Whether the shopper's consent lets the shop's own integration record (what the hand-off carries). */
+export function shopAnalyticsAllowed(consent: ConsentState): boolean {
+  const shop = INTEGRATIONS.get(SHOP_INTEGRATION);
+  return shop !== undefined && allows(consent, shop.category);
 }
 
 /**

@@ -67,7 +67,7 @@ export interface CheckoutDeps {
   /** True when home delivery reaches the zip (stock service coverage). */
   zipCovered: (zip: string) => Promise<boolean>;
   /** What an order of the cart gives (the donation service; docs/rules.md "Donations"). */
-  donations: Pick<Donations, "orderDonation">;
+  donations: Pick<Donations, "orderDonation" | "ensureTracking">;
   now?: () => Date;
 }
 
@@ -230,6 +230,39 @@ export function createCheckouts(deps: CheckoutDeps) {
   }
 
   /**
+   * The donation of a cart handed off to a platform's checkout: its tracking record started when
+   * missing (it rides to the order as donation_tracking_id), what it gives kept under it until
+   * the order arrives. None when the site gives nothing or the donation service failed.
+   */
+  async function handOffDonation(site: SiteId, customerId: string | null, cart: Cart): Promise<OrderDonation | null> {
+    if (!sitePolicy(site).givesDonations) return null;
+    try {
+      const customer = customerId
+        ? await db.customer.findUnique({ where: { id: customerId }, select: { id: true, acceptsMarketing: true } })
+        : null;
+      await deps.donations.ensureTracking({ site, cart, customer });
+    } catch (error) {
+      logger().warn({ err: error }, "hand-off: no donation tracking, the donation service failed");
+      return null;
+    }
+    const donation = await orderDonation(site, customerId, cart);
+    if (!donation?.trackingId) return null;
+    const gift = {
+      site,
+      causeId: donation.causeId,
+      causeName: donation.causeName,
+      donationCents: donation.donationCents,
+    };
+    // The shopper's extra gift is not offered on a platform's checkout (it cannot be charged there).
+    await db.platformDonation.upsert({
+      where: { trackingId: donation.trackingId },
+      create: { trackingId: donation.trackingId, ...gift },
+      update: gift,
+    });
+    return donation;
+  }
+
+  /**
    * The attributes set on the order (catalogue spec section 3), from the customer and the
    * checkout. The donation tracking id is the one the order's donation was worked out with
    * (the cart's attribute), so the order and its outbox confirmation name the same record.
@@ -270,27 +303,27 @@ export function createCheckouts(deps: CheckoutDeps) {
     get,
 
     /**
-     * The spec's checkout attributes for a cart handed off to the platform's checkout (Shopify),
-     * where the address and payment are taken: the customer's clinic accounts and marketing
-     * consent from the server's records, the attestation as the shopper gave it, refused when
-     * the site policy requires it and it is missing (docs/decisions.md "Checkout hand-off on Shopify").
+     * Prepares a cart for the platform's checkout (Shopify), where the address and payment are
+     * taken (docs/decisions.md "Checkout hand-off on Shopify"): refused without the attestation
+     * the site policy requires; on a site that gives, the order's donation is worked out as at
+     * the shop's checkout and kept under its tracking id (`PlatformDonation`) for orders/create
+     * to confirm. Answers the spec's checkout attributes, the clinic accounts and marketing
+     * consent from the server's records.
      */
-    async handOffAttributes(input: { site: SiteId; customerId: string | null; cart: Cart; attestation: boolean }) {
+    async prepareHandOff(input: { site: SiteId; customerId: string | null; cart: Cart; attestation: boolean }) {
       if (sitePolicy(input.site).requiresAttestation && !input.attestation) {
         throw new CheckoutError("ATTESTATION_REQUIRED", "Confirm the attestation to check out.", "attestation");
       }
       const customer = input.customerId
         ? await db.customer.findUnique({ where: { id: input.customerId }, select: { acceptsMarketing: true } })
         : null;
+      const customerId = customer ? input.customerId : null;
+      const donation = await handOffDonation(input.site, customerId, input.cart);
       return attributes(
-        {
-          site: input.site,
-          customerId: customer ? input.customerId : null,
-          shippingAddress: null,
-          acceptsMarketing: customer?.acceptsMarketing ?? false,
-        },
+        { site: input.site, customerId, shippingAddress: null, acceptsMarketing: customer?.acceptsMarketing ?? false },
         input.cart,
         input.attestation,
+        donation,
       );
     },
 

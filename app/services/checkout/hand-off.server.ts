@@ -2,6 +2,7 @@
 // cart, a signed-in customer is made the cart's buyer, and the shopper goes to the cart's
 // checkoutUrl, through a Multipass sign-in when the store has a Multipass secret
 // (docs/decisions.md "Checkout hand-off on Shopify").
+import { ANALYTICS_CONSENT_ATTRIBUTE } from "~/models/analytics";
 import type { SiteId } from "~/models/site";
 import type { Attribute, Cart, CommerceProvider } from "~/services/commerce/index.server";
 import type { CheckoutBuyer } from "~/services/customers/index.server";
@@ -12,12 +13,14 @@ export interface HandOffInput {
   cart: Cart;
   /** The staff program's attestation as the shopper gave it (the site policy says whether it is required). */
   attestation: boolean;
+  /** The shopper's consent lets the shop's own analytics record (carried to the order for its purchase). */
+  analyticsConsent: boolean;
 }
 
 export interface HandOffDeps {
   commerce: Pick<CommerceProvider, "updateAttributes" | "updateBuyerIdentity">;
-  /** The spec's checkout attributes (the checkout service's `handOffAttributes`); throws when refused. */
-  attributes: (input: HandOffInput) => Promise<Attribute[]>;
+  /** The spec's checkout attributes of the prepared cart (the checkout service's `prepareHandOff`); throws when refused. */
+  prepare: (input: HandOffInput) => Promise<Attribute[]>;
   /** The signed-in customer as the platform knows them (Shopify customers), or none. */
   buyer: ((customerId: string) => Promise<CheckoutBuyer>) | null;
   /** Shopify Plus's Multipass sign-in URL going on to `returnTo`, when the store has a secret; else null. */
@@ -30,7 +33,10 @@ export function createHandOff(deps: HandOffDeps) {
   return {
     /** Prepares the cart and answers the URL to send the shopper to. */
     async checkoutUrl(input: HandOffInput): Promise<string> {
-      const attributes = await deps.attributes(input);
+      const attributes = [
+        ...(await deps.prepare(input)),
+        { key: ANALYTICS_CONSENT_ATTRIBUTE, value: input.analyticsConsent ? "granted" : "denied" },
+      ];
       let { cart } = await deps.commerce.updateAttributes(input.cart.id, attributes);
       const buyer = input.customerId && deps.buyer ? await deps.buyer(input.customerId) : null;
       if (buyer) {

@@ -2,6 +2,7 @@ import { prisma } from "~/db.server";
 import {
   commerce,
   commerceSettings,
+  createShopifyWebhooks,
   multipassToken,
   multipassUrl,
   shopify,
@@ -15,6 +16,7 @@ import { payments } from "~/services/payment/index.server";
 import { stock } from "~/services/stock/index.server";
 import { createCheckouts } from "./checkout.server";
 import { createHandOff } from "./hand-off.server";
+import { recordPlatformOrder } from "./platform-orders.server";
 
 export { CheckoutError, type CheckoutState, type PlacedOrder } from "./checkout.server";
 export { saveStep } from "./steps.server";
@@ -44,7 +46,7 @@ const multipassSecret = commerceSettings.SHOPIFY_MULTIPASS_SECRET;
 export const handOff = shopify
   ? createHandOff({
       commerce,
-      attributes: (input) => checkouts.handOffAttributes(input),
+      prepare: (input) => checkouts.prepareHandOff(input),
       buyer: shopifyCustomers?.checkoutBuyer ?? null,
       multipassUrl: multipassSecret
         ? (buyer, returnTo, at) =>
@@ -52,3 +54,13 @@ export const handOff = shopify
         : null,
     })
   : null;
+
+/**
+ * Shopify's webhooks (docs/rules.md "Shopify webhooks"): products refresh the catalogue; an
+ * order created on Shopify's checkout is recorded here (its donation confirmed, its purchase counted).
+ */
+export const shopifyWebhooks = createShopifyWebhooks({
+  db: prisma,
+  settings: commerceSettings,
+  onOrder: recordPlatformOrder,
+});

@@ -13,6 +13,7 @@ export type { CommerceProvider } from "./types";
 export { adminEndpoint, commerceSettings, storeOrigin } from "./settings.server";
 export { multipassToken, multipassUrl, type MultipassCustomer } from "./shopify/multipass.server";
 export { commerceUnavailableAnswer } from "./shopify/catalogue.server";
+export { SITE_ATTRIBUTE } from "./shopify/cart.server";
 export {
   createStorefrontClient,
   ShopifyGraphQLError,
@@ -47,7 +48,6 @@ export const catalogueAdmin = createCatalogueAdmin(prisma);
 export {
   createShopifyWebhooks,
   isShopifySignature,
-  shopifyWebhooks,
   type ShopifyDelivery,
   type ShopifyWebhookAnswer,
   type ShopifyWebhooks,

@@ -42,8 +42,11 @@ import {
   CART_NOTE_UPDATE,
 } from "./documents";
 
-/** Cart attributes the shop owns (hidden at Shopify's checkout by their leading underscore). */
-const SITE_ATTRIBUTE = "_site";
+/**
+ * Cart attributes the shop owns (hidden at Shopify's checkout by their leading underscore); the
+ * site's rides to the order as a note attribute, which orders/create reads.
+ */
+export const SITE_ATTRIBUTE = "_site";
 const CUSTOMER_ATTRIBUTE = "_customer_id";
 const OWNED = new Set([SITE_ATTRIBUTE, CUSTOMER_ATTRIBUTE]);
 

@@ -5,17 +5,17 @@
 // effect once, because the row of its X-Shopify-Webhook-Id is written in the same
 // transaction as that effect and a delivery sent again finds the row taken.
 import crypto from "node:crypto";
-import { prisma } from "~/db.server";
-import type { PrismaClient } from "~/generated/prisma/client";
+import type { Prisma, PrismaClient } from "~/generated/prisma/client";
 import {
   isOurShop,
   parseShopifyWebhookHeaders,
   SHOPIFY_WEBHOOK_HEADERS,
   SHOPIFY_WEBHOOK_MAX_BODY_BYTES,
   shopifyWebhookEffect,
+  type ShopifyOrderCreated,
 } from "~/models/shopify-webhook";
 import { logger } from "~/services/observability/index.server";
-import { commerceSettings, type CommerceSettings } from "~/services/commerce/settings.server";
+import type { CommerceSettings } from "~/services/commerce/settings.server";
 
 /** The delivery as it arrived: its headers and its raw body, byte for byte. */
 export interface ShopifyDelivery {
@@ -57,6 +57,8 @@ const isUniqueViolation = (error: unknown) =>
 export function createShopifyWebhooks(deps: {
   db: PrismaClient;
   settings: Pick<CommerceSettings, "COMMERCE_PROVIDER" | "SHOPIFY_STORE_DOMAIN" | "SHOPIFY_WEBHOOK_SECRET">;
+  /** What the shop records of an order Shopify created, in the transaction that keeps its webhook row. */
+  onOrder?: (tx: Prisma.TransactionClient, order: ShopifyOrderCreated) => Promise<void>;
 }) {
   const { db, settings } = deps;
 
@@ -104,11 +106,13 @@ export function createShopifyWebhooks(deps: {
               webhookId: headers.webhookId,
               topic: headers.topic,
               triggeredAt: headers.triggeredAt,
-              subjectId: effect.kind === "product" ? effect.change.productId : effect.orderId,
+              subjectId: effect.kind === "product" ? effect.change.productId : effect.order.orderId,
             },
             select: { id: true },
           });
-          // orders/create: the row is the whole effect for now (docs/rules.md "Shopify webhooks").
+          // orders/create: what the shop records of the order, in the transaction of the row,
+          // so a delivery sent again records nothing twice (docs/rules.md "Shopify webhooks").
+          if (effect.kind === "order") await deps.onOrder?.(tx, effect.order);
         });
       } catch (error) {
         if (isUniqueViolation(error)) return answer(200, "DUPLICATE", "This webhook was handled already.");
@@ -121,6 +125,3 @@ export function createShopifyWebhooks(deps: {
 }
 
 export type ShopifyWebhooks = ReturnType<typeof createShopifyWebhooks>;
-
-/** The shop's webhook receiver, on the configured commerce settings. */
-export const shopifyWebhooks: ShopifyWebhooks = createShopifyWebhooks({ db: prisma, settings: commerceSettings });
