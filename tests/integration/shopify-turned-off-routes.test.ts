@@ -26,6 +26,8 @@ import { prisma } from "~/db.server";
 import { TURNED_OFF } from "~/models/commerce-features";
 import * as frameRoute from "~/routes/admin";
 import * as homeRoute from "~/routes/admin._index";
+import * as coverageRoute from "~/routes/admin.coverage";
+import * as customerRoute from "~/routes/admin.customers.$id";
 import * as ordersRoute from "~/routes/admin.orders._index";
 import * as orderRoute from "~/routes/admin.orders.$number";
 import * as shipRoute from "~/routes/admin.orders.ship";
@@ -248,6 +250,21 @@ describe("the back office on Shopify", () => {
       { label: "Returns", message: TURNED_OFF.embeddedOrders.message },
       { label: "Catalogue", message: TURNED_OFF.embeddedCatalogueEditing.message },
     ]);
+    // The pages that stay do not link into the closed ones.
+    const coverage = await callRoute(coverageRoute.loader, getRequest("/admin/coverage", owner.jar));
+    expect(coverage.status).toBe(200);
+    expect(((await coverage.json()) as { catalogue: boolean }).catalogue).toBe(false);
+    const someone = await prisma.customer.findFirstOrThrow({ select: { id: true } });
+    const customer = await callRoute(
+      customerRoute.loader,
+      getRequest(`/admin/customers/${someone.id}`, owner.jar),
+      undefined,
+      {
+        params: { id: someone.id },
+      },
+    );
+    expect(customer.status).toBe(200);
+    expect(((await customer.json()) as { orderPages: boolean }).orderPages).toBe(false);
   });
 
   it("still sends a visitor to sign in, and refuses a role without the permission first (403)", async () => {
