@@ -9,8 +9,13 @@ import {
   isAdminPath,
   PERMISSIONS,
   rolesWith,
+  sectionsElsewhere,
   sectionsFor,
 } from "./admin-roles";
+import { commerceFeatures } from "./commerce-features";
+
+const embedded = commerceFeatures("embedded");
+const shopify = commerceFeatures("shopify");
 
 describe('back-office permissions (docs/rules.md "Back office")', () => {
   it("gives the owner every permission", () => {
@@ -69,13 +74,21 @@ describe('back-office permissions (docs/rules.md "Back office")', () => {
   });
 
   it("shows a role only the sections it may open", () => {
-    expect(sectionsFor("fulfilment").map((s) => s.label)).toEqual([
+    expect(sectionsFor("fulfilment", embedded).map((s) => s.label)).toEqual([
       "Orders",
       "Returns",
       "Catalogue",
       "Delivery coverage",
     ]);
-    expect(sectionsFor("owner")).toHaveLength(ADMIN_SECTIONS.length);
+    expect(sectionsFor("owner", embedded)).toHaveLength(ADMIN_SECTIONS.length);
+    expect(sectionsElsewhere("owner", embedded)).toEqual([]);
+  });
+
+  it("hides the orders, returns and catalogue sections on Shopify, and names them as Shopify's (docs/rules.md 'Turned off on Shopify')", () => {
+    expect(sectionsFor("fulfilment", shopify).map((s) => s.label)).toEqual(["Delivery coverage"]);
+    expect(sectionsElsewhere("fulfilment", shopify).map((s) => s.label)).toEqual(["Orders", "Returns", "Catalogue"]);
+    expect(sectionsElsewhere("content", shopify)).toEqual([]);
+    expect(sectionsFor("owner", shopify)).toHaveLength(ADMIN_SECTIONS.length - 3);
   });
 
   it("knows its paths, and only its paths", () => {

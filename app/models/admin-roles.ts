@@ -2,6 +2,8 @@
 // /admin loader and action asks through `requireAdmin(request, permission)`. The owner may do
 // everything; every other role only what its row lists. Pure, so the table is tested whole.
 
+import type { CommerceFeature, CommerceFeatures } from "./commerce-features";
+
 export { ADMIN_COOKIE_NAME, ADMIN_PATH, isAdminPath } from "./admin-path";
 
 export const ADMIN_ROLES = ["owner", "fulfilment", "support", "merchandiser", "content"] as const;
@@ -76,14 +78,16 @@ export interface AdminSection {
   path: string;
   label: string;
   permission: Permission;
+  /** The commerce feature the section is (docs/rules.md "Turned off on Shopify"): hidden when it is off. */
+  feature?: Exclude<CommerceFeature, "embeddedCheckout">;
 }
 
 /** The back office's sections in navigation order. */
 export const ADMIN_SECTIONS: readonly AdminSection[] = [
-  { path: "/admin/orders", label: "Orders", permission: "orders.view" },
-  { path: "/admin/returns", label: "Returns", permission: "returns.view" },
+  { path: "/admin/orders", label: "Orders", permission: "orders.view", feature: "embeddedOrders" },
+  { path: "/admin/returns", label: "Returns", permission: "returns.view", feature: "embeddedOrders" },
   { path: "/admin/customers", label: "Customers", permission: "customers.view" },
-  { path: "/admin/products", label: "Catalogue", permission: "catalogue.view" },
+  { path: "/admin/products", label: "Catalogue", permission: "catalogue.view", feature: "embeddedCatalogueEditing" },
   { path: "/admin/coverage", label: "Delivery coverage", permission: "catalogue.view" },
   { path: "/admin/content", label: "Content", permission: "content.view" },
   { path: "/admin/redirects", label: "Redirects", permission: "content.view" },
@@ -96,9 +100,18 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { path: "/admin/users", label: "Users", permission: "users.manage" },
 ];
 
-/** The sections a role sees in the navigation. */
-export function sectionsFor(role: AdminRole): AdminSection[] {
-  return ADMIN_SECTIONS.filter((section) => can(role, section.permission));
+/** The sections a role sees in the navigation: those its role may open and the commerce provider offers. */
+export function sectionsFor(role: AdminRole, features: CommerceFeatures): AdminSection[] {
+  return ADMIN_SECTIONS.filter(
+    (section) => can(role, section.permission) && (!section.feature || features[section.feature]),
+  );
+}
+
+/** The sections a role would see that the commerce provider does instead (the home page says where). */
+export function sectionsElsewhere(role: AdminRole, features: CommerceFeatures): AdminSection[] {
+  return ADMIN_SECTIONS.filter(
+    (section) => can(role, section.permission) && section.feature && !features[section.feature],
+  );
 }
 
 /** How long a back-office session lasts without use, and at most from sign-in. */

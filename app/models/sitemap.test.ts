@@ -1,6 +1,7 @@
 // Sitemaps and robots.txt (shop-core spec section 2 routes).
 import { describe, expect, it } from "vitest";
 import { categoryListings } from "./category";
+import { commerceFeatures } from "./commerce-features";
 import {
   escapeXml,
   parseSitemapPage,
@@ -37,6 +38,8 @@ const data: SitemapData = {
     { slug: "Bad Slug", title: "Bad", updatedAt: updated },
   ],
 };
+
+const embedded = commerceFeatures("embedded");
 
 describe("category listings the sitemaps link (shop-core spec section 2; catalogue spec section 3)", () => {
   it("lists species and one-level category pages, treats on DTC only", () => {
@@ -188,7 +191,7 @@ describe("robots.txt", () => {
 
 describe("the /sitemap page's sections", () => {
   it("groups products by species, dogs first, and links shop, help and account pages", () => {
-    const page = sitemapPage("DTC", data);
+    const page = sitemapPage("DTC", data, embedded);
     expect(page.shop).toEqual([
       { label: "All Products", path: "/products" },
       { label: "Dog Food", path: "/products/dog" },
@@ -215,7 +218,17 @@ describe("the /sitemap page's sections", () => {
   });
 
   it("names the autoships page per site (catalogue spec section 2 titles)", () => {
-    expect(sitemapPage("HPSF", data).account).toContainEqual({ label: "My Autoships", path: "/account/autoships" });
-    expect(sitemapPage("DTC", data).account).toContainEqual({ label: "My Subscriptions", path: "/account/autoships" });
+    expect(sitemapPage("HPSF", data, embedded).account).toContainEqual({
+      label: "My Autoships",
+      path: "/account/autoships",
+    });
+    expect(sitemapPage("DTC", data, embedded).account).toContainEqual({
+      label: "My Subscriptions",
+      path: "/account/autoships",
+    });
+    // On Shopify the store's subscription app keeps them (docs/rules.md "Turned off on Shopify").
+    expect(sitemapPage("DTC", data, { autoshipEngine: false }).account.map((link) => link.path)).not.toContain(
+      "/account/autoships",
+    );
   });
 });

@@ -2,6 +2,7 @@
 // /sitemap page for people, and /robots.txt pointing at the former. Pure: the
 // sitemap service gathers the products, categories and content pages.
 import type { CategoryListing } from "./category";
+import type { CommerceFeatures } from "./commerce-features";
 import { SlugSchema } from "./content";
 import { optionLabel, SPECIES } from "./filter-groups";
 import { routeTitle } from "./page-titles";
@@ -245,8 +246,15 @@ const speciesRank = (species: string) => {
   return index === -1 ? SPECIES.length : index;
 };
 
-/** The sections of the /sitemap page: shop, products by species, help and account. */
-export function sitemapPage(site: SiteId, data: SitemapData): SitemapPage {
+/**
+ * The sections of the /sitemap page: shop, products by species, help and account (the autoships
+ * page only where the shop runs autoships: docs/rules.md "Turned off on Shopify").
+ */
+export function sitemapPage(
+  site: SiteId,
+  data: SitemapData,
+  features: Pick<CommerceFeatures, "autoshipEngine">,
+): SitemapPage {
   const bySpecies = new Map<string, SitemapLink[]>();
   for (const product of data.products) {
     const links = bySpecies.get(product.species) ?? [];
@@ -270,7 +278,9 @@ export function sitemapPage(site: SiteId, data: SitemapData): SitemapPage {
       { label: routeTitle(site, "/account/dashboard"), path: "/account/dashboard" },
       { label: routeTitle(site, "/account/orders"), path: "/account/orders" },
       { label: routeTitle(site, "/account/address-book"), path: "/account/address-book" },
-      { label: routeTitle(site, "/account/autoships"), path: "/account/autoships" },
+      ...(features.autoshipEngine
+        ? [{ label: routeTitle(site, "/account/autoships"), path: "/account/autoships" }]
+        : []),
     ],
   };
 }

@@ -32,6 +32,7 @@ import { getSite } from "~/services/site/index.server";
 import type { ActionReply } from "~/utils/form";
 import { pageNotFound, readFormData, replyWith } from "~/utils/form.server";
 import { pageMeta, siteFromMatches } from "~/utils/meta";
+import { requireCommerceFeature } from "~/utils/commerce-feature.server";
 
 /** The page's name per site (shop-core spec section 2). */
 const titleFor = (site: SiteId) => routeTitle(site, "/account/autoships");
@@ -41,6 +42,7 @@ export const meta: MetaFunction = ({ matches }) =>
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const customerId = await requireCustomer(request);
+  requireCommerceFeature("autoshipEngine");
   const site = getSite(request);
   const [subscriptions, plans, cards, addresses] = await Promise.all([
     autoship.overview(customerId),
@@ -105,6 +107,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const customerId = await requireCustomer(request);
+  requireCommerceFeature("autoshipEngine");
   const noun = sitePolicy(getSite(request)).autoshipNoun.singular;
   const submission = parseWithZod(await readFormData(request), { schema: AutoshipActionSchema });
   const posted = submission.payload.subscriptionId;

@@ -10,6 +10,7 @@ import { givenInAllLine } from "~/models/order-donation";
 import { routeTitle } from "~/models/page-titles";
 import { sitePolicy } from "~/models/site-policy";
 import { autoship } from "~/services/autoship/index.server";
+import { features } from "~/services/commerce/index.server";
 import { accountOrders, customers } from "~/services/customers/index.server";
 import { requireCustomer } from "~/services/http/index.server";
 import { getSite } from "~/services/site/index.server";
@@ -43,7 +44,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     customers.getProfile(customerId),
     customers.listAddresses(customerId),
     accountOrders.list(customerId, { first: 1, after: null, query: "" }),
-    autoship.list(customerId),
+    // The autoship engine is the embedded provider's (docs/rules.md "Turned off on Shopify").
+    features.autoshipEngine ? autoship.list(customerId) : null,
     staffMemberOf(request),
     orders.donationsOf(customerId),
   ]);
@@ -74,7 +76,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
           total: formatMoney(order.totalCents, order.currencyCode),
         }
       : null,
-    autoships: autoshipSummary(subscriptions),
+    autoships: subscriptions ? autoshipSummary(subscriptions) : null,
     // What the customer's paid orders have given (docs/rules.md "Donations"); null at 0.
     given: givenInAllLine(given),
     defaultAddress: defaultAddress ? formatAddress(defaultAddress) : null,
@@ -158,20 +160,22 @@ export default function AccountDashboard() {
         </section>
       ) : null}
 
-      <section aria-labelledby="dashboard-autoships" className="account-card">
-        <h2 id="dashboard-autoships">{label === "autoships" ? "My Autoships" : "My Subscriptions"}</h2>
-        <p>
-          {data.autoships.activeCount === 0
-            ? `You have no active ${label}.`
-            : `You have ${data.autoships.activeCount} active ${
-                data.autoships.activeCount === 1 ? label.slice(0, -1) : label
-              }.`}
-          {data.autoships.nextDate ? ` The next one ships on ${data.autoships.nextDate}.` : null}
-        </p>
-        <p>
-          <Link to="/account/autoships">Manage your {label}</Link>
-        </p>
-      </section>
+      {data.autoships ? (
+        <section aria-labelledby="dashboard-autoships" className="account-card">
+          <h2 id="dashboard-autoships">{label === "autoships" ? "My Autoships" : "My Subscriptions"}</h2>
+          <p>
+            {data.autoships.activeCount === 0
+              ? `You have no active ${label}.`
+              : `You have ${data.autoships.activeCount} active ${
+                  data.autoships.activeCount === 1 ? label.slice(0, -1) : label
+                }.`}
+            {data.autoships.nextDate ? ` The next one ships on ${data.autoships.nextDate}.` : null}
+          </p>
+          <p>
+            <Link to="/account/autoships">Manage your {label}</Link>
+          </p>
+        </section>
+      ) : null}
 
       <section aria-labelledby="dashboard-address" className="account-card">
         <h2 id="dashboard-address">Default address</h2>
@@ -187,9 +191,11 @@ export default function AccountDashboard() {
           <li>
             <Link to="/account/orders">My Orders</Link>
           </li>
-          <li>
-            <Link to="/account/autoships">{label === "autoships" ? "My Autoships" : "My Subscriptions"}</Link>
-          </li>
+          {data.autoships ? (
+            <li>
+              <Link to="/account/autoships">{label === "autoships" ? "My Autoships" : "My Subscriptions"}</Link>
+            </li>
+          ) : null}
           <li>
             <Link to="/account/my-profile">My Profile</Link>
           </li>

@@ -33,6 +33,7 @@ import { getSite } from "~/services/site/index.server";
 import { replyFor } from "~/utils/form";
 import { pageNotFound, readFormData, replyWith } from "~/utils/form.server";
 import { pageMeta, siteFromMatches } from "~/utils/meta";
+import { requireCommerceFeature } from "~/utils/commerce-feature.server";
 
 const PAGE = "/account/payment-methods";
 const NOT_FOUND = "We could not find that card in your payment methods.";
@@ -53,6 +54,7 @@ async function autoshipsOf(customerId: string) {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const customerId = await requireCustomer(request);
+  requireCommerceFeature("savedCards");
   const now = new Date();
   const [cards, autoships] = await Promise.all([payments.listCards(customerId), autoshipsOf(customerId)]);
   return json(
@@ -74,6 +76,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const customerId = await requireCustomer(request);
+  requireCommerceFeature("savedCards");
   const submission = parseWithZod(await readFormData(request), { schema: PaymentMethodActionSchema });
   // The card number and security code are never sent back to the page.
   const hideFields = SECRET_CARD_FIELDS;

@@ -9,6 +9,7 @@ import { routeTitle } from "~/models/page-titles";
 import { DEFAULT_SITE } from "~/models/site";
 import { ContentLinkTo } from "~/components/content-link";
 import { content } from "~/services/content/index.server";
+import { features } from "~/services/commerce/index.server";
 import { customers } from "~/services/customers/index.server";
 import { requireCustomer } from "~/services/http/index.server";
 import { getSite } from "~/services/site/index.server";
@@ -21,7 +22,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     // The account pages' help box and texts come from content (get-account-pages-settings).
     content.getAccountPagesSettings(site),
   ]);
-  return json({ customer, site, settings });
+  // Saved cards and autoships are the embedded provider's (docs/rules.md "Turned off on Shopify").
+  const offers = { savedCards: features.savedCards, autoshipEngine: features.autoshipEngine };
+  return json({ customer, site, settings, offers });
 }
 
 /** The account layout's data, for child pages that need the customer's names. */
@@ -35,10 +38,17 @@ export default function AccountLayout() {
   const links = [
     { to: "/account/dashboard", label: "My Account" },
     { to: "/account/orders", label: "My Orders" },
-    { to: "/account/autoships", label: autoshipLabel },
+    ...(data?.offers.autoshipEngine === false ? [] : [{ to: "/account/autoships", label: autoshipLabel }]),
     { to: "/account/my-profile", label: "My Profile" },
     { to: "/account/address-book", label: "Address Book" },
-    { to: "/account/payment-methods", label: routeTitle(data?.site ?? DEFAULT_SITE, "/account/payment-methods") },
+    ...(data?.offers.savedCards === false
+      ? []
+      : [
+          {
+            to: "/account/payment-methods",
+            label: routeTitle(data?.site ?? DEFAULT_SITE, "/account/payment-methods"),
+          },
+        ]),
   ];
   return (
     <div className="container account-page">

@@ -2,8 +2,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { sectionsFor } from "~/models/admin-roles";
+import { sectionsElsewhere, sectionsFor } from "~/models/admin-roles";
+import { TURNED_OFF } from "~/models/commerce-features";
 import { ADMIN_NO_STORE, adminInbox, requireAdmin } from "~/services/admin/index.server";
+import { features } from "~/services/commerce/index.server";
 
 export const meta: MetaFunction = () => [{ title: "Back office" }, { name: "robots", content: "noindex" }];
 
@@ -13,14 +15,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
     {
       name: admin.name,
       inbox: await adminInbox(admin.role),
-      sections: sectionsFor(admin.role).map(({ path, label }) => ({ path, label })),
+      sections: sectionsFor(admin.role, features).map(({ path, label }) => ({ path, label })),
+      // What the commerce provider does instead, and where (docs/rules.md "Turned off on Shopify").
+      elsewhere: sectionsElsewhere(admin.role, features).map(({ label, feature }) => ({
+        label,
+        message: feature ? TURNED_OFF[feature].message : "",
+      })),
     },
     { headers: ADMIN_NO_STORE },
   );
 }
 
 export default function AdminHome() {
-  const { name, inbox, sections } = useLoaderData<typeof loader>();
+  const { name, inbox, sections, elsewhere } = useLoaderData<typeof loader>();
   return (
     <>
       <h1>Welcome, {name}</h1>
@@ -48,6 +55,18 @@ export default function AdminHome() {
           ))}
         </ul>
       </section>
+      {elsewhere.length ? (
+        <section aria-labelledby="elsewhere-title">
+          <h2 id="elsewhere-title">In the Shopify admin</h2>
+          <ul>
+            {elsewhere.map((section) => (
+              <li key={section.label}>
+                <strong>{section.label}</strong>: {section.message}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
     </>
   );
 }

@@ -9,6 +9,7 @@ import { COVERAGE_DESTINATION_LABELS, COVERAGE_DESTINATIONS, CoverageRangeSchema
 import { ADMIN_NO_STORE, backWithNotice, requireAdmin } from "~/services/admin/index.server";
 import { coverageAdmin } from "~/services/stock/index.server";
 import { pageNotFound, readFormData } from "~/utils/form.server";
+import { features } from "~/services/commerce/index.server";
 
 export const meta: MetaFunction = () => [
   { title: "Delivery coverage · Back office" },
@@ -18,7 +19,12 @@ export const meta: MetaFunction = () => [
 export async function loader({ request }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request, "catalogue.view");
   return json(
-    { ranges: await coverageAdmin.list(), canEdit: can(admin.role, "catalogue.edit") },
+    {
+      ranges: await coverageAdmin.list(),
+      canEdit: can(admin.role, "catalogue.edit"),
+      // On Shopify the catalogue screens are closed (docs/rules.md "Turned off on Shopify").
+      catalogue: features.embeddedCatalogueEditing,
+    },
     { headers: ADMIN_NO_STORE },
   );
 }
@@ -53,7 +59,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AdminCoverage() {
-  const { ranges, canEdit } = useLoaderData<typeof loader>();
+  const { ranges, canEdit, catalogue } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   const errors: Record<string, string> = reply && "errors" in reply ? reply.errors : {};
   const values: Record<string, string> = reply && "values" in reply ? reply.values : {};
@@ -67,9 +73,11 @@ export default function AdminCoverage() {
     ) : null;
   return (
     <>
-      <p>
-        <Link to="/admin/products">Back to the catalogue</Link>
-      </p>
+      {catalogue ? (
+        <p>
+          <Link to="/admin/products">Back to the catalogue</Link>
+        </p>
+      ) : null}
       <h1>Delivery coverage</h1>
       <p>Home delivery is offered only to zips inside a home range. Clinic deliveries do not depend on a zip.</p>
       {reply && "message" in reply ? (

@@ -13,6 +13,7 @@ import { customerDirectory } from "~/services/customers/index.server";
 import { identity, sendPasswordResetFor } from "~/services/identity/index.server";
 import { staffProgram } from "~/services/staff/index.server";
 import { pageNotFound, readFormData } from "~/utils/form.server";
+import { features } from "~/services/commerce/index.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.customer.email ?? "Customer"} · Back office` },
@@ -27,6 +28,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return json(
     {
       customer,
+      // On Shopify the order page is closed (docs/rules.md "Turned off on Shopify"): numbers, not links.
+      orderPages: features.embeddedOrders,
       member: member
         ? {
             clinic: member.clinic ? { name: member.clinic.name, groupID: member.clinic.groupID } : null,
@@ -78,7 +81,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 const date = (iso: string) => iso.slice(0, 10);
 
 export default function AdminCustomer() {
-  const { customer, member } = useLoaderData<typeof loader>();
+  const { customer, member, orderPages } = useLoaderData<typeof loader>();
   const signIn = customer.signIn;
   return (
     <>
@@ -170,7 +173,7 @@ export default function AdminCustomer() {
             {customer.orders.map((order) => (
               <tr key={order.number}>
                 <td>
-                  <Link to={`/admin/orders/${order.number}`}>#{order.number}</Link>
+                  {orderPages ? <Link to={`/admin/orders/${order.number}`}>#{order.number}</Link> : `#${order.number}`}
                 </td>
                 <td>{date(order.createdAt)}</td>
                 <td>{order.status}</td>

@@ -24,6 +24,7 @@ import { utcDateTime } from "~/models/return-forms";
 import { ADMIN_NO_STORE, backWithNotice, requireAdmin } from "~/services/admin/index.server";
 import { LifecycleError, orderAdmin, orderLifecycle } from "~/services/orders/index.server";
 import { pageNotFound, readFormData } from "~/utils/form.server";
+import { requireCommerceFeature } from "~/utils/commerce-feature.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `Order #${data.order.number} · Back office` : "Order · Back office" },
@@ -39,6 +40,7 @@ async function orderOf(params: { number?: string }) {
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request, "orders.view");
+  requireCommerceFeature("embeddedOrders");
   const order = await orderOf(params);
   const may = (intent: OrderPageIntent) => can(admin.role, ORDER_INTENT_PERMISSION[intent]);
   return json(
@@ -67,6 +69,7 @@ const refuse = (intent: OrderPageIntent | null, errors: Record<string, string>, 
 export async function action({ request, params }: ActionFunctionArgs) {
   // Every action of the page needs the page; then its own permission (`ORDER_INTENT_PERMISSION`).
   await requireAdmin(request, "orders.view");
+  requireCommerceFeature("embeddedOrders");
   const form = Object.fromEntries(await readFormData(request));
   if (!isOrderPageIntent(form.intent)) return refuse(null, { form: "Unknown action." }, 400);
   const admin = await requireAdmin(request, ORDER_INTENT_PERMISSION[form.intent]);

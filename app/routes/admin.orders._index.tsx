@@ -12,11 +12,13 @@ import { orderStatusLabel } from "~/models/order-lifecycle";
 import { utcDate } from "~/models/return-forms";
 import { ADMIN_NO_STORE, requireAdmin } from "~/services/admin/index.server";
 import { orderAdmin } from "~/services/orders/index.server";
+import { requireCommerceFeature } from "~/utils/commerce-feature.server";
 
 export const meta: MetaFunction = () => [{ title: "Orders · Back office" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request, "orders.view");
+  requireCommerceFeature("embeddedOrders");
   const search = orderSearchOf(new URL(request.url).searchParams);
   const result = await orderAdmin.search(search);
   return json(

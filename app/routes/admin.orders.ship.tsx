@@ -13,6 +13,7 @@ import { utcDate } from "~/models/return-forms";
 import { ADMIN_NO_STORE, requireAdmin } from "~/services/admin/index.server";
 import { LifecycleError, orderAdmin, orderLifecycle } from "~/services/orders/index.server";
 import { readFormData } from "~/utils/form.server";
+import { requireCommerceFeature } from "~/utils/commerce-feature.server";
 
 export const meta: MetaFunction = () => [
   { title: "Ship packed orders · Back office" },
@@ -21,6 +22,7 @@ export const meta: MetaFunction = () => [
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request, "orders.fulfil");
+  requireCommerceFeature("embeddedOrders");
   return json({ orders: await orderAdmin.packedOrders(BULK_SHIP_MAX) }, { headers: ADMIN_NO_STORE });
 }
 
@@ -33,6 +35,7 @@ export interface ShipOutcome {
 
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request, "orders.fulfil");
+  requireCommerceFeature("embeddedOrders");
   const rows = bulkShipRows(await readFormData(request));
   if (!rows) {
     return json(

@@ -26,6 +26,7 @@ import { ADMIN_NO_STORE, backWithNotice, requireAdmin } from "~/services/admin/i
 import { catalogueAdmin } from "~/services/commerce/index.server";
 import { stock } from "~/services/stock/index.server";
 import { pageNotFound, readFormData } from "~/utils/form.server";
+import { requireCommerceFeature } from "~/utils/commerce-feature.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.product.title ?? "Product"} · Back office` },
@@ -34,6 +35,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request, "catalogue.view");
+  requireCommerceFeature("embeddedCatalogueEditing");
   const product = await catalogueAdmin.get(params.id ?? "");
   if (!product) throw pageNotFound("No product has this id.");
   const [home] = await stock.getCoverage("HOME");
@@ -82,6 +84,7 @@ const valuesOf = (form: FormData): Reply["values"] => {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(request, "catalogue.edit");
+  requireCommerceFeature("embeddedCatalogueEditing");
   const form = await readFormData(request);
   const productId = params.id ?? "";
   const here = `/admin/products/${productId}`;

@@ -11,11 +11,13 @@ import { formatMoney } from "~/models/money";
 import { SITE_IDS } from "~/models/site";
 import { ADMIN_NO_STORE, requireAdmin } from "~/services/admin/index.server";
 import { catalogueAdmin } from "~/services/commerce/index.server";
+import { requireCommerceFeature } from "~/utils/commerce-feature.server";
 
 export const meta: MetaFunction = () => [{ title: "Catalogue · Back office" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request, "catalogue.view");
+  requireCommerceFeature("embeddedCatalogueEditing");
   const url = new URL(request.url);
   const filter = ProductFilterSchema.parse(Object.fromEntries(url.searchParams));
   const result = await catalogueAdmin.list(filter);

@@ -14,11 +14,13 @@ import { utcDateTime } from "~/models/return-forms";
 import { ADMIN_NO_STORE, backWithNotice, requireAdmin } from "~/services/admin/index.server";
 import { LifecycleError, orderAdmin, orderLifecycle } from "~/services/orders/index.server";
 import { readFormData } from "~/utils/form.server";
+import { requireCommerceFeature } from "~/utils/commerce-feature.server";
 
 export const meta: MetaFunction = () => [{ title: "Returns · Back office" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request, "returns.view");
+  requireCommerceFeature("embeddedOrders");
   const { status } = ReturnQueueSchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   return json(
     {
@@ -34,6 +36,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   // The queue first; then the action's own permission (`RETURN_INTENT_PERMISSION`).
   await requireAdmin(request, "returns.view");
+  requireCommerceFeature("embeddedOrders");
   const parsed = ReturnActionSchema.safeParse(Object.fromEntries(await readFormData(request)));
   if (!parsed.success) throw json({ message: "Unknown action." }, { status: 400, headers: ADMIN_NO_STORE });
   const { intent, returnId } = parsed.data;

@@ -7,6 +7,7 @@ import { json } from "@remix-run/node";
 import { Form, isRouteErrorResponse, NavLink, Outlet, useLoaderData, useRouteError } from "@remix-run/react";
 import { ROLE_LABELS, sectionsFor } from "~/models/admin-roles";
 import { requireAdmin } from "~/services/admin/index.server";
+import { features } from "~/services/commerce/index.server";
 import adminStyles from "~/styles/admin.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminStyles }];
@@ -17,7 +18,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json(
     {
       admin: { name: admin.name, email: admin.email, roleLabel: ROLE_LABELS[admin.role] },
-      sections: sectionsFor(admin.role).map(({ path, label }) => ({ path, label })),
+      // Orders, returns and the catalogue are hidden on Shopify (docs/rules.md "Turned off on Shopify").
+      sections: sectionsFor(admin.role, features).map(({ path, label }) => ({ path, label })),
     },
     { headers: { "Cache-Control": "private, no-store" } },
   );

@@ -7,6 +7,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { routeTitle } from "~/models/page-titles";
 import { sitemapPage, type SitemapLink } from "~/models/sitemap";
+import { features } from "~/services/commerce/index.server";
 import { loadSitemapData } from "~/services/storefront/index.server";
 import { getSite } from "~/services/site/index.server";
 import { pageMeta, siteFromMatches } from "~/utils/meta";
@@ -19,7 +20,7 @@ export const meta: MetaFunction<typeof loader> = ({ matches }) =>
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const site = getSite(request);
-  const page = sitemapPage(site, await loadSitemapData(site));
+  const page = sitemapPage(site, await loadSitemapData(site), features);
   // The same for every visitor: a public page (models/cache-policy.ts).
   return json({ site, ...page });
 }

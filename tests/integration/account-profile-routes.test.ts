@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import { encodeRedirect } from "~/models/redirect-param";
 import * as addressBook from "~/routes/account.address-book";
+import * as accountLayout from "~/routes/account";
 import * as dashboard from "~/routes/account.dashboard";
 import * as myProfile from "~/routes/account.my-profile";
 import * as profileAlias from "~/routes/account.profile";
@@ -163,6 +164,14 @@ describe("My Account dashboard (shop-core spec section 2)", () => {
     });
     expect(data.autoships).toEqual({ activeCount: 2, nextDate: "May 1, 2030" });
     expect(data.defaultAddress).toBe("Jo Park, 1 Main St, Aurora, CO 80011");
+  });
+
+  it("offers saved cards and autoships in the navigation on the embedded provider (docs/rules.md 'Turned off on Shopify')", async () => {
+    const { jar } = await signedInCustomer();
+    const layout = (await (await get(accountLayout.loader as Handler, "/account/dashboard", jar)).json()) as {
+      offers: unknown;
+    };
+    expect(layout.offers).toEqual({ savedCards: true, autoshipEngine: true });
   });
 });
 

@@ -250,5 +250,11 @@ describe("the back office's home", () => {
     expect(await labels("content")).toEqual(["Reviews to moderate"]);
     expect(await labels("merchandiser")).toEqual([]);
     expect(await labels("owner")).toHaveLength(6);
+    // On the embedded provider nothing is the platform's (docs/rules.md "Turned off on Shopify").
+    const owner = await newAdmin("owner", "home");
+    const home = (await (await callRoute(homeLoader, getRequest("/admin", owner.jar))).json()) as {
+      elsewhere: unknown[];
+    };
+    expect(home.elsewhere).toEqual([]);
   });
 });

@@ -3,6 +3,7 @@
 // (docs/rules.md "Order lifecycle", "Returns", "Reviews", "Outbox").
 import type { PrismaClient } from "~/generated/prisma/client";
 import { can, type AdminRole, type Permission } from "~/models/admin-roles";
+import type { CommerceFeature, CommerceFeatures } from "~/models/commerce-features";
 
 export interface InboxItem {
   label: string;
@@ -14,6 +15,8 @@ interface InboxQuery {
   label: string;
   href: string;
   permission: Permission;
+  /** The commerce feature whose screen it links to: not counted when the provider does that instead. */
+  feature?: CommerceFeature;
   count: (db: PrismaClient) => Promise<number>;
 }
 
@@ -22,24 +25,28 @@ const QUERIES: InboxQuery[] = [
     label: "Orders to pack",
     href: "/admin/orders?status=paid",
     permission: "orders.view",
+    feature: "embeddedOrders",
     count: (db) => db.order.count({ where: { status: "paid" } }),
   },
   {
     label: "Orders to ship",
     href: "/admin/orders?status=packed",
     permission: "orders.view",
+    feature: "embeddedOrders",
     count: (db) => db.order.count({ where: { status: "packed" } }),
   },
   {
     label: "Returns to approve",
     href: "/admin/returns?status=requested",
     permission: "returns.view",
+    feature: "embeddedOrders",
     count: (db) => db.orderReturn.count({ where: { status: "requested" } }),
   },
   {
     label: "Returns to receive",
     href: "/admin/returns?status=approved",
     permission: "returns.view",
+    feature: "embeddedOrders",
     count: (db) => db.orderReturn.count({ where: { status: "approved" } }),
   },
   {
@@ -57,8 +64,8 @@ const QUERIES: InboxQuery[] = [
 ];
 
 /** The counts a role may follow, in the home page's order. */
-export async function inboxFor(db: PrismaClient, role: AdminRole): Promise<InboxItem[]> {
-  const mine = QUERIES.filter((query) => can(role, query.permission));
+export async function inboxFor(db: PrismaClient, role: AdminRole, features: CommerceFeatures): Promise<InboxItem[]> {
+  const mine = QUERIES.filter((query) => can(role, query.permission) && (!query.feature || features[query.feature]));
   const counts = await Promise.all(mine.map((query) => query.count(db)));
   return mine.map((query, i) => ({ label: query.label, href: query.href, count: counts[i] }));
 }

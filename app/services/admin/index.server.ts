@@ -4,6 +4,7 @@
 import { redirect } from "@remix-run/node";
 import { prisma } from "~/db.server";
 import type { Notice } from "~/models/notice";
+import { features } from "~/services/commerce/index.server";
 import { commitNotice } from "~/services/http/index.server";
 import type { AdminRole } from "~/models/admin-roles";
 import { createAdminUsers } from "./admin-users.server";
@@ -26,8 +27,8 @@ export type { InboxItem };
 
 export const adminUsers = createAdminUsers(prisma);
 
-/** What waits for a role: the home page's counts. */
-export const adminInbox = (role: AdminRole): Promise<InboxItem[]> => inboxFor(prisma, role);
+/** What waits for a role: the home page's counts (none for the screens the commerce provider does instead). */
+export const adminInbox = (role: AdminRole): Promise<InboxItem[]> => inboxFor(prisma, role, features);
 const sessions = createAdminSessions(adminUsers);
 
 export const getAdmin = sessions.getAdmin;
