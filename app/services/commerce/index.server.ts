@@ -50,5 +50,4 @@ export {
   isShopifySignature,
   type ShopifyDelivery,
   type ShopifyWebhookAnswer,
-  type ShopifyWebhooks,
 } from "./shopify/webhooks.server";

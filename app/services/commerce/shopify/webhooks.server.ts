@@ -123,5 +123,3 @@ export function createShopifyWebhooks(deps: {
     },
   };
 }
-
-export type ShopifyWebhooks = ReturnType<typeof createShopifyWebhooks>;
