@@ -8,12 +8,14 @@ import { orders } from "~/services/orders/index.server";
 import { orderViewer } from "~/utils/order-viewer.server";
 import { methodNotAllowed, NO_STORE, notFound } from "~/utils/api.server";
 import { CustomerIdSchema, SessionTokenSchema, readSignedInBody } from "~/utils/api-auth.server";
+import { requireProviderPath } from "~/utils/provider-api.server";
 
 const OrderBodySchema = z.object({ sessionToken: SessionTokenSchema, id: CustomerIdSchema });
 
 export const loader = () => methodNotAllowed(["POST"]);
 
 export async function action({ request }: ActionFunctionArgs) {
+  requireProviderPath("embedded");
   const { customerId, body } = await readSignedInBody(request, OrderBodySchema);
   const order = await orders.viewableBy(body.id, await orderViewer(request, customerId));
   if (!order) return notFound("That order was not found.");

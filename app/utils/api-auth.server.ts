@@ -94,3 +94,38 @@ export async function customerJson(customerId: string) {
     persistedCartMetafield: saved ? { id: saved.id, value: saved.value } : null,
   };
 }
+
+/** Reads a URL-encoded query ("%23100001", "adult+dog"); undefined when it is not URL-encoded correctly. */
+function decodeQuery(value: string): string | undefined {
+  try {
+    return decodeURIComponent(value.replace(/\+/g, " ")).trim();
+  } catch {
+    return undefined;
+  }
+}
+
+/** The get-{provider}-orders body (shop-core spec section 7). */
+export const OrdersBodySchema = z.object({
+  sessionToken: SessionTokenSchema,
+  id: CustomerIdSchema,
+  quantity: z
+    .number({ invalid_type_error: "Quantity must be a number." })
+    .int("Quantity must be a whole number.")
+    .min(1, "Quantity must be at least 1.")
+    .max(50, "Quantity must be at most 50.")
+    .default(20),
+  cursor: z.string().trim().max(200, "That cursor is not valid.").nullish(),
+  query: z
+    .string()
+    .max(300, "Keep the query under 300 characters.")
+    .nullish()
+    .transform((value, ctx) => {
+      if (!value) return null;
+      const decoded = decodeQuery(value);
+      if (decoded === undefined) {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, message: "The query must be URL-encoded." });
+        return z.NEVER;
+      }
+      return decoded || null;
+    }),
+});

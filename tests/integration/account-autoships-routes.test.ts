@@ -11,6 +11,10 @@ import { formatMoney } from "~/models/money";
 import { autoshipUnitPriceCents } from "~/models/pricing";
 import { action as autoshipsAction, loader as autoshipsLoader } from "~/routes/account.autoships";
 import { action as lastOrderApi } from "~/routes/api.ecom.v1[.]0.get-embedded-last-order";
+import { action as shopifyCustomerApi } from "~/routes/api.ecom.v1[.]0.get-shopify-customer";
+import { action as shopifyLastOrderApi } from "~/routes/api.ecom.v1[.]0.get-shopify-last-order";
+import { action as shopifyOrderApi } from "~/routes/api.ecom.v1[.]0.get-shopify-order";
+import { action as shopifyOrdersApi } from "~/routes/api.ecom.v1[.]0.get-shopify-orders";
 import { action as orderApi } from "~/routes/api.ecom.v1[.]0.get-embedded-order";
 import { action as ordersApi, loader as ordersApiGet } from "~/routes/api.ecom.v1[.]0.get-embedded-orders";
 import { action as subscriptionsApi } from "~/routes/api.get-subscriptions";
@@ -577,6 +581,14 @@ describe("account JSON API (shop-core spec section 7, provider 'embedded')", () 
       const fresh = (await newCustomer()).id;
       const none = await callApi(lastOrderApi, { id: fresh }, await signedInJar(fresh));
       expect(await none.json()).toEqual({ order: null });
+    });
+  });
+
+  describe("the calls named for another provider (get-shopify-*)", () => {
+    it("are 404 on the embedded provider, as a path that does not exist", async () => {
+      for (const api of [shopifyOrdersApi, shopifyLastOrderApi, shopifyOrderApi, shopifyCustomerApi]) {
+        expect((await callApi(api, { sessionToken: token, id: customerId })).status).toBe(404);
+      }
     });
   });
 

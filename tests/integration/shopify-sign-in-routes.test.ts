@@ -19,6 +19,11 @@ import { afterAll, describe, expect, it } from "vitest";
 import * as tokenRoute from "~/routes/api.ecom.v1[.]0.create-customer-token";
 import * as ordersRoute from "~/routes/account.orders";
 import * as dashboardRoute from "~/routes/account.dashboard";
+import * as embeddedOrdersApi from "~/routes/api.ecom.v1[.]0.get-embedded-orders";
+import * as shopifyCustomerApi from "~/routes/api.ecom.v1[.]0.get-shopify-customer";
+import * as shopifyLastOrderApi from "~/routes/api.ecom.v1[.]0.get-shopify-last-order";
+import * as shopifyOrderApi from "~/routes/api.ecom.v1[.]0.get-shopify-order";
+import * as shopifyOrdersApi from "~/routes/api.ecom.v1[.]0.get-shopify-orders";
 import { callRoute, getRequest, jsonRequest, signedInJar } from "../helpers/routes";
 import { prisma } from "~/db.server";
 
@@ -67,5 +72,57 @@ describe("create-customer-token on Shopify", () => {
       number: "1023",
       href: expect.stringContaining(`${storefront.origin}/orders/5022/`),
     });
+  });
+});
+
+describe("the spec's get-shopify-* calls (shop-core spec section 7, provider name shopify)", () => {
+  async function session() {
+    const answer = await callRoute(
+      tokenRoute.action,
+      jsonRequest("/api/ecom/v1.0/create-customer-token", { email: "robin@example.com", key: "shopify-pass-1" }),
+    );
+    const { sessionToken } = (await answer.json()) as { sessionToken: string };
+    const link = await prisma.externalIdentity.findFirstOrThrow({ where: { subject: "gid://shopify/Customer/7001" } });
+    return { sessionToken, id: link.customerId };
+  }
+  const call = (route: { action: (args: never) => unknown }, path: string, body: unknown) =>
+    callRoute(route.action, jsonRequest(`/api/ecom/v1.0/${path}`, body));
+
+  it("pages through the customer's Shopify orders, newest first, and only their own", async () => {
+    const { sessionToken, id } = await session();
+    type Page = {
+      orders: { nodes: { id: string; number: string }[]; pageInfo: { hasNextPage: boolean; endCursor: string } };
+    };
+    const first = (await (
+      await call(shopifyOrdersApi, "get-shopify-orders", { sessionToken, id, quantity: 20 })
+    ).json()) as Page;
+    expect(first.orders.nodes.map((o) => o.number).slice(0, 2)).toEqual(["1023", "1022"]);
+    expect(first.orders.pageInfo.hasNextPage).toBe(true);
+    const rest = (await (
+      await call(shopifyOrdersApi, "get-shopify-orders", { sessionToken, id, cursor: first.orders.pageInfo.endCursor })
+    ).json()) as Page;
+    expect(rest.orders.nodes.map((o) => o.number)).toEqual(["1003", "1002", "1001"]);
+    expect((await call(shopifyOrdersApi, "get-shopify-orders", { sessionToken, id: "someone-else" })).status).toBe(404);
+
+    const last = await call(shopifyLastOrderApi, "get-shopify-last-order", { sessionToken, id });
+    expect(((await last.json()) as { order: { number: string } }).order.number).toBe("1023");
+
+    const one = await call(shopifyOrderApi, "get-shopify-order", { sessionToken, id: "gid://shopify/Order/5003" });
+    expect(one.status).toBe(200);
+    expect(((await one.json()) as { order: { number: string; href: string } }).order).toMatchObject({
+      number: "1004",
+      href: expect.stringContaining(`${storefront.origin}/orders/5003/`),
+    });
+    expect(
+      (await call(shopifyOrderApi, "get-shopify-order", { sessionToken, id: "gid://shopify/Order/1" })).status,
+    ).toBe(404);
+
+    const customer = await call(shopifyCustomerApi, "get-shopify-customer", { sessionToken });
+    expect(((await customer.json()) as { customer: { email: string } }).customer.email).toBe("robin@example.com");
+  });
+
+  it("answers the embedded provider's calls 404 on Shopify", async () => {
+    const { sessionToken, id } = await session();
+    expect((await call(embeddedOrdersApi, "get-embedded-orders", { sessionToken, id })).status).toBe(404);
   });
 });

@@ -25,7 +25,7 @@ import { logger } from "~/services/observability/index.server";
 import { PermanentDeliveryError, type OutboxHandler, type OutboxWriter } from "~/services/outbox/index.server";
 import { isShopOwnedMetafield } from "~/models/customer-metafields";
 import { METAFIELDS_SET } from "./shopify-admin-documents";
-import type { AccountOrdersPage } from "./account-orders.server";
+import type { AccountOrderRow, AccountOrdersPage } from "./account-orders.server";
 import {
   createCustomers,
   addressData,
@@ -58,6 +58,9 @@ import {
 
 /** A token is renewed when it has less than this left: a live session (7 days idle at most) never meets an expired one. */
 export const TOKEN_RENEW_BEFORE_MS = 8 * 24 * 60 * 60_000;
+
+/** How many pages of 250 orders `findOrder` reads before it answers "not found" (1,000 orders). */
+export const ORDER_LOOKUP_PAGES = 4;
 
 interface CustomerUserError {
   code: string | null;
@@ -395,6 +398,47 @@ export function createShopifyCustomers(
     return { ok: true, customerId };
   }
 
+  async function listOrders(
+    customerId: string,
+    page: { first: number; after: string | null; query: string },
+  ): Promise<AccountOrdersPage> {
+    const token = await tokenFor(customerId);
+    const { customer } = await client.request<{
+      customer: {
+        orders: { nodes: ShopifyOrder[]; pageInfo: { hasNextPage: boolean; endCursor: string | null } };
+      } | null;
+    }>(CUSTOMER_ORDERS, {
+      customerAccessToken: token,
+      first: page.first,
+      after: page.after,
+      query: page.query || null,
+    });
+    if (!customer) return signedOut(customerId);
+    return {
+      orders: customer.orders.nodes.map((order) => {
+        const status = shopifyOrderStatus(order);
+        return {
+          id: order.id,
+          // Shopify's display name ("#1001", or the store's own prefix) without its "#".
+          number: order.name.replace(/^#/, ""),
+          createdAt: order.processedAt,
+          status,
+          progress: orderProgress(shopifyOrderTimeline(status)),
+          tracking: null,
+          totalCents: centsFromDecimal(order.totalPrice.amount),
+          currencyCode: order.totalPrice.currencyCode,
+          itemCount: order.lineItems.nodes.reduce((sum, line) => sum + line.quantity, 0),
+          href: order.statusUrl,
+        };
+      }),
+      pageInfo: {
+        hasNextPage: customer.orders.pageInfo.hasNextPage,
+        hasPreviousPage: page.after !== null,
+        endCursor: customer.orders.pageInfo.endCursor,
+      },
+    };
+  }
+
   return {
     ...embedded,
     getProfile,
@@ -586,45 +630,23 @@ export function createShopifyCustomers(
     },
 
     /** The customer's Shopify orders, newest first, a page at a time; each opens on Shopify's order status page. */
-    async listOrders(
-      customerId: string,
-      page: { first: number; after: string | null; query: string },
-    ): Promise<AccountOrdersPage> {
-      const token = await tokenFor(customerId);
-      const { customer } = await client.request<{
-        customer: {
-          orders: { nodes: ShopifyOrder[]; pageInfo: { hasNextPage: boolean; endCursor: string | null } };
-        } | null;
-      }>(CUSTOMER_ORDERS, {
-        customerAccessToken: token,
-        first: page.first,
-        after: page.after,
-        query: page.query || null,
-      });
-      if (!customer) return signedOut(customerId);
-      return {
-        orders: customer.orders.nodes.map((order) => {
-          const status = shopifyOrderStatus(order);
-          return {
-            id: order.id,
-            // Shopify's display name ("#1001", or the store's own prefix) without its "#".
-            number: order.name.replace(/^#/, ""),
-            createdAt: order.processedAt,
-            status,
-            progress: orderProgress(shopifyOrderTimeline(status)),
-            tracking: null,
-            totalCents: centsFromDecimal(order.totalPrice.amount),
-            currencyCode: order.totalPrice.currencyCode,
-            itemCount: order.lineItems.nodes.reduce((sum, line) => sum + line.quantity, 0),
-            href: order.statusUrl,
-          };
-        }),
-        pageInfo: {
-          hasNextPage: customer.orders.pageInfo.hasNextPage,
-          hasPreviousPage: page.after !== null,
-          endCursor: customer.orders.pageInfo.endCursor,
-        },
-      };
+    listOrders,
+
+    /**
+     * One of the customer's Shopify orders by its id (gid://shopify/Order/N), or null. The
+     * Storefront API reads a customer's orders only as their list, so it is looked for there,
+     * newest first, at most ORDER_LOOKUP_PAGES pages of 250.
+     */
+    async findOrder(customerId: string, orderId: string): Promise<AccountOrderRow | null> {
+      let after: string | null = null;
+      for (let page = 0; page < ORDER_LOOKUP_PAGES; page++) {
+        const found: AccountOrdersPage = await listOrders(customerId, { first: 250, after, query: "" });
+        const order = found.orders.find((o) => o.id === orderId);
+        if (order) return order;
+        if (!found.pageInfo.hasNextPage) return null;
+        after = found.pageInfo.endCursor;
+      }
+      return null;
     },
   };
 

@@ -1,0 +1,16 @@
+// POST /api/ecom/v1.0/get-shopify-customer { sessionToken? } → { customer } (shop-core spec
+// section 7; provider name "shopify"): on Shopify, the signed-in customer's profile, metafields,
+// address book and default address, read from Shopify. 404 on another provider.
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import { customerJson, readSignedInBody } from "~/utils/api-auth.server";
+import { answerServiceCall, methodNotAllowed } from "~/utils/api.server";
+import { requireProviderPath } from "~/utils/provider-api.server";
+
+export const loader = () => methodNotAllowed(["POST"]);
+
+export async function action({ request }: ActionFunctionArgs) {
+  requireProviderPath("shopify");
+  const { customerId } = await readSignedInBody(request, z.object({}));
+  return answerServiceCall(async () => ({ customer: await customerJson(customerId) }));
+}
