@@ -1,8 +1,9 @@
 // Lighthouse, mobile (its default: a mid-range phone on a slow 4G link, simulated), on the
 // shop's home, a listing and a product page: the median of N runs per page and category.
 // A measurement, not a test (docs/benchmarks.md "Lighthouse"): it builds the shop, starts the
-// production server on a fresh seeded database on loopback, runs Debian's Chromium headless,
-// prints a Markdown table and stops everything it started.
+// production server on a fresh seeded database on loopback, runs Debian's full Chromium headless
+// (the `chromium` package, not the tests' headless shell: `apt-get install chromium`), prints a
+// Markdown table and stops everything it started.
 //
 //   npm run lighthouse                 # 3 runs per page
 //   npm run lighthouse -- --runs 5 --json data/lighthouse.json

@@ -1,7 +1,7 @@
 // Screenshots of the shop's main pages at a phone's width (390 px) and a desktop's (1280 px),
 // the first screen of each, into docs/screenshots/ with an index (docs/screenshots/README.md).
-// Run it after a change to how the shop looks: `npm run screenshots` (it builds the shop,
-// starts it on loopback with a fresh seeded database, drives Debian's Chromium, stops).
+// Run it after a change to how the shop looks: `npm run screenshots` (it builds the shop, starts
+// it on loopback with a fresh seeded database, drives Debian's Chromium headless shell, stops).
 import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -90,7 +90,8 @@ const PAGES = [
 async function main() {
   const shop = await startShop({ port: Number(values.port), name: "screenshots", build: !values["no-build"] });
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    // The browser tests' Chromium (its headless shell, scripts/ensure-chromium.sh).
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/lib/chromium/chromium-headless-shell",
     args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run"],
   });
   fs.mkdirSync(OUT, { recursive: true });

@@ -7,9 +7,9 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { z } from "zod";
-import { prisma } from "~/db.server";
 import { isLocalPath } from "~/models/redirect-param";
 import { handOff, type HandOff } from "~/services/checkout/index.server";
+import { customers } from "~/services/customers/index.server";
 import { multipassLinks, MULTIPASS_TTL_MS } from "~/services/sign-in/index.server";
 import { getSite, publicOrigin } from "~/services/site/index.server";
 import { readSignedInBody } from "~/utils/api-auth.server";
@@ -28,8 +28,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, "POST");
   await requireApiBudget("token-api", context);
   const { customerId, sessionToken, body } = await readSignedInBody(request, MultipassSchema);
-  const customer = await prisma.customer.findUnique({ where: { id: customerId }, select: { email: true } });
-  const own = customer?.email.toLowerCase() === body.email;
+  const own = await customers.ownsEmail(customerId, body.email);
   if (handOff) return platformMultipass(handOff, customerId, own, body.checkoutUrl);
   const origin = publicOrigin(getSite(request));
   let path: string;

@@ -53,6 +53,16 @@ async function refusal(promise: Promise<unknown>): Promise<CustomerError> {
 }
 
 describe("customer profile (shop-core spec section 3)", () => {
+  it("knows the customer's own email in any case, and no other (the multipass call's check)", async () => {
+    const { id, email } = await newCustomer();
+    const other = await newCustomer();
+    expect(await customers.ownsEmail(id, email)).toBe(true);
+    expect(await customers.ownsEmail(id, ` ${email.toUpperCase()} `)).toBe(true);
+    expect(await customers.ownsEmail(id, other.email)).toBe(false);
+    expect(await customers.ownsEmail(id, `x${email}`)).toBe(false);
+    expect(await customers.ownsEmail("no-such-customer", email)).toBe(false);
+  });
+
   it("reads the profile fields with the customer's metafields", async () => {
     const { id, email } = await newCustomer();
     await prisma.customerMetafield.create({

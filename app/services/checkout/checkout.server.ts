@@ -156,6 +156,9 @@ export function createCheckouts(deps: CheckoutDeps) {
     });
   }
 
+  /** What the checkout reads of its customer, once per step (null for a guest or an unknown id). */
+  type CustomerContext = Awaited<ReturnType<typeof customerContext>>;
+
   /** A staff-feeding member's clinic as a shipping address (catalogue spec section 4: home-only clinics force home). */
   async function clinicAddressOf(customerId: string | null): Promise<PostalAddress> {
     const customer = customerId
@@ -203,12 +206,17 @@ export function createCheckouts(deps: CheckoutDeps) {
    * (docs/rules.md "Donations"): null when it gives nothing, and also when the service
    * fails, so a donation outage never stops a purchase.
    */
-  async function orderDonation(site: string, customerId: string | null, cart: Cart): Promise<OrderDonation | null> {
+  async function orderDonation(
+    site: string,
+    customer: Pick<NonNullable<CustomerContext>, "id" | "acceptsMarketing"> | null,
+    cart: Cart,
+  ): Promise<OrderDonation | null> {
     try {
-      const customer = customerId
-        ? await db.customer.findUnique({ where: { id: customerId }, select: { id: true, acceptsMarketing: true } })
-        : null;
-      return await deps.donations.orderDonation({ site: site as SiteId, cart, customer });
+      return await deps.donations.orderDonation({
+        site: site as SiteId,
+        cart,
+        customer: customer && { id: customer.id, acceptsMarketing: customer.acceptsMarketing },
+      });
     } catch (error) {
       logger().warn({ err: error }, "checkout: no donation, the donation service failed");
       return null;
@@ -219,7 +227,7 @@ export function createCheckouts(deps: CheckoutDeps) {
   async function price(checkout: CheckoutState, cart: Cart): Promise<PricedOrder> {
     const [pricing, donation] = await Promise.all([
       deps.pricing(checkout.site, checkout.customerId),
-      orderDonation(checkout.site, checkout.customerId, cart),
+      customerContext(checkout.customerId).then((customer) => orderDonation(checkout.site, customer, cart)),
     ]);
     return priceOrder({
       lines: cart.lines,
@@ -234,18 +242,19 @@ export function createCheckouts(deps: CheckoutDeps) {
    * missing (it rides to the order as donation_tracking_id), what it gives kept under it until
    * the order arrives. None when the site gives nothing or the donation service failed.
    */
-  async function handOffDonation(site: SiteId, customerId: string | null, cart: Cart): Promise<OrderDonation | null> {
+  async function handOffDonation(site: SiteId, customer: CustomerContext, cart: Cart): Promise<OrderDonation | null> {
     if (!sitePolicy(site).givesDonations) return null;
     try {
-      const customer = customerId
-        ? await db.customer.findUnique({ where: { id: customerId }, select: { id: true, acceptsMarketing: true } })
-        : null;
-      await deps.donations.ensureTracking({ site, cart, customer });
+      await deps.donations.ensureTracking({
+        site,
+        cart,
+        customer: customer && { id: customer.id, acceptsMarketing: customer.acceptsMarketing },
+      });
     } catch (error) {
       logger().warn({ err: error }, "hand-off: no donation tracking, the donation service failed");
       return null;
     }
-    const donation = await orderDonation(site, customerId, cart);
+    const donation = await orderDonation(site, customer, cart);
     if (!donation?.trackingId) return null;
     const gift = {
       site,
@@ -271,9 +280,9 @@ export function createCheckouts(deps: CheckoutDeps) {
     checkout: Pick<CheckoutState, "site" | "customerId" | "shippingAddress" | "acceptsMarketing">,
     cart: Cart,
     attestation: boolean,
-    donation: OrderDonation | null = null,
+    donation: OrderDonation | null,
+    customer: CustomerContext,
   ) {
-    const customer = await customerContext(checkout.customerId);
     const meta = new Map(customer?.metafields.map((m) => [m.key, m.value]));
     const clinic = customer?.clinic ?? null;
     const isClinicUser = sitePolicy(checkout.site as SiteId).shipsToClinic && clinic !== null;
@@ -314,16 +323,20 @@ export function createCheckouts(deps: CheckoutDeps) {
       if (sitePolicy(input.site).requiresAttestation && !input.attestation) {
         throw new CheckoutError("ATTESTATION_REQUIRED", "Confirm the attestation to check out.", "attestation");
       }
-      const customer = input.customerId
-        ? await db.customer.findUnique({ where: { id: input.customerId }, select: { acceptsMarketing: true } })
-        : null;
-      const customerId = customer ? input.customerId : null;
-      const donation = await handOffDonation(input.site, customerId, input.cart);
+      // The customer, read once for the donation and the attributes (none for an unknown id).
+      const customer = await customerContext(input.customerId);
+      const donation = await handOffDonation(input.site, customer, input.cart);
       return attributes(
-        { site: input.site, customerId, shippingAddress: null, acceptsMarketing: customer?.acceptsMarketing ?? false },
+        {
+          site: input.site,
+          customerId: customer?.id ?? null,
+          shippingAddress: null,
+          acceptsMarketing: customer?.acceptsMarketing ?? false,
+        },
         input.cart,
         input.attestation,
         donation,
+        customer,
       );
     },
 
@@ -550,11 +563,12 @@ export function createCheckouts(deps: CheckoutDeps) {
     if (sitePolicy(storedSite(input.site)).requiresAttestation && !input.attestation) {
       throw new CheckoutError("ATTESTATION_REQUIRED", "Confirm the attestation to place your order.", "attestation");
     }
+    const customer = await customerContext(input.customerId);
     const [pricing, donation] = await Promise.all([
       deps.pricing(input.site, input.customerId),
-      orderDonation(input.site, input.customerId, cart),
+      orderDonation(input.site, customer, cart),
     ]);
-    const orderAttributes = await attributes(checkout, cart, input.attestation, donation);
+    const orderAttributes = await attributes(checkout, cart, input.attestation, donation, customer);
     const address = checkout.shippingAddress;
     const tokenId = checkout.paymentTokenId;
 

@@ -435,6 +435,12 @@ export function createCustomers(db: PrismaClient, identity: Pick<Identity, "chec
       await db.customerMetafield.deleteMany({ where: { id, customerId } });
       return { deletedId: id };
     },
+
+    /** Whether `email` is the customer's own (the shop's record of it, in any case). */
+    async ownsEmail(customerId: string, email: string): Promise<boolean> {
+      const row = await db.customer.findUnique({ where: { id: customerId }, select: { email: true } });
+      return row !== null && row.email.toLowerCase() === email.trim().toLowerCase();
+    },
   };
 }
 
