@@ -62,6 +62,24 @@ export default tseslint.config(
     ignores: ["**/*.test.{ts,tsx}"],
     rules: { "no-restricted-imports": ["error", { patterns: [PRISMA_CLIENT, serviceBoundary(null)] }] },
   },
+  {
+    // Routes adapt input and output; what they read and write goes through a service
+    // (docs/architecture.md "Layers").
+    files: ["app/routes/**/*.{ts,tsx}"],
+    ignores: ["**/*.test.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            PRISMA_CLIENT,
+            serviceBoundary(null),
+            { group: ["~/db.server"], message: "Routes reach the database through a service." },
+          ],
+        },
+      ],
+    },
+  },
   ...serviceFolders.map((folder) => ({
     files: [`app/services/${folder}/**/*.{ts,tsx}`],
     ignores: ["**/*.test.{ts,tsx}"],

@@ -5,38 +5,21 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { prisma } from "~/db.server";
 import { devOutboxOpen } from "~/env.server";
+import { readEmail } from "~/services/email/index.server";
+import { OUTBOX_PAGE_SIZE, OUTBOX_STATUSES, outbox } from "~/services/outbox/index.server";
 import { pageNotFound } from "~/utils/form.server";
 
 export const meta: MetaFunction = () => [{ title: "Outbox" }, { name: "robots", content: "noindex" }];
-
-const STATUSES = ["queued", "sending", "sent", "failed"] as const;
-const PAGE_SIZE = 50;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   if (!devOutboxOpen()) throw pageNotFound();
   const params = new URL(request.url).searchParams;
   const id = params.get("id");
-  const status = STATUSES.find((s) => s === params.get("status")) ?? null;
-  const [messages, selected] = await Promise.all([
-    prisma.outboxMessage.findMany({
-      where: status ? { status } : undefined,
-      orderBy: { createdAt: "desc" },
-      take: PAGE_SIZE,
-      select: {
-        id: true,
-        topic: true,
-        status: true,
-        tries: true,
-        nextAttemptAt: true,
-        lastError: true,
-        sentAt: true,
-        createdAt: true,
-        email: { select: { id: true, to: true, subject: true, template: true } },
-      },
-    }),
-    id ? prisma.emailMessage.findUnique({ where: { id }, include: { outboxMessage: true } }) : null,
+  const status = OUTBOX_STATUSES.find((s) => s === params.get("status")) ?? null;
+  const [{ messages }, selected] = await Promise.all([
+    outbox.list({ status: status ?? undefined, page: 1 }),
+    id ? readEmail(id) : null,
   ]);
   return json({ messages, selected, status }, { headers: { "Cache-Control": "private, no-store" } });
 }
@@ -63,7 +46,7 @@ export default function Outbox() {
               All
             </Link>
           </li>
-          {STATUSES.map((s) => (
+          {OUTBOX_STATUSES.map((s) => (
             <li key={s}>
               <Link to={`?status=${s}`} aria-current={status === s ? "page" : undefined}>
                 {s}
@@ -99,7 +82,9 @@ export default function Outbox() {
         </article>
       ) : null}
       <table>
-        <caption>{status ? `The last ${PAGE_SIZE} ${status} messages` : `The last ${PAGE_SIZE} messages`}</caption>
+        <caption>
+          {status ? `The last ${OUTBOX_PAGE_SIZE} ${status} messages` : `The last ${OUTBOX_PAGE_SIZE} messages`}
+        </caption>
         <thead>
           <tr>
             <th scope="col">Written</th>

@@ -105,7 +105,7 @@ describe("outbox", () => {
     ).json();
     const row = body.messages.find((m: { id: string }) => m.id === failed.id);
     expect(row).toMatchObject({ status: "failed", tries: 8, lastError: "SMTP 550" });
-    expect(row.email).toEqual({ to: "dana@example.com", subject: `Your order ${failed.id}` });
+    expect(row.email).toEqual({ id: expect.any(String), to: "dana@example.com", subject: `Your order ${failed.id}` });
     expect(body.canRetry).toBe(false);
   });
 

@@ -85,6 +85,11 @@ export function messageIdOf(emailMessageId: string, host: string): string {
 }
 
 /** The outbox handler of the "email" topic: sends the EmailMessage the payload names. */
+/** One email as the shop wrote it, with its delivery state; null when there is none (the developers' outbox page). */
+export function findEmail(db: PrismaClient, id: string) {
+  return db.emailMessage.findUnique({ where: { id }, include: { outboxMessage: true } });
+}
+
 export function createEmailDelivery(db: PrismaClient, settings: EmailDeliverySettings) {
   const smtp =
     settings.transport === "smtp"

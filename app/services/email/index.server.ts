@@ -1,7 +1,7 @@
 import { prisma } from "~/db.server";
 import { env } from "~/env.server";
 import { outbox } from "~/services/outbox/index.server";
-import { createEmailDelivery, createEmailService } from "./email.server";
+import { createEmailDelivery, createEmailService, findEmail } from "./email.server";
 import type { EmailService } from "./types";
 
 export type { EmailInput, EmailService } from "./types";
@@ -18,6 +18,9 @@ export const emailDelivery = createEmailDelivery(prisma, {
   smtpUrl: env.SMTP_URL,
   messageIdHost: new URL(env.PUBLIC_URL).hostname,
 });
+
+/** One email as written, with its delivery state (the developers' outbox page, /dev/outbox). */
+export const readEmail = (id: string) => findEmail(prisma, id);
 
 export { EMAIL_TOPIC } from "./email.server";
 export * from "./links.server";

@@ -31,7 +31,7 @@ export interface OutboxMessageView {
   nextAttemptAt: string;
   sentAt: string | null;
   createdAt: string;
-  email: { to: string; subject: string } | null;
+  email: { id: string; to: string; subject: string } | null;
 }
 
 /** A refused retry (not failed, or not found); nothing was changed. */
@@ -202,7 +202,7 @@ export function createOutbox(db: PrismaClient, settings: OutboxSettings) {
           orderBy: [{ createdAt: "desc" }, { id: "desc" }],
           skip: (filter.page - 1) * OUTBOX_PAGE_SIZE,
           take: OUTBOX_PAGE_SIZE,
-          include: { email: { select: { to: true, subject: true } } },
+          include: { email: { select: { id: true, to: true, subject: true } } },
         }),
         db.outboxMessage.count({ where }),
         db.outboxMessage.groupBy({ by: ["status"], _count: { _all: true }, orderBy: { status: "asc" } }),
@@ -228,7 +228,7 @@ export function createOutbox(db: PrismaClient, settings: OutboxSettings) {
           nextAttemptAt: row.nextAttemptAt.toISOString(),
           sentAt: row.sentAt?.toISOString() ?? null,
           createdAt: row.createdAt.toISOString(),
-          email: row.email ? { to: row.email.to, subject: row.email.subject } : null,
+          email: row.email ? { id: row.email.id, to: row.email.to, subject: row.email.subject } : null,
         })),
       };
     },
