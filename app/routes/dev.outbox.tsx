@@ -6,8 +6,9 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { devOutboxOpen } from "~/env.server";
+import { OUTBOX_PAGE_SIZE, OUTBOX_STATUSES } from "~/models/admin-outbox";
 import { readEmail } from "~/services/email/index.server";
-import { OUTBOX_PAGE_SIZE, OUTBOX_STATUSES, outbox } from "~/services/outbox/index.server";
+import { outbox } from "~/services/outbox/index.server";
 import { pageNotFound } from "~/utils/form.server";
 
 export const meta: MetaFunction = () => [{ title: "Outbox" }, { name: "robots", content: "noindex" }];
