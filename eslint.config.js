@@ -16,6 +16,12 @@ const serviceBoundary = (ownFolder) => ({
   group: ["~/services/*/*", "!~/services/*/index.server", ...(ownFolder ? [`!~/services/${ownFolder}/*`] : [])],
   message: "Reach another service through its folder's index: ~/services/<folder>/index.server.",
 });
+/** `no-restricted-imports` for `files` (tests excepted): the generated Prisma client, and `patterns`. */
+const restrictedImports = (files, ...patterns) => ({
+  files,
+  ignores: ["**/*.test.{ts,tsx}"],
+  rules: { "no-restricted-imports": ["error", { patterns: [PRISMA_CLIENT, ...patterns] }] },
+});
 const serviceFolders = fs
   .readdirSync("app/services", { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
@@ -57,48 +63,19 @@ export default tseslint.config(
       "no-restricted-imports": ["error", { patterns: [PRISMA_CLIENT] }],
     },
   },
-  {
-    files: ["app/**/*.{ts,tsx}", "scripts/**/*.{ts,mjs}"],
-    ignores: ["**/*.test.{ts,tsx}"],
-    rules: { "no-restricted-imports": ["error", { patterns: [PRISMA_CLIENT, serviceBoundary(null)] }] },
-  },
-  {
-    // Routes adapt input and output; what they read and write goes through a service
-    // (docs/architecture.md "Layers").
-    files: ["app/routes/**/*.{ts,tsx}"],
-    ignores: ["**/*.test.{ts,tsx}"],
-    rules: {
-      "no-restricted-imports": [
-        "error",
-        {
-          patterns: [
-            PRISMA_CLIENT,
-            serviceBoundary(null),
-            { group: ["~/db.server"], message: "Routes reach the database through a service." },
-          ],
-        },
-      ],
-    },
-  },
-  ...serviceFolders.map((folder) => ({
-    files: [`app/services/${folder}/**/*.{ts,tsx}`],
-    ignores: ["**/*.test.{ts,tsx}"],
-    rules: {
-      "no-restricted-imports": [
-        "error",
-        {
-          patterns: [
-            PRISMA_CLIENT,
-            serviceBoundary(folder),
-            {
-              group: ["../*"],
-              message: "Reach another service through its folder's index: ~/services/<folder>/index.server.",
-            },
-          ],
-        },
-      ],
-    },
-  })),
+  restrictedImports(["app/**/*.{ts,tsx}", "scripts/**/*.{ts,mjs}"], serviceBoundary(null)),
+  // Routes adapt input and output; what they read and write goes through a service
+  // (docs/architecture.md "Layers").
+  restrictedImports(["app/routes/**/*.{ts,tsx}"], serviceBoundary(null), {
+    group: ["~/db.server"],
+    message: "Routes reach the database through a service.",
+  }),
+  ...serviceFolders.map((folder) =>
+    restrictedImports([`app/services/${folder}/**/*.{ts,tsx}`], serviceBoundary(folder), {
+      group: ["../*"],
+      message: "Reach another service through its folder's index: ~/services/<folder>/index.server.",
+    }),
+  ),
   {
     files: ["app/**/*.tsx", "tests/**/*.tsx"],
     ...react.configs.flat.recommended,
