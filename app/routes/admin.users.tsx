@@ -1,97 +1,82 @@
-// /admin/users: the back office's users; an owner adds one, changes a role, disables or enables
-// (docs/rules.md "Back office"). The admin service checks and audits each change.
+// /admin/users: the back office's users; an owner adds one, changes a role, disables (after a
+// confirmation) or enables (docs/rules.md "Back office"). The page's actions are `USER_INTENTS`
+// (app/models/admin-users.ts), run by `adminIntents`; the admin service checks and audits each.
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { z } from "zod";
+import { ConfirmPanel } from "~/components/admin/confirm";
 import { AdminTableBox } from "~/components/admin/table-box";
+import { FormError, SelectField, TextField } from "~/components/form-field";
 import { ADMIN_ROLES, ROLE_LABELS } from "~/models/admin-roles";
+import { disableUserQuestion, MIN_ADMIN_PASSWORD_LENGTH, USER_INTENTS } from "~/models/admin-users";
 import {
   ADMIN_NO_STORE,
   AdminUserError,
   adminUsers,
   backWithNotice,
-  MIN_ADMIN_PASSWORD_LENGTH,
   requireAdmin,
 } from "~/services/admin/index.server";
-import { readFormData } from "~/utils/form.server";
+import { adminIntents } from "~/utils/admin-action.server";
+import { replyFor } from "~/utils/form";
 
 export const meta: MetaFunction = () => [{ title: "Users · Back office" }, { name: "robots", content: "noindex" }];
 
+const PAGE = "/admin/users";
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request, "users.manage");
-  return json(
-    { users: await adminUsers.list(), me: admin.adminUserId, minPasswordLength: MIN_ADMIN_PASSWORD_LENGTH },
-    { headers: ADMIN_NO_STORE },
-  );
+  return json({ users: await adminUsers.list(), me: admin.adminUserId }, { headers: ADMIN_NO_STORE });
 }
 
-const text = (max: number) => z.string().max(max).catch("");
-const ActionSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("create"), email: text(200), name: text(200), role: text(40), password: text(200) }),
-  z.object({ intent: z.literal("role"), userId: z.string().min(1).max(100), role: text(40) }),
-  z.object({ intent: z.literal("disable"), userId: z.string().min(1).max(100) }),
-  z.object({ intent: z.literal("enable"), userId: z.string().min(1).max(100) }),
-]);
+async function emailOf(userId: string): Promise<string> {
+  const user = (await adminUsers.list()).find((u) => u.id === userId);
+  if (!user) throw new AdminUserError("We could not find that user.", undefined, 404);
+  return user.email;
+}
 
 export async function action({ request }: ActionFunctionArgs) {
-  const admin = await requireAdmin(request, "users.manage");
-  const form = await readFormData(request);
-  const parsed = ActionSchema.safeParse(Object.fromEntries(form));
-  if (!parsed.success) {
-    return json({ message: "Choose what to do with a user.", field: null }, { status: 400, headers: ADMIN_NO_STORE });
-  }
-  const input = parsed.data;
-  try {
-    if (input.intent === "create") {
-      const user = await adminUsers.create(input, admin);
-      return backWithNotice(request, "/admin/users", { tone: "success", message: `${user.email} can now sign in.` });
-    }
-    const change = input.intent === "role" ? { role: input.role } : { disabled: input.intent === "disable" };
-    const user = await adminUsers.update(input.userId, change, admin);
-    return backWithNotice(request, "/admin/users", {
-      tone: "success",
-      message:
-        input.intent === "role"
-          ? `${user.email} is now ${user.roleLabel}.`
-          : `${user.email} is ${user.disabled ? "disabled" : "enabled"}.`,
-    });
-  } catch (error) {
-    if (error instanceof AdminUserError) {
-      const status = error.message === "We could not find that user." ? 404 : 400;
-      return json({ message: error.message, field: error.field }, { status, headers: ADMIN_NO_STORE });
-    }
-    throw error;
-  }
+  const done = (message: string) => backWithNotice(request, PAGE, { tone: "success", message });
+  return adminIntents(request, {
+    permission: "users.manage",
+    intents: USER_INTENTS,
+    questions: { disable: async ({ userId }) => disableUserQuestion(await emailOf(userId)) },
+    handlers: {
+      create: async (input, { admin }) => done(`${(await adminUsers.create(input, admin)).email} can now sign in.`),
+      role: async ({ userId, role }, { admin }) => {
+        const user = await adminUsers.update(userId, { role }, admin);
+        return done(`${user.email} is now ${user.roleLabel}.`);
+      },
+      disable: async ({ userId }, { admin }) =>
+        done(`${(await adminUsers.update(userId, { disabled: true }, admin)).email} is disabled.`),
+      enable: async ({ userId }, { admin }) =>
+        done(`${(await adminUsers.update(userId, { disabled: false }, admin)).email} is enabled.`),
+    },
+  });
 }
 
+const roleOptions = ADMIN_ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }));
+
 export default function AdminUsers() {
-  const { users, me, minPasswordLength } = useLoaderData<typeof loader>();
-  const reply = useActionData<typeof action>();
-  const fieldError = (field: string) => (reply && reply.field === field ? reply.message : null);
-  const input = (name: "email" | "name" | "password", label: string, type = "text") => {
-    const error = fieldError(name);
-    return (
-      <p className="field">
-        <label htmlFor={`new-${name}`}>{label}</label>
-        <input
-          id={`new-${name}`}
-          name={name}
-          type={type}
-          required
-          autoComplete={name === "password" ? "new-password" : "off"}
-          minLength={name === "password" ? minPasswordLength : undefined}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `new-${name}-error` : undefined}
-        />
-        {error ? <span id={`new-${name}-error`}>{error}</span> : null}
-      </p>
-    );
-  };
+  const { users, me } = useLoaderData<typeof loader>();
+  const data = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    id: "new-user",
+    lastResult: replyFor(data, "create"),
+    constraint: getZodConstraint(USER_INTENTS.create.schema),
+    defaultValue: { role: "support" },
+    shouldValidate: "onBlur",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: USER_INTENTS.create.schema }),
+  });
+  // A row's refusal (your own role, a user gone) shows above the table.
+  const row = (["role", "disable", "enable"] as const).map((intent) => replyFor(data, intent)).find(Boolean);
+  const rowErrors = row && !row.confirm ? Object.values(row.error ?? {}).flatMap((errors) => errors ?? []) : [];
   return (
     <>
       <h1>Users</h1>
-      {reply && !reply.field ? <p role="alert">{reply.message}</p> : null}
+      <FormError errors={rowErrors} />
+      <ConfirmPanel reply={replyFor(data, "disable")} />
       <AdminTableBox label="Back-office users">
         <table className="admin-table">
           <caption>Back-office users</caption>
@@ -120,9 +105,9 @@ export default function AdminUsers() {
                       <input type="hidden" name="userId" value={user.id} />
                       <label htmlFor={`role-${user.id}`}>Role of {user.email}</label>
                       <select id={`role-${user.id}`} name="role" defaultValue={user.role}>
-                        {ADMIN_ROLES.map((role) => (
-                          <option key={role} value={role}>
-                            {ROLE_LABELS[role]}
+                        {roleOptions.map((option) => (
+                          <option key={option.value} value={option.value}>
+                            {option.label}
                           </option>
                         ))}
                       </select>
@@ -132,7 +117,13 @@ export default function AdminUsers() {
                     </Form>
                   )}
                 </td>
-                <td>{user.disabled ? "Disabled" : user.lockedUntil ? "Locked" : "Active"}</td>
+                <td>
+                  <span
+                    className={`admin-badge admin-badge--${user.disabled ? "off" : user.lockedUntil ? "warn" : "ok"}`}
+                  >
+                    {user.disabled ? "Disabled" : user.lockedUntil ? "Locked" : "Active"}
+                  </span>
+                </td>
                 <td>{user.lastSignInAt ? `${user.lastSignInAt.slice(0, 16).replace("T", " ")} UTC` : "Never"}</td>
                 <td>
                   {user.id === me ? (
@@ -144,7 +135,7 @@ export default function AdminUsers() {
                         type="submit"
                         name="intent"
                         value={user.disabled ? "enable" : "disable"}
-                        className="button"
+                        className={user.disabled ? "button" : "button button--danger"}
                       >
                         {user.disabled ? "Enable" : "Disable"} {user.email}
                       </button>
@@ -157,20 +148,18 @@ export default function AdminUsers() {
         </table>
       </AdminTableBox>
       <h2>Add a user</h2>
-      <Form method="post" className="admin-filters">
-        {input("email", "Email", "email")}
-        {input("name", "Name")}
-        <p className="field">
-          <label htmlFor="new-role">Role</label>
-          <select id="new-role" name="role" defaultValue="support">
-            {ADMIN_ROLES.map((role) => (
-              <option key={role} value={role}>
-                {ROLE_LABELS[role]}
-              </option>
-            ))}
-          </select>
-        </p>
-        {input("password", `Password (at least ${minPasswordLength} characters)`, "password")}
+      <Form method="post" className="admin-form" {...getFormProps(form)}>
+        <FormError errors={form.errors} id={form.errorId} />
+        <TextField field={fields.email} label="Email" type="email" autoComplete="off" />
+        <TextField field={fields.name} label="Name" autoComplete="off" />
+        <SelectField field={fields.role} label="Role" options={roleOptions} />
+        <TextField
+          field={fields.password}
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          hint={`At least ${MIN_ADMIN_PASSWORD_LENGTH} characters.`}
+        />
         <button type="submit" name="intent" value="create" className="button">
           Add user
         </button>

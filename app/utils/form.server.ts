@@ -7,7 +7,7 @@ import { PRIVATE_NO_STORE } from "~/models/cache-policy";
 import type { Notice } from "~/models/notice";
 import { FORM_MEDIA_TYPES, mediaType } from "~/models/request-guard";
 import type { ServiceError } from "~/models/service-error";
-import type { ActionReply } from "~/utils/form";
+import type { ActionReply, ConfirmQuestion } from "~/utils/form";
 
 function refuse(status: 400 | 415, message: string): Response {
   return new Response(message, {
@@ -75,6 +75,8 @@ export interface ReplyOptions {
   resetForm?: boolean;
   /** Fields whose typed value is never sent back (passwords). */
   hideFields?: string[];
+  /** A destructive action's question, asked before it acts (`adminIntents`). */
+  confirm?: ConfirmQuestion;
   headers?: HeadersInit;
 }
 
@@ -112,6 +114,7 @@ export function replyWith(submission: ConformSubmission, options: ReplyOptions =
     form: options.form ?? (typeof intent === "string" ? intent : ""),
     ...(target !== undefined ? { target } : {}),
     ...(notice ? { notice } : {}),
+    ...(options.confirm ? { confirm: options.confirm } : {}),
   };
   const headers = new Headers(options.headers);
   headers.set("Cache-Control", PRIVATE_NO_STORE);

@@ -3,7 +3,23 @@ import type { SubmissionResult } from "@conform-to/react";
 import type { Notice } from "~/models/notice";
 
 /** A page action's reply as the page reads it (same as `ActionReply` on the server). */
-export type ActionReply = SubmissionResult<string[]> & { form: string; target?: string; notice?: Notice };
+export type ActionReply = SubmissionResult<string[]> & {
+  form: string;
+  target?: string;
+  notice?: Notice;
+  /** A destructive action's question: nothing changed yet; the page shows `ConfirmPanel`. */
+  confirm?: ConfirmQuestion;
+};
+
+/** What a destructive post asks before it acts (app/models/admin-intents.ts). */
+export interface ConfirmQuestion {
+  /** Names the effect: "Cancel order #100012 and refund $57.36?" */
+  question: string;
+  /** The confirming button's words. */
+  label: string;
+  /** The post's own fields, sent again with the confirmation. */
+  fields: [string, string][];
+}
 
 /**
  * The reply of one form of a page with several: undefined unless `data` answered the form

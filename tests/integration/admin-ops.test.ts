@@ -205,7 +205,7 @@ describe("audit log", () => {
     const target = await newAdmin("content", "audited");
     await callRoute(
       usersAction,
-      formRequest("/admin/users", { intent: "disable", userId: target.id }, owner.jar),
+      formRequest("/admin/users", { intent: "disable", userId: target.id, confirmed: "yes" }, owner.jar),
       owner.jar,
     );
     const body = await (
@@ -268,7 +268,7 @@ describe("users", () => {
         callRoute(usersAction, formRequest("/admin/users", { userId: target.id, ...fields }, jar), jar);
       const responses = [
         await post({ intent: "role", role: "merchandiser" }),
-        await post({ intent: "disable" }),
+        await post({ intent: "disable", confirmed: "yes" }),
         await post({ intent: "enable" }),
       ];
       const after = await prisma.adminUser.findUniqueOrThrow({ where: { id: target.id } });
@@ -304,6 +304,38 @@ describe("users", () => {
     }
   });
 
+  it("disabling asks first: a post without the confirmation changes nothing and names the user", async () => {
+    const owner = admins.owner;
+    const target = await newAdmin("support", "confirm-disable");
+    const asked = await callRoute(
+      usersAction,
+      formRequest("/admin/users", { intent: "disable", userId: target.id }, owner.jar),
+      owner.jar,
+    );
+    expect(asked.status).toBe(200);
+    expect(asked.headers.get("Cache-Control")).toBe("private, no-store");
+    const reply = await asked.json();
+    expect(reply.form).toBe("disable");
+    expect(reply.confirm).toEqual({
+      question: `Disable ${target.email}? Their sessions end now and they cannot sign in until an owner enables them.`,
+      label: "Disable this user",
+      fields: expect.arrayContaining([
+        ["intent", "disable"],
+        ["userId", target.id],
+      ]),
+    });
+    expect((await prisma.adminUser.findUniqueOrThrow({ where: { id: target.id } })).disabledAt).toBeNull();
+    expect(await auditOf("admin-user", target.id)).toHaveLength(0);
+    // Only the literal "yes" confirms.
+    const wrong = await callRoute(
+      usersAction,
+      formRequest("/admin/users", { intent: "disable", userId: target.id, confirmed: "true" }, owner.jar),
+      owner.jar,
+    );
+    expect((await wrong.json()).confirm).toBeDefined();
+    expect((await prisma.adminUser.findUniqueOrThrow({ where: { id: target.id } })).disabledAt).toBeNull();
+  });
+
   it("takes a password of exactly the minimum, refuses one shorter, and an owner cannot disable themself", async () => {
     const owner = await newAdmin("owner", "users-bounds");
     const create = (password: string) =>
@@ -318,14 +350,13 @@ describe("users", () => {
       );
     const short = await create("x".repeat(MIN_ADMIN_PASSWORD_LENGTH - 1));
     expect(short.status).toBe(400);
-    expect(await short.json()).toEqual({
-      message: `Use at least ${MIN_ADMIN_PASSWORD_LENGTH} characters for the password.`,
-      field: "password",
+    expect((await short.json()).error).toEqual({
+      password: [`Use at least ${MIN_ADMIN_PASSWORD_LENGTH} characters for the password.`],
     });
     expect((await create("x".repeat(MIN_ADMIN_PASSWORD_LENGTH))).status).toBe(302);
     const self = await callRoute(
       usersAction,
-      formRequest("/admin/users", { intent: "disable", userId: owner.id }, owner.jar),
+      formRequest("/admin/users", { intent: "disable", userId: owner.id, confirmed: "yes" }, owner.jar),
       owner.jar,
     );
     expect(self.status).toBe(400);

@@ -4,7 +4,9 @@
 import crypto from "node:crypto";
 import type { PrismaClient } from "~/generated/prisma/client";
 import { adminSessionExpiry, ROLE_LABELS, type AdminRole, isAdminRole } from "~/models/admin-roles";
+import { MIN_ADMIN_PASSWORD_LENGTH } from "~/models/admin-users";
 import type { AuditActor } from "~/models/audit";
+import { ServiceError } from "~/models/service-error";
 import { recordAudit } from "~/services/audit/index.server";
 import { afterFailedSignIn, isLockedOut } from "~/models/lockout";
 import { checkSignInPassword, hashPassword, type SignInPasswordCheck } from "~/services/identity/index.server";
@@ -39,14 +41,12 @@ export interface AdminUserView {
   createdAt: string;
 }
 
-export const MIN_ADMIN_PASSWORD_LENGTH = 12;
+export { MIN_ADMIN_PASSWORD_LENGTH };
 
-export class AdminUserError extends Error {
-  constructor(
-    message: string,
-    readonly field: "email" | "name" | "role" | "password" | null = null,
-  ) {
-    super(message);
+/** A refused change of a back-office user: 400 beside its field, 404 for a user that does not exist. */
+export class AdminUserError extends ServiceError {
+  constructor(message: string, field?: "email" | "name" | "role" | "password", status = 400) {
+    super("ADMIN_USER", message, status, field);
     this.name = "AdminUserError";
   }
 }
@@ -188,7 +188,7 @@ export function createAdminUsers(
       }
       return db.$transaction(async (tx) => {
         const row = await tx.adminUser.findUnique({ where: { id } });
-        if (!row) throw new AdminUserError("We could not find that user.");
+        if (!row) throw new AdminUserError("We could not find that user.", undefined, 404);
         const before = { role: row.role, disabled: row.disabledAt !== null };
         const after = {
           role: change.role ?? row.role,
