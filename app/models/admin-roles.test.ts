@@ -10,6 +10,8 @@ import {
   PERMISSIONS,
   rolesWith,
   sectionsElsewhere,
+  ADMIN_NAV_GROUPS,
+  navGroupsFor,
   sectionsFor,
 } from "./admin-roles";
 import { commerceFeatures } from "./commerce-features";
@@ -77,7 +79,7 @@ describe('back-office permissions (docs/rules.md "Back office")', () => {
     expect(sectionsFor("fulfilment", embedded).map((s) => s.label)).toEqual([
       "Orders",
       "Returns",
-      "Catalogue",
+      "Products",
       "Delivery coverage",
     ]);
     expect(sectionsFor("owner", embedded)).toHaveLength(ADMIN_SECTIONS.length);
@@ -86,9 +88,32 @@ describe('back-office permissions (docs/rules.md "Back office")', () => {
 
   it("hides the orders, returns and catalogue sections on Shopify, and names them as Shopify's (docs/rules.md 'Turned off on Shopify')", () => {
     expect(sectionsFor("fulfilment", shopify).map((s) => s.label)).toEqual(["Delivery coverage"]);
-    expect(sectionsElsewhere("fulfilment", shopify).map((s) => s.label)).toEqual(["Orders", "Returns", "Catalogue"]);
+    expect(sectionsElsewhere("fulfilment", shopify).map((s) => s.label)).toEqual(["Orders", "Returns", "Products"]);
     expect(sectionsElsewhere("content", shopify)).toEqual([]);
     expect(sectionsFor("owner", shopify)).toHaveLength(ADMIN_SECTIONS.length - 3);
+  });
+
+  it("groups the navigation the way operators think, in order, without empty groups", () => {
+    expect(ADMIN_SECTIONS.every((s) => ADMIN_NAV_GROUPS.includes(s.group))).toBe(true);
+    expect(navGroupsFor("owner", embedded).map((g) => g.label)).toEqual([...ADMIN_NAV_GROUPS]);
+    expect(navGroupsFor("owner", embedded).flatMap((g) => g.sections)).toHaveLength(ADMIN_SECTIONS.length);
+    expect(navGroupsFor("fulfilment", embedded)).toEqual([
+      {
+        label: "Orders",
+        sections: [
+          { path: "/admin/orders", label: "Orders" },
+          { path: "/admin/returns", label: "Returns" },
+        ],
+      },
+      {
+        label: "Catalogue",
+        sections: [
+          { path: "/admin/products", label: "Products" },
+          { path: "/admin/coverage", label: "Delivery coverage" },
+        ],
+      },
+    ]);
+    expect(navGroupsFor("fulfilment", shopify).map((g) => g.label)).toEqual(["Catalogue"]);
   });
 
   it("knows its paths, and only its paths", () => {

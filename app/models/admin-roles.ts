@@ -73,31 +73,42 @@ export function isAdminRole(value: unknown): value is AdminRole {
   return typeof value === "string" && (ADMIN_ROLES as readonly string[]).includes(value);
 }
 
+/** The navigation's groups, in order: the way operators think of the shop. */
+export const ADMIN_NAV_GROUPS = ["Orders", "Customers", "Catalogue", "Content", "Marketing", "Settings"] as const;
+export type AdminNavGroup = (typeof ADMIN_NAV_GROUPS)[number];
+
 /** A section of the back office's navigation and the permission that shows it. */
 export interface AdminSection {
   path: string;
   label: string;
+  group: AdminNavGroup;
   permission: Permission;
   /** The commerce feature the section is (docs/rules.md "Turned off on Shopify"): hidden when it is off. */
   feature?: Exclude<CommerceFeature, "embeddedCheckout">;
 }
 
-/** The back office's sections in navigation order. */
+/** The back office's sections in navigation order, each in its group. */
 export const ADMIN_SECTIONS: readonly AdminSection[] = [
-  { path: "/admin/orders", label: "Orders", permission: "orders.view", feature: "embeddedOrders" },
-  { path: "/admin/returns", label: "Returns", permission: "returns.view", feature: "embeddedOrders" },
-  { path: "/admin/customers", label: "Customers", permission: "customers.view" },
-  { path: "/admin/products", label: "Catalogue", permission: "catalogue.view", feature: "embeddedCatalogueEditing" },
-  { path: "/admin/coverage", label: "Delivery coverage", permission: "catalogue.view" },
-  { path: "/admin/content", label: "Content", permission: "content.view" },
-  { path: "/admin/redirects", label: "Redirects", permission: "content.view" },
-  { path: "/admin/images", label: "Images", permission: "content.view" },
-  { path: "/admin/reviews", label: "Reviews", permission: "reviews.moderate" },
-  { path: "/admin/donations", label: "Donations", permission: "donations.view" },
-  { path: "/admin/outbox", label: "Email outbox", permission: "outbox.view" },
-  { path: "/admin/jobs", label: "Jobs", permission: "jobs.view" },
-  { path: "/admin/audit", label: "Audit log", permission: "audit.view" },
-  { path: "/admin/users", label: "Users", permission: "users.manage" },
+  { path: "/admin/orders", label: "Orders", group: "Orders", permission: "orders.view", feature: "embeddedOrders" },
+  { path: "/admin/returns", label: "Returns", group: "Orders", permission: "returns.view", feature: "embeddedOrders" },
+  { path: "/admin/customers", label: "Customers", group: "Customers", permission: "customers.view" },
+  {
+    path: "/admin/products",
+    label: "Products",
+    group: "Catalogue",
+    permission: "catalogue.view",
+    feature: "embeddedCatalogueEditing",
+  },
+  { path: "/admin/coverage", label: "Delivery coverage", group: "Catalogue", permission: "catalogue.view" },
+  { path: "/admin/content", label: "Pages and content", group: "Content", permission: "content.view" },
+  { path: "/admin/images", label: "Images", group: "Content", permission: "content.view" },
+  { path: "/admin/redirects", label: "Redirects", group: "Content", permission: "content.view" },
+  { path: "/admin/reviews", label: "Reviews", group: "Marketing", permission: "reviews.moderate" },
+  { path: "/admin/donations", label: "Donations", group: "Marketing", permission: "donations.view" },
+  { path: "/admin/users", label: "Users", group: "Settings", permission: "users.manage" },
+  { path: "/admin/outbox", label: "Email outbox", group: "Settings", permission: "outbox.view" },
+  { path: "/admin/jobs", label: "Jobs", group: "Settings", permission: "jobs.view" },
+  { path: "/admin/audit", label: "Audit log", group: "Settings", permission: "audit.view" },
 ];
 
 /** The sections a role sees in the navigation: those its role may open and the commerce provider offers. */
@@ -105,6 +116,18 @@ export function sectionsFor(role: AdminRole, features: CommerceFeatures): AdminS
   return ADMIN_SECTIONS.filter(
     (section) => can(role, section.permission) && (!section.feature || features[section.feature]),
   );
+}
+
+/** The navigation a role sees: its sections by group, in the groups' order, without empty groups. */
+export function navGroupsFor(
+  role: AdminRole,
+  features: CommerceFeatures,
+): { label: AdminNavGroup; sections: { path: string; label: string }[] }[] {
+  const sections = sectionsFor(role, features);
+  return ADMIN_NAV_GROUPS.map((label) => ({
+    label,
+    sections: sections.filter((s) => s.group === label).map(({ path, label: name }) => ({ path, label: name })),
+  })).filter((group) => group.sections.length > 0);
 }
 
 /** The sections a role would see that the commerce provider does instead (the home page says where). */

@@ -4,8 +4,9 @@
 // (`handle.layout === false`, `isAdminPath` in the root loader).
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, isRouteErrorResponse, NavLink, Outlet, useLoaderData, useRouteError } from "@remix-run/react";
-import { ROLE_LABELS, sectionsFor } from "~/models/admin-roles";
+import { Form, isRouteErrorResponse, Outlet, useLoaderData, useRouteError } from "@remix-run/react";
+import { AdminNav } from "~/components/admin/nav";
+import { navGroupsFor, ROLE_LABELS } from "~/models/admin-roles";
 import { requireAdmin } from "~/services/admin/index.server";
 import { features } from "~/services/commerce/index.server";
 import adminStyles from "~/styles/admin.css";
@@ -19,7 +20,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     {
       admin: { name: admin.name, email: admin.email, roleLabel: ROLE_LABELS[admin.role] },
       // Orders, returns and the catalogue are hidden on Shopify (docs/rules.md "Turned off on Shopify").
-      sections: sectionsFor(admin.role, features).map(({ path, label }) => ({ path, label })),
+      groups: navGroupsFor(admin.role, features),
     },
     { headers: { "Cache-Control": "private, no-store" } },
   );
@@ -45,23 +46,10 @@ function AdminFrame({ children, data }: { children: React.ReactNode; data?: Retu
           </div>
         ) : null}
       </header>
-      {data ? (
-        <nav className="admin__nav" aria-label="Back office">
-          <ul>
-            <li>
-              <NavLink to="/admin" end>
-                Home
-              </NavLink>
-            </li>
-            {data.sections.map((section) => (
-              <li key={section.path}>
-                <NavLink to={section.path}>{section.label}</NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
-      ) : null}
-      <div className="admin__page">{children}</div>
+      <div className="admin__body">
+        {data ? <AdminNav groups={data.groups} /> : null}
+        <div className="admin__page">{children}</div>
+      </div>
     </div>
   );
 }

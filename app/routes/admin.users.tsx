@@ -103,7 +103,9 @@ export default function AdminUsers() {
                   ) : (
                     <Form method="post" className="admin-actions">
                       <input type="hidden" name="userId" value={user.id} />
-                      <label htmlFor={`role-${user.id}`}>Role of {user.email}</label>
+                      <label htmlFor={`role-${user.id}`} className="visually-hidden">
+                        Role of {user.email}
+                      </label>
                       <select id={`role-${user.id}`} name="role" defaultValue={user.role}>
                         {roleOptions.map((option) => (
                           <option key={option.value} value={option.value}>
@@ -137,7 +139,8 @@ export default function AdminUsers() {
                         value={user.disabled ? "enable" : "disable"}
                         className={user.disabled ? "button" : "button button--danger"}
                       >
-                        {user.disabled ? "Enable" : "Disable"} {user.email}
+                        {user.disabled ? "Enable" : "Disable"}
+                        <span className="visually-hidden"> {user.email}</span>
                       </button>
                     </Form>
                   )}

@@ -2,7 +2,7 @@
 // 390 px: its own sign-in, a frame without the shop's header and footer, the sections a role
 // sees, a 403 for the rest, sign-out, and never cached.
 import { expect, test } from "@playwright/test";
-import { adminSignIn, axeClean, DEMO_OWNER, noHorizontalScroll, open, STAFF_URL } from "./helpers";
+import { adminSignIn, axeClean, DEMO_OWNER, jsEnabled, noHorizontalScroll, open, STAFF_URL } from "./helpers";
 
 for (const width of [1280, 390]) {
   test.describe(`back office at ${width} px`, () => {
@@ -29,7 +29,18 @@ for (const width of [1280, 390]) {
 
       await adminSignIn(page, testInfo);
       const nav = page.getByRole("navigation", { name: "Back office" });
-      for (const section of ["Orders", "Returns", "Customers", "Catalogue", "Content", "Audit log", "Users"]) {
+      // On a phone the grouped navigation is a "Menu" disclosure; from 60rem a sidebar, always open.
+      const menu = nav.getByText("Menu", { exact: true });
+      if (width < 960) {
+        await expect(nav.getByRole("link", { name: "Orders", exact: true })).toBeHidden();
+        await menu.click();
+      } else {
+        await expect(menu).toBeHidden();
+      }
+      for (const group of ["Orders", "Customers", "Catalogue", "Content", "Marketing", "Settings"]) {
+        await expect(nav.getByRole("list", { name: group, exact: true })).toBeVisible();
+      }
+      for (const section of ["Orders", "Returns", "Customers", "Products", "Pages and content", "Audit log", "Users"]) {
         await expect(nav.getByRole("link", { name: section, exact: true })).toBeVisible();
       }
       await axeClean(page, testInfo);
@@ -44,7 +55,10 @@ for (const width of [1280, 390]) {
     test("a fulfilment user sees only their sections and is refused the rest with 403", async ({ page }, testInfo) => {
       await adminSignIn(page, testInfo, "fulfilment");
       const nav = page.getByRole("navigation", { name: "Back office" });
-      await expect(nav.getByRole("link")).toHaveText(["Home", "Orders", "Returns", "Catalogue", "Delivery coverage"]);
+      if (width < 960) await nav.getByText("Menu", { exact: true }).click();
+      await expect(nav.getByRole("link")).toHaveText(["Home", "Orders", "Returns", "Products", "Delivery coverage"]);
+      await expect(nav.getByRole("list", { name: "Catalogue" })).toBeAttached();
+      await expect(nav.getByRole("list", { name: "Settings" })).toHaveCount(0);
       const refused = await page.goto("/admin/audit");
       expect(refused?.status()).toBe(403);
       await expect(page.getByRole("heading", { level: 1, name: "Not allowed" })).toBeVisible();
@@ -63,3 +77,39 @@ for (const width of [1280, 390]) {
     });
   });
 }
+
+test("the owner disables a user only after confirming it, and can keep them as they are", async ({
+  browser,
+  page,
+}, testInfo) => {
+  // The user to disable signs in once, in a browser of their own.
+  const theirs = await browser.newContext({
+    baseURL: testInfo.project.use.baseURL,
+    javaScriptEnabled: jsEnabled(testInfo),
+  });
+  const email = await adminSignIn(await theirs.newPage(), testInfo, "support");
+  await theirs.close();
+
+  await adminSignIn(page, testInfo);
+  await open(page, testInfo, "/admin/users");
+  const row = page.getByRole("row").filter({ hasText: email });
+  const disable = row.getByRole("button", { name: `Disable ${email}` });
+  const question = `Disable ${email}? Their sessions end now and they cannot sign in until an owner enables them.`;
+  const panel = page.getByRole("region", { name: question });
+
+  await disable.click();
+  await expect(panel).toBeVisible();
+  // With JavaScript the question takes the focus; without, the page reloads at its top.
+  if (jsEnabled(testInfo)) await expect(panel.getByRole("heading", { name: question })).toBeFocused();
+  await expect(row.getByText("Active")).toBeVisible();
+  await axeClean(page, testInfo);
+  await panel.getByRole("link", { name: "Keep it as it is" }).click();
+  await expect(panel).toBeHidden();
+  await expect(row.getByText("Active")).toBeVisible();
+
+  await disable.click();
+  await panel.getByRole("button", { name: "Disable this user" }).click();
+  await expect(page.getByText(`${email} is disabled.`)).toBeVisible();
+  await expect(row.getByText("Disabled")).toBeVisible();
+  await expect(row.getByRole("button", { name: `Enable ${email}` })).toBeVisible();
+});
