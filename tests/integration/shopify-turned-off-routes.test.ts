@@ -231,9 +231,9 @@ describe("the back office on Shopify", () => {
 
   it("hides the orders, returns and catalogue links and counts, and says on the home page to use the Shopify admin", async () => {
     const frame = (await (await callRoute(frameRoute.loader, getRequest("/admin", owner.jar))).json()) as {
-      sections: { path: string }[];
+      groups: { sections: { path: string }[] }[];
     };
-    const paths = frame.sections.map((s) => s.path);
+    const paths = frame.groups.flatMap((group) => group.sections.map((s) => s.path));
     expect(paths).not.toContain("/admin/orders");
     expect(paths).not.toContain("/admin/returns");
     expect(paths).not.toContain("/admin/products");
@@ -248,7 +248,7 @@ describe("the back office on Shopify", () => {
     expect(home.elsewhere).toEqual([
       { label: "Orders", message: TURNED_OFF.embeddedOrders.message },
       { label: "Returns", message: TURNED_OFF.embeddedOrders.message },
-      { label: "Catalogue", message: TURNED_OFF.embeddedCatalogueEditing.message },
+      { label: "Products", message: TURNED_OFF.embeddedCatalogueEditing.message },
     ]);
     // The pages that stay do not link into the closed ones.
     const coverage = await callRoute(coverageRoute.loader, getRequest("/admin/coverage", owner.jar));
