@@ -85,7 +85,35 @@ const PAGES = [
       await page.goto("/account/autoships");
     },
   },
+  // The back office (docs/rules.md "Back office"), as the README's demo owner: the orders list
+  // (the order placed just above is first), that order, a content entry and a product editor.
+  {
+    name: "admin-orders",
+    caption: "Back office: orders",
+    go: async (page) => {
+      await page.goto("/admin/login");
+      await page.getByLabel("Email").fill("owner@example.com");
+      await page.getByLabel("Password").fill("Owner-demo-2026");
+      await page.getByRole("button", { name: "Sign in" }).click();
+      await page.waitForURL((url) => url.pathname === "/admin");
+      await page.goto("/admin/orders");
+    },
+  },
+  { name: "admin-order", caption: "Back office: an order", go: (page) => openFirstRow(page, "/admin/orders") },
+  {
+    name: "admin-content",
+    caption: "Back office: a content entry",
+    go: (page) => openFirstRow(page, "/admin/content"),
+  },
+  { name: "admin-product", caption: "Back office: a product", go: (page) => openFirstRow(page, "/admin/products") },
 ];
+
+/** Opens the first row's link of a back-office list. */
+async function openFirstRow(page, list) {
+  await page.goto(list);
+  await page.locator(".admin-table tbody a").first().click();
+  await page.waitForURL((url) => url.pathname.startsWith(`${list}/`));
+}
 
 async function main() {
   const shop = await startShop({ port: Number(values.port), name: "screenshots", build: !values["no-build"] });
