@@ -340,7 +340,7 @@ const EnvSchema = z
     ADMIN_SECRET: optional(z.string().min(16, "must be at least 16 characters long")),
     SUPPORT_EMAIL: optional(z.string().email("must be an email address")).transform((v) => v ?? "support@example.com"),
     CONTACT_RATE_LIMIT_PER_HOUR: optional(z.coerce.number().int().min(1, "must be 1 or more")).transform((v) => v ?? 5),
-    // Rate-limit budgets of their own (services/rate-limit.server.ts): password-reset emails and
+    // Rate-limit budgets of their own (services/http/rate-limit.server.ts): password-reset emails and
     // registrations per client address per hour, token API calls per address per minute.
     PASSWORD_RESET_RATE_LIMIT_PER_HOUR: optional(z.coerce.number().int().min(1, "must be 1 or more")).transform(
       (v) => v ?? 10,
