@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { PrismaPg } from "@prisma/adapter-pg";
-import { env } from "~/env.server";
+import { databaseSettings } from "~/env.server";
 import { PrismaClient, type Prisma } from "~/generated/prisma/client";
 import { PrismaClient as PostgresPrismaClient } from "~/generated/prisma-postgresql/client";
 import { databaseBusyAnswer, databaseBusyDetail, isDatabaseBusy } from "~/models/database-busy";
@@ -13,7 +13,7 @@ import { logger, metrics } from "~/services/observability/index.server";
 import { createSqliteAdapter } from "~/sqlite-adapter.server";
 
 /** The database this process runs on, from DATABASE_URL (docs/decisions.md "PostgreSQL"). */
-export const databaseProvider: DatabaseProvider = databaseProviderOf(env.DATABASE_URL) ?? "sqlite";
+export const databaseProvider: DatabaseProvider = databaseProviderOf(databaseSettings.DATABASE_URL) ?? "sqlite";
 
 /**
  * A "contains" filter that ignores case on both databases (docs/rules.md "Database"):
@@ -34,7 +34,7 @@ export function containsIgnoringCase(term: string): Prisma.StringFilter {
  */
 export function createPrismaClient(
   databaseUrl: string,
-  { busyTimeoutMs = env.DATABASE_BUSY_TIMEOUT_MS }: { busyTimeoutMs?: number } = {},
+  { busyTimeoutMs = databaseSettings.DATABASE_BUSY_TIMEOUT_MS }: { busyTimeoutMs?: number } = {},
 ): PrismaClient {
   return databaseProviderOf(databaseUrl) === "postgresql"
     ? createPostgresClient(databaseUrl)
@@ -53,7 +53,7 @@ function createPostgresClient(databaseUrl: string): PrismaClient {
   const client = new PostgresPrismaClient({
     adapter: new PrismaPg({
       connectionString: databaseUrl,
-      max: env.DATABASE_POOL_SIZE,
+      max: databaseSettings.DATABASE_POOL_SIZE,
       connectionTimeoutMillis: POOL_WAIT_MS,
     }),
     transactionOptions: { isolationLevel: "Serializable", maxWait: POOL_WAIT_MS, timeout: 15_000 },
@@ -148,5 +148,5 @@ const globalForPrisma = globalThis as unknown as { __prisma?: PrismaClient };
 
 /** The process-wide Prisma client. */
 export const prisma: PrismaClient = (globalForPrisma.__prisma ??= answeringBusyWith503(
-  createPrismaClient(env.DATABASE_URL),
+  createPrismaClient(databaseSettings.DATABASE_URL),
 ));

@@ -10,11 +10,11 @@ try {
 }
 
 // After .env is read: DATABASE_URL is parsed when this loads.
-const { env } = await import("~/env.server");
+const { databaseSettings } = await import("~/env.server");
 const { backupDatabase } = await import("~/services/operations/index.server");
 
 try {
-  const file = await backupDatabase(env.DATABASE_URL, process.argv[2]);
+  const file = await backupDatabase(databaseSettings.DATABASE_URL, process.argv[2]);
   process.stdout.write(`${file}\n`);
 } catch (error) {
   process.stderr.write(`Backup failed: ${error instanceof Error ? error.message : String(error)}\n`);

@@ -1,7 +1,7 @@
 // Writes prisma/postgresql/schema.prisma from prisma/schema.prisma, the one data model
 // (docs/decisions.md "PostgreSQL"): the same models with the postgresql provider and a
 // client of its own in app/generated/prisma-postgresql. `--check` fails when the
-// committed copy differs (tests/integration/postgres-schema.test.ts runs it).
+// committed copy differs (a step of `npm test`, scripts/test.mjs, runs it).
 import fs from "node:fs";
 import path from "node:path";
 

@@ -1,7 +1,8 @@
 // `npm test`: everything CI checks, in order of speed, stopping at the first failure.
 // The integration suite runs twice: on SQLite, then on PostgreSQL — a local server this
 // script starts (scripts/postgres.mjs; Debian's package is installed when missing and
-// running as root), or the one TEST_POSTGRES_URL names.
+// running as root), or the one TEST_POSTGRES_URL names. The server is started for the first
+// step that needs it and stopped after the last.
 import { spawnSync } from "node:child_process";
 import { startPostgres } from "./postgres.mjs";
 
@@ -14,10 +15,18 @@ const steps = [
   ["ESLint", "npx", ["eslint", "--max-warnings", "0", "."]],
   ["Prettier", "npx", ["prettier", "--check", "."]],
   ["Unused files, exports and dependencies (knip)", "npx", ["knip", "--no-progress"]],
+  [
+    "Migrations build exactly the schema, on SQLite and PostgreSQL",
+    "node",
+    ["scripts/migration-drift.mjs"],
+    { postgres: true },
+  ],
   ["Unit and integration tests on SQLite (vitest)", "npx", vitest],
   ["Integration tests on PostgreSQL (vitest)", "npx", vitest, { postgres: true }],
   ["Browser tests (Playwright, with and without JavaScript)", "npx", ["playwright", "test"]],
 ];
+
+const lastPostgresStep = steps.findLastIndex(([, , , options]) => options?.postgres);
 
 let postgres = null;
 async function postgresUrl() {
@@ -30,12 +39,12 @@ async function postgresUrl() {
 const started = Date.now();
 let failed = 0;
 try {
-  for (const [label, command, args, options] of steps) {
+  for (const [index, [label, command, args, options]] of steps.entries()) {
     console.log(`\n▶ ${label}`);
     const stepStarted = Date.now();
     const env = options?.postgres ? { ...process.env, TEST_POSTGRES_URL: await postgresUrl() } : process.env;
     const result = spawnSync(command, args, { stdio: "inherit", env });
-    if (options?.postgres) await postgres?.stop();
+    if (index === lastPostgresStep) await postgres?.stop();
     if (result.status !== 0) {
       console.error(`\n✖ ${label} failed (exit ${result.status ?? result.signal}).`);
       failed = result.status || 1;

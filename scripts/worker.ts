@@ -12,7 +12,7 @@ try {
 
 // After .env is read: the environment is parsed when these load.
 const { prisma } = await import("~/db.server");
-const { env } = await import("~/env.server");
+const { serverSettings } = await import("~/env.server");
 const { rootLogger } = await import("~/services/observability/index.server");
 const { shopJobs, startShopJobs } = await import("~/services/jobs/index.server");
 
@@ -27,9 +27,9 @@ for (const signal of ["SIGTERM", "SIGINT"] as const) {
     stopping = true;
     rootLogger.info({ signal }, "Worker stopping: waiting for running jobs");
     const forced = setTimeout(() => {
-      rootLogger.error(`Worker did not stop within ${env.SHUTDOWN_TIMEOUT_MS} ms: exiting anyway`);
+      rootLogger.error(`Worker did not stop within ${serverSettings.SHUTDOWN_TIMEOUT_MS} ms: exiting anyway`);
       process.exit(1);
-    }, env.SHUTDOWN_TIMEOUT_MS + 1_000);
+    }, serverSettings.SHUTDOWN_TIMEOUT_MS + 1_000);
     forced.unref();
     void stop()
       .then(() => prisma.$disconnect())

@@ -1,7 +1,7 @@
 // Who may keep a copy of a response (docs/rules.md "Cache policy":
 // personalised responses are private, anonymous catalogue and content pages are
 // publicly cacheable). One decision for documents and `?_data=` answers alike;
-// the inputs are gathered in services/cache-policy.server.ts.
+// the inputs are gathered in services/http/cache-policy.server.ts.
 
 /** Personalised or not public: no cache may store it, not even the browser's back/forward copy on disk. */
 export const PRIVATE_NO_STORE = "private, no-store";

@@ -57,7 +57,7 @@ export interface ShareImage {
 
 /**
  * The brand picture of a page without one of its own (docs/rules.md "Search engines"): a
- * 1200 x 630 PNG in public/brand/ (drawn by scripts/share-images.ts), the size Open Graph
+ * 1200 x 630 PNG in public/brand/ (drawn by scripts/share-images.mjs), the size Open Graph
  * and Twitter's large card show uncropped.
  */
 export const SHARE_IMAGE: Record<SiteId, { path: string; alt: string; width: number; height: number }> = {

@@ -6,7 +6,7 @@ import crypto from "node:crypto";
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { createCookie, json } from "@remix-run/node";
 import { z } from "zod";
-import { env } from "~/env.server";
+import { serverSettings, sessionSettings } from "~/env.server";
 import { readSignedInBody } from "~/utils/api-auth.server";
 import { methodNotAllowed, NO_STORE } from "~/utils/api.server";
 
@@ -16,12 +16,12 @@ export const ORDER_MANAGEMENT_MAX_AGE = 2 * 60 * 60;
 export const orderManagementCookie = createCookie("order_management", {
   httpOnly: true,
   sameSite: "lax",
-  secure: env.NODE_ENV === "production",
+  secure: serverSettings.NODE_ENV === "production",
   path: "/",
   maxAge: ORDER_MANAGEMENT_MAX_AGE,
 });
 
-const key = crypto.createHmac("sha256", env.SESSION_SECRET).update("order-management").digest();
+const key = crypto.createHmac("sha256", sessionSettings.SESSION_SECRET).update("order-management").digest();
 
 const sign = (customerId: string, value: string) =>
   crypto.createHmac("sha256", key).update(`${customerId}|${value}`).digest("hex");

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { z } from "zod";
-import { env } from "~/env.server";
+import { contentSettings } from "~/env.server";
 import { clearRedirectCache } from "~/services/http/index.server";
 import { announceContentChange, content } from "~/services/content/index.server";
 import { secretMatches } from "~/utils/secrets.server";
@@ -24,8 +24,9 @@ export async function loader() {
 export async function action({ request }: ActionFunctionArgs) {
   requireMethod(request, "POST");
   const presented = /^Bearer\s+(.+)$/i.exec(request.headers.get("Authorization") ?? "")?.[1] ?? null;
-  if (!env.ADMIN_SECRET) return apiError(403, "FORBIDDEN", "Cache administration is not configured (ADMIN_SECRET).");
-  if (!secretMatches(presented, env.ADMIN_SECRET)) {
+  if (!contentSettings.ADMIN_SECRET)
+    return apiError(403, "FORBIDDEN", "Cache administration is not configured (ADMIN_SECRET).");
+  if (!secretMatches(presented, contentSettings.ADMIN_SECRET)) {
     return apiError(401, "UNAUTHORIZED", "A valid admin secret is required.", undefined, {
       "WWW-Authenticate": "Bearer",
     });

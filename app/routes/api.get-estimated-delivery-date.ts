@@ -3,7 +3,7 @@
 // zip part of the shopper's stored location. Personalised: private, no-store.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { env } from "~/env.server";
+import { checkoutSettings } from "~/env.server";
 import { PRIVATE_NO_STORE } from "~/models/cache-policy";
 import { estimatedDeliveryDate } from "~/models/checkout-forms";
 import { getLocation } from "~/services/http/index.server";
@@ -12,7 +12,7 @@ import { deliveryEstimateFor } from "~/services/storefront/index.server";
 export async function loader({ request }: LoaderFunctionArgs) {
   const location = await getLocation(request);
   const now = new Date();
-  const date = estimatedDeliveryDate(now, env.DELIVERY_BUSINESS_DAYS);
+  const date = estimatedDeliveryDate(now, checkoutSettings.DELIVERY_BUSINESS_DAYS);
   return json(
     {
       date: date.toISOString().slice(0, 10),

@@ -4,7 +4,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { z } from "zod";
-import { env } from "~/env.server";
+import { checkoutSettings } from "~/env.server";
 import { stateOfZip } from "~/models/zip-state";
 import { methodNotAllowed, NO_STORE, notFound, parseJsonBody, requireMethod } from "~/utils/api.server";
 
@@ -17,10 +17,10 @@ const StateByZipBody = z.object({
 
 const switchedOff = () => notFound("There is no such call.");
 
-export const loader = () => (env.SHIPPING_FEATURE ? methodNotAllowed(["POST"]) : switchedOff());
+export const loader = () => (checkoutSettings.SHIPPING_FEATURE ? methodNotAllowed(["POST"]) : switchedOff());
 
 export async function action({ request }: ActionFunctionArgs) {
-  if (!env.SHIPPING_FEATURE) return switchedOff();
+  if (!checkoutSettings.SHIPPING_FEATURE) return switchedOff();
   requireMethod(request, "POST");
   const { zipCode } = await parseJsonBody(request, StateByZipBody);
   const state = stateOfZip(zipCode);

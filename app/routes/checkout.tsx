@@ -30,7 +30,7 @@ import { addressOptions, cardOptions, clinicNote, summaryLines, type CheckoutPag
 import { encodeRedirect } from "~/models/redirect-param";
 import { isServiceError } from "~/models/service-error";
 import { sitePolicy } from "~/models/site-policy";
-import { env } from "~/env.server";
+import { checkoutSettings } from "~/env.server";
 import { customers } from "~/services/customers/index.server";
 import { donations } from "~/services/donations/index.server";
 import {
@@ -76,7 +76,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!cart || cart.lines.length === 0) return json({ empty: true as const });
   await refuseOverLimit(request, cart.lines, setCookie);
   const hasAutoship = orderType(cart.lines) === "firstPurchaseSubscription";
-  if (hasAutoship && !customerId && env.FEE_FREE_CHECKOUT) {
+  if (hasAutoship && !customerId && checkoutSettings.FEE_FREE_CHECKOUT) {
     throw redirect(`${AUTOSHIP_LOGIN_PATH}?redirect=${encodeRedirect("/checkout")}`);
   }
   const checkout = await checkouts.open({ cart, customerId });
@@ -115,11 +115,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
     delivery: address
       ? deliveryEstimateMessage({
           now: new Date(),
-          businessDays: env.DELIVERY_BUSINESS_DAYS,
+          businessDays: checkoutSettings.DELIVERY_BUSINESS_DAYS,
           userLocation: `${address.zip}::HOME`,
           // Hawaii by the zip, as pricing reads it (docs/rules.md "Pricing, discounts and shipping").
           provinceCode: pricingStateOf(address.zip) ?? "",
-          hawaiiFlag: env.HAWAII_DELIVERY_DATE_HIDDEN,
+          hawaiiFlag: checkoutSettings.HAWAII_DELIVERY_DATE_HIDDEN,
           inCheckout: true,
         })
       : null,

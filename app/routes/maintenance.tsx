@@ -4,7 +4,7 @@ import { useLoaderData } from "@remix-run/react";
 import { ContentBlocks } from "~/components/content-blocks";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Logo } from "~/components/logo";
-import { env } from "~/env.server";
+import { siteSettings } from "~/env.server";
 import { MAINTENANCE_RETRY_AFTER_SECONDS } from "~/models/site-access";
 import { loadContentPage } from "~/services/storefront/index.server";
 import { getSite } from "~/services/site/index.server";
@@ -43,7 +43,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       ],
       assets: page?.assets ?? {},
     },
-    env.MAINTENANCE_MODE
+    siteSettings.MAINTENANCE_MODE
       ? {
           status: 503,
           headers: { "Cache-Control": "no-store", "Retry-After": String(MAINTENANCE_RETRY_AFTER_SECONDS) },

@@ -1,4 +1,4 @@
-import { env } from "~/env.server";
+import { observabilitySettings, serverSettings } from "~/env.server";
 import { metrics, metricsAccess } from "~/services/observability/index.server";
 
 /**
@@ -8,8 +8,8 @@ import { metrics, metricsAccess } from "~/services/observability/index.server";
  */
 export async function loader({ request }: { request: Request }) {
   const access = metricsAccess({
-    production: env.NODE_ENV === "production",
-    token: env.METRICS_TOKEN,
+    production: serverSettings.NODE_ENV === "production",
+    token: observabilitySettings.METRICS_TOKEN,
     authorization: request.headers.get("Authorization"),
   });
   if (!access.allowed) {

@@ -19,8 +19,9 @@ function refuse(status: 400 | 415, message: string): Response {
 /**
  * The form body of a page action. Throws a 415 answer when the body is not a form
  * (JSON, text, none: browsers and Remix fetchers always send one), a 400 when it cannot
- * be parsed (broken multipart, a missing boundary) or carries a file, since no page
- * form uploads one.
+ * be parsed (broken multipart, a missing boundary) or carries a file. The one form that
+ * uploads a file, /admin/images, reads its body with `readImageUpload`
+ * (app/services/content/upload.server.ts) instead.
  */
 export async function readFormData(request: Request): Promise<FormData> {
   if (!FORM_MEDIA_TYPES.has(mediaType(request.headers.get("Content-Type")))) {

@@ -2,7 +2,7 @@
 // page's loader hands its reviews section, gated by functional consent, and the helpful
 // voter's anonymous visitor id, a functional cookie.
 import { randomBytes } from "node:crypto";
-import { env } from "~/env.server";
+import { serverSettings } from "~/env.server";
 import { allows } from "~/models/consent";
 import { isVisitorId, reviewPagePath, type ProductReviewsData } from "~/models/review-pages";
 import { parseReviewQuery } from "~/models/review-query";
@@ -76,7 +76,7 @@ export function newVisitorCookie(): { visitorId: string; setCookie: string } {
     "HttpOnly",
     "SameSite=Lax",
   ];
-  if (env.NODE_ENV === "production") parts.push("Secure");
+  if (serverSettings.NODE_ENV === "production") parts.push("Secure");
   return { visitorId, setCookie: parts.join("; ") };
 }
 

@@ -4,7 +4,7 @@
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
-import { env } from "~/env.server";
+import { rateLimitSettings, siteSettings } from "~/env.server";
 import type { PrismaClient } from "~/generated/prisma/client";
 import { CONTACT_SENT_MESSAGE, contactTopics } from "~/models/contact";
 import * as api from "~/routes/api.send-contact-us";
@@ -53,7 +53,7 @@ async function validFields(site: "DTC" | "HPSF" = "DTC") {
 const storedMessage = (marker: string) => prisma.contactMessage.findFirst({ where: { message: { contains: marker } } });
 
 const supportEmail = (marker: string) =>
-  prisma.emailMessage.findFirst({ where: { to: env.SUPPORT_EMAIL, text: { contains: marker } } });
+  prisma.emailMessage.findFirst({ where: { to: siteSettings.SUPPORT_EMAIL, text: { contains: marker } } });
 
 interface Reply {
   status?: string;
@@ -318,7 +318,7 @@ describe("/contact-us page (shop-core spec section 2)", () => {
     const sent = await supportEmail(marker);
     expect(sent).toMatchObject({
       id: row!.emailMessageId,
-      to: env.SUPPORT_EMAIL,
+      to: siteSettings.SUPPORT_EMAIL,
       subject: `Contact form: ${fields.topic} from Robin Lee`,
       template: "contact-us",
     });
@@ -385,7 +385,7 @@ describe("/contact-us page (shop-core spec section 2)", () => {
 
   it("answers 429 with a form error after CONTACT_RATE_LIMIT_PER_HOUR messages from one address", async () => {
     const clientIp = newIp();
-    for (let i = 0; i < env.CONTACT_RATE_LIMIT_PER_HOUR; i++) {
+    for (let i = 0; i < rateLimitSettings.CONTACT_RATE_LIMIT_PER_HOUR; i++) {
       expect((await post((await validFields()).fields, { clientIp })).status).toBe(302);
     }
     const { marker, fields } = await validFields();
@@ -464,7 +464,7 @@ describe("POST /api/send-contact-us (shop-core spec section 7)", () => {
 
   it("answers 429 RATE_LIMITED with Retry-After past the hourly limit of an address", async () => {
     const clientIp = newIp();
-    for (let i = 0; i < env.CONTACT_RATE_LIMIT_PER_HOUR; i++) {
+    for (let i = 0; i < rateLimitSettings.CONTACT_RATE_LIMIT_PER_HOUR; i++) {
       expect((await call({ data: (await validFields()).fields }, { clientIp })).status).toBe(201);
     }
     const response = await call({ data: (await validFields()).fields }, { clientIp });

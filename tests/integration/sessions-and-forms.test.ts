@@ -149,7 +149,7 @@ const wrongPasswordSignIn = (jar: Jar, ip: string) =>
 const askForReset = (jar: Jar, ip: string) =>
   call(forgotAction, formRequest("/shelter/forgot-password", { email: "a@example.com" }, jar), jar, ip);
 
-describe("rate limits: a budget per purpose (services/rate-limit.server.ts)", () => {
+describe("rate limits: a budget per purpose (services/http/rate-limit.server.ts)", () => {
   it("allows exactly the budget per address and window, then refuses with Retry-After; other purposes and addresses are untouched", async () => {
     const now = 1_000_000;
     for (const purpose of RATE_LIMIT_PURPOSES) {

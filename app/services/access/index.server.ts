@@ -6,7 +6,7 @@
 // this service gathers what it needs, reading as little as it can: nothing for a path that
 // is always open, the content cache for the password, and the session only on the staff
 // site for a browser that sends one.
-import { env } from "~/env.server";
+import { siteSettings } from "~/env.server";
 import { isAlwaysOpen, siteAccess, type SiteAccessAnswer } from "~/models/site-access";
 import type { SiteId } from "~/models/site";
 import { sitePolicy } from "~/models/site-policy";
@@ -50,7 +50,7 @@ export async function siteGate(input: GateInput): Promise<SiteAccessAnswer | nul
   if (isAlwaysOpen(input.pathname)) return null;
   const site = siteForHost(input.host);
   const request = { method: input.method, pathname: input.pathname, search: input.search };
-  if (env.MAINTENANCE_MODE)
+  if (siteSettings.MAINTENANCE_MODE)
     return siteAccess(request, { maintenance: true, locked: false, registrationPending: false });
   const locked = await isLockedFor(site, input.cookie);
   const registrationPending = !locked && (await registrationPendingFor(site, input.cookie));

@@ -2,7 +2,7 @@
 // (docs/rules.md "Back office"): `requireAdmin(request, permission)` answers the signed-in user,
 // sends a visitor to the sign-in page, and refuses a role without the permission with a 403.
 import { createCookie, json, redirect } from "@remix-run/node";
-import { env } from "~/env.server";
+import { serverSettings, sessionSettings } from "~/env.server";
 import { ADMIN_COOKIE_NAME, can, ROLE_LABELS, type Permission } from "~/models/admin-roles";
 import { encodeRedirect } from "~/models/redirect-param";
 import type { AdminIdentity, AdminUsers } from "./admin-users.server";
@@ -13,9 +13,9 @@ export { ADMIN_COOKIE_NAME };
 export const adminCookie = createCookie(ADMIN_COOKIE_NAME, {
   httpOnly: true,
   sameSite: "strict",
-  secure: env.NODE_ENV === "production",
+  secure: serverSettings.NODE_ENV === "production",
   path: "/admin",
-  secrets: [env.SESSION_SECRET],
+  secrets: [sessionSettings.SESSION_SECRET],
 });
 
 export const ADMIN_LOGIN_PATH = "/admin/login";

@@ -2,7 +2,7 @@
 // through the configured integrations, and the one-time account marker the browser pushes
 // as "login" or "sign_up". The staff site tracks nothing (sitePolicy(site).tracksAnalytics).
 import { prisma } from "~/db.server";
-import { env } from "~/env.server";
+import { serverSettings } from "~/env.server";
 import {
   ACCOUNT_MARKER_COOKIE,
   ACCOUNT_MARKER_MAX_AGE_SECONDS,
@@ -85,7 +85,7 @@ export function shopAnalyticsAllowed(consent: ConsentState): boolean {
  */
 export function accountMarkerCookie(site: SiteId, event: "login" | "sign_up", method: SignInMethod): string | null {
   if (!sitePolicy(site).tracksAnalytics) return null;
-  const secure = env.NODE_ENV === "production" ? "; Secure" : "";
+  const secure = serverSettings.NODE_ENV === "production" ? "; Secure" : "";
   return `${ACCOUNT_MARKER_COOKIE}=${accountMarkerValue(event, method)}; Path=/; Max-Age=${ACCOUNT_MARKER_MAX_AGE_SECONDS}; SameSite=Lax${secure}`;
 }
 

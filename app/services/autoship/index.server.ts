@@ -1,5 +1,5 @@
 import { prisma } from "~/db.server";
-import { env } from "~/env.server";
+import { autoshipSettings } from "~/env.server";
 import { pricingFor } from "~/services/pricing/index.server";
 import { email } from "~/services/email/index.server";
 import { logger } from "~/services/observability/index.server";
@@ -16,7 +16,7 @@ export const autoship = createAutoship({
   payments,
   email,
   pricing: pricingFor,
-  reminderDays: env.AUTOSHIP_REMINDER_DAYS,
+  reminderDays: autoshipSettings.AUTOSHIP_REMINDER_DAYS,
   stock,
   address: (customerId, addressId) => customers.findAddress(customerId, addressId),
   log: (message) => logger().info(message),

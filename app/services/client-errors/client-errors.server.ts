@@ -3,7 +3,7 @@
 // CLIENT_ERROR_FORWARD_URL is set, forwarded to the outside error service through the outbox
 // (topic "client-error", delivered by `forwardClientError`).
 import { prisma } from "~/db.server";
-import { env } from "~/env.server";
+import { observabilitySettings } from "~/env.server";
 import { type ClientErrorReport, scrubClientErrorReport } from "~/models/client-error";
 import { outbox } from "~/services/outbox/index.server";
 import { CLIENT_ERROR_TOPIC } from "./forwarding.server";
@@ -15,6 +15,7 @@ export async function recordClientError(report: ClientErrorReport): Promise<Clie
   logger().warn({ clientError: scrubbed }, `Browser error on ${scrubbed.path}: ${scrubbed.message}`);
   metrics.clientErrors.inc({ kind: scrubbed.kind });
   // Forwarding is a message like any other: stored first, delivered by the outbox job.
-  if (env.CLIENT_ERROR_FORWARD_URL) await outbox.enqueue(prisma, { topic: CLIENT_ERROR_TOPIC, payload: scrubbed });
+  if (observabilitySettings.CLIENT_ERROR_FORWARD_URL)
+    await outbox.enqueue(prisma, { topic: CLIENT_ERROR_TOPIC, payload: scrubbed });
   return scrubbed;
 }

@@ -1,11 +1,11 @@
 import { createCookie } from "@remix-run/node";
-import { env } from "~/env.server";
+import { serverSettings } from "~/env.server";
 
 /** Cookie holding the cart id (shop-core spec section 3: col_cart_id). */
 export const cartIdCookie = createCookie("col_cart_id", {
   httpOnly: true,
   sameSite: "lax",
-  secure: env.NODE_ENV === "production",
+  secure: serverSettings.NODE_ENV === "production",
   path: "/",
   maxAge: 60 * 60 * 24 * 30,
 });

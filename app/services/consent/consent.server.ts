@@ -1,7 +1,7 @@
 // The consent choice as the server reads and writes it (docs/rules.md "Consent"), and the
 // scripts the consent store may load, from configuration. The server never renders a gated
 // script or its data before consent: it only reads the cookie here and tells the page.
-import { env, type Env } from "~/env.server";
+import { consentSettings, serverSettings, type Env } from "~/env.server";
 import {
   CONSENT_COOKIE_NAME,
   CONSENT_MAX_AGE_SECONDS,
@@ -20,7 +20,7 @@ export function readConsent(request: Request): ConsentState {
  * The Set-Cookie value that records a choice: first-party, the whole site, SameSite=Lax, about
  * six months, Secure in production. Not HttpOnly: the browser's consent store polls it.
  */
-export function consentSetCookie(state: ConsentState, settings: Pick<Env, "NODE_ENV"> = env): string {
+export function consentSetCookie(state: ConsentState, settings: Pick<Env, "NODE_ENV"> = serverSettings): string {
   const parts = [
     `${CONSENT_COOKIE_NAME}=${serializeConsent(state)}`,
     "Path=/",
@@ -35,7 +35,9 @@ export function consentSetCookie(state: ConsentState, settings: Pick<Env, "NODE_
  * The scripts the consent store registers, from configuration: the reviews provider's widget
  * (functional, removed on decline) when REVIEWS_SCRIPT_URL is set, then ANALYTICS_SCRIPTS.
  */
-export function consentScripts(settings: Pick<Env, "REVIEWS_SCRIPT_URL" | "ANALYTICS_SCRIPTS"> = env): ConsentScript[] {
+export function consentScripts(
+  settings: Pick<Env, "REVIEWS_SCRIPT_URL" | "ANALYTICS_SCRIPTS"> = consentSettings,
+): ConsentScript[] {
   const scripts: ConsentScript[] = [];
   if (settings.REVIEWS_SCRIPT_URL)
     scripts.push({ id: "reviews", category: "functional", src: settings.REVIEWS_SCRIPT_URL, removeOnDecline: true });
@@ -44,6 +46,8 @@ export function consentScripts(settings: Pick<Env, "REVIEWS_SCRIPT_URL" | "ANALY
 }
 
 /** The origins of the configured scripts, for the Content-Security-Policy's script-src (and nothing more). */
-export function scriptOrigins(settings: Pick<Env, "REVIEWS_SCRIPT_URL" | "ANALYTICS_SCRIPTS"> = env): string[] {
+export function scriptOrigins(
+  settings: Pick<Env, "REVIEWS_SCRIPT_URL" | "ANALYTICS_SCRIPTS"> = consentSettings,
+): string[] {
   return [...new Set(consentScripts(settings).map((script) => new URL(script.src).origin))];
 }

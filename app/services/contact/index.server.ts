@@ -1,5 +1,5 @@
 import { prisma } from "~/db.server";
-import { env } from "~/env.server";
+import { rateLimitSettings, siteSettings } from "~/env.server";
 import { contactTopics, type ContactContent } from "~/models/contact";
 import type { SiteId } from "~/models/site";
 import { content } from "~/services/content/index.server";
@@ -11,8 +11,8 @@ export { createContactService, type SendContactResult } from "./contact.server";
 
 /** The shop's contact messages: to SUPPORT_EMAIL, CONTACT_RATE_LIMIT_PER_HOUR per address. */
 export const contact = createContactService(prisma, email, {
-  supportEmail: env.SUPPORT_EMAIL,
-  limitPerHour: env.CONTACT_RATE_LIMIT_PER_HOUR,
+  supportEmail: siteSettings.SUPPORT_EMAIL,
+  limitPerHour: rateLimitSettings.CONTACT_RATE_LIMIT_PER_HOUR,
   limiter: rateLimits.limiter("contact"),
 });
 

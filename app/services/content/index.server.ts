@@ -2,7 +2,7 @@
 // provider; "embedded" reads typed entries from our database. A headless-CMS adapter
 // implements ContentProvider (types.ts) and is added to the switch below.
 import { prisma } from "~/db.server";
-import { env } from "~/env.server";
+import { contentSettings } from "~/env.server";
 import type { SiteId } from "~/models/site";
 import { secretMatches } from "~/utils/secrets.server";
 import { bumpDataVersion, freshness } from "~/services/freshness/index.server";
@@ -14,15 +14,15 @@ import type { ContentProvider } from "./types";
 export { cacheKeyOf, type Entry, type Globals } from "./content.server";
 export type { ContentProvider } from "./types";
 
-function providerFor(name: typeof env.CONTENT_PROVIDER): ContentProvider {
+function providerFor(name: typeof contentSettings.CONTENT_PROVIDER): ContentProvider {
   switch (name) {
     case "embedded":
       return createEmbeddedContent(prisma);
   }
 }
 
-export const content = createContentService(providerFor(env.CONTENT_PROVIDER), {
-  ttlMs: env.CONTENT_CACHE_SECONDS * 1000,
+export const content = createContentService(providerFor(contentSettings.CONTENT_PROVIDER), {
+  ttlMs: contentSettings.CONTENT_CACHE_SECONDS * 1000,
 });
 // A change made by any process reaches this one's cache (docs/rules.md "Processes").
 followContentVersion(freshness, prisma, [content]);
@@ -38,7 +38,7 @@ export const getGlobals = (site: SiteId): Promise<Globals> => content.getGlobals
 /** Whether a request may see drafts: ?preview= or the x-preview-secret header holds CONTENT_PREVIEW_SECRET. */
 export function isPreview(request: Request): boolean {
   const presented = new URL(request.url).searchParams.get("preview") ?? request.headers.get("x-preview-secret");
-  return secretMatches(presented, env.CONTENT_PREVIEW_SECRET);
+  return secretMatches(presented, contentSettings.CONTENT_PREVIEW_SECRET);
 }
 export * from "./calls.server";
 export * from "./assets.server";

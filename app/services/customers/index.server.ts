@@ -1,5 +1,5 @@
 import { prisma } from "~/db.server";
-import { env } from "~/env.server";
+import { sessionSettings } from "~/env.server";
 import { adminEndpoint, commerceSettings, createStorefrontClient, shopify } from "~/services/commerce/index.server";
 import { outbox } from "~/services/outbox/index.server";
 import { identity } from "~/services/identity/index.server";
@@ -45,7 +45,7 @@ const shopifyAdmin =
 export const shopifyCustomers = shopify
   ? createShopifyCustomers(shopify.client, prisma, embedded, {
       storeDomain: commerceSettings.SHOPIFY_STORE_DOMAIN ?? "",
-      secret: env.SESSION_SECRET,
+      secret: sessionSettings.SESSION_SECRET,
       enqueue: shopifyAdmin ? (writer, message) => outbox.enqueue(writer, message) : undefined,
     })
   : null;

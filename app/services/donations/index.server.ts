@@ -3,7 +3,7 @@
 // ShoppingGives API of DONATIONS_SDK_ENV (or DONATIONS_API_URL). Errors are logged and
 // counted by the listener below, which also makes the SDK layer swallow them.
 import { prisma } from "~/db.server";
-import { env } from "~/env.server";
+import { donationSettings } from "~/env.server";
 import { donationApiBaseUrl } from "~/models/donations";
 import { commerce } from "~/services/commerce/index.server";
 import { logger, metrics } from "~/services/observability/index.server";
@@ -34,24 +34,24 @@ export { createDonationReport } from "./report.server";
 export const donationReport = createDonationReport(prisma);
 export type * from "./types";
 
-function providerFor(name: typeof env.DONATIONS_PROVIDER): DonationProvider {
+function providerFor(name: typeof donationSettings.DONATIONS_PROVIDER): DonationProvider {
   switch (name) {
     case "embedded":
-      return createEmbeddedDonations(prisma, env.DONATIONS_STORE_ID);
+      return createEmbeddedDonations(prisma, donationSettings.DONATIONS_STORE_ID);
     case "remote":
       return createRemoteDonations({
-        storeId: env.DONATIONS_STORE_ID,
-        baseUrl: donationApiBaseUrl(env.DONATIONS_SDK_ENV, env.DONATIONS_API_URL),
+        storeId: donationSettings.DONATIONS_STORE_ID,
+        baseUrl: donationApiBaseUrl(donationSettings.DONATIONS_SDK_ENV, donationSettings.DONATIONS_API_URL),
       });
   }
 }
 
 /** The shop's donation SDK layer on the configured provider. */
 export const donations = createDonations({
-  provider: providerFor(env.DONATIONS_PROVIDER),
-  storeId: env.DONATIONS_STORE_ID,
-  testMode: env.DONATIONS_TEST_MODE,
-  currencyRate: env.DONATIONS_CURRENCY_RATE ?? null,
+  provider: providerFor(donationSettings.DONATIONS_PROVIDER),
+  storeId: donationSettings.DONATIONS_STORE_ID,
+  testMode: donationSettings.DONATIONS_TEST_MODE,
+  currencyRate: donationSettings.DONATIONS_CURRENCY_RATE ?? null,
   async setCartAttributes(cartId, attributes) {
     await commerce.updateAttributes(cartId, attributes);
   },

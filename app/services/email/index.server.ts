@@ -1,5 +1,5 @@
 import { prisma } from "~/db.server";
-import { env } from "~/env.server";
+import { emailSettings, siteSettings } from "~/env.server";
 import { outbox } from "~/services/outbox/index.server";
 import { createEmailDelivery, createEmailService, findEmail } from "./email.server";
 import type { EmailService } from "./types";
@@ -10,13 +10,16 @@ export type { EmailInput, EmailService } from "./types";
  * The shop's email: written to the outbox with the caller's transaction, delivered by
  * the outbox job with EMAIL_TRANSPORT (SMTP, or the database only in development).
  */
-export const email: EmailService = createEmailService(outbox, { transport: env.EMAIL_TRANSPORT, from: env.EMAIL_FROM });
+export const email: EmailService = createEmailService(outbox, {
+  transport: emailSettings.EMAIL_TRANSPORT,
+  from: emailSettings.EMAIL_FROM,
+});
 
 /** The outbox's "email" handler: SMTP with nodemailer, or the database only (EMAIL_TRANSPORT=outbox). */
 export const emailDelivery = createEmailDelivery(prisma, {
-  transport: env.EMAIL_TRANSPORT,
-  smtpUrl: env.SMTP_URL,
-  messageIdHost: new URL(env.PUBLIC_URL).hostname,
+  transport: emailSettings.EMAIL_TRANSPORT,
+  smtpUrl: emailSettings.SMTP_URL,
+  messageIdHost: new URL(siteSettings.PUBLIC_URL).hostname,
 });
 
 /** One email as written, with its delivery state (the developers' outbox page, /dev/outbox). */

@@ -1,6 +1,6 @@
 // The order confirmation, composed inside the transaction that completes the order
 // (docs/rules.md "Outbox"), for checkout and the autoship engine alike.
-import { env } from "~/env.server";
+import { checkoutSettings } from "~/env.server";
 import type { Prisma, PrismaClient } from "~/generated/prisma/client";
 import { parseAddress } from "~/models/address";
 import { deliveryEstimateMessage, HAWAII_DELIVERY_MESSAGE } from "~/models/checkout-forms";
@@ -19,10 +19,10 @@ import type { EmailInput } from "./types";
 export function orderDeliveryEstimate(placedAt: Date, zip: string): string | null {
   const line = deliveryEstimateMessage({
     now: placedAt,
-    businessDays: env.DELIVERY_BUSINESS_DAYS,
+    businessDays: checkoutSettings.DELIVERY_BUSINESS_DAYS,
     userLocation: `${zip}::HOME`,
     provinceCode: pricingStateOf(zip) ?? "",
-    hawaiiFlag: env.HAWAII_DELIVERY_DATE_HIDDEN,
+    hawaiiFlag: checkoutSettings.HAWAII_DELIVERY_DATE_HIDDEN,
   });
   return line === HAWAII_DELIVERY_MESSAGE ? null : line;
 }

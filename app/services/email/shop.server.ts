@@ -1,7 +1,7 @@
 // What every email says about the shop it comes from (docs/rules.md "Emails"): the site's
 // name and logo, its public origin for every link and image (docs/rules.md "Public
 // origins"), the support address (SUPPORT_EMAIL) and the footer's links and line.
-import { env } from "~/env.server";
+import { siteSettings } from "~/env.server";
 import { ipxUrl } from "~/models/images";
 import { FOOTER_LINKS } from "~/models/navigation";
 import { SITE_NAME, type SiteId } from "~/models/site";
@@ -33,7 +33,7 @@ export function emailShop(site: SiteId): EmailShop {
     name: SITE_NAME[site],
     homeUrl: publicUrl(site, "/"),
     logoUrl: publicUrl(site, EMAIL_LOGO_PATH),
-    supportEmail: env.SUPPORT_EMAIL,
+    supportEmail: siteSettings.SUPPORT_EMAIL,
     contactUrl: publicUrl(site, contact),
     links: [
       { label: "Shop", href: publicUrl(site, "/") },

@@ -65,7 +65,7 @@ export async function cartCookieAfter(request: Request, result: CartResult): Pro
  * with no cart loaded, the saved cart is restored; a guest cart is merged into
  * the saved cart within the limits (or becomes the saved cart); a saved cart that
  * cannot be rebuilt has its metafield deleted. Returns the id the cookie should
- * hold. `signInAndRedirect` (services/auth.server.ts) calls this at every sign-in.
+ * hold. `signInAndRedirect` (services/sign-in/auth.server.ts) calls this at every sign-in.
  */
 export async function cartAfterSignIn(input: {
   site: SiteId;

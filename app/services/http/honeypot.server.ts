@@ -3,9 +3,9 @@
 // root loader hands its inputs to every form (rendered on the server, so they
 // are there without JavaScript).
 import { Honeypot } from "remix-utils/honeypot/server";
-import { env } from "~/env.server";
+import { sessionSettings } from "~/env.server";
 
-export const honeypot = new Honeypot({ encryptionSeed: env.SESSION_SECRET });
+export const honeypot = new Honeypot({ encryptionSeed: sessionSettings.SESSION_SECRET });
 
 /** The names of the two honeypot inputs every public form posts. */
 const HONEYPOT_FIELDS = {

@@ -4,7 +4,7 @@
 // site-access gate (`siteGate`, app/services/access/; docs/rules.md "Site access").
 import crypto from "node:crypto";
 import { createCookie } from "@remix-run/node";
-import { env } from "~/env.server";
+import { serverSettings, sessionSettings } from "~/env.server";
 import type { SiteId } from "~/models/site";
 import { content } from "~/services/content/index.server";
 import { logger } from "~/services/observability/index.server";
@@ -16,13 +16,13 @@ const accessCookie = createCookie(ACCESS_COOKIE_NAME, {
   httpOnly: true,
   sameSite: "lax",
   path: "/",
-  secure: env.NODE_ENV === "production",
+  secure: serverSettings.NODE_ENV === "production",
   maxAge: 30 * 24 * 60 * 60,
 });
 
 /** A token that proves the password was given; changing the password makes old tokens useless. */
 function accessToken(site: SiteId, password: string): string {
-  return crypto.createHmac("sha256", env.SESSION_SECRET).update(`${site}\n${password}`).digest("base64url");
+  return crypto.createHmac("sha256", sessionSettings.SESSION_SECRET).update(`${site}\n${password}`).digest("base64url");
 }
 
 /** The protection in force for a site: its password when on, else null. An entry without a password cannot lock. */

@@ -6,7 +6,7 @@
 // another; the Express limiter of mutations counts through the same rows (`createRateLimitStore`).
 import type { Options as ExpressRateLimitOptions, Store } from "express-rate-limit";
 import { prisma } from "~/db.server";
-import { env } from "~/env.server";
+import { rateLimitSettings } from "~/env.server";
 import { Prisma, type PrismaClient } from "~/generated/prisma/client";
 
 export interface RateLimitVerdict {
@@ -261,12 +261,12 @@ export const retryAfterHeaders = (refusal: { retryAfterSeconds: number }) => ({
 /** The shop's limiters, one budget per purpose, configured from the environment. */
 export const rateLimits = createRateLimitRegistry(
   rateLimitBudgets({
-    signInPerMinute: env.SIGN_IN_RATE_LIMIT_PER_MINUTE,
-    passwordResetPerHour: env.PASSWORD_RESET_RATE_LIMIT_PER_HOUR,
-    registerPerHour: env.REGISTER_RATE_LIMIT_PER_HOUR,
-    contactPerHour: env.CONTACT_RATE_LIMIT_PER_HOUR,
-    tokenApiPerMinute: env.TOKEN_API_RATE_LIMIT_PER_MINUTE,
-    backInStockPerHour: env.BACK_IN_STOCK_RATE_LIMIT_PER_HOUR,
-    clientErrorPerMinute: env.CLIENT_ERROR_RATE_LIMIT_PER_MINUTE,
+    signInPerMinute: rateLimitSettings.SIGN_IN_RATE_LIMIT_PER_MINUTE,
+    passwordResetPerHour: rateLimitSettings.PASSWORD_RESET_RATE_LIMIT_PER_HOUR,
+    registerPerHour: rateLimitSettings.REGISTER_RATE_LIMIT_PER_HOUR,
+    contactPerHour: rateLimitSettings.CONTACT_RATE_LIMIT_PER_HOUR,
+    tokenApiPerMinute: rateLimitSettings.TOKEN_API_RATE_LIMIT_PER_MINUTE,
+    backInStockPerHour: rateLimitSettings.BACK_IN_STOCK_RATE_LIMIT_PER_HOUR,
+    clientErrorPerMinute: rateLimitSettings.CLIENT_ERROR_RATE_LIMIT_PER_MINUTE,
   }),
 );

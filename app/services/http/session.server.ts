@@ -3,7 +3,7 @@
 // flash notices and the signed-in customer's session token (its record, which
 // expires and can be revoked, is the identity provider's).
 import { createCookieSessionStorage, type Session } from "@remix-run/node";
-import { env } from "~/env.server";
+import { serverSettings, sessionSettings } from "~/env.server";
 import type { PendingLink } from "~/models/identity-link";
 import type { Notice } from "~/models/notice";
 import { identity } from "~/services/identity/index.server";
@@ -16,9 +16,9 @@ export const sessionStorage = createCookieSessionStorage({
     name: SESSION_COOKIE_NAME,
     httpOnly: true,
     sameSite: "lax",
-    secure: env.NODE_ENV === "production",
+    secure: serverSettings.NODE_ENV === "production",
     path: "/",
-    secrets: [env.SESSION_SECRET],
+    secrets: [sessionSettings.SESSION_SECRET],
     maxAge: 60 * 60 * 24 * 30,
   },
 });

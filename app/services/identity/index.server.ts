@@ -1,5 +1,5 @@
 import { prisma } from "~/db.server";
-import { env } from "~/env.server";
+import { sessionSettings } from "~/env.server";
 import type { AuditActor } from "~/models/audit";
 import { storedSite, type SiteId } from "~/models/site";
 import { recordAudit } from "~/services/audit/index.server";
@@ -13,7 +13,7 @@ export { userStoreFor, type UserStore } from "./identity.server";
 export const identity = createIdentity(prisma);
 
 /** The identity provider's JWTs (staff-feeding calls carry one). */
-export const identityJwt = createJwtIssuer(env.SESSION_SECRET);
+export const identityJwt = createJwtIssuer(sessionSettings.SESSION_SECRET);
 
 /**
  * "Forgot password" on a site: when the address has an account there, a one-use reset

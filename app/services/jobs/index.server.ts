@@ -1,7 +1,7 @@
 // The shop's jobs (docs/rules.md "Jobs"): this list is every job `npm start` (RUN_JOBS)
 // and `npm run worker` run, each once at a time across every process on the database.
 import { prisma } from "~/db.server";
-import { env } from "~/env.server";
+import { autoshipSettings, emailSettings, serverSettings } from "~/env.server";
 import { autoship } from "~/services/autoship/index.server";
 import { CLIENT_ERROR_TOPIC, clientErrorDelivery } from "~/services/client-errors/index.server";
 import {
@@ -38,16 +38,16 @@ if (shopifyMetafieldsHandler) outbox.register(SHOPIFY_METAFIELDS_TOPIC, shopifyM
 /** Every job the shop runs. A setting of 0 turns its job off. */
 export const shopJobs: Job[] = [
   // Delivers every queued email and remote call (docs/rules.md "Outbox").
-  { name: "outbox", intervalMs: env.OUTBOX_POLL_SECONDS * 1000, run: () => outbox.deliverDue() },
-  ...(env.AUTOSHIP_SCHEDULE_MINUTES > 0
-    ? [{ name: "autoship", intervalMs: env.AUTOSHIP_SCHEDULE_MINUTES * 60_000, run: () => autoship.run() }]
+  { name: "outbox", intervalMs: emailSettings.OUTBOX_POLL_SECONDS * 1000, run: () => outbox.deliverDue() },
+  ...(autoshipSettings.AUTOSHIP_SCHEDULE_MINUTES > 0
+    ? [{ name: "autoship", intervalMs: autoshipSettings.AUTOSHIP_SCHEDULE_MINUTES * 60_000, run: () => autoship.run() }]
     : []),
   // Emails each waiting "notify me" request once its variant is in stock again (docs/rules.md "Back in stock").
-  ...(env.BACK_IN_STOCK_POLL_SECONDS > 0
+  ...(autoshipSettings.BACK_IN_STOCK_POLL_SECONDS > 0
     ? [
         {
           name: "back-in-stock",
-          intervalMs: env.BACK_IN_STOCK_POLL_SECONDS * 1000,
+          intervalMs: autoshipSettings.BACK_IN_STOCK_POLL_SECONDS * 1000,
           run: () => stockNotifications.notifyBackInStock(),
         },
       ]
@@ -64,7 +64,7 @@ export function startShopJobs(options: Partial<JobRunnerOptions> = {}): StopJobs
   return startJobs(shopJobs, {
     db: prisma,
     holder: defaultHolder(),
-    stopTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+    stopTimeoutMs: serverSettings.SHUTDOWN_TIMEOUT_MS,
     ...options,
   });
 }

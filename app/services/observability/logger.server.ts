@@ -4,7 +4,7 @@
 // anywhere below asks `logger()` for the current one.
 import { AsyncLocalStorage } from "node:async_hooks";
 import pino, { type Logger } from "pino";
-import { env, envWarnings } from "~/env.server";
+import { envWarnings, observabilitySettings } from "~/env.server";
 
 export type { Logger };
 
@@ -30,7 +30,7 @@ const globalForLogger = globalThis as unknown as { __logger?: Logger };
 
 /** The process's root logger; prefer `logger()`, which knows the current request. */
 export const rootLogger: Logger = (globalForLogger.__logger ??= pino({
-  level: env.LOG_LEVEL,
+  level: observabilitySettings.LOG_LEVEL,
   base: { pid: process.pid },
   timestamp: pino.stdTimeFunctions.isoTime,
   redact: { paths: REDACTED_PATHS, censor: "[redacted]" },

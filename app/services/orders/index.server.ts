@@ -1,5 +1,5 @@
 import { prisma } from "~/db.server";
-import { env } from "~/env.server";
+import { checkoutSettings } from "~/env.server";
 import { enqueueDonationConfirmation } from "~/services/donations/index.server";
 import { email } from "~/services/email/index.server";
 import { outbox } from "~/services/outbox/index.server";
@@ -39,5 +39,5 @@ export const orderLifecycle: OrderFulfilment = createOrderLifecycle({
   email,
   enqueue: (writer, message) => outbox.enqueue(writer, message),
   enqueueDonationConfirmation,
-  returnWindowDays: env.RETURN_WINDOW_DAYS,
+  returnWindowDays: checkoutSettings.RETURN_WINDOW_DAYS,
 });

@@ -2,7 +2,7 @@
 // handler on it (email: app/services/email, browser error reports:
 // app/services/client-errors); the jobs import both and call `outbox.deliverDue()`.
 import { prisma } from "~/db.server";
-import { env } from "~/env.server";
+import { emailSettings } from "~/env.server";
 import { createOutbox } from "./outbox.server";
 
 export {
@@ -21,4 +21,4 @@ export {
 } from "./outbox.server";
 
 /** The shop's outbox: OUTBOX_MAX_TRIES tries per message. */
-export const outbox = createOutbox(prisma, { maxTries: env.OUTBOX_MAX_TRIES });
+export const outbox = createOutbox(prisma, { maxTries: emailSettings.OUTBOX_MAX_TRIES });

@@ -3,7 +3,7 @@
 // history, for the cart, checkout and autoship alike. `priceOrder` (app/models/pricing.ts)
 // applies them.
 import { prisma } from "~/db.server";
-import { env } from "~/env.server";
+import { checkoutSettings } from "~/env.server";
 import type { CartPricing } from "~/models/cart";
 import { firstAutoshipDiscountOffered } from "~/models/pricing";
 import type { SiteId } from "~/models/site";
@@ -40,8 +40,8 @@ export async function pricingFor(site: string, customerId: string | null = null)
   ]);
   return {
     freeShippingMinimumCents: globals.freeShippingMinimumCents,
-    shippingRateCents: env.SHIPPING_RATE_CENTS,
-    taxRates: env.TAX_RATES,
+    shippingRateCents: checkoutSettings.SHIPPING_RATE_CENTS,
+    taxRates: checkoutSettings.TAX_RATES,
     firstAutoshipDiscount,
     ...terms,
   };

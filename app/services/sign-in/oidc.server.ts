@@ -11,7 +11,7 @@ import { createCookie } from "@remix-run/node";
 import * as client from "openid-client";
 import { z } from "zod";
 import { prisma } from "~/db.server";
-import { env } from "~/env.server";
+import { serverSettings, sessionSettings } from "~/env.server";
 import { decideIdentityLink, PENDING_LINK_TTL_MS, pendingLinkFor, type PendingLink } from "~/models/identity-link";
 import { mapIdentityProfile, type IdentityProfile } from "~/models/identity-profile";
 import type { SiteId } from "~/models/site";
@@ -28,10 +28,10 @@ export const OIDC_START_PATH = "/auth/oidc";
 export const OIDC_CALLBACK_PATH = "/auth/oidc/callback";
 
 /** True when an outside identity provider is configured. */
-export const oidcEnabled = Boolean(env.OIDC_ISSUER && env.OIDC_CLIENT_ID);
+export const oidcEnabled = Boolean(sessionSettings.OIDC_ISSUER && sessionSettings.OIDC_CLIENT_ID);
 
 /** The provider's name as the pages show it. */
-export const providerName = env.OIDC_PROVIDER_NAME;
+export const providerName = sessionSettings.OIDC_PROVIDER_NAME;
 
 /** The redirect URI registered with the provider for a site. */
 export const redirectUriFor = (site: SiteId) => `${publicOrigin(site)}${OIDC_CALLBACK_PATH}`;
@@ -49,9 +49,9 @@ let discovered: Promise<client.Configuration> | null = null;
 function providerConfiguration(): Promise<client.Configuration> {
   if (!oidcEnabled) return Promise.reject(new Error("No OpenID Connect provider is configured."));
   discovered ??= (async () => {
-    const issuer = new URL(env.OIDC_ISSUER!);
-    const secret = env.OIDC_CLIENT_SECRET;
-    return client.discovery(issuer, env.OIDC_CLIENT_ID!, secret, secret ? undefined : client.None(), {
+    const issuer = new URL(sessionSettings.OIDC_ISSUER!);
+    const secret = sessionSettings.OIDC_CLIENT_SECRET;
+    return client.discovery(issuer, sessionSettings.OIDC_CLIENT_ID!, secret, secret ? undefined : client.None(), {
       // The ID token's signature is checked against the provider's JWKS even though it
       // comes straight from the token endpoint (openid-client skips that by default).
       execute: [...(isLoopbackHttp(issuer) ? [client.allowInsecureRequests] : []), client.enableNonRepudiationChecks],
@@ -76,9 +76,9 @@ type FlowState = z.infer<typeof StateSchema>;
 export const oidcStateCookie = createCookie("__oidc", {
   httpOnly: true,
   sameSite: "lax",
-  secure: env.NODE_ENV === "production",
+  secure: serverSettings.NODE_ENV === "production",
   path: OIDC_START_PATH,
-  secrets: [env.SESSION_SECRET],
+  secrets: [sessionSettings.SESSION_SECRET],
   maxAge: 600,
 });
 

@@ -1,4 +1,4 @@
-import { env } from "~/env.server";
+import { siteSettings } from "~/env.server";
 import { resolveSite, type SiteId } from "~/models/site";
 
 /** The site (DTC or HPSF) a request is for, from its host or SITE_ID. */
@@ -8,7 +8,7 @@ export function getSite(request: Request): SiteId {
 
 /** The site a Host name serves (docs/architecture.md "Two sites"). */
 export function siteForHost(host: string): SiteId {
-  return resolveSite(host, { forcedSite: env.SITE_ID, staffHosts: env.STAFF_HOSTS });
+  return resolveSite(host, { forcedSite: siteSettings.SITE_ID, staffHosts: siteSettings.STAFF_HOSTS });
 }
 
 /**
@@ -20,7 +20,7 @@ export function publicOrigin(site: SiteId): string {
   return PUBLIC_ORIGINS[site];
 }
 
-const PUBLIC_ORIGINS: Record<SiteId, string> = { DTC: env.PUBLIC_URL, HPSF: env.STAFF_PUBLIC_URL };
+const PUBLIC_ORIGINS: Record<SiteId, string> = { DTC: siteSettings.PUBLIC_URL, HPSF: siteSettings.STAFF_PUBLIC_URL };
 
 /** An absolute URL on a site's public origin: `publicUrl("DTC", "/cart")`. */
 export function publicUrl(site: SiteId, path: string): string {
@@ -29,10 +29,16 @@ export function publicUrl(site: SiteId, path: string): string {
 
 /** Host names (with port) the shop answers in production: both public origins' and ALLOWED_HOSTS. */
 export function allowedHosts(): string[] {
-  return [...new Set([new URL(env.PUBLIC_URL).host, new URL(env.STAFF_PUBLIC_URL).host, ...env.ALLOWED_HOSTS])];
+  return [
+    ...new Set([
+      new URL(siteSettings.PUBLIC_URL).host,
+      new URL(siteSettings.STAFF_PUBLIC_URL).host,
+      ...siteSettings.ALLOWED_HOSTS,
+    ]),
+  ];
 }
 
 /** The brand the consumer site's titles name (BRAND_NAME; docs/decisions.md "Brand name"). */
 export function brandName(): string {
-  return env.BRAND_NAME;
+  return siteSettings.BRAND_NAME;
 }

@@ -1,5 +1,5 @@
 import { prisma } from "~/db.server";
-import { env } from "~/env.server";
+import { staffSettings } from "~/env.server";
 import { sitePolicy } from "~/models/site-policy";
 import { customers } from "~/services/customers/index.server";
 import { stockDestinationFor } from "~/models/staff-program";
@@ -15,9 +15,9 @@ export const staffProgram = createStaffProgram({
   db: prisma,
   customers,
   settings: () => ({
-    eligibleGroups: env.PD_ELIGIBLE_ACCOUNT_GROUPS,
-    discountPercent: env.PROGRAM_DISCOUNT_PERCENT,
-    monthlyQuotaCents: env.STAFF_MONTHLY_QUOTA_CENTS,
+    eligibleGroups: staffSettings.PD_ELIGIBLE_ACCOUNT_GROUPS,
+    discountPercent: staffSettings.PROGRAM_DISCOUNT_PERCENT,
+    monthlyQuotaCents: staffSettings.STAFF_MONTHLY_QUOTA_CENTS,
   }),
 });
 

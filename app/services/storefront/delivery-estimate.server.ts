@@ -2,7 +2,7 @@
 // delivery {date} to {location}" for the shopper's stored zip (the default guest zip without
 // one), or the fixed Hawaii message. The product page and the cart render it on the server, so
 // it shows without JavaScript; GET /api/get-estimated-delivery-date answers the same line.
-import { env } from "~/env.server";
+import { checkoutSettings } from "~/env.server";
 import { deliveryEstimateMessage } from "~/models/checkout-forms";
 import { pricingStateOf } from "~/models/order-pricing";
 import { getLocation } from "~/services/http/index.server";
@@ -18,10 +18,10 @@ export function deliveryLineForZip(
 ): string {
   return deliveryEstimateMessage({
     now,
-    businessDays: env.DELIVERY_BUSINESS_DAYS,
+    businessDays: checkoutSettings.DELIVERY_BUSINESS_DAYS,
     userLocation,
     provinceCode: pricingStateOf(zip) ?? "",
-    hawaiiFlag: env.HAWAII_DELIVERY_DATE_HIDDEN,
+    hawaiiFlag: checkoutSettings.HAWAII_DELIVERY_DATE_HIDDEN,
     inCheckout,
   });
 }

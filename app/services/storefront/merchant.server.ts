@@ -1,7 +1,7 @@
 // The shop's terms its offers are published with (docs/rules.md "Search engines"): the
 // free-shipping minimum and flat rate of `pricingFor`, the delivery estimate's business days
 // and the return window from configuration, and the day's `priceValidUntil`.
-import { env } from "~/env.server";
+import { checkoutSettings } from "~/env.server";
 import { priceValidUntil, type MerchantTerms } from "~/models/merchant";
 import type { SiteId } from "~/models/site";
 import { pricingFor } from "~/services/pricing/index.server";
@@ -12,8 +12,8 @@ export async function merchantTerms(site: SiteId, now = new Date()): Promise<Mer
   return {
     freeShippingMinimumCents: pricing.freeShippingMinimumCents,
     shippingRateCents: pricing.shippingRateCents,
-    deliveryBusinessDays: env.DELIVERY_BUSINESS_DAYS,
-    returnWindowDays: env.RETURN_WINDOW_DAYS,
+    deliveryBusinessDays: checkoutSettings.DELIVERY_BUSINESS_DAYS,
+    returnWindowDays: checkoutSettings.RETURN_WINDOW_DAYS,
     priceValidUntil: priceValidUntil(now),
   };
 }
