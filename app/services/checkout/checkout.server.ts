@@ -27,6 +27,7 @@ import {
 } from "~/services/orders/index.server";
 import { newContractId } from "~/services/autoship/index.server";
 import { ServiceError } from "~/models/service-error";
+import { isUniqueViolation } from "~/models/unique-violation";
 
 /** How long a checkout's idempotency key stays usable. */
 export const CHECKOUT_KEY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -113,11 +114,6 @@ const newKey = () => `chk_${crypto.randomBytes(18).toString("base64url")}`;
 function toState(row: CheckoutRow): CheckoutState {
   const { attestation: _attestation, updatedAt: _updatedAt, completedAt: _completedAt, ...rest } = row;
   return { ...rest, shippingAddress: parseAddress(row.shippingAddress) };
-}
-
-/** SQLite's unique-constraint failure, as Prisma reports it. */
-function isUniqueViolation(error: unknown): boolean {
-  return typeof error === "object" && error !== null && (error as { code?: string }).code === "P2002";
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -10,6 +10,7 @@ import { sitePolicy, type UserStore } from "~/models/site-policy";
 import type { AuditActor } from "~/models/audit";
 import { recordAudit } from "~/services/audit/index.server";
 import { checkSignInPassword, hashPassword, verifyPassword, type SignInPasswordCheck } from "./password.server";
+import { isUniqueViolation } from "~/models/unique-violation";
 
 export type { UserStore };
 /** The user store a site's customers sign in to (`sitePolicy(site).userStore`). */
@@ -140,7 +141,7 @@ export function createIdentity(
         });
       } catch (error) {
         if (error instanceof OrderClaimed) return { ok: false, reason: "order-claimed" };
-        if ((error as { code?: string }).code === "P2002") return { ok: false, reason: "email-taken" };
+        if (isUniqueViolation(error)) return { ok: false, reason: "email-taken" };
         throw error;
       }
     },

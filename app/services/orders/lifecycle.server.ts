@@ -54,6 +54,7 @@ import { PermanentDeliveryError, type OutboxWriter } from "~/services/outbox/ind
 import type { PaymentProvider } from "~/services/payment/index.server";
 import { LifecycleError, type OrderAftercare, type OrderLifecycle } from "./lifecycle-types";
 import { giveBackStockAndQuota } from "./place.server";
+import { isUniqueViolation } from "~/models/unique-violation";
 
 type Tx = Prisma.TransactionClient;
 
@@ -501,7 +502,7 @@ export function createOrderLifecycle(deps: LifecycleDeps): OrderFulfilment {
         });
       } catch (error) {
         // Two submits of the same form at once: the loser's unique key answers the winner's refund.
-        if ((error as { code?: string }).code !== "P2002") throw error;
+        if (!isUniqueViolation(error)) throw error;
         const earlier = await replay(db);
         if (!earlier) throw error;
         return earlier;
@@ -606,7 +607,7 @@ export function createOrderLifecycle(deps: LifecycleDeps): OrderFulfilment {
         });
       } catch (error) {
         // Two submits of the same form at once: the loser's unique key answers the winner's return.
-        if ((error as { code?: string }).code !== "P2002") throw error;
+        if (!isUniqueViolation(error)) throw error;
         const earlier = await db.orderReturn.findUnique({
           where: { requestKey: request.requestKey },
           select: { id: true, refundCents: true, orderId: true },
