@@ -2,7 +2,6 @@
 // section 3 subscription fields). Recurring orders go
 // through the same reserve → charge → complete path as checkout, keyed
 // "autoship:{subscription}:{due date}", so a second run creates nothing twice.
-import crypto from "node:crypto";
 import type { PrismaClient } from "~/generated/prisma/client";
 import { formatAddress, parseAddress, type PostalAddress } from "~/models/address";
 import {
@@ -573,6 +572,3 @@ export function createAutoship(deps: AutoshipDeps) {
     },
   };
 }
-
-/** A new external contract id (subscription service). */
-export const newContractId = () => `SC-${crypto.randomBytes(6).toString("hex").toUpperCase()}`;
