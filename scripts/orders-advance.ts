@@ -6,10 +6,10 @@
 import { prisma } from "~/db.server";
 import { CARRIERS, normalizeTrackingNumber } from "~/models/order-lifecycle";
 import { ORDERS_ADVANCE_USAGE, parseAdvanceArgs, stepsToward, type AdvanceCommand } from "~/models/orders-advance";
-import { LifecycleError, orderLifecycle } from "~/services/orders/index.server";
+import { fulfilmentReads, LifecycleError, orderLifecycle } from "~/services/orders/index.server";
 
 async function advance(command: AdvanceCommand): Promise<string> {
-  const order = await orderLifecycle.orderByNumber(command.orderNumber);
+  const order = await fulfilmentReads.orderByNumber(command.orderNumber);
   if (!order) throw new LifecycleError("NOT_FOUND", `There is no order #${command.orderNumber}.`);
   const orderId = order.id;
   const label = `Order #${command.orderNumber}`;
@@ -31,7 +31,7 @@ async function advance(command: AdvanceCommand): Promise<string> {
     return `${label}: ${done.join(", ")}.`;
   }
   const from = command.kind === "approve-return" ? "requested" : "approved";
-  const returnId = await orderLifecycle.oldestReturn(orderId, from);
+  const returnId = await fulfilmentReads.oldestReturn(orderId, from);
   if (!returnId) throw new LifecycleError("WRONG_STATUS", `${label} has no ${from} return.`);
   if (command.kind === "approve-return") await orderLifecycle.approveReturn(returnId);
   else await orderLifecycle.receiveReturn(returnId);

@@ -10,6 +10,12 @@ export function isLockedOut(lockedUntil: Date | null, at: Date): lockedUntil is 
   return lockedUntil !== null && lockedUntil > at;
 }
 
+/** What the lockout keeps on an account (customers' IdentityUser and back-office AdminUser alike). */
+export interface LockoutState {
+  failedSignIns: number;
+  lockedUntil: Date | null;
+}
+
 /** The account's count and lock after one more failed sign-in at `at`. */
 export function afterFailedSignIn(
   failedSignIns: number,
@@ -19,6 +25,23 @@ export function afterFailedSignIn(
   return failed >= MAX_FAILED_SIGN_INS
     ? { failedSignIns: 0, lockedUntil: new Date(at.getTime() + LOCKOUT_MS) }
     : { failedSignIns: failed, lockedUntil: null };
+}
+
+/**
+ * One sign-in attempt on an account at `at`, its password checked already (`matches`): whether
+ * it signs in, and what to write back to the account (null: nothing changes). A locked account
+ * is refused even for the right password and its count is left alone; a wrong password counts
+ * (and may lock); a right one clears a count or an old lock.
+ */
+export function signInAttempt(
+  account: LockoutState,
+  matches: boolean,
+  at: Date,
+): { ok: boolean; write: LockoutState | null } {
+  if (isLockedOut(account.lockedUntil, at)) return { ok: false, write: null };
+  if (!matches) return { ok: false, write: afterFailedSignIn(account.failedSignIns, at) };
+  const clear = account.failedSignIns !== 0 || account.lockedUntil !== null;
+  return { ok: true, write: clear ? { failedSignIns: 0, lockedUntil: null } : null };
 }
 
 // One answer for a refused sign-in (docs/rules.md "One answer for a refused sign-in"): an

@@ -1,13 +1,16 @@
 import { parseWithZod } from "@conform-to/zod";
 import { describe, expect, it } from "vitest";
 import {
+  cardAutoshipOf,
   cardOptionLabel,
   changeCardRefusal,
   expiringAutoshipsOf,
+  expiryOptions,
   expiryYears,
   PaymentMethodActionSchema,
   paymentMethodNotice,
   removeCardRefusal,
+  savedCardView,
 } from "./payment-methods";
 
 const parse = (fields: Record<string, string>) => {
@@ -125,5 +128,31 @@ describe("an autoship's card (docs/rules.md 'Saved cards')", () => {
           "Visa ending 4242 expires 12/2026, before this order on January 5, 2027. Choose another card or add a new one.",
       },
     ]);
+  });
+});
+
+describe("the Payment Methods page's data (docs/rules.md 'Saved cards')", () => {
+  it("lists a card with its label, expiry, default, whether it has expired, and its autoships' flags", () => {
+    const { productTitle, ...subscription } = AUTOSHIP;
+    const autoships = [cardAutoshipOf({ ...subscription, product: { title: productTitle } })];
+    expect(autoships).toEqual([AUTOSHIP]);
+    expect(savedCardView(visa, autoships, new Date("2026-12-31T23:00:00Z"))).toEqual({
+      id: "tok_visa",
+      label: "Visa ending 4242",
+      expiry: "12/2026",
+      isDefault: true,
+      expired: false,
+      autoships: expiringAutoshipsOf(visa, autoships),
+    });
+    expect(savedCardView(visa, [], new Date("2027-01-01T00:00:00Z"))).toMatchObject({ expired: true, autoships: [] });
+  });
+
+  it("offers the months 01 to 12 (posted as 1 to 12) and the years from this one", () => {
+    const { months, years } = expiryOptions(new Date("2026-06-01T00:00:00Z"));
+    expect(months).toHaveLength(12);
+    expect(months[0]).toEqual({ value: "1", label: "01" });
+    expect(months[11]).toEqual({ value: "12", label: "12" });
+    expect(years.map((y) => y.value)).toEqual(expiryYears(new Date("2026-06-01T00:00:00Z")).map(String));
+    expect(years[0]).toEqual({ value: "2026", label: "2026" });
   });
 });

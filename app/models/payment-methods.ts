@@ -77,6 +77,18 @@ export interface CardAutoship {
   nextOrderDate: Date;
 }
 
+/** An autoship as the card rules read it, from a subscription as the autoship service lists it. */
+export function cardAutoshipOf(subscription: Omit<CardAutoship, "productTitle"> & { product: { title: string } }) {
+  const { id, cancelled, paymentTokenId, nextOrderDate } = subscription;
+  return {
+    id,
+    productTitle: subscription.product.title,
+    cancelled,
+    paymentTokenId,
+    nextOrderDate,
+  } satisfies CardAutoship;
+}
+
 /** "Visa ending 4242, expires 12/2027": a card as a choice in a list. */
 export function cardOptionLabel(card: Pick<SavedCard, "brand" | "last4" | "expMonth" | "expYear">): string {
   return `${cardLabel(card)}, expires ${cardExpiryLabel(card)}`;
@@ -144,4 +156,24 @@ export function paymentMethodNotice(
     remove: `${label} was removed.`,
   }[intent];
   return { tone: "success", message };
+}
+
+/** A saved card as the Payment Methods page lists it at `now`, with the flags of the autoships it will fail. */
+export function savedCardView(card: SavedCard, autoships: readonly CardAutoship[], now: Date) {
+  return {
+    id: card.id,
+    label: cardLabel(card),
+    expiry: cardExpiryLabel(card),
+    isDefault: card.isDefault,
+    expired: cardExpiredBy(card, now),
+    autoships: expiringAutoshipsOf(card, autoships),
+  };
+}
+
+/** The add-card form's expiry choices at `now`: the months 1 to 12 (shown 01-12) and the years offered. */
+export function expiryOptions(now: Date): Record<"months" | "years", { value: string; label: string }[]> {
+  return {
+    months: EXPIRY_MONTHS.map((m) => ({ value: String(Number(m)), label: m })),
+    years: expiryYears(now).map((y) => ({ value: String(y), label: String(y) })),
+  };
 }

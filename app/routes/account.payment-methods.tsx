@@ -14,15 +14,14 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { CheckboxField, FormError, SelectField, TextField } from "~/components/form-field";
 import { PRIVATE_NO_STORE } from "~/models/cache-policy";
 import { routeTitle } from "~/models/page-titles";
-import { cardExpiredBy, cardExpiryLabel, cardLabel } from "~/models/payment-cards";
 import {
   AddCardSchema,
-  EXPIRY_MONTHS,
-  expiringAutoshipsOf,
-  expiryYears,
+  cardAutoshipOf,
+  expiryOptions,
   PaymentMethodActionSchema,
   paymentMethodNotice,
   removeCardRefusal,
+  savedCardView,
   SECRET_CARD_FIELDS,
 } from "~/models/payment-methods";
 import { sitePolicy } from "~/models/site-policy";
@@ -42,15 +41,7 @@ export const meta: MetaFunction = ({ matches }) =>
   pageMeta(matches, { title: routeTitle(siteFromMatches(matches), PAGE), noindex: true });
 
 /** The customer's autoships as the card rules read them. */
-async function autoshipsOf(customerId: string) {
-  return (await autoship.list(customerId)).map((s) => ({
-    id: s.id,
-    productTitle: s.product.title,
-    cancelled: s.cancelled,
-    paymentTokenId: s.paymentTokenId,
-    nextOrderDate: s.nextOrderDate,
-  }));
-}
+const autoshipsOf = async (customerId: string) => (await autoship.list(customerId)).map(cardAutoshipOf);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const customerId = await requireCustomer(request);
@@ -59,16 +50,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const [cards, autoships] = await Promise.all([payments.listCards(customerId), autoshipsOf(customerId)]);
   return json(
     {
-      cards: cards.map((card) => ({
-        id: card.id,
-        label: cardLabel(card),
-        expiry: cardExpiryLabel(card),
-        isDefault: card.isDefault,
-        expired: cardExpiredBy(card, now),
-        autoships: expiringAutoshipsOf(card, autoships),
-      })),
-      months: EXPIRY_MONTHS.map((m) => ({ value: String(Number(m)), label: m })),
-      years: expiryYears(now).map((y) => ({ value: String(y), label: String(y) })),
+      cards: cards.map((card) => savedCardView(card, autoships, now)),
+      ...expiryOptions(now),
     },
     { headers: { "Cache-Control": PRIVATE_NO_STORE } },
   );

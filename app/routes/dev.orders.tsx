@@ -20,7 +20,7 @@ import {
 } from "~/models/order-lifecycle";
 import { DEFAULT_SHIPMENT } from "~/models/orders-advance";
 import { commitNotice } from "~/services/http/index.server";
-import { LifecycleError, orderLifecycle } from "~/services/orders/index.server";
+import { fulfilmentReads, LifecycleError, orderLifecycle } from "~/services/orders/index.server";
 import { pageNotFound, readFormData } from "~/utils/form.server";
 
 export const meta: MetaFunction = () => [{ title: "Orders (fulfilment)" }, { name: "robots", content: "noindex" }];
@@ -30,7 +30,7 @@ const RECENT = 30;
 
 export async function loader(_: LoaderFunctionArgs) {
   if (!devOutboxOpen()) throw pageNotFound();
-  const orders = await orderLifecycle.recentOrders(RECENT);
+  const orders = await fulfilmentReads.recentOrders(RECENT);
   return json({ orders }, { headers: NO_STORE });
 }
 

@@ -8,8 +8,13 @@ import { MIN_ADMIN_PASSWORD_LENGTH } from "~/models/admin-users";
 import type { AuditActor } from "~/models/audit";
 import { ServiceError } from "~/models/service-error";
 import { recordAudit } from "~/services/audit/index.server";
-import { afterFailedSignIn, isLockedOut } from "~/models/lockout";
-import { checkSignInPassword, hashPassword, type SignInPasswordCheck } from "~/services/identity/index.server";
+import { isLockedOut } from "~/models/lockout";
+import {
+  checkPasswordWithLockout,
+  checkSignInPassword,
+  hashPassword,
+  type SignInPasswordCheck,
+} from "~/services/identity/index.server";
 
 const sha256 = (value: string) => crypto.createHash("sha256").update(value).digest("hex");
 const newToken = () => crypto.randomBytes(32).toString("base64url");
@@ -76,7 +81,7 @@ export function createAdminUsers(
       role,
       roleLabel: ROLE_LABELS[role],
       disabled: row.disabledAt !== null,
-      lockedUntil: row.lockedUntil && row.lockedUntil > now() ? row.lockedUntil.toISOString() : null,
+      lockedUntil: isLockedOut(row.lockedUntil, now()) ? row.lockedUntil.toISOString() : null,
       lastSignInAt: row.lastSignInAt?.toISOString() ?? null,
       createdAt: row.createdAt.toISOString(),
     };
@@ -91,20 +96,14 @@ export function createAdminUsers(
     async signIn(input: { email: string; password: string }): Promise<AdminSignInResult> {
       const found = await db.adminUser.findUnique({ where: { email: normalEmail(input.email) } });
       const user = found && !found.disabledAt ? found : null;
-      const matches = await checkPassword(input.password, user?.passwordHash ?? null);
-      if (!user) return { ok: false };
-      const at = now();
-      // A locked user is refused even with the right password, after the same check as any other.
-      if (isLockedOut(user.lockedUntil, at)) return { ok: false };
-      if (!matches) {
-        await db.adminUser.update({ where: { id: user.id }, data: afterFailedSignIn(user.failedSignIns, at) });
-        return { ok: false };
-      }
-      await db.adminUser.update({
-        where: { id: user.id },
-        data: { failedSignIns: 0, lockedUntil: null, lastSignInAt: at },
+      const ok = await checkPasswordWithLockout(user, input.password, {
+        now,
+        checkPassword,
+        // A success is recorded (lastSignInAt) with whatever the lockout clears.
+        save: ({ ok, write, at }) =>
+          db.adminUser.update({ where: { id: user!.id }, data: { ...write, ...(ok ? { lastSignInAt: at } : {}) } }),
       });
-      return { ok: true, adminUserId: user.id };
+      return ok && user ? { ok: true, adminUserId: user.id } : { ok: false };
     },
 
     /** A new session; the raw token goes in the cookie only. */

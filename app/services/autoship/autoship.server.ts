@@ -2,7 +2,6 @@
 // section 3 subscription fields). Recurring orders go
 // through the same reserve → charge → complete path as checkout, keyed
 // "autoship:{subscription}:{due date}", so a second run creates nothing twice.
-import crypto from "node:crypto";
 import type { PrismaClient } from "~/generated/prisma/client";
 import { formatAddress, parseAddress, type PostalAddress } from "~/models/address";
 import {
@@ -44,6 +43,7 @@ import {
 import type { PaymentProvider } from "~/services/payment/index.server";
 import type { StockDestination, StockProvider } from "~/services/stock/index.server";
 import { serviceErrorWithStatus } from "~/models/service-error";
+import { isUniqueViolation } from "~/models/unique-violation";
 
 /** Pending orders older than this were abandoned by a crash and are released. */
 const STALE_PENDING_MS = 15 * 60_000;
@@ -145,7 +145,7 @@ export function createAutoship(deps: AutoshipDeps) {
       });
       return true;
     } catch (error) {
-      if ((error as { code?: string }).code === "P2002") return false;
+      if (isUniqueViolation(error)) return false;
       throw error;
     }
   }
@@ -196,7 +196,7 @@ export function createAutoship(deps: AutoshipDeps) {
         { timeout: 15_000 },
       );
     } catch (error) {
-      if ((error as { code?: string }).code === "P2002") return "already";
+      if (isUniqueViolation(error)) return "already";
       if (error instanceof OrderError && error.code === "OUT_OF_STOCK") return "out_of_stock";
       if (error instanceof OrderError && error.code === "QUOTA_EXCEEDED") return "over_quota";
       throw error;
@@ -220,7 +220,7 @@ export function createAutoship(deps: AutoshipDeps) {
       );
     } catch (error) {
       if (error instanceof OrderError && error.code === "PAYMENT_DECLINED") return "declined";
-      if ((error as { code?: string }).code === "P2002") return "already";
+      if (isUniqueViolation(error)) return "already";
       throw error;
     }
     return "ordered";
@@ -572,6 +572,3 @@ export function createAutoship(deps: AutoshipDeps) {
     },
   };
 }
-
-/** A new external contract id (subscription service). */
-export const newContractId = () => `SC-${crypto.randomBytes(6).toString("hex").toUpperCase()}`;

@@ -22,3 +22,4 @@ export const autoship = createAutoship({
   log: (message) => logger().info(message),
 });
 export * from "./autoship.server";
+export { newContractId, startSubscriptions, type SubscribedOrder } from "./start.server";

@@ -5,7 +5,6 @@
 import crypto from "node:crypto";
 import type { Checkout as CheckoutRow, PrismaClient } from "~/generated/prisma/client";
 import { parseAddress, formatAddress, type PostalAddress } from "~/models/address";
-import { nextOrderDate } from "~/models/autoship";
 import { DONATION_TRACKING_ATTRIBUTE } from "~/models/donations";
 import { cartLimits, checkoutRefusal } from "~/models/cart-limits";
 import { checkoutAttributes, orderType, shippingLocation } from "~/models/checkout";
@@ -25,8 +24,9 @@ import {
   type PricingConfig,
   type ReservedOrder,
 } from "~/services/orders/index.server";
-import { newContractId } from "~/services/autoship/index.server";
+import { startSubscriptions } from "~/services/autoship/index.server";
 import { ServiceError } from "~/models/service-error";
+import { isUniqueViolation } from "~/models/unique-violation";
 
 /** How long a checkout's idempotency key stays usable. */
 export const CHECKOUT_KEY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -113,11 +113,6 @@ const newKey = () => `chk_${crypto.randomBytes(18).toString("base64url")}`;
 function toState(row: CheckoutRow): CheckoutState {
   const { attestation: _attestation, updatedAt: _updatedAt, completedAt: _completedAt, ...rest } = row;
   return { ...rest, shippingAddress: parseAddress(row.shippingAddress) };
-}
-
-/** SQLite's unique-constraint failure, as Prisma reports it. */
-function isUniqueViolation(error: unknown): boolean {
-  return typeof error === "object" && error !== null && (error as { code?: string }).code === "P2002";
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -619,37 +614,20 @@ export function createCheckouts(deps: CheckoutDeps) {
       reserved,
       { tokenId, customerId: input.customerId, summary: checkout.paymentSummary },
       async (tx) => {
-        // One subscription per autoship line (shop-core spec section 3), next order one period out.
         if (input.customerId) {
-          for (const line of cart.lines) {
-            if (!line.sellingPlanId) continue;
-            const plan = await tx.sellingPlan.findUniqueOrThrow({ where: { id: line.sellingPlanId } });
-            const variant = await tx.productVariant.findUniqueOrThrow({
-              where: { id: line.variantId },
-              select: { productId: true, weightValue: true, weightUnit: true },
-            });
-            const start = now();
-            await tx.subscription.create({
-              data: {
-                customerId: input.customerId,
-                productId: variant.productId,
-                variantId: line.variantId,
-                contractId: newContractId(),
-                sellingPlanId: plan.id,
-                frequencyDays: plan.frequencyDays,
-                frequency: plan.name,
-                quantity: line.quantity,
-                weight: variant.weightValue,
-                weightUnit: variant.weightUnit,
-                startDate: start,
-                nextOrderDate: nextOrderDate(start, plan.frequencyDays),
-                originOrderId: reserved.id,
-                site: input.site,
-                paymentTokenId: tokenId,
-                shippingAddress: JSON.stringify(address),
-              },
-            });
-          }
+          // One subscription per autoship line, started by the autoship service with the order.
+          await startSubscriptions(
+            tx,
+            {
+              orderId: reserved.id,
+              customerId: input.customerId,
+              site: input.site,
+              paymentTokenId: tokenId,
+              shippingAddress: address,
+              lines: cart.lines,
+            },
+            now(),
+          );
           await tx.customerMetafield.deleteMany({
             where: {
               customerId: input.customerId,

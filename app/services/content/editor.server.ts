@@ -31,6 +31,7 @@ import { ServiceError } from "~/models/service-error";
 import { recordAudit } from "~/services/audit/index.server";
 import { bumpDataVersion } from "~/services/freshness/index.server";
 import { ASSET_DIR } from "./assets.server";
+import { isUniqueViolation } from "~/models/unique-violation";
 
 type Tx = Prisma.TransactionClient;
 
@@ -503,7 +504,7 @@ export function createContentEditor(db: PrismaClient) {
         });
       } catch (error) {
         await fs.rm(temporary, { force: true });
-        if ((error as { code?: string }).code === "P2002") {
+        if (isUniqueViolation(error)) {
           throw new ContentEditError(`An image with the id ${upload.id} already exists.`, 409, "id");
         }
         throw error;

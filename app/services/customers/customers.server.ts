@@ -10,6 +10,7 @@ import { AddressSchema, type AddressInput } from "~/models/checkout-forms";
 import { storedSite } from "~/models/site";
 import { createIdentity, userStoreFor, type Identity } from "~/services/identity/index.server";
 import { serviceErrorWithStatus } from "~/models/service-error";
+import { isUniqueViolation } from "~/models/unique-violation";
 
 export type CustomerErrorCode = "NOT_FOUND" | "INVALID" | "EMAIL_TAKEN" | "SHOP_OWNED";
 
@@ -312,7 +313,7 @@ export function createCustomers(db: PrismaClient, identity: Pick<Identity, "chec
           await tx.identityUser.updateMany({ where: { customerId }, data: { email } });
         });
       } catch (error) {
-        if ((error as { code?: string }).code === "P2002") throw taken();
+        if (isUniqueViolation(error)) throw taken();
         throw error;
       }
       return getProfile(customerId);

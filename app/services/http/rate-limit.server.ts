@@ -7,7 +7,8 @@
 import type { Options as ExpressRateLimitOptions, Store } from "express-rate-limit";
 import { prisma } from "~/db.server";
 import { rateLimitSettings } from "~/env.server";
-import { Prisma, type PrismaClient } from "~/generated/prisma/client";
+import type { PrismaClient } from "~/generated/prisma/client";
+import { isUniqueViolation } from "~/models/unique-violation";
 
 export interface RateLimitVerdict {
   allowed: boolean;
@@ -37,8 +38,6 @@ const MAX_ROUNDS = 25;
 const PRUNE_EVERY_MS = 60_000;
 
 const parseAttempts = (text: string) => (text ? text.split(",").map(Number) : []);
-const isUniqueViolation = (error: unknown) =>
-  error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002";
 
 /**
  * A limiter allowing `limit` attempts per key in any `windowMs` span, counted in the database

@@ -5,11 +5,17 @@
 import crypto from "node:crypto";
 import type { Prisma, PrismaClient } from "~/generated/prisma/client";
 import type { SiteId } from "~/models/site";
-import { afterFailedSignIn, isLockedOut } from "~/models/lockout";
 import { sitePolicy, type UserStore } from "~/models/site-policy";
 import type { AuditActor } from "~/models/audit";
 import { recordAudit } from "~/services/audit/index.server";
-import { checkSignInPassword, hashPassword, verifyPassword, type SignInPasswordCheck } from "./password.server";
+import {
+  checkPasswordWithLockout,
+  checkSignInPassword,
+  hashPassword,
+  verifyPassword,
+  type SignInPasswordCheck,
+} from "./password.server";
+import { isUniqueViolation } from "~/models/unique-violation";
 
 export type { UserStore };
 /** The user store a site's customers sign in to (`sitePolicy(site).userStore`). */
@@ -75,19 +81,12 @@ export function createIdentity(
       const user = await db.identityUser.findUnique({ where: { store_email: { store: input.store, email } } });
       // A user without a customer (never finished) signs in to nothing.
       const account = user?.customerId ? { ...user, customerId: user.customerId } : null;
-      const matches = await checkPassword(input.password, account?.passwordHash ?? null);
-      if (!account) return { ok: false };
-      const at = now();
-      // A locked account refuses even the right password, after the same check as any other.
-      if (isLockedOut(account.lockedUntil, at)) return { ok: false };
-      if (!matches) {
-        await db.identityUser.update({ where: { id: account.id }, data: afterFailedSignIn(account.failedSignIns, at) });
-        return { ok: false };
-      }
-      if (account.failedSignIns || account.lockedUntil) {
-        await db.identityUser.update({ where: { id: account.id }, data: { failedSignIns: 0, lockedUntil: null } });
-      }
-      return { ok: true, customerId: account.customerId, userId: account.id };
+      const ok = await checkPasswordWithLockout(account, input.password, {
+        now,
+        checkPassword,
+        save: async ({ write }) => write && db.identityUser.update({ where: { id: account!.id }, data: write }),
+      });
+      return ok && account ? { ok: true, customerId: account.customerId, userId: account.id } : { ok: false };
     },
 
     /** Creates the user and its customer (same email allowed once per store). */
@@ -140,7 +139,7 @@ export function createIdentity(
         });
       } catch (error) {
         if (error instanceof OrderClaimed) return { ok: false, reason: "order-claimed" };
-        if ((error as { code?: string }).code === "P2002") return { ok: false, reason: "email-taken" };
+        if (isUniqueViolation(error)) return { ok: false, reason: "email-taken" };
         throw error;
       }
     },

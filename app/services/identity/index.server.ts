@@ -57,4 +57,11 @@ export async function sendPasswordResetFor(customerId: string, actor: AuditActor
 
 export * from "./jwt.server";
 export * from "./identity.server";
-export { checkSignInPassword, hashPassword, verifyPassword, type SignInPasswordCheck } from "./password.server";
+export {
+  checkPasswordWithLockout,
+  checkSignInPassword,
+  hashPassword,
+  verifyPassword,
+  type LockableAccount,
+  type SignInPasswordCheck,
+} from "./password.server";

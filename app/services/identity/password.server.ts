@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import { promisify } from "node:util";
+import { signInAttempt, type LockoutState } from "~/models/lockout";
 
 const scrypt = promisify(crypto.scrypt) as (
   password: string,
@@ -61,3 +62,35 @@ export async function checkSignInPassword(password: string, stored: string | nul
 
 /** The password check a sign-in runs (injected by tests that count the checks). */
 export type SignInPasswordCheck = typeof checkSignInPassword;
+
+/** An account a password signs in to, with its lockout state (IdentityUser, AdminUser). */
+export interface LockableAccount extends LockoutState {
+  passwordHash: string | null;
+}
+
+/**
+ * The password check with lockout (docs/rules.md "Lockout"), for customers and back-office users
+ * alike: exactly one `checkPassword` on every path (no account, locked, wrong, right), then the
+ * rule of `signInAttempt` (MAX_FAILED_SIGN_INS failures lock for LOCKOUT_MS, app/models/lockout.ts).
+ * `save` writes the outcome to the caller's own table: called for every attempt on an account
+ * that is not locked, with what the lockout changes (null when nothing) and the attempt's time.
+ * True when the password signs in.
+ */
+export async function checkPasswordWithLockout(
+  account: LockableAccount | null,
+  password: string,
+  deps: {
+    now: () => Date;
+    checkPassword?: SignInPasswordCheck;
+    save: (outcome: { ok: boolean; write: LockoutState | null; at: Date }) => Promise<unknown>;
+  },
+): Promise<boolean> {
+  const matches = await (deps.checkPassword ?? checkSignInPassword)(password, account?.passwordHash ?? null);
+  if (!account) return false;
+  const at = deps.now();
+  const attempt = signInAttempt(account, matches, at);
+  // A locked account is refused after the same check as any other, and nothing is written.
+  if (!attempt.ok && !attempt.write) return false;
+  await deps.save({ ...attempt, at });
+  return attempt.ok;
+}

@@ -17,6 +17,7 @@ import {
   waitBeforeNextCheck,
 } from "~/models/jobs";
 import { metrics, rootLogger, type Logger } from "~/services/observability/index.server";
+import { isUniqueViolation } from "~/models/unique-violation";
 
 /** A job: its name (the lease's key), how often it is due, and one run, resolving with what it did. */
 export interface Job {
@@ -47,10 +48,6 @@ export type StopJobs = () => Promise<void>;
 /** A holder name unique to this process: host, pid and a random suffix. */
 export function defaultHolder(): string {
   return `${os.hostname()}:${process.pid}:${crypto.randomBytes(4).toString("hex")}`;
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  return typeof error === "object" && error !== null && (error as { code?: unknown }).code === "P2002";
 }
 
 /** The lease operations on the JobLease table, for one holder. */

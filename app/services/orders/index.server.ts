@@ -4,9 +4,11 @@ import { enqueueDonationConfirmation } from "~/services/donations/index.server";
 import { email } from "~/services/email/index.server";
 import { outbox } from "~/services/outbox/index.server";
 import { payments } from "~/services/payment/index.server";
-import { createOrderLifecycle, type OrderFulfilment } from "./lifecycle.server";
+import { createOrderLifecycle } from "./lifecycle.server";
+import { createFulfilmentReads } from "./dev-reads.server";
 import { createOrderReader } from "./orders.server";
 import { createOrderAdmin } from "./admin.server";
+import type { OrderLifecycle } from "./lifecycle-types";
 
 export { orderCursor, type OrderConnection, type OrderView } from "./orders.server";
 
@@ -20,20 +22,15 @@ export const orders = createOrderReader(prisma);
 export * from "./place.server";
 export * from "./order-access.server";
 export * from "./lifecycle-types";
-export {
-  createOrderLifecycle,
-  REFUND_TOPIC,
-  type FulfilmentOrder,
-  type LifecycleDeps,
-  type OrderFulfilment,
-} from "./lifecycle.server";
+export { createOrderLifecycle, REFUND_TOPIC, type LifecycleDeps } from "./lifecycle.server";
+export { createFulfilmentReads, type FulfilmentOrder, type FulfilmentReads } from "./dev-reads.server";
 
 /**
  * The order lifecycle (docs/rules.md "Order lifecycle", "Returns") on the shop's database, the
  * payment provider, the email outbox and the donation service's confirmation topic. Its
  * refund handler (`refundDelivery`, topic REFUND_TOPIC) is registered with the jobs.
  */
-export const orderLifecycle: OrderFulfilment = createOrderLifecycle({
+export const orderLifecycle: OrderLifecycle = createOrderLifecycle({
   db: prisma,
   payments,
   email,
@@ -41,3 +38,6 @@ export const orderLifecycle: OrderFulfilment = createOrderLifecycle({
   enqueueDonationConfirmation,
   returnWindowDays: checkoutSettings.RETURN_WINDOW_DAYS,
 });
+
+/** What the developers' fulfilment tools (/dev/orders, `npm run orders:advance`) read: orders and returns to move. */
+export const fulfilmentReads = createFulfilmentReads(prisma);

@@ -22,7 +22,6 @@ import {
   trackingOf,
   type FulfilmentStep,
   type OrderStatus,
-  type ReturnStatus,
 } from "~/models/order-lifecycle";
 import { cancelledDonationConfirmationData } from "~/models/order-donation";
 import {
@@ -54,6 +53,7 @@ import { PermanentDeliveryError, type OutboxWriter } from "~/services/outbox/ind
 import type { PaymentProvider } from "~/services/payment/index.server";
 import { LifecycleError, type OrderAftercare, type OrderLifecycle } from "./lifecycle-types";
 import { giveBackStockAndQuota } from "./place.server";
+import { isUniqueViolation } from "~/models/unique-violation";
 
 type Tx = Prisma.TransactionClient;
 
@@ -72,27 +72,6 @@ export interface LifecycleDeps {
   returnWindowDays: number;
   /** The clock (tests). */
   now?: () => Date;
-}
-
-/** An order the fulfilment tools list: where it is and the open returns. */
-export interface FulfilmentOrder {
-  id: string;
-  number: number;
-  status: string;
-  email: string;
-  createdAt: string;
-  totalCents: number;
-  refundedCents: number;
-  returns: { id: string; status: string; reason: string; refundCents: number; createdAt: string }[];
-}
-
-export interface OrderFulfilment extends OrderLifecycle {
-  /** The newest orders past payment (highest numbers first) with their returns (the developers' fulfilment page). */
-  recentOrders(limit: number): Promise<FulfilmentOrder[]>;
-  /** An order's id and status by its number, or null (a pending order is not there yet). */
-  orderByNumber(number: number): Promise<{ id: string; status: string } | null>;
-  /** The order's oldest return still in `status`, or null. */
-  oldestReturn(orderId: string, status: ReturnStatus): Promise<string | null>;
 }
 
 const notFound = () => new LifecycleError("NOT_FOUND", "We could not find that order.");
@@ -124,7 +103,7 @@ function returnedByLine(returns: { lines: { orderLineId: string; quantity: numbe
   return returned;
 }
 
-export function createOrderLifecycle(deps: LifecycleDeps): OrderFulfilment {
+export function createOrderLifecycle(deps: LifecycleDeps): OrderLifecycle {
   const { db } = deps;
   const now = deps.now ?? (() => new Date());
   const days = deps.returnWindowDays;
@@ -382,7 +361,7 @@ export function createOrderLifecycle(deps: LifecycleDeps): OrderFulfilment {
     throw new PermanentDeliveryError(`Refund ${refund.id} can never be given: ${failure}`);
   }
 
-  const lifecycle: OrderFulfilment = {
+  const lifecycle: OrderLifecycle = {
     async aftercare(customerId, orderId): Promise<OrderAftercare> {
       const order = await db.order.findUnique({
         where: { id: orderId },
@@ -501,7 +480,7 @@ export function createOrderLifecycle(deps: LifecycleDeps): OrderFulfilment {
         });
       } catch (error) {
         // Two submits of the same form at once: the loser's unique key answers the winner's refund.
-        if ((error as { code?: string }).code !== "P2002") throw error;
+        if (!isUniqueViolation(error)) throw error;
         const earlier = await replay(db);
         if (!earlier) throw error;
         return earlier;
@@ -606,7 +585,7 @@ export function createOrderLifecycle(deps: LifecycleDeps): OrderFulfilment {
         });
       } catch (error) {
         // Two submits of the same form at once: the loser's unique key answers the winner's return.
-        if ((error as { code?: string }).code !== "P2002") throw error;
+        if (!isUniqueViolation(error)) throw error;
         const earlier = await db.orderReturn.findUnique({
           where: { requestKey: request.requestKey },
           select: { id: true, refundCents: true, orderId: true },
@@ -777,46 +756,6 @@ export function createOrderLifecycle(deps: LifecycleDeps): OrderFulfilment {
           }),
         );
       });
-    },
-
-    async recentOrders(limit) {
-      const rows = await db.order.findMany({
-        where: { status: { not: "pending" } },
-        orderBy: { number: "desc" },
-        take: limit,
-        select: {
-          id: true,
-          number: true,
-          status: true,
-          email: true,
-          createdAt: true,
-          totalCents: true,
-          refundedCents: true,
-          returns: {
-            orderBy: { createdAt: "asc" },
-            select: { id: true, status: true, reason: true, refundCents: true, createdAt: true },
-          },
-        },
-      });
-      return rows.map((row) => ({
-        ...row,
-        createdAt: row.createdAt.toISOString(),
-        returns: row.returns.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
-      }));
-    },
-
-    async orderByNumber(number) {
-      const order = await db.order.findUnique({ where: { number }, select: { id: true, status: true } });
-      return order && order.status !== "pending" ? order : null;
-    },
-
-    async oldestReturn(orderId, status) {
-      const found = await db.orderReturn.findFirst({
-        where: { orderId, status },
-        orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-        select: { id: true },
-      });
-      return found?.id ?? null;
     },
   };
   return lifecycle;

@@ -30,6 +30,7 @@ import type {
   ReviewView,
   Reviews,
 } from "./types";
+import { isUniqueViolation } from "~/models/unique-violation";
 
 /** Reviews per page of the back office's moderation list. */
 export const MODERATION_PAGE_SIZE = 25;
@@ -72,9 +73,6 @@ function viewOf(row: ReviewRow): ReviewView {
 function orderBy(sort: ReviewSort): Prisma.ReviewOrderByWithRelationInput[] {
   return REVIEW_SORT_KEYS[sort].map(({ field, direction }) => ({ [field]: direction }));
 }
-
-const isUniqueViolation = (error: unknown) =>
-  typeof error === "object" && error !== null && (error as { code?: unknown }).code === "P2002";
 
 async function summaryOf(db: Db, productId: string): Promise<RatingSummary> {
   const groups = await db.review.groupBy({

@@ -6,6 +6,7 @@ import type { PrismaClient } from "~/generated/prisma/client";
 import type { CoverageRange } from "~/models/admin-catalogue";
 import type { AuditActor } from "~/models/audit";
 import { recordAudit } from "~/services/audit/index.server";
+import { isUniqueViolation } from "~/models/unique-violation";
 
 export interface CoverageRow {
   id: number;
@@ -40,7 +41,7 @@ export function createCoverageAdmin(db: PrismaClient) {
         });
       } catch (error) {
         // The unique (destination, startZip, endZip): the range is there already.
-        if ((error as { code?: string }).code === "P2002") return "exists";
+        if (isUniqueViolation(error)) return "exists";
         throw error;
       }
     },

@@ -11,6 +11,7 @@ import { backInStockEmail, emailImageUrl, type EmailService } from "~/services/e
 import type { RateLimiter } from "~/services/http/index.server";
 import { logger } from "~/services/observability/index.server";
 import { publicUrl } from "~/services/site/index.server";
+import { isUniqueViolation } from "~/models/unique-violation";
 
 export interface StockNotificationRequest {
   site: SiteId;
@@ -70,7 +71,7 @@ export function createStockNotifications(
         });
       } catch (error) {
         // The same request, kept by a concurrent post a moment earlier: the outcome is the same.
-        if ((error as { code?: string }).code !== "P2002") throw error;
+        if (!isUniqueViolation(error)) throw error;
       }
       return { ok: true, email: address };
     },

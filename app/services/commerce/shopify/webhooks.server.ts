@@ -16,6 +16,7 @@ import {
 } from "~/models/shopify-webhook";
 import { logger } from "~/services/observability/index.server";
 import type { CommerceSettings } from "~/services/commerce/settings.server";
+import { isUniqueViolation } from "~/models/unique-violation";
 
 /** The delivery as it arrived: its headers and its raw body, byte for byte. */
 export interface ShopifyDelivery {
@@ -48,10 +49,6 @@ const answer = (status: ShopifyWebhookAnswer["status"], code: ShopifyWebhookAnsw
   code,
   message,
 });
-
-/** P2002: the row of this webhook id is already there (another delivery of it was handled). */
-const isUniqueViolation = (error: unknown) =>
-  typeof error === "object" && error !== null && (error as { code?: unknown }).code === "P2002";
 
 /** Shopify's webhooks over `db`, with the commerce settings' provider, store domain and secret. */
 export function createShopifyWebhooks(deps: {
