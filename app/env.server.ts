@@ -9,6 +9,7 @@ import { databaseProviderOf } from "~/models/database-url";
 import { DEFAULT_OUTBOX_MAX_TRIES } from "~/models/outbox";
 import { BRAND_NAME_PATTERN, DEFAULT_BRAND_NAME, DEFAULT_STAFF_HOSTS, SITE_IDS } from "~/models/site";
 import { DEFAULT_TAX_RATES, parseTaxRates } from "~/models/tax";
+import { DEFAULT_SHOP_TIME_ZONE, isTimeZone } from "~/models/shop-time";
 
 // Empty strings count as unset, so `SITE_ID=` in a .env file means "not forced".
 const optional = <T extends z.ZodTypeAny>(schema: T) =>
@@ -219,6 +220,10 @@ const EnvSchema = z
     DELIVERY_BUSINESS_DAYS: optional(z.coerce.number().int().min(1, "must be 1 or more").max(30)).transform(
       (v) => v ?? 5,
     ),
+    // The shop's time zone (docs/rules.md "Shop time"): every date shown or reasoned about.
+    SHOP_TIME_ZONE: optional(
+      z.string().refine(isTimeZone, 'must be an IANA time zone such as "America/New_York" or "America/Chicago"'),
+    ).transform((v) => v ?? DEFAULT_SHOP_TIME_ZONE),
     // Autoship engine: a job run every N minutes (docs/rules.md "Jobs"); 0 = off, only `npm run autoship:run`.
     AUTOSHIP_SCHEDULE_MINUTES: optional(z.coerce.number().int().min(0, "must be 0 (off) or more")).transform(
       (v) => v ?? 60,
@@ -461,6 +466,8 @@ export function publicEnv() {
     NODE_ENV: env.NODE_ENV,
     TOKEN_INACTIVITY_SECONDS: env.TOKEN_INACTIVITY_SECONDS,
     BUILD_POLL_SECONDS: env.BUILD_POLL_SECONDS,
+    // The browser writes dates in the same zone as the server (useShopTimeZone).
+    SHOP_TIME_ZONE: env.SHOP_TIME_ZONE,
   };
 }
 
