@@ -12,8 +12,8 @@ const ROLE_CODES = STAFF_ROLES.map((role) => role.code) as [string, ...string[]]
  * students, and the clinic or school joined. The school's name is the joined
  * school's (currentSchoolName).
  */
-export function registrationSchema(today: Date) {
-  const years = graduationYears(today);
+export function registrationSchema(today: Date, zone: string) {
+  const years = graduationYears(today, zone);
   return z
     .object({
       roleCode: z.enum(ROLE_CODES, {

@@ -2,6 +2,7 @@
 // catalogue spec sections 2-4): roles and registration, clinic search, program
 // pricing, the monthly quota, the stored location and the registration guard.
 // No I/O: the staff service and the routes supply the member and settings.
+import { formatMonthKey, shopMonth, shopYear } from "./shop-time";
 import { locationValue } from "./zip";
 
 /** What a member does; the code is stored, never shown (shop-core spec section 1). */
@@ -27,9 +28,9 @@ export const STAFF_ROLES: readonly StaffRole[] = [
 
 export const roleFor = (code: string | null | undefined) => STAFF_ROLES.find((role) => role.code === code) ?? null;
 
-/** Graduation years offered: this year and the next six. */
-export function graduationYears(today: Date): number[] {
-  const year = today.getUTCFullYear();
+/** Graduation years offered: this year (in the shop's time zone) and the next six. */
+export function graduationYears(today: Date, zone: string): number[] {
+  const year = shopYear(today, zone);
   return Array.from({ length: 7 }, (_, i) => year + i);
 }
 
@@ -41,9 +42,12 @@ export function programDiscountCents(amountCents: number, percent: number): numb
   return Math.round((amountCents * Math.round(percent * 100)) / 10_000 + 1e-9);
 }
 
-/** The quota month of a moment: "YYYY-MM" in UTC. */
-export function quotaMonthOf(at: Date): string {
-  return at.toISOString().slice(0, 7);
+/**
+ * The quota month of a moment: "YYYY-MM" in the shop's time zone (docs/rules.md "Shop time"), so
+ * an order at 23:30 on January 31 in New York counts in January although it is February in UTC.
+ */
+export function quotaMonthOf(at: Date, zone: string): string {
+  return shopMonth(at, zone);
 }
 
 export interface QuotaStatus {
@@ -76,14 +80,7 @@ export function quotaAllows(status: QuotaStatus, orderCents: number): boolean {
 }
 
 /** "November 2026" for "2026-11". */
-export function quotaMonthLabel(month: string): string {
-  const [year, monthNumber] = month.split("-").map(Number);
-  return new Date(Date.UTC(year, monthNumber - 1, 1)).toLocaleDateString("en-US", {
-    month: "long",
-    year: "numeric",
-    timeZone: "UTC",
-  });
-}
+export const quotaMonthLabel = (month: string): string => formatMonthKey(month);
 
 export type PreferredAddress = "clinic" | "home";
 

@@ -6,16 +6,18 @@ import { json } from "@remix-run/node";
 import { env } from "~/env.server";
 import { PRIVATE_NO_STORE } from "~/models/cache-policy";
 import { estimatedDeliveryDate } from "~/models/checkout-forms";
+import { shopDay } from "~/models/shop-time";
 import { getLocation } from "~/services/http/index.server";
 import { deliveryEstimateFor } from "~/services/storefront/index.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const location = await getLocation(request);
   const now = new Date();
-  const date = estimatedDeliveryDate(now, env.DELIVERY_BUSINESS_DAYS);
+  const date = estimatedDeliveryDate(now, env.DELIVERY_BUSINESS_DAYS, env.SHOP_TIME_ZONE);
   return json(
     {
-      date: date.toISOString().slice(0, 10),
+      // The day in the shop's time zone (docs/rules.md "Shop time").
+      date: shopDay(date, env.SHOP_TIME_ZONE),
       location: location.zip,
       // The same line the product page and the cart show (Hawaii by the zip, as pricing reads it).
       message: await deliveryEstimateFor(request, now),

@@ -116,6 +116,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       ? deliveryEstimateMessage({
           now: new Date(),
           businessDays: env.DELIVERY_BUSINESS_DAYS,
+          timeZone: env.SHOP_TIME_ZONE,
           userLocation: `${address.zip}::HOME`,
           // Hawaii by the zip, as pricing reads it (docs/rules.md "Pricing, discounts and shipping").
           provinceCode: pricingStateOf(address.zip) ?? "",

@@ -7,6 +7,7 @@ import fs from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import { estimatedDeliveryDate } from "~/models/checkout-forms";
+import { DEFAULT_SHOP_TIME_ZONE, formatShopWeekday } from "~/models/shop-time";
 import { formatMoney } from "~/models/money";
 import { amountRows } from "~/models/order-amounts";
 import {
@@ -156,12 +157,7 @@ describe("the order confirmation (docs/rules.md 'Emails')", () => {
     expect(email.text).toContain(formatMoney(2 * 2999));
 
     // The estimate the checkout showed: DELIVERY_BUSINESS_DAYS business days from the order's day, to its zip.
-    const day = estimatedDeliveryDate(order.createdAt, 5).toLocaleDateString("en-US", {
-      weekday: "long",
-      month: "long",
-      day: "numeric",
-      timeZone: "UTC",
-    });
+    const day = formatShopWeekday(estimatedDeliveryDate(order.createdAt, 5, DEFAULT_SHOP_TIME_ZONE), DEFAULT_SHOP_TIME_ZONE);
     expect(email.text).toContain(`Estimated delivery ${day} to ${TEST_ADDRESS.zip}`);
     expect(textOf(html)).toContain(`Estimated delivery ${day} to ${TEST_ADDRESS.zip}`);
 

@@ -20,6 +20,7 @@ export function orderDeliveryEstimate(placedAt: Date, zip: string): string | nul
   const line = deliveryEstimateMessage({
     now: placedAt,
     businessDays: env.DELIVERY_BUSINESS_DAYS,
+    timeZone: env.SHOP_TIME_ZONE,
     userLocation: `${zip}::HOME`,
     provinceCode: pricingStateOf(zip) ?? "",
     hawaiiFlag: env.HAWAII_DELIVERY_DATE_HIDDEN,

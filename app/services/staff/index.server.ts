@@ -18,6 +18,7 @@ export const staffProgram = createStaffProgram({
     eligibleGroups: env.PD_ELIGIBLE_ACCOUNT_GROUPS,
     discountPercent: env.PROGRAM_DISCOUNT_PERCENT,
     monthlyQuotaCents: env.STAFF_MONTHLY_QUOTA_CENTS,
+    timeZone: env.SHOP_TIME_ZONE,
   }),
 });
 

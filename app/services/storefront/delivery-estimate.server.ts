@@ -19,6 +19,7 @@ export function deliveryLineForZip(
   return deliveryEstimateMessage({
     now,
     businessDays: env.DELIVERY_BUSINESS_DAYS,
+    timeZone: env.SHOP_TIME_ZONE,
     userLocation,
     provinceCode: pricingStateOf(zip) ?? "",
     hawaiiFlag: env.HAWAII_DELIVERY_DATE_HIDDEN,
