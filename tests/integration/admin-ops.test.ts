@@ -225,7 +225,7 @@ describe("audit log", () => {
     });
     const bad = await callRoute(auditLoader, getRequest("/admin/audit?from=2026-02-31x", owner.jar));
     expect(bad.status).toBe(400);
-    expect((await bad.json()).errors.from).toBe("Enter a date as YYYY-MM-DD.");
+    expect((await bad.json()).errors.from).toBe("Enter a real date.");
     const junk = await callRoute(auditLoader, getRequest("/admin/audit?subjectType=planet&page=x&to=nope", owner.jar));
     expect(junk.status).toBe(400);
   });

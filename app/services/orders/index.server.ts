@@ -13,7 +13,7 @@ export { orderCursor, type OrderConnection, type OrderView } from "./orders.serv
 export { createOrderAdmin, type AdminOrderDetail, type AdminOrderRow, type AdminReturnRow } from "./admin.server";
 
 /** The back office's reading of orders and returns (its changes go through `orderLifecycle`). */
-export const orderAdmin = createOrderAdmin(prisma);
+export const orderAdmin = createOrderAdmin(prisma, { timeZone: env.SHOP_TIME_ZONE });
 
 /** Orders of the embedded commerce provider. */
 export const orders = createOrderReader(prisma);
