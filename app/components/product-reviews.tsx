@@ -20,10 +20,9 @@ import {
   type ReviewQuery,
   type ShownReview,
 } from "~/models/review-pages";
+import { formatShopDate } from "~/models/shop-time";
+import { useShopTimeZone } from "~/utils/use-shop-time-zone";
 import { CookiePreferencesLink } from "./cookie-preferences-link";
-
-const reviewDate = (iso: string) =>
-  new Date(iso).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
 
 export function Stars({ rating, text }: { rating: number; text?: string }) {
   return (
@@ -251,6 +250,7 @@ function ReviewControls({ query, params, action }: { query: ReviewQuery; params:
 }
 
 function ReviewItem({ review, redirectTo }: { review: ShownReview; redirectTo: string }) {
+  const zone = useShopTimeZone();
   return (
     <article className="review" id={`review-${review.id}`} aria-labelledby={`review-${review.id}-title`}>
       <Stars rating={review.rating} />
@@ -260,7 +260,7 @@ function ReviewItem({ review, redirectTo }: { review: ShownReview; redirectTo: s
       <p className="review__meta">
         <span className="review__author">{review.authorName}</span>
         {" · "}
-        <time dateTime={review.date}>{reviewDate(review.date)}</time>
+        <time dateTime={review.date}>{formatShopDate(review.date, zone)}</time>
         {review.verifiedBuyer ? (
           <>
             {" · "}

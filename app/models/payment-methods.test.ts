@@ -111,12 +111,16 @@ describe("an autoship's card (docs/rules.md 'Saved cards')", () => {
   });
 
   it("flags each active autoship a card pays whose next order falls after the card's expiry", () => {
-    const flags = expiringAutoshipsOf(visa, [
-      AUTOSHIP,
-      { ...AUTOSHIP, id: "sub_2", nextOrderDate: new Date("2026-12-20T10:00:00Z") },
-      { ...AUTOSHIP, id: "sub_3", cancelled: true },
-      { ...AUTOSHIP, id: "sub_4", paymentTokenId: "tok_other" },
-    ]);
+    const flags = expiringAutoshipsOf(
+      visa,
+      [
+        AUTOSHIP,
+        { ...AUTOSHIP, id: "sub_2", nextOrderDate: new Date("2026-12-20T10:00:00Z") },
+        { ...AUTOSHIP, id: "sub_3", cancelled: true },
+        { ...AUTOSHIP, id: "sub_4", paymentTokenId: "tok_other" },
+      ],
+      "America/New_York",
+    );
     expect(flags).toEqual([
       {
         subscriptionId: "sub_1",

@@ -123,10 +123,11 @@ export interface CardAutoshipNotice {
 export function expiringAutoshipsOf(
   card: Pick<SavedCard, "id" | "brand" | "last4" | "expMonth" | "expYear">,
   autoships: readonly CardAutoship[],
+  zone: string,
 ): CardAutoshipNotice[] {
   return autoships.flatMap((a) => {
     if (a.cancelled || a.paymentTokenId !== card.id) return [];
-    const notice = expiringCardNotice(card, a.nextOrderDate);
+    const notice = expiringCardNotice(card, a.nextOrderDate, zone);
     return notice ? [{ subscriptionId: a.id, productTitle: a.productTitle, notice }] : [];
   });
 }

@@ -16,6 +16,7 @@ import {
   shopDateTimeInput,
   shopDay,
   shopDayFilter,
+  shopDayNoon,
   shopDayRange,
   shopMonth,
   shopYear,
@@ -108,6 +109,17 @@ describe("a daylight-saving change in New York", () => {
     expect(formatShopDateTime(new Date("2026-03-08T07:00:00Z"), NY)).toBe("March 8, 2026, 03:00 EDT");
     expect(formatShopDateTime(new Date("2026-11-01T05:30:00Z"), NY)).toBe("November 1, 2026, 01:30 EDT");
     expect(formatShopDateTime(new Date("2026-11-01T06:30:00Z"), NY)).toBe("November 1, 2026, 01:30 EST");
+  });
+
+  it("keeps a scheduled day at noon, so 24-hour steps across the change stay on their days", () => {
+    const noon = shopDayNoon("2026-10-26", NY)!;
+    expect(noon).toEqual(new Date("2026-10-26T16:00:00Z"));
+    // One week on in 24-hour steps crosses the fall-back: 11:00 EST, still November 2.
+    expect(shopDay(new Date(noon.getTime() + 7 * 24 * HOUR_MS), NY)).toBe("2026-11-02");
+    // From midnight the same step would land on the evening before.
+    const midnight = startOfShopDay("2026-10-26", NY)!;
+    expect(shopDay(new Date(midnight.getTime() + 7 * 24 * HOUR_MS), NY)).toBe("2026-11-01");
+    expect(shopDayNoon("2026-02-30", NY)).toBeNull();
   });
 
   it("reads a datetime-local value as the wall time in the zone, and writes it back", () => {

@@ -78,6 +78,18 @@ export function startOfShopDay(day: string, zone: string): Date | null {
 }
 
 /**
+ * Noon of a calendar day in the zone, or null: how a day chosen for something scheduled in whole
+ * 24-hour steps (an autoship's next order) is kept, so a clock change (one hour either way)
+ * never moves it to another day.
+ */
+export function shopDayNoon(day: string, zone: string): Date | null {
+  const parts = dayParts(day);
+  if (!parts) return null;
+  const [year, month, date] = parts;
+  return plain(new TZDate(year, month - 1, date, 12, 0, zone));
+}
+
+/**
  * The moments of a calendar day in the zone: from its 00:00 up to (not including) the next day's
  * 00:00. A day is 23 or 25 hours long when the clocks change.
  */

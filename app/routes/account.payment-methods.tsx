@@ -29,7 +29,7 @@ import { sitePolicy } from "~/models/site-policy";
 import { autoship } from "~/services/autoship/index.server";
 import { commitNotice, requireCustomer } from "~/services/http/index.server";
 import { payments } from "~/services/payment/index.server";
-import { getSite } from "~/services/site/index.server";
+import { getSite, shopTimeZone } from "~/services/site/index.server";
 import { replyFor } from "~/utils/form";
 import { pageNotFound, readFormData, replyWith } from "~/utils/form.server";
 import { pageMeta, siteFromMatches } from "~/utils/meta";
@@ -65,7 +65,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         expiry: cardExpiryLabel(card),
         isDefault: card.isDefault,
         expired: cardExpiredBy(card, now),
-        autoships: expiringAutoshipsOf(card, autoships),
+        autoships: expiringAutoshipsOf(card, autoships, shopTimeZone()),
       })),
       months: EXPIRY_MONTHS.map((m) => ({ value: String(Number(m)), label: m })),
       years: expiryYears(now).map((y) => ({ value: String(y), label: String(y) })),

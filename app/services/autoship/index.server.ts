@@ -17,6 +17,7 @@ export const autoship = createAutoship({
   email,
   pricing: pricingFor,
   reminderDays: env.AUTOSHIP_REMINDER_DAYS,
+  timeZone: env.SHOP_TIME_ZONE,
   stock,
   address: (customerId, addressId) => customers.findAddress(customerId, addressId),
   log: (message) => logger().info(message),
