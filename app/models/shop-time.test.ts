@@ -68,6 +68,7 @@ describe("midnight in New York", () => {
     expect(formatShopWeekday(evening, NY)).toBe("Tuesday, July 14");
     expect(formatShopDateTime(evening, NY)).toBe("July 14, 2026, 22:00 EDT");
     expect(formatShopStamp(evening, NY)).toBe("2026-07-14 22:00 EDT");
+    expect(formatShopStamp(new Date("2026-07-15T02:00:09Z"), NY, true)).toBe("2026-07-14 22:00:09 EDT");
   });
 
   it("starts a day at 00:00 in the zone", () => {

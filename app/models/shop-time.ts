@@ -182,9 +182,9 @@ export const shopZoneName = (at: Instant, zone: string) => tzName(zone, instant(
 export const formatShopDateTime = (at: Instant, zone: string) =>
   `${format(instant(at), "MMMM d, yyyy, HH:mm", { in: tz(zone) })} ${shopZoneName(at, zone)}`;
 
-/** "2027-06-03 14:05 EDT": a compact moment for the back office's tables. */
-export const formatShopStamp = (at: Instant, zone: string) =>
-  `${format(instant(at), "yyyy-MM-dd HH:mm", { in: tz(zone) })} ${shopZoneName(at, zone)}`;
+/** "2027-06-03 14:05 EDT" (with seconds: "2027-06-03 14:05:09 EDT"): a compact moment for the back office's tables. */
+export const formatShopStamp = (at: Instant, zone: string, seconds = false) =>
+  `${format(instant(at), seconds ? "yyyy-MM-dd HH:mm:ss" : "yyyy-MM-dd HH:mm", { in: tz(zone) })} ${shopZoneName(at, zone)}`;
 
 /** "November 2026" for the month key "2026-11" (a key names no zone). */
 export function formatMonthKey(month: string): string {

@@ -141,7 +141,7 @@ export default function AdminAudit() {
             ) : null}
             {entries.map((entry) => (
               <tr key={entry.id}>
-                <td>{formatShopStamp(entry.createdAt, zone)}</td>
+                <td>{formatShopStamp(entry.createdAt, zone, true)}</td>
                 <td>
                   {entry.actorEmail} ({entry.actorRole})
                 </td>

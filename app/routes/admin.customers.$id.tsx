@@ -14,6 +14,8 @@ import { identity, sendPasswordResetFor } from "~/services/identity/index.server
 import { staffProgram } from "~/services/staff/index.server";
 import { pageNotFound, readFormData } from "~/utils/form.server";
 import { features } from "~/services/commerce/index.server";
+import { formatShopStamp, shopDay } from "~/models/shop-time";
+import { useShopTimeZone } from "~/utils/use-shop-time-zone";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.customer.email ?? "Customer"} · Back office` },
@@ -78,10 +80,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   );
 }
 
-const date = (iso: string) => iso.slice(0, 10);
 
 export default function AdminCustomer() {
   const { customer, member, orderPages } = useLoaderData<typeof loader>();
+  const zone = useShopTimeZone();
+  const date = (iso: string) => shopDay(iso, zone);
   const signIn = customer.signIn;
   return (
     <>
@@ -109,7 +112,7 @@ export default function AdminCustomer() {
         <>
           <p>
             {signIn.locked
-              ? `Locked until ${signIn.lockedUntil?.replace("T", " ").slice(0, 16)} UTC. `
+              ? `Locked until ${signIn.lockedUntil ? formatShopStamp(signIn.lockedUntil, zone) : ""}. `
               : "Not locked. "}
             Failed sign-ins in a row: {signIn.failedSignIns}.
           </p>

@@ -15,6 +15,8 @@ import {
   requireAdmin,
 } from "~/services/admin/index.server";
 import { readFormData } from "~/utils/form.server";
+import { formatShopStamp } from "~/models/shop-time";
+import { useShopTimeZone } from "~/utils/use-shop-time-zone";
 
 export const meta: MetaFunction = () => [{ title: "Users · Back office" }, { name: "robots", content: "noindex" }];
 
@@ -67,6 +69,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function AdminUsers() {
   const { users, me, minPasswordLength } = useLoaderData<typeof loader>();
+  const zone = useShopTimeZone();
   const reply = useActionData<typeof action>();
   const fieldError = (field: string) => (reply && reply.field === field ? reply.message : null);
   const input = (name: "email" | "name" | "password", label: string, type = "text") => {
@@ -133,7 +136,7 @@ export default function AdminUsers() {
                   )}
                 </td>
                 <td>{user.disabled ? "Disabled" : user.lockedUntil ? "Locked" : "Active"}</td>
-                <td>{user.lastSignInAt ? `${user.lastSignInAt.slice(0, 16).replace("T", " ")} UTC` : "Never"}</td>
+                <td>{user.lastSignInAt ? formatShopStamp(user.lastSignInAt, zone) : "Never"}</td>
                 <td>
                   {user.id === me ? (
                     "You"

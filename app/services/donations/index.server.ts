@@ -31,7 +31,7 @@ export { createRemoteDonations } from "./remote.server";
 export { createDonationReport } from "./report.server";
 
 /** What orders gave, by cause and by month, for the back office (docs/rules.md "Back office: donations"). */
-export const donationReport = createDonationReport(prisma);
+export const donationReport = createDonationReport(prisma, env.SHOP_TIME_ZONE);
 export type * from "./types";
 
 function providerFor(name: typeof env.DONATIONS_PROVIDER): DonationProvider {

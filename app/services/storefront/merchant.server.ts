@@ -1,6 +1,6 @@
 // The shop's terms its offers are published with (docs/rules.md "Search engines"): the
 // free-shipping minimum and flat rate of `pricingFor`, the delivery estimate's business days
-// and the return window from configuration, and the day's `priceValidUntil`.
+// and the return window from configuration, and the day's `priceValidUntil` (the shop's day).
 import { env } from "~/env.server";
 import { priceValidUntil, type MerchantTerms } from "~/models/merchant";
 import type { SiteId } from "~/models/site";
@@ -14,6 +14,6 @@ export async function merchantTerms(site: SiteId, now = new Date()): Promise<Mer
     shippingRateCents: pricing.shippingRateCents,
     deliveryBusinessDays: env.DELIVERY_BUSINESS_DAYS,
     returnWindowDays: env.RETURN_WINDOW_DAYS,
-    priceValidUntil: priceValidUntil(now),
+    priceValidUntil: priceValidUntil(now, env.SHOP_TIME_ZONE),
   };
 }
