@@ -20,8 +20,6 @@ import {
   type ReviewQuery,
   type ShownReview,
 } from "~/models/review-pages";
-import { formatShopDate } from "~/models/shop-time";
-import { useShopTimeZone } from "~/utils/use-shop-time-zone";
 import { CookiePreferencesLink } from "./cookie-preferences-link";
 
 export function Stars({ rating, text }: { rating: number; text?: string }) {
@@ -250,7 +248,6 @@ function ReviewControls({ query, params, action }: { query: ReviewQuery; params:
 }
 
 function ReviewItem({ review, redirectTo }: { review: ShownReview; redirectTo: string }) {
-  const zone = useShopTimeZone();
   return (
     <article className="review" id={`review-${review.id}`} aria-labelledby={`review-${review.id}-title`}>
       <Stars rating={review.rating} />
@@ -260,7 +257,7 @@ function ReviewItem({ review, redirectTo }: { review: ShownReview; redirectTo: s
       <p className="review__meta">
         <span className="review__author">{review.authorName}</span>
         {" · "}
-        <time dateTime={review.date}>{formatShopDate(review.date, zone)}</time>
+        <time dateTime={review.date}>{review.dateLabel}</time>
         {review.verifiedBuyer ? (
           <>
             {" · "}

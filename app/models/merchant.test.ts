@@ -1,15 +1,8 @@
 // What search engines are told about an offer (docs/rules.md "Search engines"): priceValidUntil,
 // stock, the shipping of one unit and the return policy.
 import { describe, expect, it } from "vitest";
-import {
-  feedPrice,
-  inStock,
-  PRICE_VALID_DAYS,
-  priceValidUntil,
-  returnPolicyJsonLd,
-  shippingDetailsJsonLd,
-} from "./merchant";
-import { offerTerms, shippingRates } from "./offer-shipping";
+import { feedPrice, inStock, PRICE_VALID_DAYS, returnPolicyJsonLd, shippingDetailsJsonLd } from "./merchant";
+import { offerTerms, priceValidUntil, shippingRates } from "./offer-shipping";
 import { DEFAULT_FREE_SHIPPING_MINIMUM_CENTS } from "./free-shipping";
 import { SERVICE_CHARGE_CENTS } from "./pricing";
 

@@ -5,22 +5,12 @@
 // Light on purpose: product pages run it in the browser (their `meta`); the shipping rule's
 // code (pricing) stays on the server, in app/models/offer-shipping.ts.
 import { SHOP_CURRENCY } from "./money";
-import { shiftDay, shopDay } from "./shop-time";
 
 /** The country the shop ships to (docs/decisions.md "Search engines"). */
 export const SHIPPING_COUNTRY = "US";
 
 /** How many days ahead a published price is said to be valid (docs/decisions.md "Search engines"). */
 export const PRICE_VALID_DAYS = 30;
-
-/**
- * An offer's `priceValidUntil`: the calendar date PRICE_VALID_DAYS after the day `now` falls on
- * in the shop's time zone ("2026-03-31"). A price is never promised for a set term (the back
- * office may change it at any time); the date only tells a search engine the price is current.
- */
-export function priceValidUntil(now: Date, zone: string): string {
-  return shiftDay(shopDay(now, zone), PRICE_VALID_DAYS);
-}
 
 /**
  * In stock: units left (the Out of Stock badge's rule, `variantBadgeKeys` in

@@ -6,15 +6,13 @@ import {
   preferredAddressOf,
   programDiscountCents,
   quotaAllows,
-  quotaMonthLabel,
-  graduationYears,
-  quotaMonthOf,
   quotaStatus,
   registrationGuard,
   stockDestinationFor,
   roleFor,
   STAFF_ROLES,
 } from "~/models/staff-program";
+import { graduationYears, quotaMonthLabel, quotaMonthOf } from "~/models/staff-program-dates";
 
 const today = new Date("2026-05-15T12:00:00Z");
 

@@ -2,7 +2,6 @@
 // catalogue spec sections 2-4): roles and registration, clinic search, program
 // pricing, the monthly quota, the stored location and the registration guard.
 // No I/O: the staff service and the routes supply the member and settings.
-import { formatMonthKey, shopMonth, shopYear } from "./shop-time";
 import { locationValue } from "./zip";
 
 /** What a member does; the code is stored, never shown (shop-core spec section 1). */
@@ -28,26 +27,12 @@ export const STAFF_ROLES: readonly StaffRole[] = [
 
 export const roleFor = (code: string | null | undefined) => STAFF_ROLES.find((role) => role.code === code) ?? null;
 
-/** Graduation years offered: this year (in the shop's time zone) and the next six. */
-export function graduationYears(today: Date, zone: string): number[] {
-  const year = shopYear(today, zone);
-  return Array.from({ length: 7 }, (_, i) => year + i);
-}
-
 export const CLINIC_SEARCH_TYPES = ["name", "city", "zip"] as const;
 export type ClinicSearchType = (typeof CLINIC_SEARCH_TYPES)[number];
 
 /** A discount of `percent` on an amount, rounded half up to whole cents. */
 export function programDiscountCents(amountCents: number, percent: number): number {
   return Math.round((amountCents * Math.round(percent * 100)) / 10_000 + 1e-9);
-}
-
-/**
- * The quota month of a moment: "YYYY-MM" in the shop's time zone (docs/rules.md "Shop time"), so
- * an order at 23:30 on January 31 in New York counts in January although it is February in UTC.
- */
-export function quotaMonthOf(at: Date, zone: string): string {
-  return shopMonth(at, zone);
 }
 
 export interface QuotaStatus {
@@ -78,9 +63,6 @@ export function quotaStatus(
 export function quotaAllows(status: QuotaStatus, orderCents: number): boolean {
   return orderCents <= status.remainingCents;
 }
-
-/** "November 2026" for "2026-11". */
-export const quotaMonthLabel = (month: string): string => formatMonthKey(month);
 
 export type PreferredAddress = "clinic" | "home";
 

@@ -16,7 +16,7 @@ import { requireCustomer } from "~/services/http/index.server";
 import { getSite, shopTimeZone } from "~/services/site/index.server";
 import { orders } from "~/services/orders/index.server";
 import { OrderLink } from "~/components/order-link";
-import { quotaMonthLabel } from "~/models/staff-program";
+import { quotaMonthLabel } from "~/models/staff-program-dates";
 import { staffMemberOf } from "~/services/staff/index.server";
 import { pageMeta, siteFromMatches } from "~/utils/meta";
 import { formatShopDate } from "~/models/shop-time";

@@ -7,7 +7,7 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { AdminTableBox } from "~/components/admin/table-box";
 import { formatMoney } from "~/models/money";
-import { quotaMonthLabel } from "~/models/staff-program";
+import { quotaMonthLabel } from "~/models/staff-program-dates";
 import { ADMIN_NO_STORE, backWithNotice, requireAdmin } from "~/services/admin/index.server";
 import { customerDirectory } from "~/services/customers/index.server";
 import { identity, sendPasswordResetFor } from "~/services/identity/index.server";
@@ -79,7 +79,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
       : { tone: "error", message: "This customer has no sign-in account to reset." },
   );
 }
-
 
 export default function AdminCustomer() {
   const { customer, member, orderPages } = useLoaderData<typeof loader>();

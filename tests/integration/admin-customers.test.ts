@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import { ADMIN_ROLES, rolesWith, type Permission } from "~/models/admin-roles";
 import { DEFAULT_SHOP_TIME_ZONE } from "~/models/shop-time";
-import { quotaMonthOf } from "~/models/staff-program";
+import { quotaMonthOf } from "~/models/staff-program-dates";
 import { loader as listLoader } from "~/routes/admin.customers._index";
 import { action as customerAction, loader as customerLoader } from "~/routes/admin.customers.$id";
 import { identity, LOCKOUT_MS } from "~/services/identity/index.server";

@@ -12,7 +12,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import { env } from "~/env.server";
 import { DEFAULT_SHOP_TIME_ZONE } from "~/models/shop-time";
-import { quotaMonthOf } from "~/models/staff-program";
+import { quotaMonthOf } from "~/models/staff-program-dates";
 import { action as devOrdersAction, loader as devOrdersLoader } from "~/routes/dev.orders";
 import { DONATION_CONFIRMATION_TOPIC, enqueueDonationConfirmation } from "~/services/donations/index.server";
 import { email } from "~/services/email/index.server";

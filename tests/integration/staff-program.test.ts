@@ -6,7 +6,7 @@ import crypto from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import { DEFAULT_SHOP_TIME_ZONE } from "~/models/shop-time";
-import { quotaMonthOf } from "~/models/staff-program";
+import { quotaMonthOf } from "~/models/staff-program-dates";
 import { loader as rootLoader } from "~/root";
 import { action as addressBookAction } from "~/routes/account.address-book";
 import { action as fetchAddress } from "~/routes/api.embedded.fetch-address";

@@ -11,7 +11,6 @@ import { DEFAULT_SHOP_TIME_ZONE } from "~/models/shop-time";
 import {
   memberLocation,
   preferredAddressOf,
-  quotaMonthOf,
   quotaStatus,
   roleFor,
   type ClinicSearchType,
@@ -19,6 +18,7 @@ import {
   type QuotaStatus,
   type StaffRole,
 } from "~/models/staff-program";
+import { quotaMonthOf } from "~/models/staff-program-dates";
 import type { Customers, MetafieldInput } from "~/services/customers/index.server";
 import { SAVED_CART_METAFIELD } from "~/services/commerce/index.server";
 import { ServiceError } from "~/models/service-error";

@@ -2,7 +2,8 @@
 // free-shipping minimum and flat rate of `pricingFor`, the delivery estimate's business days
 // and the return window from configuration, and the day's `priceValidUntil` (the shop's day).
 import { env } from "~/env.server";
-import { priceValidUntil, type MerchantTerms } from "~/models/merchant";
+import type { MerchantTerms } from "~/models/merchant";
+import { priceValidUntil } from "~/models/offer-shipping";
 import type { SiteId } from "~/models/site";
 import { pricingFor } from "~/services/pricing/index.server";
 
