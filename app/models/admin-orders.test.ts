@@ -1,13 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { refundLeftCents } from "./refunds";
 import { shopDayFilter } from "./shop-time";
-import {
-  bulkShipRows,
-  centsOfDollars,
-  ORDER_INTENT_PERMISSION,
-  orderSearchOf,
-  refundRefusal,
-} from "./admin-orders";
+import { bulkShipRows, centsOfDollars, ORDER_INTENT_PERMISSION, orderSearchOf, refundRefusal } from "./admin-orders";
 
 describe("the orders search", () => {
   it("reads every filter, and ignores what does not parse", () => {

@@ -58,7 +58,6 @@ export async function action({ request }: ActionFunctionArgs) {
   return backWithNotice(request, back, { tone: "success", message: "The message is queued again." });
 }
 
-
 export default function AdminOutbox() {
   const { filter, messages, total, page, counts, topics, canRetry } = useLoaderData<typeof loader>();
   const zone = useShopTimeZone();

@@ -186,8 +186,8 @@ export default function OrderConfirmation() {
               <ul className="confirmation-page__autoship">
                 {order.subscriptions.map((s) => (
                   <li key={s.id}>
-                    {s.quantity} × {s.productTitle}, {s.frequency.toLowerCase()}. Next order {formatShopWeekday(s.nextOrderDate, zone)}
-                    .
+                    {s.quantity} × {s.productTitle}, {s.frequency.toLowerCase()}. Next order{" "}
+                    {formatShopWeekday(s.nextOrderDate, zone)}.
                   </li>
                 ))}
               </ul>
