@@ -127,6 +127,8 @@ export function publicEnv() {
     NODE_ENV: env.NODE_ENV,
     TOKEN_INACTIVITY_SECONDS: env.TOKEN_INACTIVITY_SECONDS,
     BUILD_POLL_SECONDS: env.BUILD_POLL_SECONDS,
+    // The browser writes dates in the same zone as the server (useShopTimeZone).
+    SHOP_TIME_ZONE: env.SHOP_TIME_ZONE,
   };
 }
 

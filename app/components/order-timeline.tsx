@@ -1,18 +1,21 @@
 // An order's life as the shopper sees it (docs/rules.md "Order pages"): the timeline of My
-// Order Details (every step with its UTC date and time, detail and refund) and the compact
-// progress line of My Orders, whose done steps are marked in text, not only by colour.
+// Order Details (every step with its date and time in the shop's time zone, named EST or EDT,
+// detail and refund) and the compact progress line of My Orders, whose done steps are marked
+// in text, not only by colour.
 import { formatMoney } from "~/models/money";
 import type { TimelineStep } from "~/models/order-lifecycle";
-import { utcDateTime } from "~/models/return-forms";
+import { formatShopDateTime } from "~/models/shop-time";
+import { useShopTimeZone } from "~/utils/use-shop-time-zone";
 
 export function OrderTimeline({ steps, currencyCode }: { steps: readonly TimelineStep[]; currencyCode: string }) {
+  const zone = useShopTimeZone();
   return (
     <ol className="order-timeline" data-testid="order-timeline">
       {steps.map((step, i) => (
         <li key={`${step.kind}-${step.at}-${i}`} className={`order-timeline__step order-timeline__step--${step.kind}`}>
           <span className="order-timeline__label">{step.label}</span>{" "}
           <time className="order-timeline__time" dateTime={step.at}>
-            {utcDateTime(step.at)}
+            {formatShopDateTime(step.at, zone)}
           </time>
           {step.detail ? <p className="order-timeline__detail">{step.detail}</p> : null}
           {step.amountCents !== null ? (

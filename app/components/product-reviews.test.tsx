@@ -57,6 +57,7 @@ describe("ProductReviews", () => {
           verifiedBuyer: true,
           helpfulCount: 3,
           date: "2026-03-04T10:00:00.000Z",
+          dateLabel: "March 4, 2026",
           status: "published",
         },
       ],
@@ -75,6 +76,8 @@ describe("ProductReviews", () => {
     );
     expect(screen.getByRole("heading", { name: "Loves it" })).toBeTruthy();
     expect(screen.getByText("Verified buyer")).toBeTruthy();
+    // The day as the server wrote it in the shop's time zone (docs/rules.md "Shop time").
+    expect(screen.getByText("March 4, 2026").getAttribute("datetime")).toBe("2026-03-04T10:00:00.000Z");
     expect(screen.getByRole("button", { name: "Helpful (3)" })).toBeTruthy();
     expect(screen.getByRole("link", { name: "Sign in to write a review" }).getAttribute("href")).toBe(
       "/shelter/login?redirect=x",

@@ -22,9 +22,6 @@ import {
 } from "~/models/review-pages";
 import { CookiePreferencesLink } from "./cookie-preferences-link";
 
-const reviewDate = (iso: string) =>
-  new Date(iso).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
-
 export function Stars({ rating, text }: { rating: number; text?: string }) {
   return (
     <span className="stars">
@@ -260,7 +257,7 @@ function ReviewItem({ review, redirectTo }: { review: ShownReview; redirectTo: s
       <p className="review__meta">
         <span className="review__author">{review.authorName}</span>
         {" · "}
-        <time dateTime={review.date}>{reviewDate(review.date)}</time>
+        <time dateTime={review.date}>{review.dateLabel}</time>
         {review.verifiedBuyer ? (
           <>
             {" · "}

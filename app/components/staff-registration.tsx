@@ -8,6 +8,7 @@ import { Form, useNavigation } from "@remix-run/react";
 import { useMemo } from "react";
 import { FieldError, FormError, SelectField } from "~/components/form-field";
 import { registrationSchema } from "~/models/staff-program-forms";
+import { useShopTimeZone } from "~/utils/use-shop-time-zone";
 import { roleFor, type ClinicSearchType } from "~/models/staff-program";
 
 export interface ClinicChoice {
@@ -39,7 +40,8 @@ const SEARCH_TYPES: { value: ClinicSearchType; label: string }[] = [
 ];
 
 export function ProgramStep(props: ProgramStepProps) {
-  const schema = useMemo(() => registrationSchema(new Date()), []);
+  const zone = useShopTimeZone();
+  const schema = useMemo(() => registrationSchema(new Date(), zone), [zone]);
   const [form, fields] = useForm({
     id: "staff-registration",
     lastResult: props.lastResult,

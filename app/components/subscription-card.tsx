@@ -27,6 +27,7 @@ import {
 } from "~/models/autoship-forms";
 import { MAX_AUTOSHIP_PER_LINE, MIN_QUANTITY } from "~/models/cart-limits";
 import { replyFor, type ActionReply } from "~/utils/form";
+import { useShopTimeZone } from "~/utils/use-shop-time-zone";
 
 /** A subscription as the page shows it. */
 export interface SubscriptionView {
@@ -81,6 +82,7 @@ interface CardProps {
 
 export function SubscriptionCard({ sub, plans, dateBounds, cards, addresses, noun, answer }: CardProps) {
   const titleId = `subscription-${sub.id}-title`;
+  const zone = useShopTimeZone();
   const resultFor = (intent: AutoshipIntent) => replyFor(answer, intent);
   const paidWith = cards.find((card) => card.value === sub.paymentTokenId);
   const group = (name: string) => `subscription-${sub.id}-${name}`;
@@ -151,7 +153,7 @@ export function SubscriptionCard({ sub, plans, dateBounds, cards, addresses, nou
         </div>
         <div>
           <dt>Next order</dt>
-          <dd>{sub.cancelled ? "None while cancelled" : longDate(sub.nextOrderDate)}</dd>
+          <dd>{sub.cancelled ? "None while cancelled" : longDate(sub.nextOrderDate, zone)}</dd>
         </div>
         <div>
           <dt>Paid with</dt>

@@ -1,6 +1,7 @@
 // The back office's donations report, pure parts (docs/rules.md "Back office: donations"): the
 // months it covers and the grouping of orders' donations by cause and by month.
 import { orderGivesCents } from "./order-donation";
+import { shiftMonth, shopMonth, startOfShopMonth } from "./shop-time";
 
 /** One giving order's donation, as the report reads it. */
 export interface DonationRow {
@@ -28,22 +29,21 @@ export interface DonationReport {
   orders: number;
 }
 
-/** "YYYY-MM" of a moment in UTC. */
-export const monthOf = (at: Date) => at.toISOString().slice(0, 7);
-
-/** The report's months: the one asked for ("YYYY-MM"), else the last 12 up to `now`'s, oldest first. */
-export function reportMonths(month: string | null, now: Date): string[] {
+/**
+ * The report's months ("YYYY-MM", months in the shop's time zone): the one asked for, else the
+ * last 12 up to `now`'s, oldest first.
+ */
+export function reportMonths(month: string | null, now: Date, zone: string): string[] {
   if (month && /^\d{4}-(0[1-9]|1[0-2])$/.test(month)) return [month];
-  const year = now.getUTCFullYear();
-  const index = now.getUTCMonth();
-  return Array.from({ length: 12 }, (_, i) => monthOf(new Date(Date.UTC(year, index - 11 + i, 1))));
+  const current = shopMonth(now, zone);
+  return Array.from({ length: 12 }, (_, i) => shiftMonth(current, i - 11));
 }
 
-/** The UTC start of the first month and the start of the month after the last, for the query. */
-export function monthsRange(months: string[]): { from: Date; to: Date } {
-  const [fy, fm] = months[0]!.split("-").map(Number) as [number, number];
-  const [ly, lm] = months[months.length - 1]!.split("-").map(Number) as [number, number];
-  return { from: new Date(Date.UTC(fy, fm - 1, 1)), to: new Date(Date.UTC(ly, lm, 1)) };
+/** The start of the first month and the start of the month after the last, in the zone, for the query. */
+export function monthsRange(months: string[], zone: string): { from: Date; to: Date } {
+  const from = startOfShopMonth(months[0]!, zone)!;
+  const to = startOfShopMonth(shiftMonth(months[months.length - 1]!, 1), zone)!;
+  return { from, to };
 }
 
 const NO_CAUSE = "No cause recorded";
@@ -52,7 +52,7 @@ const NO_CAUSE = "No cause recorded";
  * Sums what each order gave (`orderGivesCents`) by cause (largest first, then by name) and by
  * month (every month of the report, empty ones at 0). An order that gave nothing is not counted.
  */
-export function groupDonations(rows: readonly DonationRow[], months: string[]): DonationReport {
+export function groupDonations(rows: readonly DonationRow[], months: string[], zone: string): DonationReport {
   const causes = new Map<string, DonationGroup>();
   const byMonth = new Map<string, DonationGroup>(months.map((m) => [m, { key: m, label: m, cents: 0, orders: 0 }]));
   let totalCents = 0;
@@ -60,7 +60,7 @@ export function groupDonations(rows: readonly DonationRow[], months: string[]): 
   for (const row of rows) {
     const cents = orderGivesCents(row);
     if (cents <= 0) continue;
-    const month = byMonth.get(monthOf(row.createdAt));
+    const month = byMonth.get(shopMonth(row.createdAt, zone));
     if (!month) continue;
     const label = row.causeName?.trim() || NO_CAUSE;
     const key = row.causeId ?? label;

@@ -1,13 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { refundLeftCents } from "./refunds";
-import {
-  bulkShipRows,
-  centsOfDollars,
-  dayRange,
-  ORDER_INTENT_PERMISSION,
-  orderSearchOf,
-  refundRefusal,
-} from "./admin-orders";
+import { shopDayFilter } from "./shop-time";
+import { bulkShipRows, centsOfDollars, ORDER_INTENT_PERMISSION, orderSearchOf, refundRefusal } from "./admin-orders";
 
 describe("the orders search", () => {
   it("reads every filter, and ignores what does not parse", () => {
@@ -32,12 +26,15 @@ describe("the orders search", () => {
     expect(orderSearchOf(new URLSearchParams(`customer=${"x".repeat(201)}`)).customer).toBeUndefined();
   });
 
-  it("takes both ends of the placed days in (UTC)", () => {
-    expect(dayRange("2031-03-04", "2031-03-04")).toEqual({
-      gte: new Date("2031-03-04T00:00:00Z"),
-      lt: new Date("2031-03-05T00:00:00Z"),
+  it("takes both ends of the placed days in, as days in the shop's time zone (shopDayFilter)", () => {
+    const NY = "America/New_York";
+    expect(shopDayFilter("2031-03-04", "2031-03-04", NY)).toEqual({
+      gte: new Date("2031-03-04T05:00:00Z"),
+      lt: new Date("2031-03-05T05:00:00Z"),
     });
-    expect(dayRange(undefined, undefined)).toEqual({});
+    expect(shopDayFilter(undefined, undefined, NY)).toEqual({});
+    // A real day only: February 30 is ignored, as the schema ignores it.
+    expect(orderSearchOf(new URLSearchParams("from=2031-02-30&to=2031-02-28"))).toEqual({ page: 1, to: "2031-02-28" });
   });
 });
 

@@ -6,6 +6,7 @@ import { z } from "zod";
 import type { Permission } from "./admin-roles";
 import { type CARRIERS, isCarrier, normalizeTrackingNumber, ORDER_STATUSES, RETURN_STATUSES } from "./order-lifecycle";
 import { formatMoney } from "./money";
+import { isCalendarDay } from "./shop-time";
 
 export const ADMIN_ORDERS_PAGE_SIZE = 50;
 
@@ -29,14 +30,13 @@ const day = z
   .trim()
   .optional()
   .catch(undefined)
-  .transform((value) =>
-    value && /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) ? value : undefined,
-  );
+  .transform((value) => (value && isCalendarDay(value) ? value : undefined));
 
 /**
  * The orders search (a GET form, so bookmarkable): order number (with or without "#"), customer
- * (email or name, any case), status, site, placed from/to (YYYY-MM-DD, UTC days, both ends in),
- * page. A value that does not parse is ignored, so any query string answers a page.
+ * (email or name, any case), status, site, placed from/to (YYYY-MM-DD, days in the shop's time
+ * zone, both ends in: `shopDayFilter`), page. A value that does not parse is ignored, so any
+ * query string answers a page.
  */
 export const OrderSearchSchema = z.object({
   number: z
@@ -62,14 +62,6 @@ export type OrderSearch = z.infer<typeof OrderSearchSchema>;
 /** The search of a query string. */
 export function orderSearchOf(params: URLSearchParams): OrderSearch {
   return OrderSearchSchema.parse(Object.fromEntries(params));
-}
-
-/** The first instant of a UTC day, and the first instant of the day after (the "to" end is inclusive). */
-export function dayRange(from: string | undefined, to: string | undefined): { gte?: Date; lt?: Date } {
-  return {
-    ...(from ? { gte: new Date(`${from}T00:00:00Z`) } : {}),
-    ...(to ? { lt: new Date(Date.parse(`${to}T00:00:00Z`) + 86_400_000) } : {}),
-  };
 }
 
 /** The returns queue's filter: open returns (requested and approved) unless a status is chosen. */

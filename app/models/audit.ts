@@ -2,6 +2,7 @@
 // records, the fields that changed, and the owner's filter of the log.
 import { z } from "zod";
 import type { AdminRole } from "./admin-roles";
+import { isCalendarDay } from "./shop-time";
 
 /** The signed-in back-office user a change is made by. */
 export interface AuditActor {
@@ -70,8 +71,8 @@ const optionalDate = z
   .optional()
   .transform((value, ctx) => {
     if (!value) return undefined;
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(Date.parse(`${value}T00:00:00Z`))) {
-      ctx.addIssue({ code: z.ZodIssueCode.custom, message: "Enter a date as YYYY-MM-DD." });
+    if (!isCalendarDay(value)) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message: "Enter a real date." });
       return z.NEVER;
     }
     return value;

@@ -7,7 +7,10 @@ import {
   cancelReasonText,
   changedNotice,
   isCancelReason,
+  longDate,
 } from "./autoship-forms";
+
+const NY = "America/New_York";
 
 const parse = (fields: Record<string, string>) => {
   const form = new FormData();
@@ -79,13 +82,24 @@ describe("autoship forms", () => {
   });
 
   it("notices name the site's noun; order now already placed today is information", () => {
-    const s = { productTitle: "Adult", frequency: "Every 4 weeks", quantity: 2, nextOrderDate: new Date("2026-03-02") };
-    expect(changedNotice("cancel", s, "autoship").message).toBe("Your autoship of Adult is cancelled.");
-    expect(changedNotice("cancel", s, "subscription").message).toBe("Your subscription of Adult is cancelled.");
-    expect(changedNotice("skip-next", s, "autoship").message).toBe(
+    const s = {
+      productTitle: "Adult",
+      frequency: "Every 4 weeks",
+      quantity: 2,
+      nextOrderDate: new Date("2026-03-02T17:00:00Z"),
+    };
+    expect(changedNotice("cancel", s, "autoship", NY).message).toBe("Your autoship of Adult is cancelled.");
+    expect(changedNotice("cancel", s, "subscription", NY).message).toBe("Your subscription of Adult is cancelled.");
+    expect(changedNotice("skip-next", s, "autoship", NY).message).toBe(
       "Skipped. The next order of Adult is on Monday, March 2, 2026.",
     );
-    expect(changedNotice("order-now", s, "autoship", true)).toEqual({
+    // The day in the shop's time zone: 01:00 UTC on March 3 is still March 2 in New York.
+    expect(
+      changedNotice("skip-next", { ...s, nextOrderDate: new Date("2026-03-03T01:00:00Z") }, "autoship", NY).message,
+    ).toBe("Skipped. The next order of Adult is on Monday, March 2, 2026.");
+    // The page's data carries the day as "YYYY-MM-DD": written as that day.
+    expect(longDate("2026-03-02", NY)).toBe("Monday, March 2, 2026");
+    expect(changedNotice("order-now", s, "autoship", NY, true)).toEqual({
       tone: "info",
       message: "You already ordered Adult today.",
     });
@@ -97,8 +111,13 @@ describe("autoship forms", () => {
       tokenId: ["Choose a card."],
     });
     expect(parse({ intent: "change-card", subscriptionId: "s1" }).error).toEqual({ tokenId: ["Choose a card."] });
-    const s = { productTitle: "Adult", frequency: "Every 4 weeks", quantity: 2, nextOrderDate: new Date("2026-03-02") };
-    expect(changedNotice("change-card", { ...s, cardLabel: "Visa ending 4242" }, "autoship")).toEqual({
+    const s = {
+      productTitle: "Adult",
+      frequency: "Every 4 weeks",
+      quantity: 2,
+      nextOrderDate: new Date("2026-03-02T17:00:00Z"),
+    };
+    expect(changedNotice("change-card", { ...s, cardLabel: "Visa ending 4242" }, "autoship", NY)).toEqual({
       tone: "success",
       message: "Your autoship of Adult is now paid with Visa ending 4242.",
     });

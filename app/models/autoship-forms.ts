@@ -4,8 +4,8 @@
 // same schemas validate in the browser through conform. The answers the page gives after
 // a change live here too, so each form's parsing, validation and messages sit together.
 import { z } from "zod";
-import { ymd } from "./autoship";
 import { MAX_AUTOSHIP_PER_LINE, MIN_QUANTITY } from "./cart-limits";
+import { formatShopLongDate, isCalendarDay, startOfShopDay } from "./shop-time";
 
 /** The reasons a customer picks from when cancelling. */
 export const CANCEL_REASONS = [
@@ -45,11 +45,7 @@ export const QuantitySchema = z.object({
 const DATE_FORMAT = /^\d{4}-\d{2}-\d{2}$/;
 
 /** True for a YYYY-MM-DD that names a day of the calendar (not 2026-02-31, not 2026-13-45). */
-const isRealDate = (value: string) => {
-  if (!DATE_FORMAT.test(value)) return true; // the format check reports it
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && ymd(date) === value;
-};
+const isRealDate = (value: string) => !DATE_FORMAT.test(value) || isCalendarDay(value); // the format check reports a bad one
 
 /** A real calendar date as YYYY-MM-DD; the service judges the range (`isAllowedNextDate`). */
 export const DateSchema = z.object({
@@ -125,15 +121,12 @@ export const AutoshipActionSchema = z.discriminatedUnion("intent", [
 
 export type AutoshipIntent = z.infer<typeof AutoshipActionSchema>["intent"];
 
-/** "Monday, March 2, 2026": how the page and its notices write an order date. */
-export const longDate = (value: Date | string) =>
-  new Date(value).toLocaleDateString("en-US", {
-    weekday: "long",
-    year: "numeric",
-    month: "long",
-    day: "numeric",
-    timeZone: "UTC",
-  });
+/**
+ * "Monday, March 2, 2026": how the page and its notices write an order date, a moment or a
+ * calendar day ("2026-03-02", as the page's data carries it), in the shop's time zone.
+ */
+export const longDate = (value: Date | string, zone: string) =>
+  formatShopLongDate(typeof value === "string" ? (startOfShopDay(value, zone) ?? value) : value, zone);
 
 /** Why "order now" placed nothing: the status and what the customer is told. */
 export const ORDER_NOW_REFUSALS = {
@@ -173,26 +166,28 @@ export function changedNotice(
   intent: AutoshipIntent,
   s: ChangedSubscription,
   noun: string,
+  zone: string,
   alreadyOrdered = false,
 ): { tone: "success" | "info"; message: string } {
   const success = (message: string) => ({ tone: "success" as const, message });
+  const day = (value: Date | string) => longDate(value, zone);
   switch (intent) {
     case "change-frequency":
       return success(`${s.productTitle} now comes ${s.frequency.toLowerCase()}.`);
     case "change-quantity":
       return success(`${s.productTitle}: each order is now ${s.quantity}.`);
     case "skip-next":
-      return success(`Skipped. The next order of ${s.productTitle} is on ${longDate(s.nextOrderDate)}.`);
+      return success(`Skipped. The next order of ${s.productTitle} is on ${day(s.nextOrderDate)}.`);
     case "change-date":
-      return success(`The next order of ${s.productTitle} is on ${longDate(s.nextOrderDate)}.`);
+      return success(`The next order of ${s.productTitle} is on ${day(s.nextOrderDate)}.`);
     case "order-now":
       return alreadyOrdered
         ? { tone: "info", message: `You already ordered ${s.productTitle} today.` }
-        : success(`Order placed for ${s.productTitle}. The next one is on ${longDate(s.nextOrderDate)}.`);
+        : success(`Order placed for ${s.productTitle}. The next one is on ${day(s.nextOrderDate)}.`);
     case "cancel":
       return success(`Your ${noun} of ${s.productTitle} is cancelled.`);
     case "reactivate":
-      return success(`Your ${noun} of ${s.productTitle} is active again. Next order ${longDate(s.nextOrderDate)}.`);
+      return success(`Your ${noun} of ${s.productTitle} is active again. Next order ${day(s.nextOrderDate)}.`);
     case "change-card":
       return success(`Your ${noun} of ${s.productTitle} is now paid with ${s.cardLabel ?? "the card you chose"}.`);
     case "change-address":

@@ -11,6 +11,7 @@ import {
   swapRefusal,
   ymd,
 } from "./autoship";
+import { shopDayNoon } from "./shop-time";
 import { autoshipUnitPriceCents } from "./pricing";
 
 const at = (iso: string) => new Date(iso);
@@ -71,30 +72,34 @@ describe("next order date after the engine placed an order", () => {
 });
 
 describe("moving the next order (tomorrow up to a year ahead)", () => {
-  const now = at("2026-01-31T23:30:00Z");
+  const NY = "America/New_York";
+  // 23:30 on January 31 in New York (February 1 in UTC): today is January 31 in the shop.
+  const now = at("2026-02-01T04:30:00Z");
+  // Noon of a day in New York, as the page keeps a chosen day (shopDayNoon).
+  const noon = (day: string) => shopDayNoon(day, NY)!;
 
-  it("bounds are UTC days: tomorrow and 365 days from today", () => {
-    const { min, max } = nextDateBounds(now);
-    expect(ymd(min)).toBe("2026-02-01");
-    expect(ymd(max)).toBe("2027-01-31");
+  it("bounds are days in the shop's time zone: tomorrow and 365 days from today", () => {
+    expect(nextDateBounds(now, NY)).toEqual({ min: "2026-02-01", max: "2027-01-31" });
+    // In UTC it is already February 1.
+    expect(nextDateBounds(now, "UTC")).toEqual({ min: "2026-02-02", max: "2027-02-01" });
   });
 
   it("today is refused, tomorrow accepted; 365 days ahead accepted, 366 refused", () => {
-    expect(isAllowedNextDate(at("2026-01-31T00:00:00Z"), now)).toBe(false);
-    expect(isAllowedNextDate(at("2026-02-01T00:00:00Z"), now)).toBe(true);
-    expect(isAllowedNextDate(at("2027-01-31T00:00:00Z"), now)).toBe(true);
-    expect(isAllowedNextDate(at("2027-02-01T00:00:00Z"), now)).toBe(false);
+    expect(isAllowedNextDate(noon("2026-01-31"), now, NY)).toBe(false);
+    expect(isAllowedNextDate(noon("2026-02-01"), now, NY)).toBe(true);
+    expect(isAllowedNextDate(noon("2027-01-31"), now, NY)).toBe(true);
+    expect(isAllowedNextDate(noon("2027-02-01"), now, NY)).toBe(false);
   });
 
   it("a year ahead counts the leap day: from 2028-01-01 the last day is 2028-12-31", () => {
-    const leap = at("2028-01-01T10:00:00Z");
-    expect(ymd(nextDateBounds(leap).max)).toBe("2028-12-31");
-    expect(isAllowedNextDate(at("2028-12-31T00:00:00Z"), leap)).toBe(true);
-    expect(isAllowedNextDate(at("2029-01-01T00:00:00Z"), leap)).toBe(false);
+    const leap = at("2028-01-01T15:00:00Z");
+    expect(nextDateBounds(leap, NY).max).toBe("2028-12-31");
+    expect(isAllowedNextDate(noon("2028-12-31"), leap, NY)).toBe(true);
+    expect(isAllowedNextDate(noon("2029-01-01"), leap, NY)).toBe(false);
   });
 
   it("refuses an invalid date", () => {
-    expect(isAllowedNextDate(new Date("not a date"), now)).toBe(false);
+    expect(isAllowedNextDate(new Date("not a date"), now, NY)).toBe(false);
   });
 });
 

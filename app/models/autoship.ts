@@ -3,16 +3,15 @@
 // order date is a whole number of days on, at the same UTC time of day; no month
 // arithmetic, so month ends, leap days and daylight-saving changes move nothing.
 // Checkout (the first date) and the engine (every later one) both ask these functions.
-// The shop's days are UTC days (docs/decisions.md "Orders and autoship").
+// The days a customer sees and chooses are days in the shop's time zone (docs/rules.md "Shop
+// time"); `ymd` stays the UTC day for the engine's own keys (due dates, "order now" per day).
 import { priceLines, type PricingTerms } from "./pricing";
+import { shiftDay, shopDay } from "./shop-time";
 
 export const DAY_MS = 86_400_000;
 
-/** A date as YYYY-MM-DD (UTC): the due date of an autoship order, and the date a form shows. */
+/** A date as YYYY-MM-DD (UTC): the engine's key of an autoship order's due date (never shown). */
 export const ymd = (date: Date) => date.toISOString().slice(0, 10);
-
-/** Midnight UTC of the date's day. */
-const startOfDay = (date: Date) => new Date(`${ymd(date)}T00:00:00Z`);
 
 const addDays = (date: Date, days: number) => new Date(date.getTime() + days * DAY_MS);
 
@@ -38,16 +37,21 @@ export function nextOrderDateAfterOrder(due: Date, placedAt: Date, frequencyDays
 /** How far ahead a customer may move the next order: a year. */
 export const NEXT_DATE_MAX_DAYS = 365;
 
-/** The dates a customer may move the next order to: from tomorrow up to a year from today (UTC days). */
-export function nextDateBounds(now: Date): { min: Date; max: Date } {
-  const today = startOfDay(now);
-  return { min: addDays(today, 1), max: addDays(today, NEXT_DATE_MAX_DAYS) };
+/**
+ * The days a customer may move the next order to ("YYYY-MM-DD", the date field's min and max):
+ * from tomorrow up to a year from today, days in the shop's time zone.
+ */
+export function nextDateBounds(now: Date, zone: string): { min: string; max: string } {
+  const today = shopDay(now, zone);
+  return { min: shiftDay(today, 1), max: shiftDay(today, NEXT_DATE_MAX_DAYS) };
 }
 
-/** True when the next order may move to `date`: after today, at most a year from today. */
-export function isAllowedNextDate(date: Date, now: Date): boolean {
-  const today = startOfDay(now);
-  return !Number.isNaN(date.getTime()) && date > today && date <= addDays(today, NEXT_DATE_MAX_DAYS);
+/** True when the next order may move to `date`: its day in the shop's time zone is within the bounds. */
+export function isAllowedNextDate(date: Date, now: Date, zone: string): boolean {
+  if (Number.isNaN(date.getTime())) return false;
+  const day = shopDay(date, zone);
+  const { min, max } = nextDateBounds(now, zone);
+  return day >= min && day <= max;
 }
 
 /**

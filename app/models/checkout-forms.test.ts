@@ -15,6 +15,7 @@ import {
   stepTitle,
   stepToShow,
 } from "./checkout-forms";
+import { startOfShopDay } from "./shop-time";
 
 /** The messages of a failed parse, by field path. */
 function errorsOf(result: { success: boolean; error?: { issues: { path: (string | number)[]; message: string }[] } }) {
@@ -243,28 +244,37 @@ describe("place-order form (key, expected total, attestation)", () => {
 });
 
 describe("estimated delivery date (catalogue spec section 7: business days)", () => {
-  const day = (iso: string) => new Date(`${iso}T00:00:00Z`);
+  const NY = "America/New_York";
+  // Noon in New York on a day, and the first instant of a day there.
+  const noon = (iso: string) => startOfShopDay(iso, NY)!.getTime() + 12 * 3_600_000;
+  const day = (iso: string) => startOfShopDay(iso, NY);
+  const from = (iso: string) => new Date(noon(iso));
 
   it("counts Monday to Friday only", () => {
     // 2026-11-18 is a Wednesday.
-    expect(estimatedDeliveryDate(day("2026-11-18"), 1)).toEqual(day("2026-11-19"));
-    expect(estimatedDeliveryDate(day("2026-11-18"), 3)).toEqual(day("2026-11-23"));
-    expect(estimatedDeliveryDate(day("2026-11-18"), 5)).toEqual(day("2026-11-25"));
-    expect(estimatedDeliveryDate(day("2026-11-18"), 10)).toEqual(day("2026-12-02"));
+    expect(estimatedDeliveryDate(from("2026-11-18"), 1, NY)).toEqual(day("2026-11-19"));
+    expect(estimatedDeliveryDate(from("2026-11-18"), 3, NY)).toEqual(day("2026-11-23"));
+    expect(estimatedDeliveryDate(from("2026-11-18"), 5, NY)).toEqual(day("2026-11-25"));
+    expect(estimatedDeliveryDate(from("2026-11-18"), 10, NY)).toEqual(day("2026-12-02"));
   });
 
   it("skips the weekend from a Friday, a Saturday or a Sunday", () => {
-    expect(estimatedDeliveryDate(day("2026-11-20"), 1)).toEqual(day("2026-11-23"));
-    expect(estimatedDeliveryDate(day("2026-11-21"), 1)).toEqual(day("2026-11-23"));
-    expect(estimatedDeliveryDate(day("2026-11-22"), 1)).toEqual(day("2026-11-23"));
-    expect(estimatedDeliveryDate(day("2026-11-22"), 2)).toEqual(day("2026-11-24"));
+    expect(estimatedDeliveryDate(from("2026-11-20"), 1, NY)).toEqual(day("2026-11-23"));
+    expect(estimatedDeliveryDate(from("2026-11-21"), 1, NY)).toEqual(day("2026-11-23"));
+    expect(estimatedDeliveryDate(from("2026-11-22"), 1, NY)).toEqual(day("2026-11-23"));
+    expect(estimatedDeliveryDate(from("2026-11-22"), 2, NY)).toEqual(day("2026-11-24"));
   });
 
-  it("works on the UTC date, ignoring the time of day, and leaves its argument alone", () => {
-    const late = new Date("2026-11-20T23:59:59Z");
-    expect(estimatedDeliveryDate(late, 1)).toEqual(day("2026-11-23"));
-    expect(late.toISOString()).toBe("2026-11-20T23:59:59.000Z");
-    expect(estimatedDeliveryDate(day("2026-12-31"), 1)).toEqual(day("2027-01-01"));
+  it("counts from the day in the shop's time zone, not the UTC day, and leaves its argument alone", () => {
+    // Friday 20:00 in New York is Saturday 01:00 UTC: still Friday, so one business day is Monday.
+    const fridayEvening = new Date("2026-11-21T01:00:00Z");
+    expect(estimatedDeliveryDate(fridayEvening, 1, NY)).toEqual(day("2026-11-23"));
+    // Thursday 21:00 in New York is Friday in UTC: one business day is Friday, not Monday.
+    const thursdayEvening = new Date("2026-11-20T02:00:00Z");
+    expect(estimatedDeliveryDate(thursdayEvening, 1, NY)).toEqual(day("2026-11-20"));
+    expect(estimatedDeliveryDate(thursdayEvening, 1, "UTC")).toEqual(new Date("2026-11-23T00:00:00Z"));
+    expect(thursdayEvening.toISOString()).toBe("2026-11-20T02:00:00.000Z");
+    expect(estimatedDeliveryDate(from("2026-12-31"), 1, NY)).toEqual(day("2027-01-01"));
   });
 });
 
@@ -275,6 +285,7 @@ describe("delivery estimate message (catalogue spec sections 6-7, Hawaii flag)",
     userLocation: "80011::HOME",
     provinceCode: "CO",
     hawaiiFlag: true,
+    timeZone: "America/New_York",
   };
 
   it('reads "Estimated delivery {weekday, Month day} to {zip}"', () => {

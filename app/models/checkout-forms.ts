@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { CheckedBox, PhoneField } from "./account-forms";
 import { cardNotExpired, isUsStateCode, luhnValid } from "./checkout";
+import { addShopBusinessDays, formatShopWeekday } from "./shop-time";
 import { stateOfZipRefusal } from "./zip-state";
 
 export const CHECKOUT_STEPS = ["contact", "shipping", "delivery", "payment", "review"] as const;
@@ -239,18 +240,12 @@ export function stepToShow(requested: string | null, open: CheckoutStep): Checko
 }
 
 /**
- * Catalogue spec section 7: the estimated delivery date, counting business
- * days (Monday to Friday) from the order date.
+ * Catalogue spec section 7: the estimated delivery date, counting business days (Monday to
+ * Friday) from the order's day in the shop's time zone (docs/rules.md "Shop time"); the first
+ * instant of that day there.
  */
-export function estimatedDeliveryDate(from: Date, businessDays: number): Date {
-  const date = new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), from.getUTCDate()));
-  let left = businessDays;
-  while (left > 0) {
-    date.setUTCDate(date.getUTCDate() + 1);
-    const day = date.getUTCDay();
-    if (day !== 0 && day !== 6) left--;
-  }
-  return date;
+export function estimatedDeliveryDate(from: Date, businessDays: number, zone: string): Date {
+  return addShopBusinessDays(from, businessDays, zone);
 }
 
 export const HAWAII_DELIVERY_MESSAGE = "See checkout for delivery date";
@@ -269,6 +264,8 @@ export const HAWAII_CHECKOUT_DELIVERY_MESSAGE =
 export function deliveryEstimateMessage(input: {
   now: Date;
   businessDays: number;
+  /** SHOP_TIME_ZONE: the days counted and written are the shop's. */
+  timeZone: string;
   userLocation: string;
   provinceCode: string;
   hawaiiFlag: boolean;
@@ -278,11 +275,6 @@ export function deliveryEstimateMessage(input: {
   if (input.hawaiiFlag && input.provinceCode.toUpperCase() === "HI") {
     return input.inCheckout ? HAWAII_CHECKOUT_DELIVERY_MESSAGE : HAWAII_DELIVERY_MESSAGE;
   }
-  const date = estimatedDeliveryDate(input.now, input.businessDays).toLocaleDateString("en-US", {
-    weekday: "long",
-    month: "long",
-    day: "numeric",
-    timeZone: "UTC",
-  });
+  const date = formatShopWeekday(estimatedDeliveryDate(input.now, input.businessDays, input.timeZone), input.timeZone);
   return `Estimated delivery ${date} to ${input.userLocation.split("::")[0]}`;
 }

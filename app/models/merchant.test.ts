@@ -1,32 +1,28 @@
 // What search engines are told about an offer (docs/rules.md "Search engines"): priceValidUntil,
 // stock, the shipping of one unit and the return policy.
 import { describe, expect, it } from "vitest";
-import {
-  feedPrice,
-  inStock,
-  PRICE_VALID_DAYS,
-  priceValidUntil,
-  returnPolicyJsonLd,
-  shippingDetailsJsonLd,
-} from "./merchant";
-import { offerTerms, shippingRates } from "./offer-shipping";
+import { feedPrice, inStock, PRICE_VALID_DAYS, returnPolicyJsonLd, shippingDetailsJsonLd } from "./merchant";
+import { offerTerms, priceValidUntil, shippingRates } from "./offer-shipping";
 import { DEFAULT_FREE_SHIPPING_MINIMUM_CENTS } from "./free-shipping";
 import { SERVICE_CHARGE_CENTS } from "./pricing";
 
 const TERMS = { freeShippingMinimumCents: 5000, shippingRateCents: 799 };
 
 describe("priceValidUntil", () => {
-  it("is the UTC date PRICE_VALID_DAYS after today, the same all day long", () => {
+  const NY = "America/New_York";
+
+  it("is the date PRICE_VALID_DAYS after today in the shop's time zone, the same all day long", () => {
     expect(PRICE_VALID_DAYS).toBe(30);
-    expect(priceValidUntil(new Date("2026-03-01T00:00:00.000Z"))).toBe("2026-03-31");
-    expect(priceValidUntil(new Date("2026-03-01T23:59:59.999Z"))).toBe("2026-03-31");
+    expect(priceValidUntil(new Date("2026-03-01T00:00:00.000-05:00"), NY)).toBe("2026-03-31");
+    expect(priceValidUntil(new Date("2026-03-01T23:59:59.999-05:00"), NY)).toBe("2026-03-31");
   });
 
-  it("moves on at exactly UTC midnight, across months and years", () => {
-    expect(priceValidUntil(new Date("2026-03-02T00:00:00.000Z"))).toBe("2026-04-01");
-    expect(priceValidUntil(new Date("2026-12-15T12:00:00.000Z"))).toBe("2027-01-14");
-    // A date that is still the 1st west of Greenwich is already the 2nd in UTC.
-    expect(priceValidUntil(new Date("2026-03-01T20:00:00.000-05:00"))).toBe("2026-04-01");
+  it("moves on at exactly midnight in New York, across months and years", () => {
+    expect(priceValidUntil(new Date("2026-03-02T00:00:00.000-05:00"), NY)).toBe("2026-04-01");
+    expect(priceValidUntil(new Date("2026-12-15T12:00:00.000Z"), NY)).toBe("2027-01-14");
+    // 20:00 on the 1st in New York is already the 2nd in UTC: still the 1st for the shop.
+    expect(priceValidUntil(new Date("2026-03-02T01:00:00.000Z"), NY)).toBe("2026-03-31");
+    expect(priceValidUntil(new Date("2026-03-02T01:00:00.000Z"), "UTC")).toBe("2026-04-01");
   });
 });
 

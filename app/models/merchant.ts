@@ -12,17 +12,6 @@ export const SHIPPING_COUNTRY = "US";
 /** How many days ahead a published price is said to be valid (docs/decisions.md "Search engines"). */
 export const PRICE_VALID_DAYS = 30;
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/**
- * An offer's `priceValidUntil`: the UTC calendar date PRICE_VALID_DAYS after the day `now`
- * falls on ("2026-03-31"). A price is never promised for a set term (the back office may
- * change it at any time); the date only tells a search engine the price is current.
- */
-export function priceValidUntil(now: Date): string {
-  return new Date(now.getTime() + PRICE_VALID_DAYS * DAY_MS).toISOString().slice(0, 10);
-}
-
 /**
  * In stock: units left (the Out of Stock badge's rule, `variantBadgeKeys` in
  * app/models/badges.ts: 0 or less is out of stock). Search engines see no zip, so home

@@ -2,8 +2,19 @@
 // "Search engines"), by checkout's own rule. Server-side: the product loader and the feed
 // call it, so pages do not carry the pricing code to the browser.
 import { FREE_SHIPPING_EXCLUDED_PRODUCT_TYPES, freeShippingProgress } from "./free-shipping";
-import { SHIPPING_COUNTRY, type MerchantTerms, type OfferTerms, type ShippingRate } from "./merchant";
+import { PRICE_VALID_DAYS, SHIPPING_COUNTRY, type MerchantTerms, type OfferTerms, type ShippingRate } from "./merchant";
 import { SERVICE_CHARGE_CENTS, SERVICE_CHARGE_STATES } from "./pricing";
+// Server-side with the rest of this module: the date library stays out of the product page's scripts.
+import { shiftDay, shopDay } from "./shop-time";
+
+/**
+ * An offer's `priceValidUntil`: the calendar date PRICE_VALID_DAYS after the day `now` falls on
+ * in the shop's time zone ("2026-03-31"). A price is never promised for a set term (the back
+ * office may change it at any time); the date only tells a search engine the price is current.
+ */
+export function priceValidUntil(now: Date, zone: string): string {
+  return shiftDay(shopDay(now, zone), PRICE_VALID_DAYS);
+}
 
 /**
  * Shipping of an order of one unit of a variant, as `priceOrder` (app/models/pricing.ts) would

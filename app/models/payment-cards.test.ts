@@ -17,8 +17,10 @@ describe("saved cards", () => {
   });
 
   it("flags an autoship whose next order falls after the card's expiry, and not one on its last day", () => {
-    expect(expiringCardNotice(card, new Date("2026-12-31T12:00:00Z"))).toBeNull();
-    expect(expiringCardNotice(card, new Date("2027-01-01T00:00:00Z"))).toBe(
+    const NY = "America/New_York";
+    expect(expiringCardNotice(card, new Date("2026-12-31T12:00:00Z"), NY)).toBeNull();
+    // The order's day is written in the shop's time zone: noon in New York on January 1.
+    expect(expiringCardNotice(card, new Date("2027-01-01T17:00:00Z"), NY)).toBe(
       "Visa ending 4242 expires 12/2026, before this order on January 1, 2027. Choose another card or add a new one.",
     );
   });

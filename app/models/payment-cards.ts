@@ -1,6 +1,7 @@
 // Saved cards as the account pages, the autoship pages and the reminder email show them
 // (docs/rules.md "Saved cards"). No I/O: the payment service keeps the cards.
 import { cardNotExpired } from "./checkout";
+import { formatShopDate } from "./shop-time";
 
 /** A saved card as the payment service lists it: never the number, only its last four digits. */
 export interface SavedCard {
@@ -41,13 +42,10 @@ export function cardExpiredBy(card: Pick<SavedCard, "expMonth" | "expYear">, at:
 export function expiringCardNotice(
   card: Pick<SavedCard, "brand" | "last4" | "expMonth" | "expYear">,
   nextOrderDate: Date,
+  zone: string,
 ): string | null {
   if (!cardExpiredBy(card, nextOrderDate)) return null;
-  const day = nextOrderDate.toLocaleDateString("en-US", {
-    month: "long",
-    day: "numeric",
-    year: "numeric",
-    timeZone: "UTC",
-  });
+  // The order's day in the shop's time zone (docs/rules.md "Shop time").
+  const day = formatShopDate(nextOrderDate, zone);
   return `${cardLabel(card)} expires ${cardExpiryLabel(card)}, before this order on ${day}. Choose another card or add a new one.`;
 }

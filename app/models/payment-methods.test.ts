@@ -114,12 +114,16 @@ describe("an autoship's card (docs/rules.md 'Saved cards')", () => {
   });
 
   it("flags each active autoship a card pays whose next order falls after the card's expiry", () => {
-    const flags = expiringAutoshipsOf(visa, [
-      AUTOSHIP,
-      { ...AUTOSHIP, id: "sub_2", nextOrderDate: new Date("2026-12-20T10:00:00Z") },
-      { ...AUTOSHIP, id: "sub_3", cancelled: true },
-      { ...AUTOSHIP, id: "sub_4", paymentTokenId: "tok_other" },
-    ]);
+    const flags = expiringAutoshipsOf(
+      visa,
+      [
+        AUTOSHIP,
+        { ...AUTOSHIP, id: "sub_2", nextOrderDate: new Date("2026-12-20T10:00:00Z") },
+        { ...AUTOSHIP, id: "sub_3", cancelled: true },
+        { ...AUTOSHIP, id: "sub_4", paymentTokenId: "tok_other" },
+      ],
+      "America/New_York",
+    );
     expect(flags).toEqual([
       {
         subscriptionId: "sub_1",
@@ -136,15 +140,18 @@ describe("the Payment Methods page's data (docs/rules.md 'Saved cards')", () => 
     const { productTitle, ...subscription } = AUTOSHIP;
     const autoships = [cardAutoshipOf({ ...subscription, product: { title: productTitle } })];
     expect(autoships).toEqual([AUTOSHIP]);
-    expect(savedCardView(visa, autoships, new Date("2026-12-31T23:00:00Z"))).toEqual({
+    expect(savedCardView(visa, autoships, new Date("2026-12-31T23:00:00Z"), "America/New_York")).toEqual({
       id: "tok_visa",
       label: "Visa ending 4242",
       expiry: "12/2026",
       isDefault: true,
       expired: false,
-      autoships: expiringAutoshipsOf(visa, autoships),
+      autoships: expiringAutoshipsOf(visa, autoships, "America/New_York"),
     });
-    expect(savedCardView(visa, [], new Date("2027-01-01T00:00:00Z"))).toMatchObject({ expired: true, autoships: [] });
+    expect(savedCardView(visa, [], new Date("2027-01-01T00:00:00Z"), "America/New_York")).toMatchObject({
+      expired: true,
+      autoships: [],
+    });
   });
 
   it("offers the months 01 to 12 (posted as 1 to 12) and the years from this one", () => {

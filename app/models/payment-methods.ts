@@ -135,10 +135,11 @@ export interface CardAutoshipNotice {
 export function expiringAutoshipsOf(
   card: Pick<SavedCard, "id" | "brand" | "last4" | "expMonth" | "expYear">,
   autoships: readonly CardAutoship[],
+  zone: string,
 ): CardAutoshipNotice[] {
   return autoships.flatMap((a) => {
     if (a.cancelled || a.paymentTokenId !== card.id) return [];
-    const notice = expiringCardNotice(card, a.nextOrderDate);
+    const notice = expiringCardNotice(card, a.nextOrderDate, zone);
     return notice ? [{ subscriptionId: a.id, productTitle: a.productTitle, notice }] : [];
   });
 }
@@ -159,14 +160,14 @@ export function paymentMethodNotice(
 }
 
 /** A saved card as the Payment Methods page lists it at `now`, with the flags of the autoships it will fail. */
-export function savedCardView(card: SavedCard, autoships: readonly CardAutoship[], now: Date) {
+export function savedCardView(card: SavedCard, autoships: readonly CardAutoship[], now: Date, zone: string) {
   return {
     id: card.id,
     label: cardLabel(card),
     expiry: cardExpiryLabel(card),
     isDefault: card.isDefault,
     expired: cardExpiredBy(card, now),
-    autoships: expiringAutoshipsOf(card, autoships),
+    autoships: expiringAutoshipsOf(card, autoships, zone),
   };
 }
 

@@ -8,7 +8,6 @@ import {
   OrderActionSchema,
   returnLinesOf,
   returnWindowText,
-  utcDateTime,
 } from "./return-forms";
 
 const parse = (fields: Record<string, string>) => {
@@ -55,10 +54,12 @@ describe("order page forms", () => {
     expect(isOrderIntent(null)).toBe(false);
   });
 
-  it("writes times in UTC, and the page's texts", () => {
-    expect(utcDateTime("2027-06-03T04:05:00.000Z")).toBe("June 3, 2027, 04:05 UTC");
-    expect(utcDateTime("2027-12-31T23:59:59.999Z")).toBe("December 31, 2027, 23:59 UTC");
-    expect(returnWindowText("2027-06-03T23:00:00.000Z")).toBe("Returns accepted until June 3, 2027");
+  it("writes the return window's last day in the shop's time zone, and the page's texts", () => {
+    const NY = "America/New_York";
+    expect(returnWindowText("2027-06-03T23:00:00.000Z", NY)).toBe("Returns accepted until June 3, 2027");
+    // 02:00 UTC on June 4 is still June 3 in New York.
+    expect(returnWindowText("2027-06-04T02:00:00.000Z", NY)).toBe("Returns accepted until June 3, 2027");
+    expect(returnWindowText("2027-06-04T02:00:00.000Z", "UTC")).toBe("Returns accepted until June 4, 2027");
     expect(cancelQuestion(1042, 2599, "USD")).toBe("Cancel order #1042? The refund of $25.99 goes back to your card.");
     expect(cancelledNotice(1042, { outcome: "cancelled", refundCents: 2599 }, "USD")).toEqual({
       tone: "success",

@@ -1,10 +1,11 @@
 // The forms of My Order Details after the order (docs/rules.md "Order pages"): buy again,
 // cancel and return, one schema per form joined on `intent` into the one schema the page
 // action parses (docs/architecture.md "Forms and the JSON API"); conform validates the
-// return form in the browser with the same schema. The page's texts (dates in UTC, the
-// notices after a change) live here too, so server and browser render them alike.
+// return form in the browser with the same schema. The page's texts (dates in the shop's time
+// zone, the notices after a change) live here too, so server and browser render them alike.
 import { z } from "zod";
 import { formatMoney } from "./money";
+import { formatShopDate } from "./shop-time";
 import { RETURN_COMMENT_MAX, RETURN_REASONS } from "./order-lifecycle";
 
 /** The most units of one line the quantity select offers; the service checks what is left. */
@@ -64,36 +65,9 @@ export const returnLinesOf = (lines: Record<string, number>) =>
 
 // ─── Texts ──────────────────────────────────────────────────────────────────
 
-const MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-] as const;
-
-/** "June 3, 2027" in UTC, the same on the server and in every browser. */
-export function utcDate(iso: string): string {
-  const at = new Date(iso);
-  return `${MONTHS[at.getUTCMonth()]} ${at.getUTCDate()}, ${at.getUTCFullYear()}`;
-}
-
-/** "June 3, 2027, 14:05 UTC": a timeline step's time. */
-export function utcDateTime(iso: string): string {
-  const at = new Date(iso);
-  const two = (n: number) => String(n).padStart(2, "0");
-  return `${utcDate(iso)}, ${two(at.getUTCHours())}:${two(at.getUTCMinutes())} UTC`;
-}
-
-/** "Returns accepted until June 3, 2027". */
-export const returnWindowText = (endsAt: string) => `Returns accepted until ${utcDate(endsAt)}`;
+/** "Returns accepted until June 3, 2027": the window's last day in the shop's time zone. */
+export const returnWindowText = (endsAt: string, zone: string) =>
+  `Returns accepted until ${formatShopDate(endsAt, zone)}`;
 
 /** The cancel confirmation's question. */
 export const cancelQuestion = (number: number, refundCents: number, currencyCode: string) =>

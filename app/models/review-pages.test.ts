@@ -71,6 +71,7 @@ const review = (id: string, status: ShownReview["status"] = "published"): ShownR
   verifiedBuyer: true,
   helpfulCount: 0,
   date: "2026-03-04T10:00:00.000Z",
+  dateLabel: "March 4, 2026",
   status,
 });
 

@@ -83,8 +83,12 @@ export const voterKey = (voter: { customerId: string } | { visitorId: string }):
 export const isVisitorId = (value: unknown): value is string =>
   typeof value === "string" && /^[0-9a-f]{32}$/.test(value);
 
-/** A review as the product page shows it: the reviews service's view (its product is the page's). */
-export type ShownReview = Omit<ReviewView, "productId">;
+/**
+ * A review as the product page shows it: the reviews service's view (its product is the page's),
+ * with its day as the shop writes it ("March 4, 2026", the shop's time zone), formatted on the
+ * server so the product page's scripts carry no date library (docs/rules.md "Client JavaScript budget").
+ */
+export type ShownReview = Omit<ReviewView, "productId"> & { dateLabel: string };
 
 /** The product's published reviews in figures, as the service gives them. */
 export type ShownSummary = RatingSummary;

@@ -3,7 +3,8 @@
 // its rules, so that only the pages with these forms load zod (docs/rules.md "Client
 // JavaScript budget").
 import { z } from "zod";
-import { CLINIC_SEARCH_TYPES, graduationYears, roleFor, STAFF_ROLES } from "./staff-program";
+import { CLINIC_SEARCH_TYPES, roleFor, STAFF_ROLES } from "./staff-program";
+import { graduationYears } from "./staff-program-dates";
 
 const ROLE_CODES = STAFF_ROLES.map((role) => role.code) as [string, ...string[]];
 
@@ -12,8 +13,8 @@ const ROLE_CODES = STAFF_ROLES.map((role) => role.code) as [string, ...string[]]
  * students, and the clinic or school joined. The school's name is the joined
  * school's (currentSchoolName).
  */
-export function registrationSchema(today: Date) {
-  const years = graduationYears(today);
+export function registrationSchema(today: Date, zone: string) {
+  const years = graduationYears(today, zone);
   return z
     .object({
       roleCode: z.enum(ROLE_CODES, {

@@ -6,14 +6,13 @@ import {
   preferredAddressOf,
   programDiscountCents,
   quotaAllows,
-  quotaMonthLabel,
-  quotaMonthOf,
   quotaStatus,
   registrationGuard,
   stockDestinationFor,
   roleFor,
   STAFF_ROLES,
 } from "~/models/staff-program";
+import { graduationYears, quotaMonthLabel, quotaMonthOf } from "~/models/staff-program-dates";
 
 const today = new Date("2026-05-15T12:00:00Z");
 
@@ -24,7 +23,7 @@ function issues(result: { success: boolean; error?: { issues: { path: (string | 
 }
 
 describe("registration step (shop-core spec section 4, registration)", () => {
-  const schema = registrationSchema(today);
+  const schema = registrationSchema(today, "America/New_York");
 
   it("requires a role", () => {
     expect(issues(schema.safeParse({ groupId: "clinic-1" }))).toEqual([
@@ -145,9 +144,22 @@ describe("program pricing (catalogue spec section 2, cart page)", () => {
 });
 
 describe("monthly quota (shop-core spec section 3, quotaMonth and quotaValue)", () => {
-  it("names the UTC month of a moment", () => {
-    expect(quotaMonthOf(new Date("2026-11-30T23:30:00Z"))).toBe("2026-11");
-    expect(quotaMonthOf(new Date("2026-12-01T00:00:00Z"))).toBe("2026-12");
+  it("names the month of a moment in the shop's time zone, turning at midnight in New York", () => {
+    const NY = "America/New_York";
+    // 23:30 on January 31 in New York is February 1 in UTC: it counts in January.
+    expect(quotaMonthOf(new Date("2026-02-01T04:30:00Z"), NY)).toBe("2026-01");
+    expect(quotaMonthOf(new Date("2026-02-01T04:59:59Z"), NY)).toBe("2026-01"); // 23:59:59 EST
+    expect(quotaMonthOf(new Date("2026-02-01T05:00:00Z"), NY)).toBe("2026-02"); // 00:00:00 EST
+    // In summer New York is 4 hours behind UTC: the month turns at 04:00 UTC.
+    expect(quotaMonthOf(new Date("2026-07-01T03:59:59Z"), NY)).toBe("2026-06");
+    expect(quotaMonthOf(new Date("2026-07-01T04:00:00Z"), NY)).toBe("2026-07");
+    expect(quotaMonthOf(new Date("2026-02-01T04:30:00Z"), "UTC")).toBe("2026-02");
+  });
+
+  it("offers graduation years from this year in the shop's time zone", () => {
+    expect(graduationYears(new Date("2027-01-01T04:30:00Z"), "America/New_York")).toEqual([
+      2026, 2027, 2028, 2029, 2030, 2031, 2032,
+    ]);
   });
 
   it("counts quotaValue in the same month", () => {

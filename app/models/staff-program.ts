@@ -27,23 +27,12 @@ export const STAFF_ROLES: readonly StaffRole[] = [
 
 export const roleFor = (code: string | null | undefined) => STAFF_ROLES.find((role) => role.code === code) ?? null;
 
-/** Graduation years offered: this year and the next six. */
-export function graduationYears(today: Date): number[] {
-  const year = today.getUTCFullYear();
-  return Array.from({ length: 7 }, (_, i) => year + i);
-}
-
 export const CLINIC_SEARCH_TYPES = ["name", "city", "zip"] as const;
 export type ClinicSearchType = (typeof CLINIC_SEARCH_TYPES)[number];
 
 /** A discount of `percent` on an amount, rounded half up to whole cents. */
 export function programDiscountCents(amountCents: number, percent: number): number {
   return Math.round((amountCents * Math.round(percent * 100)) / 10_000 + 1e-9);
-}
-
-/** The quota month of a moment: "YYYY-MM" in UTC. */
-export function quotaMonthOf(at: Date): string {
-  return at.toISOString().slice(0, 7);
 }
 
 export interface QuotaStatus {
@@ -73,16 +62,6 @@ export function quotaStatus(
 /** True when an order of `orderCents` fits in what is left this month. */
 export function quotaAllows(status: QuotaStatus, orderCents: number): boolean {
   return orderCents <= status.remainingCents;
-}
-
-/** "November 2026" for "2026-11". */
-export function quotaMonthLabel(month: string): string {
-  const [year, monthNumber] = month.split("-").map(Number);
-  return new Date(Date.UTC(year, monthNumber - 1, 1)).toLocaleDateString("en-US", {
-    month: "long",
-    year: "numeric",
-    timeZone: "UTC",
-  });
 }
 
 export type PreferredAddress = "clinic" | "home";

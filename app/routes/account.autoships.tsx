@@ -12,7 +12,8 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FormError } from "~/components/form-field";
 import { SubscriptionCard } from "~/components/subscription-card";
 import { formatAddress } from "~/models/address";
-import { nextDateBounds, ymd } from "~/models/autoship";
+import { nextDateBounds } from "~/models/autoship";
+import { shopDay, shopDayNoon } from "~/models/shop-time";
 import { AutoshipActionSchema, changedNotice, ORDER_NOW_REFUSALS } from "~/models/autoship-forms";
 import { formatWeight } from "~/models/weight";
 import { formatMoney } from "~/models/money";
@@ -28,7 +29,7 @@ import { customers } from "~/services/customers/index.server";
 import { commitNotice, requireCustomer } from "~/services/http/index.server";
 import { OrderError } from "~/services/orders/index.server";
 import { payments } from "~/services/payment/index.server";
-import { getSite } from "~/services/site/index.server";
+import { getSite, shopTimeZone } from "~/services/site/index.server";
 import type { ActionReply } from "~/utils/form";
 import { pageNotFound, readFormData, replyWith } from "~/utils/form.server";
 import { pageMeta, siteFromMatches } from "~/utils/meta";
@@ -50,14 +51,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
     payments.listCards(customerId),
     customers.listAddresses(customerId),
   ]);
-  const bounds = nextDateBounds(new Date());
+  const zone = shopTimeZone();
   const cardOf = (tokenId: string | null) => cards.find((card) => card.id === tokenId);
   const policy = sitePolicy(site);
   return json(
     {
       site,
       plans: plans.map((plan) => ({ value: plan.id, label: plan.name })),
-      dateBounds: { min: ymd(bounds.min), max: ymd(bounds.max) },
+      // Days in the shop's time zone (docs/rules.md "Shop time"), as the date field shows them.
+      dateBounds: nextDateBounds(new Date(), zone),
       // The customer's saved cards an autoship can switch to (docs/rules.md "Saved cards").
       cards: cards.map((card) => ({ value: card.id, label: cardOptionLabel(card) })),
       // The address book an autoship can deliver to (docs/rules.md "Autoship").
@@ -83,7 +85,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         },
         sellingPlanId: s.sellingPlanId,
         frequency: s.frequency,
-        nextOrderDate: ymd(s.nextOrderDate),
+        nextOrderDate: shopDay(s.nextOrderDate, zone),
         cancelled: s.cancelled,
         cancelReason: s.cancelReason,
         paymentTokenId: s.paymentTokenId,
@@ -97,7 +99,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
           })),
         cardNotice: (() => {
           const card = cardOf(s.paymentTokenId);
-          return card && !s.cancelled ? expiringCardNotice(card, s.nextOrderDate) : null;
+          return card && !s.cancelled ? expiringCardNotice(card, s.nextOrderDate, zone) : null;
         })(),
       })),
     },
@@ -131,7 +133,8 @@ export async function action({ request }: ActionFunctionArgs) {
         await autoship.skipNext(customerId, id);
         break;
       case "change-date":
-        await autoship.changeNextDate(customerId, id, new Date(`${input.nextOrderDate}T00:00:00Z`));
+        // The chosen day at noon in the shop's time zone: whole-day steps never leave it (shopDayNoon).
+        await autoship.changeNextDate(customerId, id, shopDayNoon(input.nextOrderDate, shopTimeZone())!);
         break;
       case "order-now": {
         const outcome = await autoship.orderNow(customerId, id);
@@ -179,6 +182,7 @@ export async function action({ request }: ActionFunctionArgs) {
           addressLine,
         },
         noun,
+        shopTimeZone(),
         alreadyOrdered,
       )
     : { tone: "success" as const, message: `Your ${noun} was updated.` };

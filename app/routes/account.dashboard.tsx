@@ -13,19 +13,19 @@ import { autoship } from "~/services/autoship/index.server";
 import { features } from "~/services/commerce/index.server";
 import { accountOrders, customers } from "~/services/customers/index.server";
 import { requireCustomer } from "~/services/http/index.server";
-import { getSite } from "~/services/site/index.server";
+import { getSite, shopTimeZone } from "~/services/site/index.server";
 import { orders } from "~/services/orders/index.server";
 import { OrderLink } from "~/components/order-link";
-import { quotaMonthLabel } from "~/models/staff-program";
+import { quotaMonthLabel } from "~/models/staff-program-dates";
 import { staffMemberOf } from "~/services/staff/index.server";
 import { pageMeta, siteFromMatches } from "~/utils/meta";
+import { formatShopDate } from "~/models/shop-time";
 
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta(matches, { title: routeTitle(siteFromMatches(matches), "/account/dashboard"), noindex: true });
 
-/** "March 4, 2025" (dates are shown as the server formats them, so the page hydrates alike). */
-const longDate = (iso: string | Date) =>
-  new Date(iso).toLocaleDateString("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "UTC" });
+/** "March 4, 2025" in the shop's time zone (shown as the server formats them, so the page hydrates alike). */
+const longDate = (iso: string | Date) => formatShopDate(iso, shopTimeZone());
 
 /** Active autoships and the soonest next order date among them. */
 function autoshipSummary(subscriptions: { cancelled: boolean; nextOrderDate: Date }[]) {

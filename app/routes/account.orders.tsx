@@ -17,6 +17,8 @@ import { routeTitle } from "~/models/page-titles";
 import { accountOrders } from "~/services/customers/index.server";
 import { requireCustomer } from "~/services/http/index.server";
 import { pageMeta, siteFromMatches } from "~/utils/meta";
+import { formatShopDate } from "~/models/shop-time";
+import { useShopTimeZone } from "~/utils/use-shop-time-zone";
 
 const ORDERS_PER_PAGE = 20;
 const MAX_QUERY_LENGTH = 100;
@@ -24,9 +26,6 @@ const MAX_CURSOR_LENGTH = 200;
 
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta(matches, { title: routeTitle(siteFromMatches(matches), "/account/orders"), noindex: true });
-
-const shortDate = (iso: string) =>
-  new Date(iso).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const customerId = await requireCustomer(request);
@@ -48,6 +47,7 @@ function pageHref(query: string, after?: string | null) {
 
 export default function MyOrders() {
   const { query, orders: rows, pageInfo } = useLoaderData<typeof loader>();
+  const zone = useShopTimeZone();
   const account = useAccount();
   return (
     <section aria-labelledby="orders-title" className="account-orders">
@@ -99,7 +99,7 @@ export default function MyOrders() {
                   <th scope="row">
                     <OrderLink href={order.href}>#{order.number}</OrderLink>
                   </th>
-                  <td>{shortDate(order.createdAt)}</td>
+                  <td>{formatShopDate(order.createdAt, zone)}</td>
                   <td className="account-orders__status">
                     <span data-testid="order-status">{orderStatusLabel(order.status)}</span>
                     <OrderProgress steps={order.progress} label={`Progress of order #${order.number}`} />

@@ -32,8 +32,9 @@ import {
   returnRequestedNotice,
   ReturnSchema,
   returnWindowText,
-  utcDate,
 } from "~/models/return-forms";
+import { formatShopDate } from "~/models/shop-time";
+import { useShopTimeZone } from "~/utils/use-shop-time-zone";
 import type { SiteId } from "~/models/site";
 import { CartError, commerce } from "~/services/commerce/index.server";
 import { addToCart, cartCookieAfter, requireCustomer, commitNotice } from "~/services/http/index.server";
@@ -60,9 +61,6 @@ async function requireViewableOrder(request: Request, customerId: string, id: st
   if (!order) throw pageNotFound("Order not found");
   return order;
 }
-
-const longDate = (iso: string) =>
-  new Date(iso).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
 
 /**
  * The after-sale part of the order, or null for an order the viewer may see but does not own
@@ -225,6 +223,7 @@ async function buyAgain(request: Request, order: OrderView) {
 
 export default function OrderDetails() {
   const { order, canBuyAgain, aftercare, cancelRefundCents, requestKey } = useLoaderData<typeof loader>();
+  const zone = useShopTimeZone();
   const answer = useActionData<typeof action>() as ActionReply | undefined;
   const navigation = useNavigation();
   const busy =
@@ -243,7 +242,7 @@ export default function OrderDetails() {
       <dl className="account-order__facts">
         <div>
           <dt>Placed</dt>
-          <dd>{longDate(order.createdAt)}</dd>
+          <dd>{formatShopDate(order.createdAt, zone)}</dd>
         </div>
         <div>
           <dt>Status</dt>
@@ -382,6 +381,7 @@ function Aftercare({
   answer: ActionReply | undefined;
 }) {
   const money = (cents: number) => formatMoney(cents, order.currencyCode);
+  const zone = useShopTimeZone();
   const tracking = aftercare.tracking;
   const delivered = aftercare.returnWindowEndsAt !== null;
   return (
@@ -452,7 +452,7 @@ function Aftercare({
             {aftercare.returns.map((ret) => (
               <li key={ret.id} className="order-returns__item" data-testid="order-return">
                 <p className="order-returns__head">
-                  Asked on {utcDate(ret.createdAt)}:{" "}
+                  Asked on {formatShopDate(ret.createdAt, zone)}:{" "}
                   <strong data-testid="order-return-status">{orderStatusLabel(ret.status)}</strong>
                 </p>
                 <ul className="order-returns__lines">
@@ -541,6 +541,7 @@ function ReturnItems({
     shouldRevalidate: "onInput",
   });
   const navigation = useNavigation();
+  const zone = useShopTimeZone();
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "return";
   const lineFields = fields.lines.getFieldset();
   const returnable = aftercare.returnableLines.filter((line) => line.left > 0);
@@ -548,7 +549,7 @@ function ReturnItems({
     <section aria-labelledby="order-return-title" className="account-order__section">
       <h2 id="order-return-title">Return items</h2>
       {aftercare.returnWindowEndsAt ? (
-        <p data-testid="return-window">{returnWindowText(aftercare.returnWindowEndsAt)}</p>
+        <p data-testid="return-window">{returnWindowText(aftercare.returnWindowEndsAt, zone)}</p>
       ) : null}
       {returnable.length === 0 ? (
         <p>Everything in this order is already in a return.</p>

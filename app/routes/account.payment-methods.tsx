@@ -28,7 +28,7 @@ import { sitePolicy } from "~/models/site-policy";
 import { autoship } from "~/services/autoship/index.server";
 import { commitNotice, requireCustomer } from "~/services/http/index.server";
 import { payments } from "~/services/payment/index.server";
-import { getSite } from "~/services/site/index.server";
+import { getSite, shopTimeZone } from "~/services/site/index.server";
 import { replyFor } from "~/utils/form";
 import { pageNotFound, readFormData, replyWith } from "~/utils/form.server";
 import { pageMeta, siteFromMatches } from "~/utils/meta";
@@ -50,7 +50,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const [cards, autoships] = await Promise.all([payments.listCards(customerId), autoshipsOf(customerId)]);
   return json(
     {
-      cards: cards.map((card) => savedCardView(card, autoships, now)),
+      cards: cards.map((card) => savedCardView(card, autoships, now, shopTimeZone())),
       ...expiryOptions(now),
     },
     { headers: { "Cache-Control": PRIVATE_NO_STORE } },

@@ -7,8 +7,10 @@ import { AdminPager } from "~/components/admin/pager";
 import { AdminTableBox } from "~/components/admin/table-box";
 import { AUDIT_PAGE_SIZE, AUDIT_SUBJECTS, AuditFilterSchema } from "~/models/audit";
 import { pageCount } from "~/models/admin-customers";
+import { formatShopStamp } from "~/models/shop-time";
 import { ADMIN_NO_STORE, requireAdmin } from "~/services/admin/index.server";
 import { auditLog } from "~/services/audit/index.server";
+import { useShopTimeZone } from "~/utils/use-shop-time-zone";
 
 export const meta: MetaFunction = () => [{ title: "Audit log · Back office" }, { name: "robots", content: "noindex" }];
 
@@ -57,6 +59,7 @@ function Values({ values }: { values: Record<string, unknown> | null }) {
 
 export default function AdminAudit() {
   const { filter, errors, entries, total, page } = useLoaderData<typeof loader>();
+  const zone = useShopTimeZone();
   const pages = pageCount(total, AUDIT_PAGE_SIZE);
   const query = (to: number) => {
     const params = new URLSearchParams();
@@ -76,7 +79,7 @@ export default function AdminAudit() {
         type="date"
         defaultValue={filter[name] ?? ""}
         aria-invalid={errors[name] ? true : undefined}
-        aria-describedby={errors[name] ? `audit-${name}-error` : undefined}
+        aria-describedby={errors[name] ? `audit-${name}-error audit-days-hint` : "audit-days-hint"}
       />
       {errors[name] ? <span id={`audit-${name}-error`}>{errors[name]}</span> : null}
     </p>
@@ -108,8 +111,11 @@ export default function AdminAudit() {
           <label htmlFor="audit-subject-id">Subject id</label>
           <input id="audit-subject-id" name="subjectId" defaultValue={filter.subjectId ?? ""} />
         </p>
-        {dateField("from", "From (YYYY-MM-DD)")}
-        {dateField("to", "To (YYYY-MM-DD)")}
+        {dateField("from", "From")}
+        {dateField("to", "To")}
+        <p id="audit-days-hint" className="field__hint">
+          Whole days in the shop&apos;s time zone ({zone}), both included.
+        </p>
         <button type="submit" className="button">
           Filter
         </button>
@@ -135,7 +141,7 @@ export default function AdminAudit() {
             ) : null}
             {entries.map((entry) => (
               <tr key={entry.id}>
-                <td>{entry.createdAt.slice(0, 19).replace("T", " ")} UTC</td>
+                <td>{formatShopStamp(entry.createdAt, zone, true)}</td>
                 <td>
                   {entry.actorEmail} ({entry.actorRole})
                 </td>

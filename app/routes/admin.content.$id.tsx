@@ -22,6 +22,8 @@ import {
 import { ADMIN_NO_STORE, backWithNotice, requireAdmin } from "~/services/admin/index.server";
 import { ContentEditError, contentEditor } from "~/services/content/index.server";
 import { pageNotFound, readFormData } from "~/utils/form.server";
+import { formatShopStamp } from "~/models/shop-time";
+import { useShopTimeZone } from "~/utils/use-shop-time-zone";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.entry.title ?? "Content"} · Back office` },
@@ -217,6 +219,7 @@ function BannerFields({ rows, errors }: { rows: BannerRow[]; errors: Record<stri
 
 export default function AdminContentEntry() {
   const { entry, current, rows, can: allowed } = useLoaderData<typeof loader>();
+  const zone = useShopTimeZone();
   const reply = useActionData<typeof action>() as SaveReply | { message: string } | undefined;
   const saved = reply && "errors" in reply ? reply : undefined;
   const errors = saved?.errors ?? {};
@@ -333,7 +336,7 @@ export default function AdminContentEntry() {
               {entry.revisions.map((revision) => (
                 <tr key={revision.id}>
                   <td>
-                    <time dateTime={revision.createdAt}>{revision.createdAt.replace("T", " ").slice(0, 19)} UTC</time>
+                    <time dateTime={revision.createdAt}>{formatShopStamp(revision.createdAt, zone, true)}</time>
                   </td>
                   <td>{revision.actorEmail ?? "—"}</td>
                   <td>{revision.action}</td>

@@ -7,13 +7,15 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { AdminTableBox } from "~/components/admin/table-box";
 import { formatMoney } from "~/models/money";
-import { quotaMonthLabel } from "~/models/staff-program";
+import { quotaMonthLabel } from "~/models/staff-program-dates";
 import { ADMIN_NO_STORE, backWithNotice, requireAdmin } from "~/services/admin/index.server";
 import { customerDirectory } from "~/services/customers/index.server";
 import { identity, sendPasswordResetFor } from "~/services/identity/index.server";
 import { staffProgram } from "~/services/staff/index.server";
 import { pageNotFound, readFormData } from "~/utils/form.server";
 import { features } from "~/services/commerce/index.server";
+import { formatShopStamp, shopDay } from "~/models/shop-time";
+import { useShopTimeZone } from "~/utils/use-shop-time-zone";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.customer.email ?? "Customer"} · Back office` },
@@ -78,10 +80,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   );
 }
 
-const date = (iso: string) => iso.slice(0, 10);
-
 export default function AdminCustomer() {
   const { customer, member, orderPages } = useLoaderData<typeof loader>();
+  const zone = useShopTimeZone();
+  const date = (iso: string) => shopDay(iso, zone);
   const signIn = customer.signIn;
   return (
     <>
@@ -109,7 +111,7 @@ export default function AdminCustomer() {
         <>
           <p>
             {signIn.locked
-              ? `Locked until ${signIn.lockedUntil?.replace("T", " ").slice(0, 16)} UTC. `
+              ? `Locked until ${signIn.lockedUntil ? formatShopStamp(signIn.lockedUntil, zone) : ""}. `
               : "Not locked. "}
             Failed sign-ins in a row: {signIn.failedSignIns}.
           </p>

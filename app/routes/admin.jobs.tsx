@@ -5,6 +5,8 @@ import { useLoaderData } from "@remix-run/react";
 import { AdminTableBox } from "~/components/admin/table-box";
 import { ADMIN_NO_STORE, requireAdmin } from "~/services/admin/index.server";
 import { jobOverview, type JobRunView } from "~/services/jobs/index.server";
+import { formatShopStamp } from "~/models/shop-time";
+import { useShopTimeZone } from "~/utils/use-shop-time-zone";
 
 export const meta: MetaFunction = () => [{ title: "Jobs · Back office" }, { name: "robots", content: "noindex" }];
 
@@ -13,10 +15,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json(await jobOverview(), { headers: ADMIN_NO_STORE });
 }
 
-const time = (iso: string | null) => (iso ? `${iso.slice(0, 19).replace("T", " ")} UTC` : "—");
+const time = (iso: string | null, zone: string) => (iso ? formatShopStamp(iso, zone, true) : "—");
 const duration = (ms: number | null) => (ms === null ? "—" : ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(1)} s`);
 
 function Runs({ caption, runs, showJob }: { caption: string; runs: JobRunView[]; showJob?: boolean }) {
+  const zone = useShopTimeZone();
   return (
     <AdminTableBox label={caption}>
       <table className="admin-table">
@@ -41,8 +44,8 @@ function Runs({ caption, runs, showJob }: { caption: string; runs: JobRunView[];
             <tr key={run.id}>
               {showJob ? <td>{run.job}</td> : null}
               <td>{run.status}</td>
-              <td>{time(run.startedAt)}</td>
-              <td>{time(run.finishedAt)}</td>
+              <td>{time(run.startedAt, zone)}</td>
+              <td>{time(run.finishedAt, zone)}</td>
               <td>{duration(run.durationMs)}</td>
               <td className="admin-pre">{run.error ?? run.summary ?? "—"}</td>
             </tr>

@@ -20,7 +20,8 @@ import { AdminTableBox } from "~/components/admin/table-box";
 import { can } from "~/models/admin-roles";
 import { formatMoney } from "~/models/money";
 import { CARRIERS, cancelRefusal, canMove, orderStatusLabel, refundStatusLabel } from "~/models/order-lifecycle";
-import { utcDateTime } from "~/models/return-forms";
+import { formatShopDateTime } from "~/models/shop-time";
+import { useShopTimeZone } from "~/utils/use-shop-time-zone";
 import { ADMIN_NO_STORE, backWithNotice, requireAdmin } from "~/services/admin/index.server";
 import { LifecycleError, orderAdmin, orderLifecycle } from "~/services/orders/index.server";
 import { pageNotFound, readFormData } from "~/utils/form.server";
@@ -150,6 +151,7 @@ function Amount({ label, cents, currencyCode }: { label: string; cents: number; 
 
 export default function AdminOrder() {
   const { order, actions, refundKey } = useLoaderData<typeof loader>();
+  const zone = useShopTimeZone();
   const answer = useActionData<typeof action>();
   const errorsOf = (intent: OrderPageIntent) => (answer?.intent === intent ? answer.errors : {});
   const money = (cents: number) => formatMoney(cents, order.currencyCode);
@@ -286,7 +288,7 @@ export default function AdminOrder() {
         <h2 id="order-summary">Summary</h2>
         <dl>
           <dt>Placed</dt>
-          <dd>{utcDateTime(order.createdAt)}</dd>
+          <dd>{formatShopDateTime(order.createdAt, zone)}</dd>
           <dt>Customer</dt>
           <dd>
             {order.customerId ? (
@@ -407,7 +409,7 @@ export default function AdminOrder() {
               <tbody>
                 {order.refunds.map((r) => (
                   <tr key={r.id}>
-                    <td>{utcDateTime(r.createdAt)}</td>
+                    <td>{formatShopDateTime(r.createdAt, zone)}</td>
                     <td>{money(r.amountCents)}</td>
                     <td>{r.reason}</td>
                     <td>
@@ -430,7 +432,7 @@ export default function AdminOrder() {
           <ul>
             {order.returns.map((r) => (
               <li key={r.id}>
-                {orderStatusLabel(r.status)}, {utcDateTime(r.createdAt)}: {r.reason}
+                {orderStatusLabel(r.status)}, {formatShopDateTime(r.createdAt, zone)}: {r.reason}
                 {r.comment ? ` (“${r.comment}”)` : ""}, refund {money(r.refundCents)}:{" "}
                 {r.lines.map((line) => `${line.quantity} × ${line.productTitle} (${line.variantTitle})`).join("; ")}.{" "}
                 <Link to="/admin/returns">Returns queue</Link>

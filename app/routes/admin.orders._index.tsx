@@ -9,7 +9,8 @@ import { AdminTableBox } from "~/components/admin/table-box";
 import { can } from "~/models/admin-roles";
 import { formatMoney } from "~/models/money";
 import { orderStatusLabel } from "~/models/order-lifecycle";
-import { utcDate } from "~/models/return-forms";
+import { formatShopDate } from "~/models/shop-time";
+import { useShopTimeZone } from "~/utils/use-shop-time-zone";
 import { ADMIN_NO_STORE, requireAdmin } from "~/services/admin/index.server";
 import { orderAdmin } from "~/services/orders/index.server";
 import { requireCommerceFeature } from "~/utils/commerce-feature.server";
@@ -34,6 +35,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function AdminOrders() {
   const { search, orders, total, page, pages, canShip } = useLoaderData<typeof loader>();
+  const zone = useShopTimeZone();
   const pageLink = (to: number) => {
     const params = new URLSearchParams();
     for (const [key, value] of Object.entries(search)) {
@@ -82,12 +84,27 @@ export default function AdminOrders() {
           </select>
         </div>
         <div className="field">
-          <label htmlFor="orders-from">Placed from (YYYY-MM-DD)</label>
-          <input id="orders-from" name="from" type="date" defaultValue={search.from ?? ""} />
+          <label htmlFor="orders-from">Placed from</label>
+          <input
+            id="orders-from"
+            name="from"
+            type="date"
+            defaultValue={search.from ?? ""}
+            aria-describedby="orders-days-hint"
+          />
         </div>
         <div className="field">
-          <label htmlFor="orders-to">Placed to (YYYY-MM-DD)</label>
-          <input id="orders-to" name="to" type="date" defaultValue={search.to ?? ""} />
+          <label htmlFor="orders-to">Placed to</label>
+          <input
+            id="orders-to"
+            name="to"
+            type="date"
+            defaultValue={search.to ?? ""}
+            aria-describedby="orders-days-hint"
+          />
+          <p id="orders-days-hint" className="field__hint">
+            Whole days in the shop&apos;s time zone ({zone}), both included.
+          </p>
         </div>
         <button type="submit" className="button">
           Search
@@ -118,7 +135,7 @@ export default function AdminOrders() {
                   <td>
                     <Link to={`/admin/orders/${order.number}`}>#{order.number}</Link>
                   </td>
-                  <td>{utcDate(order.createdAt)}</td>
+                  <td>{formatShopDate(order.createdAt, zone)}</td>
                   <td>
                     {order.customerName ? (
                       <>

@@ -9,7 +9,8 @@ import { AdminTableBox } from "~/components/admin/table-box";
 import { BULK_SHIP_MAX, bulkShipRows } from "~/models/admin-orders";
 import { formatMoney } from "~/models/money";
 import { CARRIERS } from "~/models/order-lifecycle";
-import { utcDate } from "~/models/return-forms";
+import { formatShopDate } from "~/models/shop-time";
+import { useShopTimeZone } from "~/utils/use-shop-time-zone";
 import { ADMIN_NO_STORE, requireAdmin } from "~/services/admin/index.server";
 import { LifecycleError, orderAdmin, orderLifecycle } from "~/services/orders/index.server";
 import { readFormData } from "~/utils/form.server";
@@ -86,6 +87,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function ShipPackedOrders() {
   const { orders } = useLoaderData<typeof loader>();
+  const zone = useShopTimeZone();
   const answer = useActionData<typeof action>();
   return (
     <>
@@ -141,7 +143,7 @@ export default function ShipPackedOrders() {
                     <td>
                       <Link to={`/admin/orders/${order.number}`}>#{order.number}</Link>
                       <br />
-                      {utcDate(order.createdAt)}
+                      {formatShopDate(order.createdAt, zone)}
                     </td>
                     <td>{order.customerName ?? order.email}</td>
                     <td>{formatMoney(order.totalCents, order.currencyCode)}</td>

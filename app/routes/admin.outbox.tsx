@@ -12,6 +12,8 @@ import { ADMIN_NO_STORE, backWithNotice, requireAdmin } from "~/services/admin/i
 import { OUTBOX_PAGE_SIZE, OUTBOX_STATUSES } from "~/models/admin-outbox";
 import { outbox, OutboxRetryError } from "~/services/outbox/index.server";
 import { readFormData } from "~/utils/form.server";
+import { formatShopStamp } from "~/models/shop-time";
+import { useShopTimeZone } from "~/utils/use-shop-time-zone";
 
 export const meta: MetaFunction = () => [
   { title: "Email outbox · Back office" },
@@ -56,10 +58,10 @@ export async function action({ request }: ActionFunctionArgs) {
   return backWithNotice(request, back, { tone: "success", message: "The message is queued again." });
 }
 
-const time = (iso: string | null) => (iso ? `${iso.slice(0, 16).replace("T", " ")} UTC` : "—");
-
 export default function AdminOutbox() {
   const { filter, messages, total, page, counts, topics, canRetry } = useLoaderData<typeof loader>();
+  const zone = useShopTimeZone();
+  const time = (iso: string | null) => (iso ? formatShopStamp(iso, zone) : "—");
   const pages = pageCount(total, OUTBOX_PAGE_SIZE);
   const query = (to: number) => {
     const params = new URLSearchParams();

@@ -10,7 +10,8 @@ import { AdminTableBox } from "~/components/admin/table-box";
 import { can } from "~/models/admin-roles";
 import { formatMoney } from "~/models/money";
 import { orderStatusLabel, refundStatusLabel, RETURN_STATUSES } from "~/models/order-lifecycle";
-import { utcDateTime } from "~/models/return-forms";
+import { formatShopDateTime } from "~/models/shop-time";
+import { useShopTimeZone } from "~/utils/use-shop-time-zone";
 import { ADMIN_NO_STORE, backWithNotice, requireAdmin } from "~/services/admin/index.server";
 import { LifecycleError, orderAdmin, orderLifecycle } from "~/services/orders/index.server";
 import { readFormData } from "~/utils/form.server";
@@ -61,6 +62,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function ReturnsQueue() {
   const { status, returns, canApprove, canReceive } = useLoaderData<typeof loader>();
+  const zone = useShopTimeZone();
   return (
     <>
       <h1>Returns</h1>
@@ -100,7 +102,7 @@ export default function ReturnsQueue() {
             <tbody>
               {returns.map((r) => (
                 <tr key={r.id}>
-                  <td>{utcDateTime(r.createdAt)}</td>
+                  <td>{formatShopDateTime(r.createdAt, zone)}</td>
                   <td>
                     <Link to={`/admin/orders/${r.orderNumber}`}>#{r.orderNumber}</Link>
                   </td>

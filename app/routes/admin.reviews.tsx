@@ -16,6 +16,8 @@ import { ReviewError } from "~/models/reviews";
 import { ADMIN_NO_STORE, backWithNotice, requireAdmin } from "~/services/admin/index.server";
 import { reviews } from "~/services/reviews/index.server";
 import { pageNotFound, readFormData } from "~/utils/form.server";
+import { shopDay } from "~/models/shop-time";
+import { useShopTimeZone } from "~/utils/use-shop-time-zone";
 
 export const meta: MetaFunction = () => [{ title: "Reviews · Back office" }, { name: "robots", content: "noindex" }];
 
@@ -58,6 +60,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function AdminReviews() {
   const { status, reviews: list, total, page, pageSize } = useLoaderData<typeof loader>();
+  const zone = useShopTimeZone();
   const reply = useActionData<typeof action>();
   const pages = pageCount(total, pageSize);
   return (
@@ -86,7 +89,7 @@ export default function AdminReviews() {
                 <p>
                   {review.productPath ? <a href={review.productPath}>{review.productTitle}</a> : review.productTitle} ·{" "}
                   {review.rating} of 5 stars · by {review.authorName}
-                  {review.verifiedBuyer ? " (verified buyer)" : ""} · {review.createdAt.slice(0, 10)}
+                  {review.verifiedBuyer ? " (verified buyer)" : ""} · {shopDay(review.createdAt, zone)}
                 </p>
                 <p className="admin-pre">{review.body}</p>
                 <p>

@@ -11,6 +11,7 @@ import { AdminTableBox } from "~/components/admin/table-box";
 import { FormError, SelectField, TextField } from "~/components/form-field";
 import { ADMIN_ROLES, ROLE_LABELS } from "~/models/admin-roles";
 import { disableUserQuestion, MIN_ADMIN_PASSWORD_LENGTH, USER_INTENTS } from "~/models/admin-users";
+import { formatShopStamp } from "~/models/shop-time";
 import {
   ADMIN_NO_STORE,
   AdminUserError,
@@ -20,6 +21,7 @@ import {
 } from "~/services/admin/index.server";
 import { adminIntents } from "~/utils/admin-action.server";
 import { replyFor } from "~/utils/form";
+import { useShopTimeZone } from "~/utils/use-shop-time-zone";
 
 export const meta: MetaFunction = () => [{ title: "Users · Back office" }, { name: "robots", content: "noindex" }];
 
@@ -60,6 +62,7 @@ const roleOptions = ADMIN_ROLES.map((role) => ({ value: role, label: ROLE_LABELS
 
 export default function AdminUsers() {
   const { users, me } = useLoaderData<typeof loader>();
+  const zone = useShopTimeZone();
   const data = useActionData<typeof action>();
   const [form, fields] = useForm({
     id: "new-user",
@@ -126,7 +129,7 @@ export default function AdminUsers() {
                     {user.disabled ? "Disabled" : user.lockedUntil ? "Locked" : "Active"}
                   </span>
                 </td>
-                <td>{user.lastSignInAt ? `${user.lastSignInAt.slice(0, 16).replace("T", " ")} UTC` : "Never"}</td>
+                <td>{user.lastSignInAt ? formatShopStamp(user.lastSignInAt, zone) : "Never"}</td>
                 <td>
                   {user.id === me ? (
                     "You"

@@ -4,7 +4,9 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { z } from "zod";
+import { shopDay } from "~/models/shop-time";
 import { autoship } from "~/services/autoship/index.server";
+import { shopTimeZone } from "~/services/site/index.server";
 import { methodNotAllowed, notFound, NO_STORE } from "~/utils/api.server";
 import { CustomerIdSchema, SessionTokenSchema, readSignedInBody } from "~/utils/api-auth.server";
 
@@ -25,7 +27,8 @@ export async function action({ request }: ActionFunctionArgs) {
     frequency: s.frequency,
     cancelled: s.cancelled,
     cancelReason: s.cancelReason,
-    startDateString: s.startDate.toISOString().slice(0, 10),
+    // The day it started in the shop's time zone (docs/rules.md "Shop time").
+    startDateString: shopDay(s.startDate, shopTimeZone()),
     quantity: s.quantity,
     weight: s.weight,
     weightUnit: s.weightUnit,

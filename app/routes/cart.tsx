@@ -5,7 +5,7 @@ import { CartView, type CartProgramView } from "~/components/cart-view";
 import { ContentCarousels } from "~/components/content-carousels";
 import { DonationPanel } from "~/components/donation-panel";
 import { DataLayerEvent } from "~/components/data-layer-event";
-import { quotaMonthLabel } from "~/models/staff-program";
+import { quotaMonthLabel } from "~/models/staff-program-dates";
 import { staffMemberOf, stockDestinationOf, type StaffMember } from "~/services/staff/index.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { cartSummaryView, summarizeCart } from "~/models/cart";

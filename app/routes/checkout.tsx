@@ -30,7 +30,7 @@ import { addressOptions, cardOptions, clinicNote, summaryLines, type CheckoutPag
 import { encodeRedirect } from "~/models/redirect-param";
 import { isServiceError } from "~/models/service-error";
 import { sitePolicy } from "~/models/site-policy";
-import { checkoutSettings } from "~/env.server";
+import { checkoutSettings, siteSettings } from "~/env.server";
 import { customers } from "~/services/customers/index.server";
 import { donations } from "~/services/donations/index.server";
 import {
@@ -116,6 +116,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       ? deliveryEstimateMessage({
           now: new Date(),
           businessDays: checkoutSettings.DELIVERY_BUSINESS_DAYS,
+          timeZone: siteSettings.SHOP_TIME_ZONE,
           userLocation: `${address.zip}::HOME`,
           // Hawaii by the zip, as pricing reads it (docs/rules.md "Pricing, discounts and shipping").
           provinceCode: pricingStateOf(address.zip) ?? "",

@@ -31,11 +31,10 @@ import { sitePolicy } from "~/models/site-policy";
 import { DataLayerEvent } from "~/components/data-layer-event";
 import { orderViewer } from "~/utils/order-viewer.server";
 import { pageMeta } from "~/utils/meta";
+import { formatShopWeekday } from "~/models/shop-time";
+import { useShopTimeZone } from "~/utils/use-shop-time-zone";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, { title: "Order Confirmation", noindex: true });
-
-const longDate = (iso: string) =>
-  new Date(iso).toLocaleDateString("en-US", { weekday: "long", month: "long", day: "numeric", timeZone: "UTC" });
 
 /** Optimiser widths of a line's 64 px picture: 1x, and 2x screens. */
 const LINE_IMAGE_WIDTHS = [100, 180];
@@ -126,6 +125,7 @@ async function purchaseOf(request: Request, order: OrderView) {
 
 export default function OrderConfirmation() {
   const { order, purchase, images, delivery, offerAccount } = useLoaderData<typeof loader>();
+  const zone = useShopTimeZone();
   return (
     <div className="container confirmation-page">
       {/* Once per order in this browser: not again on reload or back (docs/decisions.md "Analytics"). */}
@@ -186,8 +186,8 @@ export default function OrderConfirmation() {
               <ul className="confirmation-page__autoship">
                 {order.subscriptions.map((s) => (
                   <li key={s.id}>
-                    {s.quantity} × {s.productTitle}, {s.frequency.toLowerCase()}. Next order {longDate(s.nextOrderDate)}
-                    .
+                    {s.quantity} × {s.productTitle}, {s.frequency.toLowerCase()}. Next order{" "}
+                    {formatShopWeekday(s.nextOrderDate, zone)}.
                   </li>
                 ))}
               </ul>

@@ -22,6 +22,8 @@ import { DEFAULT_SHIPMENT } from "~/models/orders-advance";
 import { commitNotice } from "~/services/http/index.server";
 import { fulfilmentReads, LifecycleError, orderLifecycle } from "~/services/orders/index.server";
 import { pageNotFound, readFormData } from "~/utils/form.server";
+import { formatShopStamp } from "~/models/shop-time";
+import { useShopTimeZone } from "~/utils/use-shop-time-zone";
 
 export const meta: MetaFunction = () => [{ title: "Orders (fulfilment)" }, { name: "robots", content: "noindex" }];
 
@@ -91,7 +93,8 @@ export async function action({ request }: ActionFunctionArgs) {
 
 /** A time the same on the server and in the browser (no locale or time zone of either). */
 function When({ at }: { at: string }) {
-  return <time dateTime={at}>{at.slice(0, 16).replace("T", " ")} UTC</time>;
+  const zone = useShopTimeZone();
+  return <time dateTime={at}>{formatShopStamp(at, zone)}</time>;
 }
 
 type Row = ReturnType<typeof useLoaderData<typeof loader>>["orders"][number];

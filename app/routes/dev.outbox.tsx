@@ -10,6 +10,8 @@ import { OUTBOX_PAGE_SIZE, OUTBOX_STATUSES } from "~/models/admin-outbox";
 import { readEmail } from "~/services/email/index.server";
 import { outbox } from "~/services/outbox/index.server";
 import { pageNotFound } from "~/utils/form.server";
+import { formatShopStamp } from "~/models/shop-time";
+import { useShopTimeZone } from "~/utils/use-shop-time-zone";
 
 export const meta: MetaFunction = () => [{ title: "Outbox" }, { name: "robots", content: "noindex" }];
 
@@ -25,10 +27,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ messages, selected, status }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
-/** A time the same on the server and in the browser (no locale or time zone of either). */
+/** A time in the shop's time zone, the same on the server and in the browser. */
 function When({ at }: { at: string | null }) {
+  const zone = useShopTimeZone();
   if (!at) return <>–</>;
-  return <time dateTime={at}>{at.slice(0, 19).replace("T", " ")} UTC</time>;
+  return <time dateTime={at}>{formatShopStamp(at, zone, true)}</time>;
 }
 
 export default function Outbox() {

@@ -25,11 +25,12 @@ import {
   flashNotice,
   sessionStorage,
 } from "~/services/http/index.server";
-import { getSite } from "~/services/site/index.server";
+import { getSite, shopTimeZone } from "~/services/site/index.server";
 import { withAccountMarker } from "~/services/analytics/index.server";
 import { ProgramStep } from "~/components/staff-registration";
 import { ClinicSearchSchema, registrationSchema } from "~/models/staff-program-forms";
-import { graduationYears, STAFF_ROLES, type ClinicSearchType } from "~/models/staff-program";
+import { STAFF_ROLES, type ClinicSearchType } from "~/models/staff-program";
+import { graduationYears } from "~/models/staff-program-dates";
 import { onboardMember, StaffError, staffMemberOf, staffProgram } from "~/services/staff/index.server";
 import { pageMeta, siteFromMatches } from "~/utils/meta";
 import { replyFor } from "~/utils/form";
@@ -60,7 +61,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     step: "program" as const,
     firstName: member.firstName,
     roles: STAFF_ROLES.map(({ code, label }) => ({ code, label })),
-    years: graduationYears(new Date()),
+    years: graduationYears(new Date(), shopTimeZone()),
     search: { searchType, searchTerm },
     searchError,
     results,
@@ -70,7 +71,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /** The registration step's post: role, graduation year and the clinic, checked before anything changes. */
 async function completeRegistration(request: Request, formData: FormData, customerId: string) {
-  const submission = parseWithZod(formData, { schema: registrationSchema(new Date()) });
+  const submission = parseWithZod(formData, { schema: registrationSchema(new Date(), shopTimeZone()) });
   if (submission.status !== "success") return replyWith(submission, { form: "program" });
   let member;
   try {

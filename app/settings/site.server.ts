@@ -2,6 +2,7 @@
 // the hosts answered, maintenance and the support address (docs/rules.md "Public origins",
 // "Site access"). Settings about the shop as a whole belong here.
 import { z } from "zod";
+import { DEFAULT_SHOP_TIME_ZONE, isTimeZone } from "~/models/shop-time";
 import { BRAND_NAME_PATTERN, DEFAULT_BRAND_NAME, DEFAULT_STAFF_HOSTS, SITE_IDS } from "~/models/site";
 import { flag, hostList, optional, originUrl } from "./core.server";
 
@@ -31,6 +32,10 @@ export const siteFields = {
   // calls answer 503 with Retry-After; the back office and the probes stay open.
   MAINTENANCE_MODE: flag(false),
   SUPPORT_EMAIL: optional(z.string().email("must be an email address")).transform((v) => v ?? "support@example.com"),
+  // The shop's time zone (docs/rules.md "Shop time"): every date shown or reasoned about.
+  SHOP_TIME_ZONE: optional(
+    z.string().refine(isTimeZone, 'must be an IANA time zone such as "America/New_York" or "America/Chicago"'),
+  ).transform((v) => v ?? DEFAULT_SHOP_TIME_ZONE),
 };
 
 /**

@@ -2,10 +2,11 @@
 // page's loader hands its reviews section, gated by functional consent, and the helpful
 // voter's anonymous visitor id, a functional cookie.
 import { randomBytes } from "node:crypto";
-import { serverSettings } from "~/env.server";
+import { serverSettings, siteSettings } from "~/env.server";
 import { allows } from "~/models/consent";
 import { isVisitorId, reviewPagePath, type ProductReviewsData } from "~/models/review-pages";
 import { parseReviewQuery } from "~/models/review-query";
+import { formatShopDate } from "~/models/shop-time";
 import { commerce } from "~/services/commerce/index.server";
 import { consentScripts, readConsent } from "~/services/consent/index.server";
 import { getCustomerId, loginUrlFor } from "~/services/http/index.server";
@@ -36,16 +37,21 @@ export async function productReviewsFor(
     customerId ? reviews.reviewBy(customerId, product.id) : Promise.resolve(null),
   ]);
   const writePath = reviewPagePath(product.handle);
+  // The day in the shop's time zone (docs/rules.md "Shop time").
+  const shown = <T extends { date: string }>(review: T) => ({
+    ...review,
+    dateLabel: formatShopDate(review.date, siteSettings.SHOP_TIME_ZONE),
+  });
   return {
     mode: "shown",
     productId: product.id,
     summary: list.summary,
-    reviews: list.reviews,
+    reviews: list.reviews.map(shown),
     total: list.total,
     page: list.page,
     pageSize: list.pageSize,
     query,
-    own,
+    own: own ? shown(own) : null,
     signedIn: customerId !== null,
     writeHref: customerId ? writePath : loginUrlFor(writePath),
   };

@@ -221,14 +221,14 @@ function seedSubscription(testInfo: TestInfo, email: string) {
 // ---------------------------------------------------------------------------
 // Accounts
 
-/** "Wednesday, December 2, 2026", as the subscriptions page writes dates. */
+/** "Wednesday, December 2, 2026", as the subscriptions page writes dates (the shop's time zone, SHOP_TIME_ZONE's default). */
 const longDate = (date: Date) =>
   date.toLocaleDateString("en-US", {
     weekday: "long",
     year: "numeric",
     month: "long",
     day: "numeric",
-    timeZone: "UTC",
+    timeZone: "America/New_York",
   });
 
 test.describe("account pages", () => {

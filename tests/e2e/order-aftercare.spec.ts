@@ -80,7 +80,7 @@ for (const width of [1280, 390]) {
       const here = `/account/orders/${order.id}`;
       await open(page, testInfo, here);
       await expect(page.getByTestId("order-status")).toHaveText("Paid");
-      await expect(timeline(page).getByRole("listitem")).toHaveText([/^Placed .+ UTC$/, /^Paid .+ UTC$/]);
+      await expect(timeline(page).getByRole("listitem")).toHaveText([/^Placed .+ E[SD]T$/, /^Paid .+ E[SD]T$/]);
       await noHorizontalScroll(page);
       await axeClean(page, testInfo);
 

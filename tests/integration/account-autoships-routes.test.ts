@@ -31,6 +31,7 @@ import {
   type RouteHandler,
 } from "../helpers/routes";
 import { ensureSeeded, TEST_ADDRESS } from "../helpers/seeded";
+import { DEFAULT_SHOP_TIME_ZONE, shopDay, shopDayNoon } from "~/models/shop-time";
 
 const DAY_MS = 86_400_000;
 const ADDRESS = TEST_ADDRESS;
@@ -50,7 +51,7 @@ beforeAll(async () => {
   productTitle = found.product.title;
 });
 
-const ymd = (date: Date) => date.toISOString().slice(0, 10);
+const ymd = (date: Date) => shopDay(date, DEFAULT_SHOP_TIME_ZONE);
 
 const newCustomer = () =>
   prisma.customer.create({
@@ -152,7 +153,7 @@ describe("/account/autoships page (shop-core spec sections 2 and 3)", () => {
         weightTotal: "31 lb",
         weightEach: "15.5 lb",
         frequency: "Every 4 weeks",
-        nextOrderDate: ymd(active.nextOrderDate),
+        nextOrderDate: shopDay(active.nextOrderDate, DEFAULT_SHOP_TIME_ZONE),
         cancelled: false,
         addressLine: "Robin Lee, 10 Elm St, Aurora, CO 80011",
         // The server's price: the autoship price (5% off, half up) of 2, and what that saves.
@@ -215,9 +216,10 @@ describe("/account/autoships forms without JavaScript (shop-core spec section 9)
 
   it("change next date: a date from tomorrow to a year ahead; others are errors beside the date field", async () => {
     const sub = await subscribe(customerId);
-    const date = ymd(new Date(Date.now() + 20 * DAY_MS));
+    // A day in the shop's time zone, kept at its noon there (docs/rules.md "Shop time").
+    const date = shopDay(new Date(Date.now() + 20 * DAY_MS), DEFAULT_SHOP_TIME_ZONE);
     expect((await post(jar, { intent: "change-date", subscriptionId: sub.id, nextOrderDate: date })).status).toBe(302);
-    expect(ymd((await current(sub.id)).nextOrderDate)).toBe(date);
+    expect((await current(sub.id)).nextOrderDate).toEqual(shopDayNoon(date, DEFAULT_SHOP_TIME_ZONE));
 
     const past = await post(jar, { intent: "change-date", subscriptionId: sub.id, nextOrderDate: "2020-01-01" });
     expect(past.status).toBe(400);
@@ -232,7 +234,7 @@ describe("/account/autoships forms without JavaScript (shop-core spec section 9)
     expect(((await noDay.json()) as Reply).error?.nextOrderDate).toEqual(["Enter a real date."]);
     const notADate = await post(jar, { intent: "change-date", subscriptionId: sub.id, nextOrderDate: "3/1/2027" });
     expect(notADate.status).toBe(400);
-    expect(ymd((await current(sub.id)).nextOrderDate)).toBe(date);
+    expect(shopDay((await current(sub.id)).nextOrderDate, DEFAULT_SHOP_TIME_ZONE)).toBe(date);
   });
 
   it("order now: places a paid order today and restarts the schedule", async () => {

@@ -4,7 +4,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import { ADMIN_ROLES, rolesWith, type Permission } from "~/models/admin-roles";
-import { quotaMonthOf } from "~/models/staff-program";
+import { DEFAULT_SHOP_TIME_ZONE } from "~/models/shop-time";
+import { quotaMonthOf } from "~/models/staff-program-dates";
 import { loader as listLoader } from "~/routes/admin.customers._index";
 import { action as customerAction, loader as customerLoader } from "~/routes/admin.customers.$id";
 import { identity, LOCKOUT_MS } from "~/services/identity/index.server";
@@ -50,7 +51,7 @@ async function staffMember(tag: string) {
   });
   await prisma.customer.update({
     where: { id: result.customerId },
-    data: { clinicId: clinic.id, quotaMonth: quotaMonthOf(new Date()), quotaValue: 12_345 },
+    data: { clinicId: clinic.id, quotaMonth: quotaMonthOf(new Date(), DEFAULT_SHOP_TIME_ZONE), quotaValue: 12_345 },
   });
   return { customerId: result.customerId, clinic };
 }

@@ -628,12 +628,14 @@ describe("the orders search", () => {
     named = await anOrder("shipped", {
       customerId: customer.id,
       email: `Quincy.${token}@Example.com`,
-      createdAt: new Date("2031-03-04T23:59:00Z"),
+      // 23:59 on March 4 in New York (the shop's time zone), March 5 in UTC.
+      createdAt: new Date("2031-03-05T04:59:00Z"),
     });
     hpsf = await anOrder("paid", {
       site: "HPSF",
       email: `clinic-${token}@example.com`,
-      createdAt: new Date("2031-03-05T00:00:00Z"),
+      // 00:00 on March 5 in New York.
+      createdAt: new Date("2031-03-05T05:00:00Z"),
     });
     early = await anOrder("paid", { email: `early-${token}@example.com`, createdAt: new Date("2031-03-03T12:00:00Z") });
   });
@@ -656,7 +658,7 @@ describe("the orders search", () => {
     );
   });
 
-  it("filters by number (with or without #), status, site and placed days (both ends in)", async () => {
+  it("filters by number (with or without #), status, site and placed days in New York (both ends in)", async () => {
     expect(numbers(await search(`number=%23${named.number}`))).toEqual([named.number]);
     expect(numbers(await search(`number=${hpsf.number}`))).toEqual([hpsf.number]);
     expect(numbers(await search(`customer=${token}&status=shipped`))).toEqual([named.number]);

@@ -3,6 +3,7 @@ import crypto from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { PrismaClient } from "~/generated/prisma/client";
 import { autoshipUnitPriceCents } from "~/models/pricing";
+import { DEFAULT_SHOP_TIME_ZONE, formatShopWeekday, shiftDay, shopDay, shopDayNoon } from "~/models/shop-time";
 import { createCustomers } from "~/services/customers/customers.server";
 import { createEmbeddedStock } from "~/services/stock/embedded.server";
 import { createAutoship, SubscriptionError, ymd } from "~/services/autoship/autoship.server";
@@ -497,21 +498,19 @@ describe("autoship operations (shop-core spec section 3 subscription fields)", (
     });
     expect(emails).toHaveLength(1);
     expect(emails[0].outboxMessage).toMatchObject({ topic: "email", status: "queued" });
-    const day = (date: Date) => date.toLocaleDateString("en-US", { month: "long", day: "numeric", timeZone: "UTC" });
+    // Emails write days in the shop's time zone (docs/rules.md "Shop time").
+    const day = (date: Date) => formatShopWeekday(date, DEFAULT_SHOP_TIME_ZONE);
     expect(emails[0].text).toContain(day(subscription.nextOrderDate));
     expect(emails[0].text).toContain(day(next));
   });
 
-  it("changeNextDate accepts tomorrow up to a year ahead only", async () => {
+  it("changeNextDate accepts tomorrow up to a year ahead only (days in the shop's time zone)", async () => {
     const { autoship } = services();
     const { customer, subscription } = await subscribe({ dueInMs: 10 * DAY_MS });
-    const today = new Date(`${ymd(clock)}T00:00:00Z`);
-    for (const date of [
-      today,
-      new Date(clock.getTime() - DAY_MS),
-      new Date(today.getTime() + 366 * DAY_MS),
-      new Date("not a date"),
-    ]) {
+    const zone = DEFAULT_SHOP_TIME_ZONE;
+    const dayFromToday = (days: number) => shopDayNoon(shiftDay(shopDay(clock, zone), days), zone)!;
+    const today = dayFromToday(0);
+    for (const date of [today, new Date(clock.getTime() - DAY_MS), dayFromToday(366), new Date("not a date")]) {
       await expectSubscriptionError(
         autoship.changeNextDate(customer.id, subscription.id, date),
         "INVALID",
@@ -521,12 +520,12 @@ describe("autoship operations (shop-core spec section 3 subscription fields)", (
     expect((await db.subscription.findUniqueOrThrow({ where: { id: subscription.id } })).nextOrderDate).toEqual(
       subscription.nextOrderDate,
     );
-    const nextWeek = new Date(today.getTime() + 7 * DAY_MS);
+    const nextWeek = dayFromToday(7);
     await autoship.changeNextDate(customer.id, subscription.id, nextWeek);
     expect((await db.subscription.findUniqueOrThrow({ where: { id: subscription.id } })).nextOrderDate).toEqual(
       nextWeek,
     );
-    const tomorrow = new Date(today.getTime() + DAY_MS);
+    const tomorrow = dayFromToday(1);
     await autoship.changeNextDate(customer.id, subscription.id, tomorrow);
     expect((await db.subscription.findUniqueOrThrow({ where: { id: subscription.id } })).nextOrderDate).toEqual(
       tomorrow,

@@ -3,6 +3,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import { estimatedDeliveryDate } from "~/models/checkout-forms";
+import { DEFAULT_SHOP_TIME_ZONE, shopDay } from "~/models/shop-time";
 import { loader as deliveryDate } from "~/routes/api.get-estimated-delivery-date";
 import { loader as outbox } from "~/routes/dev.outbox";
 import { loader as productsLoader } from "~/routes/products.$";
@@ -29,7 +30,9 @@ describe("GET /api/get-estimated-delivery-date (catalogue spec section 7)", () =
     const response = await callRoute(deliveryDate, getRequest("/api/get-estimated-delivery-date"));
     const body = (await response.json()) as { date: string; location: string; message: string };
     expect(body.location).toBe("80011");
-    expect(body.date).toBe(estimatedDeliveryDate(new Date(), 5).toISOString().slice(0, 10));
+    expect(body.date).toBe(
+      shopDay(estimatedDeliveryDate(new Date(), 5, DEFAULT_SHOP_TIME_ZONE), DEFAULT_SHOP_TIME_ZONE),
+    );
     expect(body.message).toMatch(/^Estimated delivery \w+day, \w+ \d{1,2} to 80011$/);
     // The answer follows the shopper's session: never kept by a shared cache.
     expect(response.headers.get("Cache-Control")).toBe("private, no-store");

@@ -7,6 +7,7 @@ import fs from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import { estimatedDeliveryDate } from "~/models/checkout-forms";
+import { DEFAULT_SHOP_TIME_ZONE, formatShopWeekday } from "~/models/shop-time";
 import { formatMoney } from "~/models/money";
 import { amountRows } from "~/models/order-amounts";
 import {
@@ -156,12 +157,10 @@ describe("the order confirmation (docs/rules.md 'Emails')", () => {
     expect(email.text).toContain(formatMoney(2 * 2999));
 
     // The estimate the checkout showed: DELIVERY_BUSINESS_DAYS business days from the order's day, to its zip.
-    const day = estimatedDeliveryDate(order.createdAt, 5).toLocaleDateString("en-US", {
-      weekday: "long",
-      month: "long",
-      day: "numeric",
-      timeZone: "UTC",
-    });
+    const day = formatShopWeekday(
+      estimatedDeliveryDate(order.createdAt, 5, DEFAULT_SHOP_TIME_ZONE),
+      DEFAULT_SHOP_TIME_ZONE,
+    );
     expect(email.text).toContain(`Estimated delivery ${day} to ${TEST_ADDRESS.zip}`);
     expect(textOf(html)).toContain(`Estimated delivery ${day} to ${TEST_ADDRESS.zip}`);
 
@@ -197,7 +196,8 @@ describe("every other email in the layout (docs/rules.md 'Emails')", () => {
     imageUrl: emailImageUrl("DTC", "/images/email-test.png"),
     quantity: 2,
     frequency: "Every 4 weeks",
-    nextOrderDate: new Date("2026-03-02T00:00:00Z"),
+    // Noon in New York: emails write the day in the shop's time zone (docs/rules.md "Shop time").
+    nextOrderDate: new Date("2026-03-02T17:00:00Z"),
     link: `${ORIGIN}/account/autoships`,
     paymentMethodsLink: `${ORIGIN}/account/payment-methods`,
   };
@@ -219,7 +219,7 @@ describe("every other email in the layout (docs/rules.md 'Emails')", () => {
     ],
     [
       "order-delivered",
-      () => orderDeliveredEmail(order, { windowDays: 30, until: new Date("2026-04-01T00:00:00Z") }),
+      () => orderDeliveredEmail(order, { windowDays: 30, until: new Date("2026-04-01T16:00:00Z") }),
       ["within 30 days of delivery (until Wednesday, April 1, 2026)"],
     ],
     ["order-cancelled", () => orderCancelledEmail(order, 1250), ["We are refunding $12.50 to your card."]],
@@ -250,7 +250,7 @@ describe("every other email in the layout (docs/rules.md 'Emails')", () => {
     ],
     [
       "autoship-skipped",
-      () => autoshipSkippedEmail(sub, new Date("2026-02-02T00:00:00Z")),
+      () => autoshipSkippedEmail(sub, new Date("2026-02-02T17:00:00Z")),
       ["due Monday, February 2, 2026", "will be placed on Monday, March 2, 2026"],
     ],
     [

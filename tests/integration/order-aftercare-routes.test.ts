@@ -15,6 +15,7 @@ import OrderDetails, { action as orderAction, loader as orderLoader } from "~/ro
 import { nextOrderNumber, orderLifecycle, type OrderAftercare } from "~/services/orders/index.server";
 import { callRoute, flashedNotice, formRequest, getRequest, type Jar, signedInJar } from "../helpers/routes";
 import { ensureSeeded, TEST_ADDRESS } from "../helpers/seeded";
+import { DEFAULT_SHOP_TIME_ZONE, formatShopDate } from "~/models/shop-time";
 
 interface Variant {
   id: string;
@@ -127,7 +128,8 @@ async function page(jar: Jar, orderId: string) {
 /** Text as React writes it into HTML. */
 const html = (text: string) => text.replaceAll("&", "&amp;").replaceAll("'", "&#x27;").replaceAll('"', "&quot;");
 const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
-const UTC_TIME = /<time class="order-timeline__time" dateTime="[^"]+Z">\w+ \d{1,2}, \d{4}, \d\d:\d\d UTC<\/time>/;
+// Times in the shop's time zone, named EST or EDT (docs/rules.md "Shop time").
+const SHOP_TIME = /<time class="order-timeline__time" dateTime="[^"]+Z">\w+ \d{1,2}, \d{4}, \d\d:\d\d E[SD]T<\/time>/;
 
 describe("My Order Details: cancel (docs/rules.md 'Order pages')", () => {
   it("shows the timeline and the confirmation; cancel redirects with a notice, a second post says it already is", async () => {
@@ -139,7 +141,7 @@ describe("My Order Details: cancel (docs/rules.md 'Order pages')", () => {
     expect(before.data.aftercare.timeline.map((s) => s.kind)).toEqual(["placed", "paid"]);
     expect(before.data.aftercare.cancelRefusal).toBeNull();
     expect(before.data.cancelRefundCents).toBe(order.totalCents);
-    expect(before.html).toMatch(UTC_TIME);
+    expect(before.html).toMatch(SHOP_TIME);
     expect(before.html).toContain('<dd data-testid="order-status">Paid</dd>');
     expect(before.html).toContain(
       `Cancel order #${order.number}? The refund of ${money(order.totalCents)} goes back to your card.`,
@@ -234,12 +236,7 @@ describe("My Order Details: returns (docs/rules.md 'Order pages')", () => {
       /<a href="https:\/\/www\.ups\.com\/track\?tracknum=1Z999AA10123456784" target="_blank" rel="noopener noreferrer">Track your package/,
     );
     const windowEnd = new Date(aftercare.returnWindowEndsAt!);
-    const endText = windowEnd.toLocaleDateString("en-US", {
-      month: "long",
-      day: "numeric",
-      year: "numeric",
-      timeZone: "UTC",
-    });
+    const endText = formatShopDate(windowEnd, DEFAULT_SHOP_TIME_ZONE);
     expect(shown.html).toContain(`Returns accepted until ${endText}`);
     expect(shown.html).not.toContain("Yes, cancel order");
     // A quantity select per line, labelled with the product and size, 0 up to what is left.

@@ -11,7 +11,8 @@ import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import { env } from "~/env.server";
-import { quotaMonthOf } from "~/models/staff-program";
+import { DEFAULT_SHOP_TIME_ZONE } from "~/models/shop-time";
+import { quotaMonthOf } from "~/models/staff-program-dates";
 import { action as devOrdersAction, loader as devOrdersLoader } from "~/routes/dev.orders";
 import { DONATION_CONFIRMATION_TOPIC, enqueueDonationConfirmation } from "~/services/donations/index.server";
 import { email } from "~/services/email/index.server";
@@ -262,7 +263,7 @@ describe("fulfilment: paid → packed → shipped → delivered", () => {
 
 describe("cancel", () => {
   it("gives stock, quota and donation back, queues one refund, the event and the email, in one go", async () => {
-    const month = quotaMonthOf(new Date());
+    const month = quotaMonthOf(new Date(), DEFAULT_SHOP_TIME_ZONE);
     const customer = await newCustomer({ quotaMonth: month, quotaValue: 9_000 });
     const order = await paidOrder(customer.id, {
       quotaMonth: month,

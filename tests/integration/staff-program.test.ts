@@ -5,7 +5,8 @@
 import crypto from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
-import { quotaMonthOf } from "~/models/staff-program";
+import { DEFAULT_SHOP_TIME_ZONE } from "~/models/shop-time";
+import { quotaMonthOf } from "~/models/staff-program-dates";
 import { loader as rootLoader } from "~/root";
 import { action as addressBookAction } from "~/routes/account.address-book";
 import { action as fetchAddress } from "~/routes/api.embedded.fetch-address";
@@ -130,7 +131,7 @@ describe("registration and join (shop-core spec sections 3-4)", () => {
     });
     expect(await staffProgram.pricingTerms(customerId)).toEqual({
       programDiscountPercent: 0,
-      quota: { month: quotaMonthOf(new Date()), limitCents: 50_000 },
+      quota: { month: quotaMonthOf(new Date(), DEFAULT_SHOP_TIME_ZONE), limitCents: 50_000 },
     });
   });
 
@@ -550,7 +551,7 @@ describe("ordering as a member (program pricing, clinic delivery, attestation, m
 
   it("refuses an order past the monthly quota and changes nothing", async () => {
     const ready = await readyMember(1);
-    const month = quotaMonthOf(new Date());
+    const month = quotaMonthOf(new Date(), DEFAULT_SHOP_TIME_ZONE);
     const used = 50_000 - ready.priced.merchandiseCents + 1;
     await prisma.customer.update({ where: { id: ready.customerId }, data: { quotaMonth: month, quotaValue: used } });
     const stockBefore = ready.variant.inventory;
@@ -575,7 +576,7 @@ describe("ordering as a member (program pricing, clinic delivery, attestation, m
     const used = 50_000 - 3 * each;
     await prisma.customer.update({
       where: { id: first.customerId },
-      data: { quotaMonth: quotaMonthOf(new Date()), quotaValue: used },
+      data: { quotaMonth: quotaMonthOf(new Date(), DEFAULT_SHOP_TIME_ZONE), quotaValue: used },
     });
     const results = await Promise.allSettled(all.map((ready) => place(ready)));
     const refused = results.flatMap((r) => (r.status === "rejected" ? [r.reason as OrderError] : []));
@@ -607,7 +608,7 @@ describe("ordering as a member (program pricing, clinic delivery, attestation, m
     expect(await flag()).toBe(false);
     await prisma.customer.update({
       where: { id: customerId },
-      data: { quotaMonth: quotaMonthOf(new Date()), quotaValue: 50_000 },
+      data: { quotaMonth: quotaMonthOf(new Date(), DEFAULT_SHOP_TIME_ZONE), quotaValue: 50_000 },
     });
     expect(await flag()).toBe(true);
     // A new month starts from zero.

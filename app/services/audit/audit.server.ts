@@ -3,6 +3,7 @@
 // or roll back together. Entries are never updated or deleted.
 import type { Prisma, PrismaClient } from "~/generated/prisma/client";
 import { AUDIT_PAGE_SIZE, type AuditActor, type AuditChange, type AuditFilter } from "~/models/audit";
+import { shopDayFilter } from "~/models/shop-time";
 
 type Db = PrismaClient | Prisma.TransactionClient;
 
@@ -48,21 +49,15 @@ const parse = (text: string | null): Record<string, unknown> | null => {
 };
 
 /** The owner's reading of the log, newest first. */
-export function createAuditLog(db: PrismaClient) {
+export function createAuditLog(db: PrismaClient, settings: { timeZone: string }) {
   function where(filter: Partial<AuditFilter>): Prisma.AuditEntryWhereInput {
     return {
       ...(filter.actor ? { actorEmail: { contains: filter.actor.toLowerCase() } } : {}),
       ...(filter.action ? { action: { startsWith: filter.action } } : {}),
       ...(filter.subjectType ? { subjectType: filter.subjectType } : {}),
       ...(filter.subjectId ? { subjectId: filter.subjectId } : {}),
-      ...(filter.from || filter.to
-        ? {
-            createdAt: {
-              ...(filter.from ? { gte: new Date(`${filter.from}T00:00:00Z`) } : {}),
-              ...(filter.to ? { lt: new Date(Date.parse(`${filter.to}T00:00:00Z`) + 86_400_000) } : {}),
-            },
-          }
-        : {}),
+      // Days in the shop's time zone, both ends in (docs/rules.md "Shop time").
+      ...(filter.from || filter.to ? { createdAt: shopDayFilter(filter.from, filter.to, settings.timeZone) } : {}),
     };
   }
 

@@ -19,6 +19,7 @@ import { MAX_AUTOSHIP_PER_LINE } from "~/models/cart-limits";
 import { ORDER_TYPE_CLINIC, ORDER_TYPE_DIRECT, SALES_ORG } from "~/models/checkout";
 import { siteIdOf, storedSite } from "~/models/site";
 import { sitePolicy } from "~/models/site-policy";
+import { DEFAULT_SHOP_TIME_ZONE } from "~/models/shop-time";
 import { expiringCardNotice } from "~/models/payment-cards";
 import { changeCardRefusal } from "~/models/payment-methods";
 import {
@@ -76,6 +77,8 @@ export interface AutoshipDeps {
   stock: Pick<StockProvider, "getProductsStock" | "coversZip">;
   /** An address of the customer's own address book, or null when they have none by that id. */
   address: (customerId: string, addressId: string) => Promise<PostalAddress | null>;
+  /** SHOP_TIME_ZONE: the days a customer chooses are days there (docs/rules.md "Shop time"). */
+  timeZone?: string;
   now?: () => Date;
   log?: (message: string) => void;
 }
@@ -279,7 +282,9 @@ export function createAutoship(deps: AutoshipDeps) {
         for (const sub of upcoming) {
           const card = sub.paymentTokenId ? cards.get(sub.paymentTokenId) : undefined;
           const cardNotice =
-            card && card.customerId === sub.customerId ? expiringCardNotice(card, sub.nextOrderDate) : null;
+            card && card.customerId === sub.customerId
+              ? expiringCardNotice(card, sub.nextOrderDate, deps.timeZone ?? DEFAULT_SHOP_TIME_ZONE)
+              : null;
           try {
             if (
               await claim(
@@ -377,7 +382,7 @@ export function createAutoship(deps: AutoshipDeps) {
     /** Moves the next order to another day, from tomorrow up to a year ahead. */
     async changeNextDate(customerId: string, id: string, date: Date) {
       await active(customerId, id);
-      if (!isAllowedNextDate(date, now())) {
+      if (!isAllowedNextDate(date, now(), deps.timeZone ?? DEFAULT_SHOP_TIME_ZONE)) {
         throw new SubscriptionError("INVALID", "Choose a date from tomorrow up to a year ahead.", "nextOrderDate");
       }
       await db.subscription.update({ where: { id }, data: { nextOrderDate: date } });

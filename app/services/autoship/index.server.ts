@@ -1,5 +1,5 @@
 import { prisma } from "~/db.server";
-import { autoshipSettings } from "~/env.server";
+import { autoshipSettings, siteSettings } from "~/env.server";
 import { pricingFor } from "~/services/pricing/index.server";
 import { email } from "~/services/email/index.server";
 import { logger } from "~/services/observability/index.server";
@@ -17,6 +17,7 @@ export const autoship = createAutoship({
   email,
   pricing: pricingFor,
   reminderDays: autoshipSettings.AUTOSHIP_REMINDER_DAYS,
+  timeZone: siteSettings.SHOP_TIME_ZONE,
   stock,
   address: (customerId, addressId) => customers.findAddress(customerId, addressId),
   log: (message) => logger().info(message),

@@ -3,7 +3,7 @@
 // ShoppingGives API of DONATIONS_SDK_ENV (or DONATIONS_API_URL). Errors are logged and
 // counted by the listener below, which also makes the SDK layer swallow them.
 import { prisma } from "~/db.server";
-import { donationSettings } from "~/env.server";
+import { donationSettings, siteSettings } from "~/env.server";
 import { donationApiBaseUrl } from "~/models/donations";
 import { commerce } from "~/services/commerce/index.server";
 import { logger, metrics } from "~/services/observability/index.server";
@@ -31,7 +31,7 @@ export { createRemoteDonations } from "./remote.server";
 export { createDonationReport } from "./report.server";
 
 /** What orders gave, by cause and by month, for the back office (docs/rules.md "Back office: donations"). */
-export const donationReport = createDonationReport(prisma);
+export const donationReport = createDonationReport(prisma, siteSettings.SHOP_TIME_ZONE);
 export type * from "./types";
 
 function providerFor(name: typeof donationSettings.DONATIONS_PROVIDER): DonationProvider {

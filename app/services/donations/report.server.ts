@@ -6,10 +6,11 @@ import type { PrismaClient } from "~/generated/prisma/client";
 import { groupDonations, monthsRange, reportMonths, type DonationReport } from "~/models/admin-donations";
 import { GIVING_ORDER_STATUSES } from "~/models/order-donation";
 
-export function createDonationReport(db: PrismaClient, now: () => Date = () => new Date()) {
+/** The donations report; its months are months in the shop's time zone `timeZone` (SHOP_TIME_ZONE). */
+export function createDonationReport(db: PrismaClient, timeZone: string, now: () => Date = () => new Date()) {
   return async function donationReport(month: string | null): Promise<DonationReport> {
-    const months = reportMonths(month, now());
-    const { from, to } = monthsRange(months);
+    const months = reportMonths(month, now(), timeZone);
+    const { from, to } = monthsRange(months, timeZone);
     const rows = await db.order.findMany({
       where: {
         status: { in: [...GIVING_ORDER_STATUSES] },
@@ -33,6 +34,7 @@ export function createDonationReport(db: PrismaClient, now: () => Date = () => n
         shopperDonationCents: r.shopperDonationCents,
       })),
       months,
+      timeZone,
     );
   };
 }

@@ -1,6 +1,6 @@
 // The order confirmation, composed inside the transaction that completes the order
 // (docs/rules.md "Outbox"), for checkout and the autoship engine alike.
-import { checkoutSettings } from "~/env.server";
+import { checkoutSettings, siteSettings } from "~/env.server";
 import type { Prisma, PrismaClient } from "~/generated/prisma/client";
 import { parseAddress } from "~/models/address";
 import { deliveryEstimateMessage, HAWAII_DELIVERY_MESSAGE } from "~/models/checkout-forms";
@@ -20,6 +20,7 @@ export function orderDeliveryEstimate(placedAt: Date, zip: string): string | nul
   const line = deliveryEstimateMessage({
     now: placedAt,
     businessDays: checkoutSettings.DELIVERY_BUSINESS_DAYS,
+    timeZone: siteSettings.SHOP_TIME_ZONE,
     userLocation: `${zip}::HOME`,
     provinceCode: pricingStateOf(zip) ?? "",
     hawaiiFlag: checkoutSettings.HAWAII_DELIVERY_DATE_HIDDEN,

@@ -5,7 +5,8 @@
 import { containsIgnoringCase } from "~/db.server";
 import type { Prisma, PrismaClient } from "~/generated/prisma/client";
 import { formatAddress, parseAddress } from "~/models/address";
-import { ADMIN_ORDERS_PAGE_SIZE, dayRange, OPEN_RETURN_STATUSES, type OrderSearch } from "~/models/admin-orders";
+import { ADMIN_ORDERS_PAGE_SIZE, OPEN_RETURN_STATUSES, type OrderSearch } from "~/models/admin-orders";
+import { shopDayFilter } from "~/models/shop-time";
 import { refundLeftCents } from "~/models/refunds";
 import { orderTimeline, trackingOf, type ReturnStatus, type TimelineStep } from "~/models/order-lifecycle";
 
@@ -95,8 +96,9 @@ function customerWhere(query: string): Prisma.OrderWhereInput {
   };
 }
 
-export function searchWhere(search: Partial<OrderSearch>): Prisma.OrderWhereInput {
-  const placed = dayRange(search.from, search.to);
+/** The orders a search finds; its placed days are days in the shop's time zone `zone`. */
+export function searchWhere(search: Partial<OrderSearch>, zone: string): Prisma.OrderWhereInput {
+  const placed = shopDayFilter(search.from, search.to, zone);
   return {
     AND: [
       { status: search.status ?? { not: "pending" } },
@@ -133,12 +135,12 @@ function returnRow(r: Prisma.OrderReturnGetPayload<{ include: typeof returnInclu
   };
 }
 
-export function createOrderAdmin(db: PrismaClient) {
+export function createOrderAdmin(db: PrismaClient, settings: { timeZone: string }) {
   return {
     /** The orders search, newest (highest number) first, ADMIN_ORDERS_PAGE_SIZE a page. */
     async search(search: Partial<OrderSearch>): Promise<{ orders: AdminOrderRow[]; total: number; page: number }> {
       const page = search.page ?? 1;
-      const where = searchWhere(search);
+      const where = searchWhere(search, settings.timeZone);
       const [rows, total] = await Promise.all([
         db.order.findMany({
           where,

@@ -1,5 +1,5 @@
 import { prisma } from "~/db.server";
-import { checkoutSettings } from "~/env.server";
+import { checkoutSettings, siteSettings } from "~/env.server";
 import { enqueueDonationConfirmation } from "~/services/donations/index.server";
 import { email } from "~/services/email/index.server";
 import { outbox } from "~/services/outbox/index.server";
@@ -15,7 +15,7 @@ export { orderCursor, type OrderConnection, type OrderView } from "./orders.serv
 export { createOrderAdmin, type AdminOrderDetail, type AdminOrderRow, type AdminReturnRow } from "./admin.server";
 
 /** The back office's reading of orders and returns (its changes go through `orderLifecycle`). */
-export const orderAdmin = createOrderAdmin(prisma);
+export const orderAdmin = createOrderAdmin(prisma, { timeZone: siteSettings.SHOP_TIME_ZONE });
 
 /** Orders of the embedded commerce provider. */
 export const orders = createOrderReader(prisma);

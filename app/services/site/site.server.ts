@@ -42,3 +42,11 @@ export function allowedHosts(): string[] {
 export function brandName(): string {
   return siteSettings.BRAND_NAME;
 }
+
+/**
+ * The shop's time zone (SHOP_TIME_ZONE, docs/rules.md "Shop time"): every date the server shows
+ * or reasons about is a day in this zone; the browser reads the same value (useShopTimeZone).
+ */
+export function shopTimeZone(): string {
+  return siteSettings.SHOP_TIME_ZONE;
+}

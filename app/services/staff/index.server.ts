@@ -1,5 +1,5 @@
 import { prisma } from "~/db.server";
-import { staffSettings } from "~/env.server";
+import { staffSettings, siteSettings } from "~/env.server";
 import { sitePolicy } from "~/models/site-policy";
 import { customers } from "~/services/customers/index.server";
 import { stockDestinationFor } from "~/models/staff-program";
@@ -18,6 +18,7 @@ export const staffProgram = createStaffProgram({
     eligibleGroups: staffSettings.PD_ELIGIBLE_ACCOUNT_GROUPS,
     discountPercent: staffSettings.PROGRAM_DISCOUNT_PERCENT,
     monthlyQuotaCents: staffSettings.STAFF_MONTHLY_QUOTA_CENTS,
+    timeZone: siteSettings.SHOP_TIME_ZONE,
   }),
 });
 

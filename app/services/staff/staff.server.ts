@@ -7,10 +7,10 @@ import type { Prisma, PrismaClient } from "~/generated/prisma/client";
 import { isEligibleForPd, isRegistered } from "~/models/identity-profile";
 import { storedSite } from "~/models/site";
 import { sitePolicy } from "~/models/site-policy";
+import { DEFAULT_SHOP_TIME_ZONE } from "~/models/shop-time";
 import {
   memberLocation,
   preferredAddressOf,
-  quotaMonthOf,
   quotaStatus,
   roleFor,
   type ClinicSearchType,
@@ -18,6 +18,7 @@ import {
   type QuotaStatus,
   type StaffRole,
 } from "~/models/staff-program";
+import { quotaMonthOf } from "~/models/staff-program-dates";
 import type { Customers, MetafieldInput } from "~/services/customers/index.server";
 import { SAVED_CART_METAFIELD } from "~/services/commerce/index.server";
 import { ServiceError } from "~/models/service-error";
@@ -99,7 +100,13 @@ export interface OnboardingResult {
 export interface StaffDeps {
   db: PrismaClient;
   customers: Pick<Customers, "writeShopMetafields">;
-  settings: () => { eligibleGroups: readonly string[]; discountPercent: number; monthlyQuotaCents: number };
+  settings: () => {
+    eligibleGroups: readonly string[];
+    discountPercent: number;
+    monthlyQuotaCents: number;
+    /** SHOP_TIME_ZONE: the quota month is the month there (docs/rules.md "Shop time"). */
+    timeZone?: string;
+  };
   now?: () => Date;
 }
 
@@ -229,7 +236,11 @@ export function createStaffProgram(deps: StaffDeps) {
               homeZip: found.defaultAddress?.zip ?? null,
             })
           : null,
-      quota: quotaStatus(found, quotaMonthOf(now()), settings.monthlyQuotaCents),
+      quota: quotaStatus(
+        found,
+        quotaMonthOf(now(), settings.timeZone ?? DEFAULT_SHOP_TIME_ZONE),
+        settings.monthlyQuotaCents,
+      ),
     };
   }
 

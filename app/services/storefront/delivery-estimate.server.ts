@@ -2,7 +2,7 @@
 // delivery {date} to {location}" for the shopper's stored zip (the default guest zip without
 // one), or the fixed Hawaii message. The product page and the cart render it on the server, so
 // it shows without JavaScript; GET /api/get-estimated-delivery-date answers the same line.
-import { checkoutSettings } from "~/env.server";
+import { checkoutSettings, siteSettings } from "~/env.server";
 import { deliveryEstimateMessage } from "~/models/checkout-forms";
 import { pricingStateOf } from "~/models/order-pricing";
 import { getLocation } from "~/services/http/index.server";
@@ -19,6 +19,7 @@ export function deliveryLineForZip(
   return deliveryEstimateMessage({
     now,
     businessDays: checkoutSettings.DELIVERY_BUSINESS_DAYS,
+    timeZone: siteSettings.SHOP_TIME_ZONE,
     userLocation,
     provinceCode: pricingStateOf(zip) ?? "",
     hawaiiFlag: checkoutSettings.HAWAII_DELIVERY_DATE_HIDDEN,

@@ -1,8 +1,9 @@
 // The shop's terms its offers are published with (docs/rules.md "Search engines"): the
 // free-shipping minimum and flat rate of `pricingFor`, the delivery estimate's business days
-// and the return window from configuration, and the day's `priceValidUntil`.
-import { checkoutSettings } from "~/env.server";
-import { priceValidUntil, type MerchantTerms } from "~/models/merchant";
+// and the return window from configuration, and the day's `priceValidUntil` (the shop's day).
+import { checkoutSettings, siteSettings } from "~/env.server";
+import type { MerchantTerms } from "~/models/merchant";
+import { priceValidUntil } from "~/models/offer-shipping";
 import type { SiteId } from "~/models/site";
 import { pricingFor } from "~/services/pricing/index.server";
 
@@ -14,6 +15,6 @@ export async function merchantTerms(site: SiteId, now = new Date()): Promise<Mer
     shippingRateCents: pricing.shippingRateCents,
     deliveryBusinessDays: checkoutSettings.DELIVERY_BUSINESS_DAYS,
     returnWindowDays: checkoutSettings.RETURN_WINDOW_DAYS,
-    priceValidUntil: priceValidUntil(now),
+    priceValidUntil: priceValidUntil(now, siteSettings.SHOP_TIME_ZONE),
   };
 }

@@ -17,6 +17,7 @@ import { Section } from "@react-email/section";
 import { Text } from "@react-email/text";
 import type { ReactNode } from "react";
 import type { EmailShop } from "~/services/email/shop.server";
+import { emailYear } from "./dates";
 
 // The shop's colours (app/styles/shop.css): primary blue, ink, muted ink, the page's grey.
 const PRIMARY = "#0054aa";
@@ -233,7 +234,7 @@ export function EmailLayout({
             </Text>
             <Text style={styles.small}>{shop.note}</Text>
             <Text style={styles.small}>
-              © {new Date().getUTCFullYear()} {shop.name}
+              © {emailYear()} {shop.name}
             </Text>
           </Section>
         </Container>
