@@ -108,8 +108,9 @@ export default function ShipPackedOrders() {
       ) : (
         <Form method="post" {...getFormProps(form)}>
           <FormError errors={[...(form.errors ?? []), ...(fields.order.errors ?? [])]} id={form.errorId} />
+          <input type="hidden" name="intent" value="ship" />
           <OrderShipTable orders={orders} />
-          <button type="submit" name="intent" value="ship" className="button">
+          <button type="submit" className="button">
             Ship the ticked orders
           </button>
         </Form>

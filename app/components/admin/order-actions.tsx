@@ -53,14 +53,16 @@ export function OrderActions({
     id: "ship",
     lastResult: ship,
     constraint: getZodConstraint(ORDER_INTENTS.shipped.schema),
-    shouldValidate: "onBlur",
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: ORDER_INTENTS.shipped.schema }),
   });
   const [refundForm, refundFields] = useForm({
     id: "refund",
     lastResult: refund,
     constraint: getZodConstraint(ORDER_INTENTS.refund.schema),
-    shouldValidate: "onBlur",
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: ORDER_INTENTS.refund.schema }),
   });
   // A refusal of a one-button action (a step the order has passed, an unknown action) shows above them.
@@ -85,9 +87,10 @@ export function OrderActions({
         <Form method="post" className="admin-filters" aria-labelledby="ship-heading" {...getFormProps(shipForm)}>
           <h3 id="ship-heading">Ship</h3>
           <FormError errors={shipForm.errors} id={shipForm.errorId} />
+          <input type="hidden" name="intent" value="shipped" />
           <SelectField field={shipFields.carrier} label="Carrier" options={carrierOptions} placeholder="Choose…" />
           <TextField field={shipFields.trackingNumber} label="Tracking number" autoComplete="off" />
-          <button type="submit" name="intent" value="shipped" className="button">
+          <button type="submit" className="button">
             Mark shipped
           </button>
         </Form>
@@ -96,10 +99,11 @@ export function OrderActions({
         <Form method="post" className="admin-filters" aria-labelledby="refund-heading" {...getFormProps(refundForm)}>
           <h3 id="refund-heading">Refund (at most {formatMoney(refundableCents, currencyCode)})</h3>
           <FormError errors={refundForm.errors ?? refundFields.refundKey.errors} id={refundForm.errorId} />
+          <input type="hidden" name="intent" value="refund" />
           <input type="hidden" name="refundKey" value={refundKey} />
           <TextField field={refundFields.amount} label="Amount in dollars" autoComplete="off" />
           <TextField field={refundFields.reason} label="Reason" hint={`At most ${REFUND_REASON_MAX} characters.`} />
-          <button type="submit" name="intent" value="refund" className="button button--danger">
+          <button type="submit" className="button button--danger">
             Refund
           </button>
         </Form>
