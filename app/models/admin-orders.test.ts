@@ -1,7 +1,24 @@
 import { describe, expect, it } from "vitest";
 import { refundLeftCents } from "./refunds";
 import { shopDayFilter } from "./shop-time";
-import { bulkShipRows, centsOfDollars, ORDER_INTENT_PERMISSION, orderSearchOf, refundRefusal } from "./admin-orders";
+import { confirmedIntents, intentPermissions } from "./admin-intents";
+import {
+  BULK_SHIP_MAX,
+  bulkShipRows,
+  cancelOrderQuestion,
+  centsOfDollars,
+  ORDER_CSV_HEADER,
+  ORDER_INTENTS,
+  orderCsvRows,
+  orderSearchOf,
+  receiveReturnQuestion,
+  refundedRows,
+  refundQuestion,
+  refundRefusal,
+  RETURN_INTENTS,
+  SHIP_INTENTS,
+  statusTone,
+} from "./admin-orders";
 
 describe("the orders search", () => {
   it("reads every filter, and ignores what does not parse", () => {
@@ -66,33 +83,36 @@ describe("refunds an operator types", () => {
 });
 
 describe("bulk ship rows", () => {
-  it("takes each ticked order with its carrier and tracking number, refusing a bad row on its own", () => {
-    const rows = bulkShipRows([
-      ["order", "a"],
-      ["order", "b"],
-      ["order", "a"],
-      ["order", "c"],
-      ["carrier.a", "ups"],
-      ["tracking.a", "1z 999-aa1 0123456784"],
-      ["carrier.b", "dhl"],
-      ["tracking.b", "1Z999AA10123456784"],
-      ["carrier.c", "usps"],
-      ["tracking.c", "short"],
-      ["carrier.d", "ups"],
-      ["tracking.d", "1Z999AA10123456784"],
-    ]);
+  it("takes each ticked order once with its carrier and tracking number, refusing a bad row on its own", () => {
+    const rows = bulkShipRows({
+      order: ["a", "b", "a", "c"],
+      carrier: { a: "ups", b: "dhl", c: "usps", d: "ups" },
+      tracking: { a: "1z 999-aa1 0123456784", b: "1Z999AA10123456784", c: "short", d: "1Z999AA10123456784" },
+    });
     expect(rows).toEqual([
       { orderId: "a", ok: true, carrier: "ups", trackingNumber: "1Z999AA10123456784" },
       { orderId: "b", ok: false, message: "Choose the carrier." },
       { orderId: "c", ok: false, message: "Enter a tracking number of 8 to 40 letters and digits." },
     ]);
-    expect(bulkShipRows([["carrier.a", "ups"]])).toBeNull();
+    // A key every object has is no carrier.
+    expect(bulkShipRows({ order: ["toString"], carrier: {}, tracking: {} })).toEqual([
+      { orderId: "toString", ok: false, message: "Choose the carrier." },
+    ]);
+  });
+
+  it("takes between 1 and BULK_SHIP_MAX ticked orders", () => {
+    const parse = (order: string[]) => SHIP_INTENTS.ship.schema.safeParse({ intent: "ship", order });
+    expect(parse(["a"]).success).toBe(true);
+    expect(parse(Array.from({ length: BULK_SHIP_MAX }, (_, i) => `o${i}`)).success).toBe(true);
+    const over = parse(Array.from({ length: BULK_SHIP_MAX + 1 }, (_, i) => `o${i}`));
+    expect(over.error?.flatten().fieldErrors.order).toEqual([`Tick between 1 and ${BULK_SHIP_MAX} orders to ship.`]);
+    expect(parse([]).success).toBe(false);
   });
 });
 
-describe("the order page's permissions", () => {
-  it("asks fulfilment for the steps, and its own permission for cancel, refund and resend", () => {
-    expect(ORDER_INTENT_PERMISSION).toEqual({
+describe("the orders pages' actions (docs/rules.md 'Back office: orders')", () => {
+  it("is the order page's whole intent → permission table; cancel and refund ask first", () => {
+    expect(intentPermissions(ORDER_INTENTS)).toEqual({
       packed: "orders.fulfil",
       shipped: "orders.fulfil",
       delivered: "orders.fulfil",
@@ -100,5 +120,88 @@ describe("the order page's permissions", () => {
       refund: "orders.refund",
       resend: "orders.resend",
     });
+    expect(confirmedIntents(ORDER_INTENTS)).toEqual(["cancel", "refund"]);
+  });
+
+  it("is the returns queue's and bulk ship's whole tables; receiving (it writes the refund) asks first", () => {
+    expect(intentPermissions(RETURN_INTENTS)).toEqual({ approve: "returns.approve", receive: "returns.receive" });
+    expect(confirmedIntents(RETURN_INTENTS)).toEqual(["receive"]);
+    expect(intentPermissions(SHIP_INTENTS)).toEqual({ ship: "orders.fulfil" });
+    expect(confirmedIntents(SHIP_INTENTS)).toEqual([]);
+  });
+
+  it("asks questions that name the order and the money", () => {
+    const order = { number: 100012, totalCents: 10_000, refundedCents: 1_000, pendingRefundCents: 3_264 };
+    expect(cancelOrderQuestion(order)).toBe("Cancel order #100012 and refund $57.36?");
+    expect(cancelOrderQuestion({ ...order, pendingRefundCents: 9_000 })).toBe(
+      "Cancel order #100012? Nothing is left to refund.",
+    );
+    expect(refundQuestion(100012, 1200)).toBe("Refund $12.00 of order #100012 to the customer's card?");
+    expect(receiveReturnQuestion(100012, 4500)).toBe(
+      "Mark the return of order #100012 received and refund $45.00 to the customer's card?",
+    );
+  });
+
+  it("reads the ship and refund forms beside their fields", () => {
+    const ship = ORDER_INTENTS.shipped.schema.safeParse({ intent: "shipped", carrier: "dhl", trackingNumber: "1" });
+    expect(ship.error?.flatten().fieldErrors).toEqual({
+      carrier: ["Choose the carrier."],
+      trackingNumber: ["Enter a tracking number of 8 to 40 letters and digits."],
+    });
+    const refund = ORDER_INTENTS.refund.schema.safeParse({
+      intent: "refund",
+      refundKey: "k",
+      amount: "$12",
+      reason: " ",
+    });
+    expect(refund.error?.flatten().fieldErrors).toEqual({ reason: ["Say why you refund."] });
+    expect(
+      ORDER_INTENTS.refund.schema.parse({ intent: "refund", refundKey: "k", amount: "$12", reason: "Torn" }).amount,
+    ).toBe(1200);
+  });
+});
+
+describe("the order page's amounts after the total", () => {
+  it("shows what was refunded, and what is on its way only when something is", () => {
+    expect(refundedRows({ refundedCents: 0, pendingRefundCents: 0 })).toEqual([{ label: "Refunded", cents: 0 }]);
+    expect(refundedRows({ refundedCents: 100, pendingRefundCents: 50 })).toEqual([
+      { label: "Refunded", cents: 100 },
+      { label: "Refund pending", cents: 50 },
+    ]);
+  });
+});
+
+describe("the orders CSV", () => {
+  it("writes each order with its status label and its total as decimal dollars", () => {
+    expect(ORDER_CSV_HEADER).toHaveLength(9);
+    expect(
+      orderCsvRows([
+        {
+          number: 100012,
+          createdAt: "2031-03-04T23:59:00.000Z",
+          email: "dana@example.com",
+          customerName: null,
+          site: "DTC",
+          status: "shipped",
+          totalCents: 5736,
+          currencyCode: "USD",
+          items: 3,
+        },
+      ]),
+    ).toEqual([[100012, "2031-03-04T23:59:00.000Z", "Shipped", "DTC", "", "dana@example.com", 3, "57.36", "USD"]]);
+  });
+});
+
+describe("status badges", () => {
+  it("marks what waits for the shop, what is done and what ended", () => {
+    expect(
+      ["paid", "packed", "shipped", "delivered", "cancelled", "refunded"].map((s) => statusTone("order", s)),
+    ).toEqual(["warn", "warn", "ok", "ok", "off", "off"]);
+    expect(["requested", "approved", "received", "refunded"].map((s) => statusTone("return", s))).toEqual([
+      "warn",
+      "warn",
+      "ok",
+      "ok",
+    ]);
   });
 });

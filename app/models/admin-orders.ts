@@ -3,10 +3,18 @@
 // forms of the order page (ship, refund) and of the bulk ship page, and the refund's refusal
 // (its limit, what is left to give back, is `refundLeftCents` in app/models/refunds.ts).
 import { z } from "zod";
-import type { Permission } from "./admin-roles";
-import { type CARRIERS, isCarrier, normalizeTrackingNumber, ORDER_STATUSES, RETURN_STATUSES } from "./order-lifecycle";
-import { formatMoney } from "./money";
+import { defineIntents } from "./admin-intents";
+import { decimalDollars, formatMoney } from "./money";
+import { cancelRefundCents } from "./refunds";
 import { isCalendarDay } from "./shop-time";
+import {
+  type CARRIERS,
+  isCarrier,
+  normalizeTrackingNumber,
+  ORDER_STATUSES,
+  orderStatusLabel,
+  RETURN_STATUSES,
+} from "./order-lifecycle";
 
 export const ADMIN_ORDERS_PAGE_SIZE = 50;
 
@@ -70,6 +78,65 @@ export const ReturnQueueSchema = z.object({
 });
 export const OPEN_RETURN_STATUSES = ["requested", "approved"] as const;
 
+// ─── Status badges of the lists ───────────────────────────────────────────────
+
+export type BadgeTone = "ok" | "warn" | "off";
+
+/**
+ * The badge of an order's or a return's status in the back office's lists (`admin-badge--<tone>`):
+ * waiting for the shop is "warn" (paid, packed; a return requested or approved), done is "ok"
+ * (shipped, delivered; received, refunded), ended without delivery is "off" (cancelled, refunded
+ * orders). The label is `orderStatusLabel`; the colour is never the only sign.
+ */
+export function statusTone(kind: "order" | "return", status: string): BadgeTone {
+  if (kind === "return") return (OPEN_RETURN_STATUSES as readonly string[]).includes(status) ? "warn" : "ok";
+  if (status === "paid" || status === "packed" || status === "pending") return "warn";
+  if (status === "shipped" || status === "delivered") return "ok";
+  return "off";
+}
+
+// ─── The orders list as a CSV file ───────────────────────────────────────────
+
+/** One row of the orders list (`orderAdmin.search`, `orderAdmin.exportRows`). */
+export interface OrderListRow {
+  number: number;
+  createdAt: string;
+  email: string;
+  customerName: string | null;
+  site: string;
+  status: string;
+  totalCents: number;
+  currencyCode: string;
+  items: number;
+}
+
+export const ORDER_CSV_HEADER = [
+  "Order",
+  "Placed (UTC)",
+  "Status",
+  "Site",
+  "Customer",
+  "Email",
+  "Items",
+  "Total",
+  "Currency",
+] as const;
+
+/** The cells of each order in the CSV export: the total as decimal dollars from its cents. */
+export function orderCsvRows(rows: readonly OrderListRow[]): (string | number)[][] {
+  return rows.map((row) => [
+    row.number,
+    row.createdAt,
+    orderStatusLabel(row.status),
+    row.site,
+    row.customerName ?? "",
+    row.email,
+    row.items,
+    decimalDollars(row.totalCents),
+    row.currencyCode,
+  ]);
+}
+
 // ─── Money typed by an operator ───────────────────────────────────────────────
 
 /** Cents of a dollar amount as typed ("12", "12.5", "$1,012.50"); null when it is not one. */
@@ -96,31 +163,7 @@ const formKey = z
   .min(1, "This form is out of date. Reload the page and try again.")
   .max(100, "This form is out of date. Reload the page and try again.");
 
-// ─── The order page's forms, told apart by `intent` ──────────────────────────
-
-export const ORDER_PAGE_INTENTS = ["packed", "shipped", "delivered", "cancel", "refund", "resend"] as const;
-export type OrderPageIntent = (typeof ORDER_PAGE_INTENTS)[number];
-
-export function isOrderPageIntent(value: unknown): value is OrderPageIntent {
-  return typeof value === "string" && (ORDER_PAGE_INTENTS as readonly string[]).includes(value);
-}
-
-/** The permission each action of the order page needs (`GRANTS` in app/models/admin-roles.ts). */
-export const ORDER_INTENT_PERMISSION: Record<OrderPageIntent, Permission> = {
-  packed: "orders.fulfil",
-  shipped: "orders.fulfil",
-  delivered: "orders.fulfil",
-  cancel: "orders.cancel",
-  refund: "orders.refund",
-  resend: "orders.resend",
-};
-
-/** The returns queue's actions and their permissions. */
-export const RETURN_INTENT_PERMISSION = { approve: "returns.approve", receive: "returns.receive" } as const;
-export const ReturnActionSchema = z.object({
-  intent: z.enum(["approve", "receive"]),
-  returnId: z.string().trim().min(1).max(100),
-});
+// ─── The order page's actions (docs/rules.md "Back office: orders") ──────────
 
 export const ShipSchema = z.object({
   intent: z.literal("shipped"),
@@ -156,23 +199,77 @@ export const RefundSchema = z.object({
     .max(REFUND_REASON_MAX, `Keep the reason to ${REFUND_REASON_MAX} characters.`),
 });
 
-export const OrderPageActionSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("packed") }),
-  ShipSchema,
-  z.object({ intent: z.literal("delivered") }),
-  z.object({ intent: z.literal("cancel") }),
-  RefundSchema,
-  z.object({ intent: z.literal("resend") }),
-]);
+/**
+ * The order page's actions (`adminIntents`): the fulfilment steps need `orders.fulfil`; cancel
+ * and refund move money, so each asks first (`cancelOrderQuestion`, `refundQuestion`).
+ */
+export const ORDER_INTENTS = defineIntents({
+  packed: { schema: z.object({ intent: z.literal("packed") }), permission: "orders.fulfil" },
+  shipped: { schema: ShipSchema, permission: "orders.fulfil" },
+  delivered: { schema: z.object({ intent: z.literal("delivered") }), permission: "orders.fulfil" },
+  cancel: {
+    schema: z.object({ intent: z.literal("cancel") }),
+    permission: "orders.cancel",
+    confirm: { label: "Cancel and refund" },
+  },
+  refund: { schema: RefundSchema, permission: "orders.refund", confirm: { label: "Refund" } },
+  resend: { schema: z.object({ intent: z.literal("resend") }), permission: "orders.resend" },
+});
 
-/** Field errors of a parse, first message per field. */
-export function fieldErrors(error: z.ZodError): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? "form");
-    errors[key] ??= issue.message;
-  }
-  return errors;
+/**
+ * What an operator's cancel does, asked first: it names the refund, the total less what is
+ * refunded and on its way (`cancelRefundCents`, as `cancelInTx` gives it).
+ */
+export function cancelOrderQuestion(order: {
+  number: number;
+  totalCents: number;
+  refundedCents: number;
+  pendingRefundCents: number;
+  currencyCode?: string;
+}): string {
+  const refundCents = cancelRefundCents({
+    totalCents: order.totalCents,
+    refundedCents: order.refundedCents + order.pendingRefundCents,
+  });
+  return refundCents > 0
+    ? `Cancel order #${order.number} and refund ${formatMoney(refundCents, order.currencyCode)}?`
+    : `Cancel order #${order.number}? Nothing is left to refund.`;
+}
+
+/** The back office's amounts after the total: what was refunded, and what is on its way when any. */
+export function refundedRows(order: { refundedCents: number; pendingRefundCents: number }) {
+  return [
+    { label: "Refunded", cents: order.refundedCents },
+    ...(order.pendingRefundCents > 0 ? [{ label: "Refund pending", cents: order.pendingRefundCents }] : []),
+  ];
+}
+
+/** What an operator's refund does, asked first. */
+export function refundQuestion(number: number, amountCents: number, currencyCode?: string): string {
+  return `Refund ${formatMoney(amountCents, currencyCode)} of order #${number} to the customer's card?`;
+}
+
+// ─── The returns queue's actions ─────────────────────────────────────────────
+
+const returnId = z
+  .string({ required_error: "Choose a return." })
+  .trim()
+  .min(1, "Choose a return.")
+  .max(100, "Choose a return.");
+
+/** The returns queue's actions: receiving writes the return's refund, so it asks first. */
+export const RETURN_INTENTS = defineIntents({
+  approve: { schema: z.object({ intent: z.literal("approve"), returnId }), permission: "returns.approve" },
+  receive: {
+    schema: z.object({ intent: z.literal("receive"), returnId }),
+    permission: "returns.receive",
+    confirm: { label: "Receive and refund" },
+  },
+});
+
+/** What receiving a return does, asked first. */
+export function receiveReturnQuestion(number: number, refundCents: number, currencyCode?: string): string {
+  return `Mark the return of order #${number} received and refund ${formatMoney(refundCents, currencyCode)} to the customer's card?`;
 }
 
 // ─── Bulk ship ──────────────────────────────────────────────────────────────
@@ -184,23 +281,32 @@ export type BulkShipRow =
   | { orderId: string; ok: true; carrier: keyof typeof CARRIERS; trackingNumber: string }
   | { orderId: string; ok: false; message: string };
 
+const TICK_ORDERS = `Tick between 1 and ${BULK_SHIP_MAX} orders to ship.`;
+
 /**
- * The rows of a bulk ship post: every checked `order` (an order id) with its `carrier.<id>` and
- * `tracking.<id>`. A checked row with a bad carrier or tracking number is refused on its own.
+ * The bulk ship post: every ticked `order` (an order id) with its `carrier.<id>` and
+ * `tracking.<id>` (conform reads those as records by order id).
  */
-export function bulkShipRows(form: Iterable<[string, FormDataEntryValue]>): BulkShipRow[] | null {
-  const checked: string[] = [];
-  const values = new Map<string, string>();
-  for (const [key, value] of form) {
-    if (typeof value !== "string") continue;
-    if (key === "order") {
-      if (value && value.length <= 100 && !checked.includes(value)) checked.push(value);
-    } else values.set(key, value);
-  }
-  if (checked.length === 0 || checked.length > BULK_SHIP_MAX) return null;
-  return checked.map((orderId): BulkShipRow => {
-    const carrier = values.get(`carrier.${orderId}`) ?? "";
-    const trackingNumber = normalizeTrackingNumber(values.get(`tracking.${orderId}`) ?? "");
+export const BulkShipSchema = z.object({
+  intent: z.literal("ship"),
+  order: z
+    .array(z.string().max(100), { required_error: TICK_ORDERS, invalid_type_error: TICK_ORDERS })
+    .min(1, TICK_ORDERS)
+    .max(BULK_SHIP_MAX, TICK_ORDERS),
+  carrier: z.record(z.string()).default({}),
+  tracking: z.record(z.string()).default({}),
+});
+export type BulkShipInput = z.output<typeof BulkShipSchema>;
+
+/** The bulk ship page's one action. */
+export const SHIP_INTENTS = defineIntents({ ship: { schema: BulkShipSchema, permission: "orders.fulfil" } });
+
+/** The rows of a bulk ship post, each ticked order once; a row with a bad carrier or tracking number is refused on its own. */
+export function bulkShipRows(input: Pick<BulkShipInput, "order" | "carrier" | "tracking">): BulkShipRow[] {
+  const own = (record: Record<string, string>, key: string) => (Object.hasOwn(record, key) ? record[key] : "");
+  return [...new Set(input.order.filter(Boolean))].map((orderId): BulkShipRow => {
+    const carrier = own(input.carrier, orderId);
+    const trackingNumber = normalizeTrackingNumber(own(input.tracking, orderId));
     if (!isCarrier(carrier)) return { orderId, ok: false, message: "Choose the carrier." };
     if (!trackingNumber) {
       return { orderId, ok: false, message: "Enter a tracking number of 8 to 40 letters and digits." };

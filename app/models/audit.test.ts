@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { AuditFilterSchema, changedFields } from "./audit";
+import { AUDIT_CSV_HEADER, auditCsvRows, AuditFilterSchema, changedFields } from "./audit";
 
 describe('audit entries (docs/rules.md "Back office")', () => {
   it("keeps only the fields that changed", () => {
@@ -31,5 +31,37 @@ describe('audit entries (docs/rules.md "Back office")', () => {
       from: "2026-11-24",
       subjectType: "order",
     });
+  });
+});
+
+describe("the audit log as CSV", () => {
+  it("writes each entry with before and after as their JSON, a header cell per column", () => {
+    const rows = auditCsvRows([
+      {
+        createdAt: "2031-03-04T10:00:00.000Z",
+        actorEmail: "owner@example.com",
+        actorRole: "owner",
+        action: "order.refund",
+        subjectType: "order",
+        subjectId: "o1",
+        subjectLabel: "Order #100012",
+        before: null,
+        after: { refundCents: 1200 },
+      },
+    ]);
+    expect(rows).toEqual([
+      [
+        "2031-03-04T10:00:00.000Z",
+        "owner@example.com",
+        "owner",
+        "order.refund",
+        "order",
+        "o1",
+        "Order #100012",
+        "",
+        '{"refundCents":1200}',
+      ],
+    ]);
+    expect(rows[0]).toHaveLength(AUDIT_CSV_HEADER.length);
   });
 });

@@ -92,3 +92,44 @@ export const AuditFilterSchema = z.object({
   page: z.coerce.number().int().min(1).max(10_000).catch(1),
 });
 export type AuditFilter = z.infer<typeof AuditFilterSchema>;
+
+/** One entry as the log's reader gives it (`auditLog.list`, `auditLog.exportEntries`). */
+export interface AuditListEntry {
+  createdAt: string;
+  actorEmail: string;
+  actorRole: string;
+  action: string;
+  subjectType: string;
+  subjectId: string;
+  subjectLabel: string;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+}
+
+export const AUDIT_CSV_HEADER = [
+  "When (UTC)",
+  "Actor",
+  "Role",
+  "Action",
+  "Subject type",
+  "Subject id",
+  "Subject",
+  "Before",
+  "After",
+] as const;
+
+/** The cells of each entry in the CSV export; before and after as their JSON. */
+export function auditCsvRows(entries: readonly AuditListEntry[]): string[][] {
+  const json = (values: Record<string, unknown> | null) => (values ? JSON.stringify(values) : "");
+  return entries.map((entry) => [
+    entry.createdAt,
+    entry.actorEmail,
+    entry.actorRole,
+    entry.action,
+    entry.subjectType,
+    entry.subjectId,
+    entry.subjectLabel,
+    json(entry.before),
+    json(entry.after),
+  ]);
+}

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { BUY_AGAIN_MAX_QUANTITY, buyAgainLines, type PastOrderLine } from "./buy-again";
+import {
+  BUY_AGAIN_MAX_QUANTITY,
+  buyAgainLines,
+  buyAgainNotice,
+  nothingToBuyAgainMessage,
+  type PastOrderLine,
+} from "./buy-again";
 
 const line = (over: Partial<PastOrderLine>): PastOrderLine => ({
   variantId: "v1",
@@ -56,5 +62,40 @@ describe("buy again", () => {
   it("asks the cart for at most 999 of a line; the cart trims to its limits", () => {
     const result = buyAgainLines([line({ quantity: 5000 })], new Map([["v1", false]]), new Set());
     expect(result.lines[0].quantity).toBe(BUY_AGAIN_MAX_QUANTITY);
+  });
+});
+
+describe("the buy again notice", () => {
+  const base = { orderNumber: 100012, names: new Map([["v1", "Kibble (15 lb)"]]), unavailable: [], nowOneTime: [] };
+
+  it("is a success when everything went in as asked", () => {
+    expect(buyAgainNotice({ ...base, asked: 2, notices: [] })).toEqual({
+      tone: "success",
+      message: "Added the items from order #100012 to your cart.",
+    });
+  });
+
+  it("names a trimmed line, and says what was not added and what is now one-time", () => {
+    expect(
+      buyAgainNotice({
+        ...base,
+        asked: 2,
+        notices: [
+          { code: "QUANTITY_CLAMPED", message: "Quantity limited to 10.", variantId: "v1" },
+          { code: "NOTHING_ADDED", message: "Your cart is full." },
+        ],
+        unavailable: ["Old treat"],
+        nowOneTime: ["Cat litter"],
+      }),
+    ).toEqual({
+      tone: "info",
+      message:
+        "Added the items from order #100012 to your cart. Kibble (15 lb): quantity limited to 10. Your cart is full. Not added, no longer sold: Old treat. No longer on autoship, added as a one-time purchase: Cat litter.",
+    });
+    expect(buyAgainNotice({ ...base, asked: 1, notices: [{ code: "NOTHING_ADDED", message: "Full." }] }).message).toBe(
+      "Nothing new was added to your cart. Full.",
+    );
+    expect(nothingToBuyAgainMessage(["A"])).toBe("Nothing could be added: A is no longer sold.");
+    expect(nothingToBuyAgainMessage(["A", "B"])).toBe("Nothing could be added: A, B are no longer sold.");
   });
 });

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { centsFromDecimal, formatMoney } from "./money";
+import { centsFromDecimal, decimalDollars, formatMoney } from "./money";
 
 describe("money (docs/rules.md 'Money and text')", () => {
   it("shows integer cents as US dollars", () => {
@@ -45,5 +45,16 @@ describe("money (docs/rules.md 'Money and text')", () => {
         expect(centsFromDecimal(text)).toBe(cents);
       }),
     );
+  });
+
+  it("writes cents as a plain decimal amount for a spreadsheet, and back to the same cents", () => {
+    expect(decimalDollars(5736)).toBe("57.36");
+    expect(decimalDollars(0)).toBe("0.00");
+    expect(decimalDollars(5)).toBe("0.05");
+    expect(decimalDollars(123456789)).toBe("1234567.89");
+    expect(decimalDollars(-5)).toBe("-0.05");
+    for (const cents of [0, 1, 99, 100, 101, 999_999, -250])
+      expect(centsFromDecimal(decimalDollars(cents))).toBe(cents);
+    expect(() => decimalDollars(1.5)).toThrow(TypeError);
   });
 });

@@ -38,3 +38,13 @@ export function centsFromDecimal(amount: string): number {
   if (!Number.isSafeInteger(cents)) throw new TypeError(`Amount out of range: ${amount}`);
   return sign && cents !== 0 ? -cents : cents;
 }
+
+/**
+ * Integer cents as a plain decimal amount, e.g. 5736 → "57.36", -5 → "-0.05": how a spreadsheet
+ * reads money (the back office's CSV exports), without a currency sign or grouping.
+ */
+export function decimalDollars(cents: number): string {
+  if (!Number.isSafeInteger(cents)) throw new TypeError(`Not whole cents: ${cents}`);
+  const whole = Math.abs(cents);
+  return `${cents < 0 ? "-" : ""}${Math.floor(whole / 100)}.${String(whole % 100).padStart(2, "0")}`;
+}

@@ -1,5 +1,5 @@
 // /admin/audit: the audit log, filtered by actor, action, subject and days (docs/rules.md
-// "Back office"); entries are read only.
+// "Back office"); entries are read only. "Download CSV" (/admin/audit.csv) keeps the filters.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
@@ -8,6 +8,8 @@ import { AdminTableBox } from "~/components/admin/table-box";
 import { AUDIT_PAGE_SIZE, AUDIT_SUBJECTS, AuditFilterSchema } from "~/models/audit";
 import { pageCount } from "~/models/admin-customers";
 import { formatShopStamp } from "~/models/shop-time";
+import { CSV_EXPORT_MAX } from "~/models/csv";
+import { listQuery } from "~/models/list-query";
 import { ADMIN_NO_STORE, requireAdmin } from "~/services/admin/index.server";
 import { auditLog } from "~/services/audit/index.server";
 import { useShopTimeZone } from "~/utils/use-shop-time-zone";
@@ -120,6 +122,22 @@ export default function AdminAudit() {
           Filter
         </button>
       </Form>
+      <p>
+        <a
+          href={`/admin/audit.csv${listQuery({
+            actor: filter.actor,
+            action: filter.action,
+            subjectType: filter.subjectType,
+            subjectId: filter.subjectId,
+            from: errors.from ? undefined : filter.from,
+            to: errors.to ? undefined : filter.to,
+          })}`}
+          download
+        >
+          Download CSV
+        </a>{" "}
+        (every entry of this filter, newest first, at most {CSV_EXPORT_MAX.toLocaleString("en-US")})
+      </p>
       <AdminTableBox label="Audit entries">
         <table className="admin-table">
           <caption>Audit entries, newest first ({total})</caption>

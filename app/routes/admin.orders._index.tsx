@@ -1,12 +1,16 @@
 // /admin/orders (docs/rules.md "Back office: orders"): the orders search. A GET form, so a search
 // is a bookmarkable address; a value that does not parse is ignored (`orderSearchOf`). Newest
-// (highest number) first, ADMIN_ORDERS_PAGE_SIZE a page.
+// (highest number) first, ADMIN_ORDERS_PAGE_SIZE a page, with a status badge per order and how
+// many orders of the search are in each status; "Download CSV" (/admin/orders.csv) keeps the filters.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { ADMIN_ORDER_SITES, ADMIN_ORDER_STATUSES, ADMIN_ORDERS_PAGE_SIZE, orderSearchOf } from "~/models/admin-orders";
+import { StatusBadge, StatusCounts } from "~/components/admin/order-badges";
 import { AdminTableBox } from "~/components/admin/table-box";
 import { can } from "~/models/admin-roles";
+import { CSV_EXPORT_MAX } from "~/models/csv";
+import { listQuery } from "~/models/list-query";
 import { formatMoney } from "~/models/money";
 import { orderStatusLabel } from "~/models/order-lifecycle";
 import { formatShopDate } from "~/models/shop-time";
@@ -21,11 +25,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request, "orders.view");
   requireCommerceFeature("embeddedOrders");
   const search = orderSearchOf(new URL(request.url).searchParams);
-  const result = await orderAdmin.search(search);
+  const [result, counts] = await Promise.all([orderAdmin.search(search), orderAdmin.statusCounts(search)]);
   return json(
     {
       search,
       ...result,
+      counts,
       pages: Math.max(1, Math.ceil(result.total / ADMIN_ORDERS_PAGE_SIZE)),
       canShip: can(admin.role, "orders.fulfil"),
     },
@@ -34,16 +39,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function AdminOrders() {
-  const { search, orders, total, page, pages, canShip } = useLoaderData<typeof loader>();
+  const { search, orders, total, page, pages, canShip, counts } = useLoaderData<typeof loader>();
+  const filters = listQuery(search);
+  const pageLink = (to: number) => `${filters || "?"}${filters ? "&" : ""}page=${to}`;
   const zone = useShopTimeZone();
-  const pageLink = (to: number) => {
-    const params = new URLSearchParams();
-    for (const [key, value] of Object.entries(search)) {
-      if (value !== undefined && key !== "page") params.set(key, String(value));
-    }
-    params.set("page", String(to));
-    return `?${params}`;
-  };
   return (
     <>
       <h1>Orders</h1>
@@ -110,9 +109,22 @@ export default function AdminOrders() {
           Search
         </button>
       </Form>
+      <StatusCounts
+        kind="order"
+        label="Orders of this search by status"
+        statuses={ADMIN_ORDER_STATUSES}
+        counts={counts}
+        hrefOf={(status) => listQuery({ ...search, status }) || "?"}
+      />
       <p role="status">
         {total === 1 ? "1 order" : `${total} orders`}
         {pages > 1 ? `, page ${page} of ${pages}` : ""}
+      </p>
+      <p>
+        <a href={`/admin/orders.csv${filters}`} download>
+          Download CSV
+        </a>{" "}
+        (every order of this search, newest first, at most {CSV_EXPORT_MAX.toLocaleString("en-US")})
       </p>
       {orders.length > 0 ? (
         <AdminTableBox label="Orders">
@@ -146,7 +158,9 @@ export default function AdminOrders() {
                     {order.email}
                   </td>
                   <td>{order.site}</td>
-                  <td>{orderStatusLabel(order.status)}</td>
+                  <td>
+                    <StatusBadge kind="order" status={order.status} />
+                  </td>
                   <td>{formatMoney(order.totalCents, order.currencyCode)}</td>
                   <td>{order.items}</td>
                 </tr>

@@ -1,20 +1,20 @@
 // /admin/orders/ship (docs/rules.md "Back office: orders"): the packed orders, each with a
-// checkbox, a carrier and a tracking number; one submit ships every checked row that is valid,
-// each in its own transaction (audited there), and answers what happened to each order. One
-// refused row never stops the others.
+// checkbox, a carrier and a tracking number; one submit (SHIP_INTENTS in app/models/admin-orders.ts,
+// run by `adminIntents`) ships every checked row that is valid, each in its own transaction
+// (audited there), and answers what happened to each order. One refused row never stops the others.
+import { getFormProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { AdminTableBox } from "~/components/admin/table-box";
-import { BULK_SHIP_MAX, bulkShipRows } from "~/models/admin-orders";
-import { formatMoney } from "~/models/money";
+import { OrderShipTable } from "~/components/admin/order-ship-table";
+import { FormError } from "~/components/form-field";
+import { BULK_SHIP_MAX, bulkShipRows, SHIP_INTENTS } from "~/models/admin-orders";
 import { CARRIERS } from "~/models/order-lifecycle";
-import { formatShopDate } from "~/models/shop-time";
-import { useShopTimeZone } from "~/utils/use-shop-time-zone";
 import { ADMIN_NO_STORE, requireAdmin } from "~/services/admin/index.server";
 import { LifecycleError, orderAdmin, orderLifecycle } from "~/services/orders/index.server";
-import { readFormData } from "~/utils/form.server";
+import { adminIntents } from "~/utils/admin-action.server";
 import { requireCommerceFeature } from "~/utils/commerce-feature.server";
+import { replyFor } from "~/utils/form";
 
 export const meta: MetaFunction = () => [
   { title: "Ship packed orders · Back office" },
@@ -35,60 +35,52 @@ export interface ShipOutcome {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const admin = await requireAdmin(request, "orders.fulfil");
-  requireCommerceFeature("embeddedOrders");
-  const rows = bulkShipRows(await readFormData(request));
-  if (!rows) {
-    return json(
-      { outcomes: [] as ShipOutcome[], message: `Tick between 1 and ${BULK_SHIP_MAX} orders to ship.` },
-      { status: 400, headers: ADMIN_NO_STORE },
-    );
-  }
-  const numbers = await orderAdmin.numbersOf(rows.map((row) => row.orderId));
-  const outcomes: ShipOutcome[] = [];
-  for (const row of rows) {
-    const number = numbers.get(row.orderId) ?? null;
-    if (number === null) {
-      outcomes.push({ orderId: row.orderId, number, shipped: false, message: "Refused: no such order." });
-      continue;
-    }
-    if (!row.ok) {
-      outcomes.push({ orderId: row.orderId, number, shipped: false, message: `Refused: ${row.message}` });
-      continue;
-    }
-    try {
-      const moved = await orderLifecycle.markShipped(
-        row.orderId,
-        { carrier: row.carrier, trackingNumber: row.trackingNumber },
-        admin,
-      );
-      outcomes.push({
-        orderId: row.orderId,
-        number,
-        shipped: moved,
-        message: moved
-          ? `Shipped with ${CARRIERS[row.carrier].name} ${row.trackingNumber}.`
-          : "Refused: it was already shipped.",
-      });
-    } catch (error) {
-      if (!(error instanceof LifecycleError)) throw error;
-      outcomes.push({ orderId: row.orderId, number, shipped: false, message: `Refused: ${error.message}` });
-    }
-  }
-  const shipped = outcomes.filter((o) => o.shipped).length;
-  return json(
-    {
-      outcomes,
-      message: `${shipped} of ${outcomes.length} ${outcomes.length === 1 ? "order" : "orders"} shipped.`,
+  return adminIntents(request, {
+    permission: "orders.fulfil",
+    intents: SHIP_INTENTS,
+    guard: () => requireCommerceFeature("embeddedOrders"),
+    handlers: {
+      ship: async (input, { admin }) => {
+        const rows = bulkShipRows(input);
+        const numbers = await orderAdmin.numbersOf(rows.map((row) => row.orderId));
+        const outcomes: ShipOutcome[] = [];
+        for (const row of rows) {
+          const number = numbers.get(row.orderId) ?? null;
+          const refused = (why: string) =>
+            outcomes.push({ orderId: row.orderId, number, shipped: false, message: why });
+          if (number === null) refused("Refused: no such order.");
+          else if (!row.ok) refused(`Refused: ${row.message}`);
+          else {
+            try {
+              const { carrier, trackingNumber } = row;
+              const moved = await orderLifecycle.markShipped(row.orderId, { carrier, trackingNumber }, admin);
+              if (moved) {
+                const message = `Shipped with ${CARRIERS[carrier].name} ${trackingNumber}.`;
+                outcomes.push({ orderId: row.orderId, number, shipped: true, message });
+              } else refused("Refused: it was already shipped.");
+            } catch (error) {
+              if (!(error instanceof LifecycleError)) throw error;
+              refused(`Refused: ${error.message}`);
+            }
+          }
+        }
+        const shipped = outcomes.filter((o) => o.shipped).length;
+        const message = `${shipped} of ${outcomes.length} ${outcomes.length === 1 ? "order" : "orders"} shipped.`;
+        return json({ form: "ship", outcomes, message }, { headers: ADMIN_NO_STORE });
+      },
     },
-    { headers: ADMIN_NO_STORE },
-  );
+  });
 }
 
 export default function ShipPackedOrders() {
   const { orders } = useLoaderData<typeof loader>();
-  const zone = useShopTimeZone();
-  const answer = useActionData<typeof action>();
+  const data = useActionData<typeof action>();
+  const reply = replyFor(data, "ship");
+  const [form, fields] = useForm({ id: "bulk-ship", lastResult: reply?.status ? reply : undefined });
+  const answer =
+    data && typeof data === "object" && "outcomes" in data
+      ? (data as { outcomes: ShipOutcome[]; message: string })
+      : null;
   return (
     <>
       <p>
@@ -114,64 +106,10 @@ export default function ShipPackedOrders() {
       {orders.length === 0 ? (
         <p>No packed orders are waiting to ship.</p>
       ) : (
-        <Form method="post">
-          <AdminTableBox label="Packed orders">
-            <table className="admin-table">
-              <caption>Tick the orders to ship, with the carrier and tracking number of each.</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Ship</th>
-                  <th scope="col">Order</th>
-                  <th scope="col">Customer</th>
-                  <th scope="col">Total</th>
-                  <th scope="col">Carrier</th>
-                  <th scope="col">Tracking number</th>
-                </tr>
-              </thead>
-              <tbody>
-                {orders.map((order) => (
-                  <tr key={order.id}>
-                    <td>
-                      <input
-                        type="checkbox"
-                        name="order"
-                        value={order.id}
-                        id={`ship-${order.id}`}
-                        aria-label={`Ship order #${order.number}`}
-                      />
-                    </td>
-                    <td>
-                      <Link to={`/admin/orders/${order.number}`}>#{order.number}</Link>
-                      <br />
-                      {formatShopDate(order.createdAt, zone)}
-                    </td>
-                    <td>{order.customerName ?? order.email}</td>
-                    <td>{formatMoney(order.totalCents, order.currencyCode)}</td>
-                    <td>
-                      <select
-                        name={`carrier.${order.id}`}
-                        aria-label={`Carrier of order #${order.number}`}
-                        defaultValue="ups"
-                      >
-                        {Object.entries(CARRIERS).map(([code, carrier]) => (
-                          <option key={code} value={code}>
-                            {carrier.name}
-                          </option>
-                        ))}
-                      </select>
-                    </td>
-                    <td>
-                      <input
-                        name={`tracking.${order.id}`}
-                        aria-label={`Tracking number of order #${order.number}`}
-                        autoComplete="off"
-                      />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </AdminTableBox>
+        <Form method="post" {...getFormProps(form)}>
+          <FormError errors={[...(form.errors ?? []), ...(fields.order.errors ?? [])]} id={form.errorId} />
+          <input type="hidden" name="intent" value="ship" />
+          <OrderShipTable orders={orders} />
           <button type="submit" className="button">
             Ship the ticked orders
           </button>

@@ -1,12 +1,15 @@
 // The back office's orders and returns (docs/rules.md "Back office: orders"), called the way a
 // browser without JavaScript uses them: every role on every loader and action (allowed, or 403
 // with nothing changed), the audit entry of each change, the refund's limits, bulk ship's
-// per-order outcomes and the orders search, on SQLite and PostgreSQL alike.
+// per-order outcomes, the orders search, the confirmations of the actions that move money and the
+// CSV exports, on SQLite and PostgreSQL alike.
 import crypto from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import { ADMIN_ROLES, rolesWith, type AdminRole, type Permission } from "~/models/admin-roles";
 import { action as orderAction, loader as orderLoader } from "~/routes/admin.orders.$number";
+import { action as ordersCsvAction, loader as ordersCsvLoader } from "~/routes/admin.orders[.]csv";
+import { loader as auditCsvLoader } from "~/routes/admin.audit[.]csv";
 import { loader as ordersLoader } from "~/routes/admin.orders._index";
 import { action as shipAction, loader as shipLoader } from "~/routes/admin.orders.ship";
 import { action as returnsAction, loader as returnsLoader } from "~/routes/admin.returns";
@@ -191,7 +194,7 @@ describe("the order page's actions, every role", () => {
       intent: "cancel",
       permission: "orders.cancel",
       status: "paid",
-      fields: () => ({}),
+      fields: () => ({ confirmed: "yes" }),
       after: "cancelled",
       audit: { action: "order.cancel", before: { status: "paid" }, after: { status: "cancelled", refundCents: TOTAL } },
     },
@@ -199,7 +202,7 @@ describe("the order page's actions, every role", () => {
       intent: "refund",
       permission: "orders.refund",
       status: "delivered",
-      fields: () => ({ refundKey: crypto.randomUUID(), amount: "12.50", reason: "Bag arrived torn" }),
+      fields: () => ({ refundKey: crypto.randomUUID(), amount: "12.50", reason: "Bag arrived torn", confirmed: "yes" }),
       after: "delivered",
       audit: {
         action: "order.refund",
@@ -266,10 +269,13 @@ describe("the order page's actions, every role", () => {
     expect(unknown.status).toBe(400);
     const wrong = await post(owner, `/admin/orders/${order.number}`, { intent: "delivered" }, params);
     expect(wrong.status).toBe(409);
-    expect((await wrong.json()).errors.form).toMatch(/is paid; it cannot be marked delivered/);
+    expect((await wrong.json()).error[""]).toEqual([expect.stringMatching(/is paid; it cannot be marked delivered/)]);
     const badShip = await post(owner, `/admin/orders/${order.number}`, { intent: "shipped", carrier: "dhl" }, params);
     expect(badShip.status).toBe(400);
-    expect((await badShip.json()).errors).toMatchObject({ carrier: "Choose the carrier." });
+    expect((await badShip.json()).error).toMatchObject({
+      carrier: ["Choose the carrier."],
+      trackingNumber: ["Enter the tracking number."],
+    });
     expect(await stateOf(order.id)).toEqual(before);
   });
 
@@ -279,7 +285,7 @@ describe("the order page's actions, every role", () => {
     const response = await post(
       admins.support,
       `/admin/orders/${order.number}`,
-      { intent: "cancel" },
+      { intent: "cancel", confirmed: "yes" },
       { number: String(order.number) },
     );
     expect(response.status).toBe(302);
@@ -289,7 +295,12 @@ describe("the order page's actions, every role", () => {
     expect(refund).toMatchObject({ amountCents: TOTAL, status: "pending", reason: "Cancelled by the shop" });
     expect(await prisma.emailMessage.count({ where: { to: order.email, template: "order-cancelled" } })).toBe(1);
     // Again: nothing more.
-    await post(admins.support, `/admin/orders/${order.number}`, { intent: "cancel" }, { number: String(order.number) });
+    await post(
+      admins.support,
+      `/admin/orders/${order.number}`,
+      { intent: "cancel", confirmed: "yes" },
+      { number: String(order.number) },
+    );
     expect(await stateOf(order.id)).toEqual(after);
   });
 
@@ -322,7 +333,7 @@ describe("refund limits", () => {
     post(
       admins.support,
       `/admin/orders/${order.number}`,
-      { intent: "refund", refundKey, amount, reason: "Goodwill" },
+      { intent: "refund", refundKey, amount, reason: "Goodwill", confirmed: "yes" },
       { number: String(order.number) },
     );
 
@@ -331,9 +342,9 @@ describe("refund limits", () => {
     const before = await stateOf(order.id);
     const over = await refund(order, "85.01");
     expect(over.status).toBe(400);
-    expect(await over.json()).toEqual({
-      intent: "refund",
-      errors: { amount: "Refund at most $85.00, what is left to refund." },
+    expect(await over.json()).toMatchObject({
+      form: "refund",
+      error: { amount: ["Refund at most $85.00, what is left to refund."] },
     });
     for (const [amount, message] of [
       ["0", "Enter an amount of at least $0.01."],
@@ -344,7 +355,7 @@ describe("refund limits", () => {
     ]) {
       const response = await refund(order, amount);
       expect(response.status).toBe(400);
-      expect((await response.json()).errors.amount).toBe(message);
+      expect((await response.json()).error.amount).toEqual([message]);
     }
     expect(await stateOf(order.id)).toEqual(before);
   });
@@ -374,13 +385,18 @@ describe("refund limits", () => {
     expect(data.order.refundableCents).toBe(0);
     expect(data.actions.refund).toBe(false);
     const more = await refund(order, "0.01");
-    expect((await more.json()).errors.amount).toBe("Nothing is left to refund on this order.");
+    expect((await more.json()).error.amount).toEqual(["Nothing is left to refund on this order."]);
   });
 
   it("a cancel after a partial refund gives back only the rest", async () => {
     const order = await anOrder("paid");
     await refund(order, "30");
-    await post(admins.support, `/admin/orders/${order.number}`, { intent: "cancel" }, { number: String(order.number) });
+    await post(
+      admins.support,
+      `/admin/orders/${order.number}`,
+      { intent: "cancel", confirmed: "yes" },
+      { number: String(order.number) },
+    );
     const cancel = await prisma.refund.findUniqueOrThrow({ where: { key: `cancel:${order.id}` } });
     expect(cancel.amountCents).toBe(TOTAL - 3_000);
   });
@@ -406,7 +422,7 @@ describe("refund limits", () => {
     // $100.00 − $10.00 refunded − $5.00 on its way − $30.00 promised to open returns.
     expect((await page.json()).order.refundableCents).toBe(5_500);
     const over = await refund(order, "55.01");
-    expect((await over.json()).errors.amount).toBe("Refund at most $55.00, what is left to refund.");
+    expect((await over.json()).error.amount).toEqual(["Refund at most $55.00, what is left to refund."]);
     expect((await refund(order, "55.00")).status).toBe(302);
   });
 
@@ -455,6 +471,7 @@ describe("bulk ship", () => {
       const order = await anOrder("packed");
       const before = await stateOf(order.id);
       const response = await post(admins[role], "/admin/orders/ship", {
+        intent: "ship",
         order: order.id,
         [`carrier.${order.id}`]: "usps",
         [`tracking.${order.id}`]: "9400111899223197428490",
@@ -476,15 +493,16 @@ describe("bulk ship", () => {
     const badNumber = await anOrder("packed");
     const notPacked = await anOrder("paid");
     const unticked = await anOrder("packed");
-    const body = new URLSearchParams();
+    const body = new URLSearchParams({ intent: "ship" });
     for (const id of [good.id, badNumber.id, notPacked.id, "no-such-order"]) body.append("order", id);
     for (const o of [good, badNumber, notPacked, unticked]) body.set(`carrier.${o.id}`, "ups");
     body.set(`tracking.${good.id}`, "1Z999AA10123456784");
     body.set(`tracking.${badNumber.id}`, "short");
     body.set(`tracking.${notPacked.id}`, "1Z999AA10123456785");
     body.set(`tracking.${unticked.id}`, "1Z999AA10123456786");
-    const response = await post(admins.fulfilment, "/admin/orders/ship", Object.fromEntries([]));
+    const response = await post(admins.fulfilment, "/admin/orders/ship", { intent: "ship" });
     expect(response.status).toBe(400);
+    expect((await response.json()).error).toEqual({ order: ["Tick between 1 and 200 orders to ship."] });
     const answer = await callRoute(
       shipAction,
       new Request("http://localhost:3000/admin/orders/ship", {
@@ -557,7 +575,7 @@ describe("the returns queue", () => {
       it(`${intent}: ${role} ${may ? "may" : "is refused (403) and nothing changes"}`, async () => {
         const { order, returnId } = await aReturn(from);
         const before = await returnState(returnId, order.id);
-        const response = await post(admins[role], "/admin/returns", { intent, returnId });
+        const response = await post(admins[role], "/admin/returns", { intent, returnId, confirmed: "yes" });
         if (!may) {
           expect(response.status).toBe(403);
           expect(await returnState(returnId, order.id)).toEqual(before);
@@ -597,9 +615,9 @@ describe("the returns queue", () => {
     });
     const times = data.returns.map((r: { createdAt: string }) => r.createdAt);
     expect([...times].sort()).toEqual(times);
-    expect(data.canReceive).toBe(true);
-    expect(data.canApprove).toBe(false);
-    await post(admins.fulfilment, "/admin/returns", { intent: "receive", returnId });
+    expect(data.actions).toEqual({ approve: false, receive: true });
+    expect(data.counts.approved).toBeGreaterThanOrEqual(1);
+    await post(admins.fulfilment, "/admin/returns", { intent: "receive", returnId, confirmed: "yes" });
     const received = await (
       await callRoute(
         returnsLoader,
@@ -677,5 +695,270 @@ describe("the orders search", () => {
     expect(result.search.status).toBeUndefined();
     const far = await search(`customer=${token}&page=999`);
     expect(far.orders).toEqual([]);
+  });
+});
+
+describe("actions that move money ask first (docs/rules.md 'Back office: one form contract')", () => {
+  /** The order's state with the outbox, to show a question changed nothing at all. */
+  const everything = async (orderId: string) => ({
+    ...(await stateOf(orderId)),
+    outbox: await prisma.outboxMessage.count(),
+  });
+
+  it("cancel: without confirmed=yes it answers the question naming the refund and changes nothing; with it, cancels", async () => {
+    const order = await anOrder("paid");
+    const params = { number: String(order.number) };
+    const before = await everything(order.id);
+    const asked = await post(admins.support, `/admin/orders/${order.number}`, { intent: "cancel" }, params);
+    expect(asked.status).toBe(200);
+    expect(asked.headers.get("Cache-Control")).toBe("private, no-store");
+    const reply = await asked.json();
+    expect(reply.form).toBe("cancel");
+    expect(reply.confirm).toEqual({
+      question: `Cancel order #${order.number} and refund $100.00?`,
+      label: "Cancel and refund",
+      fields: expect.arrayContaining([["intent", "cancel"]]),
+    });
+    expect(await everything(order.id)).toEqual(before);
+    const confirmed = await post(
+      admins.support,
+      `/admin/orders/${order.number}`,
+      Object.fromEntries([...reply.confirm.fields, ["confirmed", "yes"]]),
+      params,
+    );
+    expect(confirmed.status).toBe(302);
+    expect((await stateOf(order.id)).order.status).toBe("cancelled");
+  });
+
+  it("refund: the question names amount and order, keeps the one-use key, and the confirmed re-post refunds once", async () => {
+    const order = await anOrder("delivered");
+    const params = { number: String(order.number) };
+    const refundKey = crypto.randomUUID();
+    const before = await everything(order.id);
+    const asked = await post(
+      admins.support,
+      `/admin/orders/${order.number}`,
+      { intent: "refund", refundKey, amount: "12", reason: "Bag arrived torn" },
+      params,
+    );
+    expect(asked.status).toBe(200);
+    const { confirm } = await asked.json();
+    expect(confirm.question).toBe(`Refund $12.00 of order #${order.number} to the customer's card?`);
+    expect(confirm.label).toBe("Refund");
+    expect(confirm.fields).toEqual(
+      expect.arrayContaining([
+        ["intent", "refund"],
+        ["refundKey", refundKey],
+        ["amount", "12"],
+        ["reason", "Bag arrived torn"],
+      ]),
+    );
+    expect(await everything(order.id)).toEqual(before);
+    // The panel's form, posted twice (a double click): one refund.
+    const again = Object.fromEntries([...confirm.fields, ["confirmed", "yes"]]);
+    expect((await post(admins.support, `/admin/orders/${order.number}`, again, params)).status).toBe(302);
+    expect((await post(admins.support, `/admin/orders/${order.number}`, again, params)).status).toBe(302);
+    const rows = await prisma.refund.findMany({ where: { orderId: order.id } });
+    expect(rows).toMatchObject([{ amountCents: 1_200, key: `operator:${order.id}:${refundKey}` }]);
+    expect(await auditOf("order", order.id)).toHaveLength(1);
+  });
+
+  it("receive: the question names the order and the refund it writes, and nothing changes until confirmed", async () => {
+    const order = await anOrder("delivered");
+    const ret = await prisma.orderReturn.create({
+      data: {
+        orderId: order.id,
+        status: "approved",
+        reason: "Damaged or leaking",
+        requestKey: crypto.randomUUID(),
+        refundCents: 4_500,
+        lines: { create: { orderLineId: order.lines[0].id, quantity: 1, refundCents: 4_500 } },
+      },
+    });
+    const before = { ...(await everything(order.id)), returnAudit: (await auditOf("return", ret.id)).length };
+    const asked = await post(admins.fulfilment, "/admin/returns", { intent: "receive", returnId: ret.id });
+    expect(asked.status).toBe(200);
+    expect((await asked.json()).confirm).toMatchObject({
+      question: `Mark the return of order #${order.number} received and refund $45.00 to the customer's card?`,
+      label: "Receive and refund",
+    });
+    expect({ ...(await everything(order.id)), returnAudit: (await auditOf("return", ret.id)).length }).toEqual(before);
+    const done = await post(admins.fulfilment, "/admin/returns", {
+      intent: "receive",
+      returnId: ret.id,
+      confirmed: "yes",
+    });
+    expect(done.status).toBe(302);
+    expect((await prisma.orderReturn.findUniqueOrThrow({ where: { id: ret.id } })).status).toBe("received");
+    // A question about a return that does not exist is a 404, not a question.
+    expect((await post(admins.owner, "/admin/returns", { intent: "receive", returnId: "nope" })).status).toBe(404);
+  });
+
+  it("a refund that cannot be made is refused beside its field before anything is asked", async () => {
+    const order = await anOrder("delivered");
+    const response = await post(
+      admins.support,
+      `/admin/orders/${order.number}`,
+      { intent: "refund", refundKey: crypto.randomUUID(), amount: "100.01", reason: "Too much" },
+      { number: String(order.number) },
+    );
+    expect(response.status).toBe(400);
+    const reply = await response.json();
+    expect(reply.confirm).toBeUndefined();
+    expect(reply.error.amount).toEqual(["Refund at most $100.00, what is left to refund."]);
+  });
+});
+
+/** The rows of a CSV text (RFC 4180: quoted cells may hold commas, doubled quotes and line breaks). */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = "";
+  let quoted = false;
+  const endCell = () => {
+    row.push(cell);
+    cell = "";
+  };
+  for (let i = 0; i < text.length; i += 1) {
+    const c = text[i];
+    if (quoted && c === '"' && text[i + 1] === '"') {
+      cell += '"';
+      i += 1;
+    } else if (c === '"') {
+      quoted = !quoted;
+    } else if (!quoted && c === ",") {
+      endCell();
+    } else if (!quoted && c === "\r" && text[i + 1] === "\n") {
+      endCell();
+      rows.push(row);
+      row = [];
+      i += 1;
+    } else {
+      cell += c;
+    }
+  }
+  if (cell || row.length) {
+    endCell();
+    rows.push(row);
+  }
+  return rows;
+}
+
+describe("CSV exports (docs/api.md 'Back-office CSV exports')", () => {
+  const token = crypto.randomUUID().slice(0, 8);
+  let tricky: Awaited<ReturnType<typeof anOrder>>;
+  let formula: Awaited<ReturnType<typeof anOrder>>;
+
+  beforeAll(async () => {
+    const named = await prisma.customer.create({
+      data: { site: "DTC", email: `csv-${token}@example.com`, firstName: 'Smith, "Jo"', lastName: "Jr\nII" },
+    });
+    tricky = await anOrder("shipped", { customerId: named.id, email: `csv-${token}@example.com` });
+    const evil = await prisma.customer.create({
+      data: {
+        site: "DTC",
+        email: `csv2-${token}@example.com`,
+        firstName: '=HYPERLINK("http://evil.test")',
+        lastName: "X",
+      },
+    });
+    formula = await anOrder("paid", { customerId: evil.id, email: `@csv3-${token}@example.com` });
+  });
+
+  const download = async (loader: typeof ordersCsvLoader, path: string, role: AdminRole = "support") => {
+    const admin = admins[role];
+    return callRoute(loader, getRequest(path, admin.jar), admin.jar);
+  };
+
+  for (const [name, path, loader, permission] of [
+    ["orders", "/admin/orders.csv", ordersCsvLoader, "orders.view"],
+    ["audit", "/admin/audit.csv", auditCsvLoader, "audit.view"],
+  ] as const) {
+    it(`${path}: each role as the list's permission (${permission}) says, a private download`, async () => {
+      for (const role of ADMIN_ROLES) {
+        const response = await download(loader, `${path}?page=2`, role);
+        expect([role, response.status]).toEqual([role, allowed(permission, role) ? 200 : 403]);
+        if (!allowed(permission, role)) continue;
+        expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
+        expect(response.headers.get("Content-Disposition")).toMatch(
+          new RegExp(`^attachment; filename=${name}-\\d{4}-\\d{2}-\\d{2}\\.csv$`),
+        );
+        expect(response.headers.get("Cache-Control")).toBe("private, no-store");
+      }
+      const jar = new Jar();
+      const visitor = await callRoute(loader, getRequest(path, jar), jar);
+      expect(visitor.status).toBe(302);
+    });
+  }
+
+  it("takes the list's filters, every matching order (not one page), totals in decimal dollars, and round-trips odd names", async () => {
+    const response = await download(ordersCsvLoader, `/admin/orders.csv?customer=${token}&page=7`);
+    const [header, ...rows] = parseCsv(await response.text());
+    expect(header).toEqual([
+      "Order",
+      "Placed (UTC)",
+      "Status",
+      "Site",
+      "Customer",
+      "Email",
+      "Items",
+      "Total",
+      "Currency",
+    ]);
+    expect(rows.map((row) => Number(row[0]))).toEqual([formula.number, tricky.number]);
+    expect(rows[1]).toEqual([
+      String(tricky.number),
+      tricky.createdAt.toISOString(),
+      "Shipped",
+      "DTC",
+      'Smith, "Jo" Jr\nII',
+      `csv-${token}@example.com`,
+      "2",
+      "100.00",
+      "USD",
+    ]);
+    // Formula injection: the cells that would run start with an apostrophe.
+    expect(rows[0][4]).toBe('\'=HYPERLINK("http://evil.test") X');
+    expect(rows[0][5]).toBe(`'@csv3-${token}@example.com`);
+    const shipped = parseCsv(
+      await (await download(ordersCsvLoader, `/admin/orders.csv?customer=${token}&status=shipped`)).text(),
+    );
+    expect(shipped.slice(1).map((row) => Number(row[0]))).toEqual([tricky.number]);
+  });
+
+  it("the audit export takes the log's filters and refuses a malformed one with a 400", async () => {
+    await post(admins.owner, `/admin/orders/${tricky.number}`, { intent: "resend" }, { number: String(tricky.number) });
+    const response = await download(
+      auditCsvLoader,
+      `/admin/audit.csv?subjectType=order&subjectId=${tricky.id}`,
+      "owner",
+    );
+    const [header, ...rows] = parseCsv(await response.text());
+    expect(header[0]).toBe("When (UTC)");
+    expect(rows).toHaveLength(1);
+    expect(rows[0].slice(1, 7)).toEqual([
+      admins.owner.email,
+      "owner",
+      "order.resend-confirmation",
+      "order",
+      tricky.id,
+      `Order #${tricky.number}`,
+    ]);
+    expect((await download(auditCsvLoader, "/admin/audit.csv?from=2031-02-31x", "owner")).status).toBe(400);
+  });
+
+  it("a post to an export is refused: 403 without the permission, 405 with it", async () => {
+    const refused = await callRoute(
+      ordersCsvAction,
+      formRequest("/admin/orders.csv", {}, admins.content.jar),
+      admins.content.jar,
+    );
+    expect(refused.status).toBe(403);
+    const wrongMethod = await callRoute(
+      ordersCsvAction,
+      formRequest("/admin/orders.csv", {}, admins.support.jar),
+      admins.support.jar,
+    );
+    expect(wrongMethod.status).toBe(405);
   });
 });

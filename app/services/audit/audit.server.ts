@@ -61,6 +61,19 @@ export function createAuditLog(db: PrismaClient, settings: { timeZone: string })
     };
   }
 
+  const view = (row: Prisma.AuditEntryGetPayload<object>): AuditEntryView => ({
+    id: row.id,
+    actorEmail: row.actorEmail,
+    actorRole: row.actorRole,
+    action: row.action,
+    subjectType: row.subjectType,
+    subjectId: row.subjectId,
+    subjectLabel: row.subjectLabel,
+    before: parse(row.before),
+    after: parse(row.after),
+    createdAt: row.createdAt.toISOString(),
+  });
+
   return {
     async list(filter: Partial<AuditFilter>): Promise<{ entries: AuditEntryView[]; total: number; page: number }> {
       const page = filter.page ?? 1;
@@ -73,22 +86,17 @@ export function createAuditLog(db: PrismaClient, settings: { timeZone: string })
         }),
         db.auditEntry.count({ where: where(filter) }),
       ]);
-      return {
-        page,
-        total,
-        entries: rows.map((row) => ({
-          id: row.id,
-          actorEmail: row.actorEmail,
-          actorRole: row.actorRole,
-          action: row.action,
-          subjectType: row.subjectType,
-          subjectId: row.subjectId,
-          subjectLabel: row.subjectLabel,
-          before: parse(row.before),
-          after: parse(row.after),
-          createdAt: row.createdAt.toISOString(),
-        })),
-      };
+      return { page, total, entries: rows.map(view) };
+    },
+
+    /** Every entry of the filter (its page aside), newest first, at most `limit` (the CSV export). */
+    async exportEntries(filter: Partial<AuditFilter>, limit: number): Promise<AuditEntryView[]> {
+      const rows = await db.auditEntry.findMany({
+        where: where(filter),
+        orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+        take: limit,
+      });
+      return rows.map(view);
     },
   };
 }

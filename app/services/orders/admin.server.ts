@@ -32,6 +32,7 @@ export interface AdminOrderDetail extends AdminOrderRow {
   shippingCents: number;
   surchargeCents: number;
   taxCents: number;
+  shopperDonationKind: string | null;
   shopperDonationCents: number;
   donationCents: number;
   donationCauseName: string | null;
@@ -135,6 +136,26 @@ function returnRow(r: Prisma.OrderReturnGetPayload<{ include: typeof returnInclu
   };
 }
 
+const listInclude = {
+  customer: { select: { firstName: true, lastName: true } },
+  lines: { select: { quantity: true } },
+} satisfies Prisma.OrderInclude;
+
+function listRow(row: Prisma.OrderGetPayload<{ include: typeof listInclude }>): AdminOrderRow {
+  return {
+    id: row.id,
+    number: row.number,
+    createdAt: row.createdAt.toISOString(),
+    email: row.email,
+    customerName: fullName(row.customer),
+    site: row.site,
+    status: row.status,
+    totalCents: row.totalCents,
+    currencyCode: row.currencyCode,
+    items: row.lines.reduce((sum, line) => sum + line.quantity, 0),
+  };
+}
+
 export function createOrderAdmin(db: PrismaClient, settings: { timeZone: string }) {
   return {
     /** The orders search, newest (highest number) first, ADMIN_ORDERS_PAGE_SIZE a page. */
@@ -147,29 +168,22 @@ export function createOrderAdmin(db: PrismaClient, settings: { timeZone: string 
           orderBy: { number: "desc" },
           skip: (page - 1) * ADMIN_ORDERS_PAGE_SIZE,
           take: ADMIN_ORDERS_PAGE_SIZE,
-          include: {
-            customer: { select: { firstName: true, lastName: true } },
-            lines: { select: { quantity: true } },
-          },
+          include: listInclude,
         }),
         db.order.count({ where }),
       ]);
-      return {
-        page,
-        total,
-        orders: rows.map((row) => ({
-          id: row.id,
-          number: row.number,
-          createdAt: row.createdAt.toISOString(),
-          email: row.email,
-          customerName: fullName(row.customer),
-          site: row.site,
-          status: row.status,
-          totalCents: row.totalCents,
-          currencyCode: row.currencyCode,
-          items: row.lines.reduce((sum, line) => sum + line.quantity, 0),
-        })),
-      };
+      return { page, total, orders: rows.map(listRow) };
+    },
+
+    /** Every order of the search (its page aside), newest first, at most `limit` (the CSV export). */
+    async exportRows(search: Partial<OrderSearch>, limit: number): Promise<AdminOrderRow[]> {
+      const rows = await db.order.findMany({
+        where: searchWhere(search, settings.timeZone),
+        orderBy: { number: "desc" },
+        take: limit,
+        include: listInclude,
+      });
+      return rows.map(listRow);
     },
 
     /** An order by its number with everything the order page shows; null when there is none (or it is pending). */
@@ -207,6 +221,7 @@ export function createOrderAdmin(db: PrismaClient, settings: { timeZone: string 
         shippingCents: order.shippingCents,
         surchargeCents: order.surchargeCents,
         taxCents: order.taxCents,
+        shopperDonationKind: order.shopperDonationKind,
         shopperDonationCents: order.shopperDonationCents,
         donationCents: order.donationCents,
         donationCauseName: order.donationCauseName,
@@ -257,23 +272,31 @@ export function createOrderAdmin(db: PrismaClient, settings: { timeZone: string 
         where: { status: "packed" },
         orderBy: { number: "asc" },
         take: limit,
-        include: {
-          customer: { select: { firstName: true, lastName: true } },
-          lines: { select: { quantity: true } },
-        },
+        include: listInclude,
       });
-      return rows.map((row) => ({
-        id: row.id,
-        number: row.number,
-        createdAt: row.createdAt.toISOString(),
-        email: row.email,
-        customerName: fullName(row.customer),
-        site: row.site,
-        status: row.status,
-        totalCents: row.totalCents,
-        currencyCode: row.currencyCode,
-        items: row.lines.reduce((sum, line) => sum + line.quantity, 0),
-      }));
+      return rows.map(listRow);
+    },
+
+    /** How many orders of the search (its status and page aside) are in each status (the list's counts). */
+    async statusCounts(search: Partial<OrderSearch>): Promise<Record<string, number>> {
+      const groups = await db.order.groupBy({
+        by: ["status"],
+        where: searchWhere({ ...search, status: undefined }, settings.timeZone),
+        _count: { _all: true },
+      });
+      return Object.fromEntries(groups.map((group) => [group.status, group._count._all]));
+    },
+
+    /** How many returns are in each status (the queue's counts). */
+    async returnCounts(): Promise<Record<string, number>> {
+      const groups = await db.orderReturn.groupBy({ by: ["status"], _count: { _all: true } });
+      return Object.fromEntries(groups.map((group) => [group.status, group._count._all]));
+    },
+
+    /** One return as the queue shows it, or null (the confirmation's question names its order and refund). */
+    async returnOf(id: string): Promise<AdminReturnRow | null> {
+      const row = await db.orderReturn.findUnique({ where: { id }, include: returnInclude });
+      return row ? returnRow(row) : null;
     },
 
     /** The returns queue, oldest first: the open ones (requested, approved), or those in `status`. */
