@@ -248,6 +248,8 @@ export const IMAGE_INTENTS = defineIntents({
       id: AssetFieldsSchema.shape.id,
       alt: AssetFieldsSchema.shape.alt,
       description: AssetFieldsSchema.shape.description,
+      /** The image itself: read, sized and checked by `readImageUpload` (its errors land here). */
+      file: z.unknown().optional(),
     }),
     permission: "assets.upload",
   },
