@@ -33,8 +33,6 @@ export type FieldNode =
   /** A list item of one of several kinds (a page's blocks), told apart by `key`. */
   | (Base & { kind: "variants"; key: string; variants: Record<string, FieldNode[]> });
 
-export type FieldKind = FieldNode["kind"];
-
 /**
  * The text fields the shop renders with inline links (`[text](url)`, `parseInline` in
  * app/models/content-links.ts, drawn by app/components/content-blocks.tsx): a rich-text control
