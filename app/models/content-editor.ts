@@ -316,8 +316,7 @@ export function instantOfZonedInput(value: string, zone: string): string | null 
   const typed = `${match[1]}-${match[2]}-${match[3]}T${match[4]}:${match[5]}${se ? `:${pad(se)}` : ""}`;
   // The zone's wall clock must show what was typed: a skipped time (or 30 February) shows another.
   if (zonedInputValue(new Date(ms).toISOString(), zone) !== typed) return null;
-  // Of a repeated hour, the earlier instant (an hour before, if it shows the same wall time).
-  const earlier = zonedInputValue(new Date(ms - 3_600_000).toISOString(), zone) === typed ? ms - 3_600_000 : ms;
-  const instant = new Date(earlier).toISOString();
+  // Of a repeated hour TZDate takes the first (daylight) instant, as the rule says.
+  const instant = new Date(ms).toISOString();
   return instant.replace(".000Z", "Z");
 }
