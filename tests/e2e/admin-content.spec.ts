@@ -82,7 +82,9 @@ test("a content editor adds a site-wide banner, previews it, publishes it, and t
         .getByRole("group", { name: /^Item \d+$/ })
         .filter({ has: page.locator(`input[value="${bannerId}"]`) });
       if ((await mine.count()) > 0) {
-        await mine.getByRole("button", { name: /^Remove Item \d+$/ }).click();
+        // The item's buttons follow its group, named after it ("Remove Item 3").
+        const item = await mine.locator("legend").first().innerText();
+        await page.getByRole("button", { name: `Remove ${item}`, exact: true }).click();
         await expect(page.locator(`input[value="${bannerId}"]`)).toHaveCount(0);
       }
     });
