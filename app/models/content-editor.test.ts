@@ -1,12 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { checkRequest, LARGE_BODY_PATHS, MAX_REQUEST_BODY_BYTES } from "./request-guard";
+import { confirmedIntents, intentPermissions } from "./admin-intents";
 import {
-  bannerFieldOf,
-  bannerRows,
-  bannersFromForm,
-  ENTRY_INTENT_PERMISSION,
-  EntryActionSchema,
+  CONTENT_LIST_INTENTS,
+  ENTRY_INTENTS,
   EntryTitleSchema,
+  IMAGE_INTENTS,
+  restoreQuestion,
+  statusBadge,
+  statusCounts,
+  unpublishQuestion,
   formatIssuePath,
   imageIdsOf,
   MAX_ENTRY_TITLE,
@@ -42,26 +45,6 @@ describe("the content editor's validation", () => {
     expect(parseEntryJson("announcements", '{"items":[]}').ok).toBe(true);
   });
 
-  it("reads the banner form: spare and removed rows left out, empty optional fields dropped", () => {
-    const fields: Record<string, string> = {
-      "items[0].id": "a",
-      "items[0].text": "Hello",
-      "items[0].tone": "promo",
-      "items[0].linkText": "More",
-      "items[0].linkUrl": "/more",
-      "items[1].id": "b",
-      "items[1].text": "Gone",
-      "items[1].remove": "1",
-      "items[2].id": "",
-      "items[2].text": "",
-    };
-    const data = bannersFromForm((name) => fields[name] ?? null, 3);
-    expect(data).toEqual({ items: [{ id: "a", text: "Hello", tone: "promo", link: { text: "More", url: "/more" } }] });
-    expect(bannerRows(data)[0]).toMatchObject({ id: "a", linkUrl: "/more", starts_at: "" });
-    expect(bannerFieldOf("items[0].link.url")).toBe("items[0].linkUrl");
-    expect(bannerFieldOf("items[0].link.text")).toBe("items[0].linkText");
-  });
-
   it("a new page needs a slug; a banner entry is named by its type", () => {
     expect(NewEntrySchema.safeParse({ type: "page", site: "DTC", title: "T", key: "Bad Slug" }).success).toBe(false);
     expect(NewEntrySchema.parse({ type: "sitewide-banners", site: "DTC", title: "B" }).key).toBe("sitewide-banners");
@@ -79,20 +62,61 @@ describe("the content editor's validation", () => {
     expect(NewEntrySchema.safeParse({ type: "sitewide-banners", site: "DTC", title: over }).success).toBe(false);
   });
 
-  it("tells the entry page's submits apart by intent; any other intent is none of them", () => {
-    expect(EntryActionSchema.parse({ intent: "save", title: "T", data: "{}", other: "x" })).toEqual({
+  it("the entry page's actions, whole: their permissions and the two that ask first", () => {
+    expect(intentPermissions(ENTRY_INTENTS)).toEqual({
+      save: "content.edit",
+      "list-add": "content.edit",
+      "list-remove": "content.edit",
+      "list-up": "content.edit",
+      publish: "content.publish",
+      unpublish: "content.publish",
+      restore: "content.edit",
+    });
+    expect(confirmedIntents(ENTRY_INTENTS)).toEqual(["unpublish", "restore"]);
+    expect(ENTRY_INTENTS.save.schema.parse({ intent: "save", title: " T ", data: { a: "1" } })).toEqual({
       intent: "save",
       title: "T",
-      data: "{}",
+      mode: "fields",
+      data: { a: "1" },
     });
-    expect(EntryActionSchema.parse({ intent: "restore", revisionId: "r1" })).toEqual({
-      intent: "restore",
-      revisionId: "r1",
+    expect(ENTRY_INTENTS.save.schema.safeParse({ intent: "save" }).error?.issues[0].message).toBe("Enter a title.");
+    expect(ENTRY_INTENTS.restore.schema.safeParse({ intent: "restore" }).success).toBe(false);
+    expect(intentPermissions(CONTENT_LIST_INTENTS)).toEqual({ create: "content.edit" });
+    expect(confirmedIntents(CONTENT_LIST_INTENTS)).toEqual([]);
+    expect(intentPermissions(IMAGE_INTENTS)).toEqual({ upload: "assets.upload" });
+    expect(confirmedIntents(IMAGE_INTENTS)).toEqual([]);
+  });
+
+  it("asks before unpublishing or restoring, naming the effect", () => {
+    expect(
+      unpublishQuestion({ title: "Summer feeding guide", site: "DTC", type: "page", key: "summer-feeding-guide" }),
+    ).toBe("Unpublish \u201cSummer feeding guide\u201d? Shoppers get a 404 at /summer-feeding-guide.");
+    expect(
+      unpublishQuestion({ title: "Banners", site: "ALL", type: "sitewide-banners", key: "sitewide-banners" }),
+    ).toBe("Unpublish \u201cBanners\u201d? The shop stops showing it on either site (the sitewide-banners entry).");
+    expect(
+      restoreQuestion(
+        { title: "Guide", draftPending: true },
+        { action: "saved", createdAt: "2026-06-03T14:05:09.000Z", actorEmail: "ed@example.com", title: "Old guide" },
+      ),
+    ).toBe(
+      "Restore the version saved 2026-06-03 14:05 UTC by ed@example.com (\u201cOld guide\u201d) over \u201cGuide\u201d? It replaces the unpublished draft; the shop changes only when you publish.",
+    );
+  });
+
+  it("shows each entry's status as a badge, and counts every status", () => {
+    expect(statusBadge({ status: "published", draftPending: false })).toEqual({ tone: "ok", label: "Published" });
+    expect(statusBadge({ status: "published", draftPending: true })).toEqual({
+      tone: "warn",
+      label: "Published, draft pending",
     });
-    for (const intent of ["toString", "constructor", "__proto__", "valueOf", "hasOwnProperty", "then", "", "Save"]) {
-      expect([intent, EntryActionSchema.safeParse({ intent }).success]).toEqual([intent, false]);
-    }
-    expect(Object.keys(ENTRY_INTENT_PERMISSION).sort()).toEqual(["publish", "restore", "save", "unpublish"]);
+    expect(statusBadge({ status: "draft", draftPending: true })).toEqual({ tone: "warn", label: "Draft" });
+    expect(statusBadge({ status: "archived", draftPending: false })).toEqual({ tone: "off", label: "Archived" });
+    expect(statusCounts([{ status: "draft" }, { status: "draft" }, { status: "published" }])).toEqual({
+      published: 1,
+      draft: 2,
+      archived: 0,
+    });
   });
 
   it("finds the images an entry names", () => {

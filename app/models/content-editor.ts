@@ -1,9 +1,10 @@
 // The back office's content editor, its pure parts (docs/rules.md "Back office: content"): which
-// types an editor may create, how an entry's data is read from the JSON textarea or the banner
-// form and validated by its type's schema, with every error named by its path
-// ("items[2].link.url: must be …") so the page can show it beside its field.
+// types an editor may create, how an entry's data is read from the JSON view or the generated
+// fields (app/models/content-fields.ts) and validated by its type's schema, with every error named by its path
+// ("items[2].link.url: must be …") so the page can show it beside its field; the pages' intent
+// tables (entry, list, images); date-time fields typed in the shop's time zone.
 import { z } from "zod";
-import type { Permission } from "./admin-roles";
+import { defineIntents } from "./admin-intents";
 import { CONTENT_SCHEMAS, CONTENT_SITES, CONTENT_STATUSES, SlugSchema, type ContentType } from "./content";
 
 /** An entry's path as an editor reads it: `items[2].link.url`. */
@@ -51,92 +52,6 @@ export function parseEntryJson(type: ContentType, text: string): EditorResult {
   return validateEntryData(type, data);
 }
 
-/** Types whose entries have a form with a labelled field per property (the others: JSON). */
-export const FORM_TYPES = ["sitewide-banners"] as const satisfies readonly ContentType[];
-export const hasForm = (type: string): type is (typeof FORM_TYPES)[number] =>
-  (FORM_TYPES as readonly string[]).includes(type);
-
-export const BANNER_TONES = ["info", "promo", "warning"] as const;
-export const BANNER_FIELDS = ["id", "text", "linkText", "linkUrl", "tone", "starts_at", "ends_at"] as const;
-export type BannerRow = Record<(typeof BANNER_FIELDS)[number], string>;
-
-/** The banner form's rows from an entry's data (plus nothing: the page adds one empty row). */
-export function bannerRows(data: unknown): BannerRow[] {
-  const items = (data as { items?: unknown })?.items;
-  if (!Array.isArray(items)) return [];
-  return items.map((raw) => {
-    const item = (raw ?? {}) as Record<string, unknown>;
-    const link = (item.link ?? {}) as Record<string, unknown>;
-    const str = (value: unknown) => (typeof value === "string" ? value : "");
-    return {
-      id: str(item.id),
-      text: str(item.text),
-      linkText: str(link.text),
-      linkUrl: str(link.url),
-      tone: str(item.tone) || "info",
-      starts_at: str(item.starts_at),
-      ends_at: str(item.ends_at),
-    };
-  });
-}
-
-/** Most banner rows one form posts. */
-export const MAX_BANNERS = 50;
-
-/**
- * The sitewide-banners data a banner form posts: fields `items[i].text` … for rows 0..count-1.
- * A row whose id and text are both empty is left out (the form's spare row), as is a row with
- * `items[i].remove` ticked. Optional fields left empty are left out.
- */
-export function bannersFromForm(get: (name: string) => string | null, count: number): unknown {
-  const items: Record<string, unknown>[] = [];
-  for (let i = 0; i < Math.min(count, MAX_BANNERS); i++) {
-    const field = (name: string) => (get(`items[${i}].${name}`) ?? "").trim();
-    if (field("remove")) continue;
-    if (!field("id") && !field("text")) continue;
-    const item: Record<string, unknown> = { id: field("id"), text: field("text"), tone: field("tone") || "info" };
-    if (field("linkText") || field("linkUrl")) item.link = { text: field("linkText"), url: field("linkUrl") };
-    if (field("starts_at")) item.starts_at = field("starts_at");
-    if (field("ends_at")) item.ends_at = field("ends_at");
-    items.push(item);
-  }
-  return { items };
-}
-
-/** Where the banner form shows an error of the data's path: `items[0].link.url` → `items[0].linkUrl`. */
-export function bannerFieldOf(path: string): string {
-  return path
-    .replace(/\.link\.text$/, ".linkText")
-    .replace(/\.link\.url$/, ".linkUrl")
-    .replace(/\.link$/, ".linkUrl");
-}
-
-/**
- * The entry page's submits, told apart by `intent` (docs/rules.md "Forms and inputs"). Any other
- * intent, "toString" or "__proto__" included, is not one of them: a 400, never a lookup.
- */
-export const EntryActionSchema = z.discriminatedUnion("intent", [
-  // The title is checked by `EntryTitleSchema` where the draft is saved; the data by its type's schema.
-  z.object({
-    intent: z.literal("save"),
-    title: z.string().default(""),
-    mode: z.string().optional(),
-    data: z.string().default(""),
-  }),
-  z.object({ intent: z.literal("restore"), revisionId: z.string().max(100).default("") }),
-  z.object({ intent: z.literal("publish") }),
-  z.object({ intent: z.literal("unpublish") }),
-]);
-export type EntryAction = z.infer<typeof EntryActionSchema>;
-
-/** The permission each submit of the entry page needs (`GRANTS` in app/models/admin-roles.ts). */
-export const ENTRY_INTENT_PERMISSION: Record<EntryAction["intent"], Permission> = {
-  save: "content.edit",
-  restore: "content.edit",
-  publish: "content.publish",
-  unpublish: "content.publish",
-};
-
 /** Types an editor may create a new entry of, with the data a new entry starts from. */
 export const CREATABLE_TYPES = {
   page: () => ({ description: "Describe the page.", blocks: [{ type: "paragraph", text: "Write the page here." }] }),
@@ -158,24 +73,24 @@ export const EntryTitleSchema = z
   .min(1, "Enter a title.")
   .max(MAX_ENTRY_TITLE, `Enter a title of at most ${MAX_ENTRY_TITLE} characters.`);
 
-export const NewEntrySchema = z
-  .object({
-    type: z.enum(Object.keys(CREATABLE_TYPES) as [CreatableType, ...CreatableType[]], {
-      errorMap: () => ({ message: "Choose a type." }),
-    }),
-    site: z.enum(CONTENT_SITES, { errorMap: () => ({ message: "Choose a site." }) }),
-    title: EntryTitleSchema,
-    key: z.string().trim().max(100).optional(),
-  })
-  .transform((value, ctx) => {
-    if (ONE_PER_SITE.includes(value.type)) return { ...value, key: value.type as string };
-    const slug = SlugSchema.safeParse(value.key ?? "");
-    if (!slug.success) {
-      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["key"], message: "Enter a slug such as shipping-faq." });
-      return z.NEVER;
-    }
-    return { ...value, key: slug.data };
-  });
+const NewEntryFields = z.object({
+  type: z.enum(Object.keys(CREATABLE_TYPES) as [CreatableType, ...CreatableType[]], {
+    errorMap: () => ({ message: "Choose a type." }),
+  }),
+  site: z.enum(CONTENT_SITES, { errorMap: () => ({ message: "Choose a site." }) }),
+  title: EntryTitleSchema,
+  key: z.string().trim().max(100).optional(),
+});
+
+export const NewEntrySchema = NewEntryFields.transform((value, ctx) => {
+  if (ONE_PER_SITE.includes(value.type)) return { ...value, key: value.type as string };
+  const slug = SlugSchema.safeParse(value.key ?? "");
+  if (!slug.success) {
+    ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["key"], message: "Enter a slug such as shipping-faq." });
+    return z.NEVER;
+  }
+  return { ...value, key: slug.data };
+});
 export type NewEntry = z.infer<typeof NewEntrySchema>;
 
 export const ContentListFilterSchema = z.object({
@@ -237,4 +152,129 @@ export function imageIdsOf(data: unknown): string[] {
   };
   walk(data, "");
   return ids;
+}
+
+// ─── The entry page's actions ─────────────────────────────────────────────────
+
+/** The page's saves: the generated fields (`data.*`) or the JSON view (`json`). */
+export const ENTRY_EDIT_MODES = ["fields", "json"] as const;
+
+/** The list operations of the generated form without JavaScript (with it, conform's own). */
+export const LIST_OPS = ["list-add", "list-remove", "list-up"] as const;
+export type ListOp = (typeof LIST_OPS)[number];
+
+const listOp = <Op extends ListOp>(op: Op) => ({
+  // The list and the item are named in the button's form action (`?list=data.items&at=2`), since
+  // a button posts one value; the rest of the form comes back as it was typed.
+  schema: z.object({ intent: z.literal(op) }).passthrough(),
+  permission: "content.edit" as const,
+});
+
+/**
+ * The entry page's actions (docs/rules.md "Back office: content"): each names its schema and
+ * permission; unpublish and restore ask first. The title is checked here, the data by its type's
+ * schema where the draft is saved (its paths land on the generated fields).
+ */
+export const ENTRY_INTENTS = defineIntents({
+  save: {
+    schema: z.object({
+      intent: z.literal("save"),
+      title: z.preprocess((value) => value ?? "", EntryTitleSchema),
+      mode: z.enum(ENTRY_EDIT_MODES).default("fields"),
+      json: z.string().max(MAX_ENTRY_JSON, `The data is longer than ${MAX_ENTRY_JSON} characters.`).optional(),
+      data: z.unknown().optional(),
+    }),
+    permission: "content.edit",
+  },
+  "list-add": listOp("list-add"),
+  "list-remove": listOp("list-remove"),
+  "list-up": listOp("list-up"),
+  publish: { schema: z.object({ intent: z.literal("publish") }), permission: "content.publish" },
+  unpublish: {
+    schema: z.object({ intent: z.literal("unpublish") }),
+    permission: "content.publish",
+    confirm: { label: "Unpublish" },
+  },
+  restore: {
+    schema: z.object({ intent: z.literal("restore"), revisionId: z.string().trim().min(1).max(100) }),
+    permission: "content.edit",
+    confirm: { label: "Restore this version" },
+  },
+});
+
+/** Where a published entry is seen: a page at /{slug}, any other type across its site(s). */
+export function entryPlace(entry: { site: string; type: string; key: string }): string {
+  if (entry.type === "page") return `Shoppers get a 404 at /${entry.key}.`;
+  const where = entry.site === "ALL" ? "either site" : `the ${entry.site} site`;
+  return `The shop stops showing it on ${where} (the ${entry.type} entry).`;
+}
+
+/** What unpublishing does, asked before it is done. */
+export function unpublishQuestion(entry: { title: string; site: string; type: string; key: string }): string {
+  return `Unpublish \u201c${entry.title}\u201d? ${entryPlace(entry)}`;
+}
+
+/** What restoring an old version does, asked before it is done. */
+export function restoreQuestion(
+  entry: { title: string; draftPending: boolean },
+  revision: { action: string; createdAt: string; actorEmail: string | null; title: string },
+): string {
+  const when = `${revision.createdAt.slice(0, 16).replace("T", " ")} UTC`;
+  const by = revision.actorEmail ? ` by ${revision.actorEmail}` : "";
+  const over = entry.draftPending ? "It replaces the unpublished draft" : "It becomes the draft";
+  return `Restore the version ${revision.action} ${when}${by} (\u201c${revision.title}\u201d) over \u201c${entry.title}\u201d? ${over}; the shop changes only when you publish.`;
+}
+
+/** The list page's one action: a new entry. */
+export const CONTENT_LIST_INTENTS = defineIntents({
+  create: {
+    schema: z.object({
+      intent: z.literal("create"),
+      type: NewEntryFields.shape.type,
+      site: NewEntryFields.shape.site,
+      title: z.preprocess((value) => value ?? "", EntryTitleSchema),
+      key: NewEntryFields.shape.key,
+    }),
+    permission: "content.edit",
+  },
+});
+
+/** The images page's one action: an upload (its file read and checked by the upload reader). */
+export const IMAGE_INTENTS = defineIntents({
+  upload: {
+    schema: z.object({
+      intent: z.literal("upload"),
+      id: AssetFieldsSchema.shape.id,
+      alt: AssetFieldsSchema.shape.alt,
+      description: AssetFieldsSchema.shape.description,
+      /** The image itself: read, sized and checked by `readImageUpload` (its errors land here). */
+      file: z.unknown().optional(),
+    }),
+    permission: "assets.upload",
+  },
+});
+
+/** How an entry's status shows in the list: a badge tone and its words. */
+export function statusBadge(entry: { status: string; draftPending: boolean }): {
+  tone: "ok" | "warn" | "off";
+  label: string;
+} {
+  if (entry.status === "published")
+    return entry.draftPending
+      ? { tone: "warn", label: "Published, draft pending" }
+      : { tone: "ok", label: "Published" };
+  if (entry.status === "archived") return { tone: "off", label: "Archived" };
+  return { tone: "warn", label: "Draft" };
+}
+
+/** The list's counts by status, every status named (0 when none). */
+export function statusCounts(
+  entries: readonly { status: string }[],
+): Record<(typeof CONTENT_STATUSES)[number], number> {
+  const counts = Object.fromEntries(CONTENT_STATUSES.map((status) => [status, 0])) as Record<
+    (typeof CONTENT_STATUSES)[number],
+    number
+  >;
+  for (const entry of entries) if (Object.hasOwn(counts, entry.status)) counts[entry.status as keyof typeof counts]++;
+  return counts;
 }

@@ -1,7 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { confirmedIntents, intentPermissions } from "./admin-intents";
 import {
+  deleteRedirectQuestion,
+  REDIRECT_INTENTS,
   checkRedirect,
   isShopPath,
   MAX_IMPORT_LINES,
@@ -239,5 +242,19 @@ describe("redirects never stand in front of the shop's own pages", () => {
     ]);
     // A redirect may still point to one of the shop's pages.
     expect(accepted.map((row) => row.fromPath)).toEqual(["/old"]);
+  });
+});
+
+describe("the redirects page's actions", () => {
+  it("the table whole: every change needs redirects.edit; deleting asks first, naming the effect", () => {
+    expect(intentPermissions(REDIRECT_INTENTS)).toEqual({
+      save: "redirects.edit",
+      delete: "redirects.edit",
+      import: "redirects.edit",
+    });
+    expect(confirmedIntents(REDIRECT_INTENTS)).toEqual(["delete"]);
+    expect(deleteRedirectQuestion({ site: "ALL", fromPath: "/old", toUrl: "/new" })).toBe(
+      "Delete the redirect /old \u2192 /new on either site? Visitors to /old stop being sent on (they get the shop's page there, or its 404).",
+    );
   });
 });

@@ -2,6 +2,7 @@
 // list may enter the redirect table. Pure, so the rules are tested on their own.
 
 import { z } from "zod";
+import { defineIntents } from "./admin-intents";
 
 export const REDIRECT_STATUSES = [301, 302, 307, 308] as const;
 
@@ -374,3 +375,32 @@ export const RedirectImportSchema = z.object({
   site: RedirectFormSchema.shape.site,
   csv: z.string().max(200_000, "Paste at most 200,000 characters at once."),
 });
+
+const redirectId = z.string({ required_error: "Choose a redirect." }).trim().min(1).max(100);
+
+/**
+ * The redirects page's actions (docs/rules.md "Back office: content"): save one (a new one, or
+ * with `id` an edit), delete one (asked first), import pasted CSV. The rules are `checkRedirect`'s
+ * and `planRedirectImport`'s, applied where the table is written.
+ */
+export const REDIRECT_INTENTS = defineIntents({
+  save: {
+    schema: RedirectFormSchema.extend({ intent: z.literal("save"), id: redirectId.optional() }),
+    permission: "redirects.edit",
+  },
+  delete: {
+    schema: z.object({ intent: z.literal("delete"), id: redirectId }),
+    permission: "redirects.edit",
+    confirm: { label: "Delete the redirect" },
+  },
+  import: {
+    schema: RedirectImportSchema.extend({ intent: z.literal("import") }),
+    permission: "redirects.edit",
+  },
+});
+
+/** What deleting a redirect does, asked before it is done. */
+export function deleteRedirectQuestion(row: { site: string; fromPath: string; toUrl: string }): string {
+  const where = row.site === "ALL" ? "either site" : `the ${row.site} site`;
+  return `Delete the redirect ${row.fromPath} \u2192 ${row.toUrl} on ${where}? Visitors to ${row.fromPath} stop being sent on (they get the shop's page there, or its 404).`;
+}

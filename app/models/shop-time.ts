@@ -6,7 +6,7 @@
 // on the server (the setting) and in the browser (the root loader's copy, `useShopTimeZone`).
 // Words come from date-fns's own en-US locale, not the runtime's Intl data, so the server's text
 // and the hydrated browser's agree.
-import { addBusinessDays, addDays, addMonths, format, isValid, startOfDay } from "date-fns";
+import { addBusinessDays, addDays, addMonths, format, startOfDay } from "date-fns";
 import { TZDate, tz, tzName } from "@date-fns/tz";
 
 /** The shop's time zone when `SHOP_TIME_ZONE` is unset. */
@@ -17,7 +17,6 @@ const DAY_FORMAT = /^(\d{4})-(\d{2})-(\d{2})$/;
 /** A month key: "2026-03". */
 const MONTH_FORMAT = /^(\d{4})-(\d{2})$/;
 /** An `<input type="datetime-local">` value: "2026-03-08T14:05" (seconds allowed). */
-const LOCAL_DATE_TIME_FORMAT = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
 
 type Instant = Date | string | number;
 
@@ -133,22 +132,42 @@ export function shiftDay(day: string, days: number): string {
   return format(addDays(new TZDate(year, month - 1, date, "UTC"), days), "yyyy-MM-dd", { in: tz("UTC") });
 }
 
-/** An `<input type="datetime-local">` value of an instant in the zone: "2026-03-08T14:05". */
-export const shopDateTimeInput = (at: Instant, zone: string) =>
-  format(instant(at), "yyyy-MM-dd'T'HH:mm", { in: tz(zone) });
+/** A `datetime-local` value: "2026-03-08T14:05", seconds optional. */
+const LOCAL_DATE_TIME_FORMAT = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
+const pad = (n: number, width = 2) => String(n).padStart(width, "0");
 
 /**
- * The instant an `<input type="datetime-local">` value names in the zone, or null for a value
- * that is not one. A wall time the spring change skips (02:30 on 2026-03-08 in New York) reads
- * as the same time after the change (03:30 EDT).
+ * An instant (ISO 8601) as a `datetime-local` value in `zone`: "2026-03-08T03:00" (seconds only
+ * when not 0). Not an instant: "".
  */
-export function parseShopDateTimeInput(value: string, zone: string): Date | null {
-  const match = LOCAL_DATE_TIME_FORMAT.exec(value);
+export function shopDateTimeInput(iso: string, zone: string): string {
+  const ms = Date.parse(iso);
+  if (Number.isNaN(ms)) return "";
+  const at = new TZDate(ms, zone);
+  const seconds = at.getSeconds();
+  return (
+    `${pad(at.getFullYear(), 4)}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(at.getHours())}:${pad(at.getMinutes())}` +
+    (seconds ? `:${pad(seconds)}` : "")
+  );
+}
+
+/**
+ * A `datetime-local` value typed in `zone` as the instant it names ("2026-03-08T03:00" →
+ * "2026-03-08T07:00:00Z"). A wall time the zone skips (2:30 on the morning clocks go forward)
+ * is null; a wall time it repeats (1:30 on the morning clocks go back) is the first, daylight one.
+ */
+export function parseShopDateTimeInput(value: string, zone: string): string | null {
+  const match = LOCAL_DATE_TIME_FORMAT.exec(value.trim());
   if (!match) return null;
-  const [year, month, date, hours, minutes, seconds = 0] = match.slice(1).map((part) => Number(part ?? 0));
-  if (!dayParts(`${match[1]}-${match[2]}-${match[3]}`) || hours > 23 || minutes > 59 || seconds > 59) return null;
-  const at = new TZDate(year, month - 1, date, hours, minutes, seconds, zone);
-  return isValid(at) ? plain(at) : null;
+  const [y, mo, d, h, mi, se] = match.slice(1).map((part) => Number(part ?? 0));
+  const ms = new TZDate(y, mo - 1, d, h, mi, se, zone).getTime();
+  if (Number.isNaN(ms)) return null;
+  const typed = `${match[1]}-${match[2]}-${match[3]}T${match[4]}:${match[5]}${se ? `:${pad(se)}` : ""}`;
+  // The zone's wall clock must show what was typed: a skipped time (or 30 February) shows another.
+  if (shopDateTimeInput(new Date(ms).toISOString(), zone) !== typed) return null;
+  // Of a repeated hour TZDate takes the first (daylight) instant, as the rule says.
+  const instant = new Date(ms).toISOString();
+  return instant.replace(".000Z", "Z");
 }
 
 // ─── Business days ─────────────────────────────────────────────────────────────

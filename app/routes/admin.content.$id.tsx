@@ -1,29 +1,40 @@
-// /admin/content/{id}: edit one entry validated by its type's schema, save it as a draft, preview,
-// publish and unpublish it, and read or restore its history (docs/rules.md "Back office: content").
+// /admin/content/{id}: edit one entry through fields made from its type's schema (or, for
+// experts, its JSON), save it as a draft, preview, publish, unpublish it, and read or restore
+// its history (docs/rules.md "Back office: content"). The actions are `ENTRY_INTENTS`
+// (app/models/content-editor.ts), run by `adminIntents`; unpublish and restore ask first.
+import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { AdminTableBox } from "~/components/admin/table-box";
-import { can } from "~/models/admin-roles";
-import { isContentType } from "~/models/content";
+import { ConfirmPanel } from "~/components/admin/confirm";
+import { EntryFields } from "~/components/admin/entry-fields";
+import { EntryHistory } from "~/components/admin/entry-history";
+import { FieldError, FormError, TextField } from "~/components/form-field";
+import { allowedIntents } from "~/models/admin-intents";
+import { isContentType, type ContentType } from "~/models/content";
 import {
-  BANNER_TONES,
-  bannerFieldOf,
-  bannerRows,
-  bannersFromForm,
-  ENTRY_INTENT_PERMISSION,
-  EntryActionSchema,
-  hasForm,
-  MAX_ENTRY_TITLE,
+  ENTRY_INTENTS,
   parseEntryJson,
+  type ListOp,
+  restoreQuestion,
+  unpublishQuestion,
   validateEntryData,
-  type BannerRow,
 } from "~/models/content-editor";
+import {
+  applyListOp,
+  entryDataOf,
+  entryFields,
+  formFieldOf,
+  formValuesOf,
+  ListTargetSchema,
+} from "~/models/content-fields";
 import { ADMIN_NO_STORE, backWithNotice, requireAdmin } from "~/services/admin/index.server";
 import { ContentEditError, contentEditor } from "~/services/content/index.server";
-import { pageNotFound, readFormData } from "~/utils/form.server";
-import { formatShopStamp } from "~/models/shop-time";
-import { useShopTimeZone } from "~/utils/use-shop-time-zone";
+import { shopTimeZone } from "~/services/site/index.server";
+import { adminIntents, type IntentContext } from "~/utils/admin-action.server";
+import { replyFor } from "~/utils/form";
+import { pageNotFound, replyWith } from "~/utils/form.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.entry.title ?? "Content"} · Back office` },
@@ -31,200 +42,116 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 async function entryOr404(id: string | undefined) {
-  try {
-    return await contentEditor.getEntry(id ?? "");
-  } catch (error) {
-    if (error instanceof ContentEditError && error.status === 404)
-      throw pageNotFound("There is no such content entry.");
+  const entry = await contentEditor.getEntry(id ?? "").catch((error) => {
+    if (error instanceof ContentEditError && error.status === 404) throw pageNotFound(error.message);
     throw error;
-  }
+  });
+  if (!isContentType(entry.type)) throw pageNotFound();
+  return { ...entry, type: entry.type as ContentType };
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request, "content.view");
   const entry = await entryOr404(params.id);
   const current = entry.draftData ?? entry.data;
+  const assets = (await contentEditor.listAssets()).map(({ id, alt }) => ({ id, alt }));
   return json(
     {
       entry,
-      current: { title: entry.draftTitle ?? entry.title, json: JSON.stringify(current, null, 2) },
-      rows: hasForm(entry.type) ? bannerRows(current) : null,
-      can: {
-        edit: can(admin.role, "content.edit"),
-        publish: can(admin.role, "content.publish"),
+      zone: shopTimeZone(),
+      view: new URL(request.url).searchParams.get("view") === "json" ? ("json" as const) : ("fields" as const),
+      fields: entryFields(entry.type),
+      values: {
+        title: entry.draftTitle ?? entry.title,
+        data: formValuesOf(entry.type, current, shopTimeZone()),
+        json: JSON.stringify(current, null, 2),
       },
+      assets,
+      allowed: allowedIntents(admin.role, ENTRY_INTENTS),
     },
     { headers: ADMIN_NO_STORE },
   );
 }
 
-interface SaveReply {
-  errors: Record<string, string>;
-  messages: string[];
-  title: string;
-  json?: string;
-  rows?: BannerRow[];
-}
-
 export async function action({ request, params }: ActionFunctionArgs) {
-  await requireAdmin(request, "content.view");
-  const form = await readFormData(request);
-  const parsed = EntryActionSchema.safeParse(Object.fromEntries(form));
-  if (!parsed.success) return json({ message: "Unknown action." }, { status: 400, headers: ADMIN_NO_STORE });
-  const input = parsed.data;
-  const admin = await requireAdmin(request, ENTRY_INTENT_PERMISSION[input.intent]);
   const id = params.id ?? "";
-  const here = `/admin/content/${id}`;
-  const entry = await entryOr404(id);
-  if (!isContentType(entry.type)) throw pageNotFound();
-  try {
-    switch (input.intent) {
-      case "save": {
-        const { title } = input;
-        const get = (name: string) => {
-          const value = form.get(name);
-          return value === null ? null : String(value);
-        };
-        let result;
-        let reply: Omit<SaveReply, "errors" | "messages">;
-        if (input.mode === "form" && hasForm(entry.type)) {
-          const count = Math.max(0, Math.min(Number(form.get("rows")) || 0, 60));
-          const data = bannersFromForm(get, count);
-          result = validateEntryData(entry.type, data);
-          reply = { title, rows: bannerRows(data) };
-          if (!result.ok) {
-            result.errors = Object.fromEntries(Object.entries(result.errors).map(([k, v]) => [bannerFieldOf(k), v]));
-          }
-        } else {
-          result = parseEntryJson(entry.type, input.data);
-          reply = { title, json: input.data };
+  const done = (message: string) => backWithNotice(request, `/admin/content/${id}`, { tone: "success", message });
+  // Without JavaScript a list button posts the form as typed; it comes back with the list changed.
+  const listOp =
+    (op: ListOp) =>
+    async (_input: unknown, { submission }: IntentContext) => {
+      const target = ListTargetSchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+      if (!target.success) throw new ContentEditError("Unknown list. Reload the page and try again.", 400);
+      const values = applyListOp(submission.payload, op, target.data) as Record<string, string>;
+      const changed = { status: "success" as const, payload: values };
+      return replyWith({ ...changed, reply: () => ({ ...changed, initialValue: values }) }, { form: "save" });
+    };
+  return adminIntents(request, {
+    permission: "content.view",
+    intents: ENTRY_INTENTS,
+    questions: {
+      unpublish: async () => unpublishQuestion(await entryOr404(id)),
+      restore: async ({ revisionId }) => {
+        const entry = await entryOr404(id);
+        const revision = entry.revisions.find((r) => r.id === revisionId);
+        if (!revision) throw new ContentEditError("There is no such revision of this entry.", 404);
+        return restoreQuestion(entry, revision);
+      },
+    },
+    handlers: {
+      save: async (input, { admin, submission }) => {
+        const { type } = await entryOr404(id);
+        if (input.mode === "json") {
+          const parsed = parseEntryJson(type, input.json ?? "");
+          if (!parsed.ok) return replyWith(submission, { fieldErrors: { json: parsed.messages } });
+          await contentEditor.saveDraft(id, { title: input.title, data: parsed.data }, admin);
+          return done("Draft saved. The shop shows it once published.");
         }
-        if (!result.ok) {
-          return json({ ...reply, errors: result.errors, messages: result.messages } satisfies SaveReply, {
-            status: 400,
-            headers: ADMIN_NO_STORE,
+        const { data, problems } = entryDataOf(type, input.data, shopTimeZone());
+        const checked = validateEntryData(type, data);
+        const errors = { ...(checked.ok ? {} : checked.errors), ...problems };
+        if (!checked.ok || Object.keys(problems).length) {
+          return replyWith(submission, {
+            formErrors: ["The entry was not saved: fix the fields marked below."],
+            fieldErrors: Object.fromEntries(
+              Object.entries(errors).map(([path, message]) => [formFieldOf(path), [message]]),
+            ),
           });
         }
-        await contentEditor.saveDraft(id, { title, data: result.data }, admin);
-        return backWithNotice(request, here, {
-          tone: "success",
-          message: "Draft saved. The shop shows it once published.",
-        });
-      }
-      case "publish":
+        await contentEditor.saveDraft(id, { title: input.title, data: checked.data }, admin);
+        return done("Draft saved. The shop shows it once published.");
+      },
+      "list-add": listOp("list-add"),
+      "list-remove": listOp("list-remove"),
+      "list-up": listOp("list-up"),
+      publish: async (_input, { admin }) => {
         await contentEditor.publish(id, admin);
-        return backWithNotice(request, here, {
-          tone: "success",
-          message: "Published: the shop shows it within seconds.",
-        });
-      case "unpublish":
+        return done("Published: the shop shows it within seconds.");
+      },
+      unpublish: async (_input, { admin }) => {
         await contentEditor.unpublish(id, admin);
-        return backWithNotice(request, here, { tone: "success", message: "Unpublished: the shop no longer shows it." });
-      case "restore":
-        await contentEditor.restore(id, input.revisionId, admin);
-        return backWithNotice(request, here, { tone: "success", message: "Revision restored as the draft." });
-    }
-  } catch (error) {
-    if (error instanceof ContentEditError) {
-      if (error.status === 404) throw pageNotFound(error.message);
-      if (error.field === "title") {
-        return json(
-          {
-            title: String(form.get("title") ?? ""),
-            json: String(form.get("data") ?? ""),
-            errors: { title: error.message },
-            messages: [error.message],
-          } satisfies SaveReply,
-          { status: 400, headers: ADMIN_NO_STORE },
-        );
-      }
-      return backWithNotice(request, here, { tone: "error", message: error.message });
-    }
-    throw error;
-  }
-}
-
-function FieldError({ id, message }: { id: string; message?: string }) {
-  return message ? (
-    <span className="field__error" id={id}>
-      {message}
-    </span>
-  ) : null;
-}
-
-const invalid = (id: string, message?: string) =>
-  message ? { "aria-invalid": true as const, "aria-describedby": id } : {};
-
-function BannerFields({ rows, errors }: { rows: BannerRow[]; errors: Record<string, string> }) {
-  const all = [...rows, { id: "", text: "", linkText: "", linkUrl: "", tone: "info", starts_at: "", ends_at: "" }];
-  const input = (i: number, name: keyof BannerRow, label: string, value: string, type = "text") => {
-    const field = `items[${i}].${name}`;
-    const errorId = `banner-${i}-${name}-error`;
-    return (
-      <p className="field">
-        <label htmlFor={`banner-${i}-${name}`}>{label}</label>
-        <input
-          id={`banner-${i}-${name}`}
-          name={field}
-          type={type}
-          defaultValue={value}
-          {...invalid(errorId, errors[field])}
-        />
-        <FieldError id={errorId} message={errors[field]} />
-      </p>
-    );
-  };
-  return (
-    <>
-      <input type="hidden" name="mode" value="form" />
-      <input type="hidden" name="rows" value={all.length} />
-      {all.map((row, i) => {
-        const isNew = i === rows.length;
-        const toneError = errors[`items[${i}].tone`];
-        return (
-          <fieldset key={i} className="admin-fieldset">
-            <legend>{isNew ? "Add a banner" : `Banner ${i + 1}: ${row.id}`}</legend>
-            {input(i, "id", "Id", row.id)}
-            {input(i, "text", "Text", row.text)}
-            {input(i, "linkText", "Link text", row.linkText)}
-            {input(i, "linkUrl", "Link address", row.linkUrl)}
-            <p className="field">
-              <label htmlFor={`banner-${i}-tone`}>Tone</label>
-              <select
-                id={`banner-${i}-tone`}
-                name={`items[${i}].tone`}
-                defaultValue={row.tone}
-                {...invalid(`banner-${i}-tone-error`, toneError)}
-              >
-                {BANNER_TONES.map((tone) => (
-                  <option key={tone}>{tone}</option>
-                ))}
-              </select>
-              <FieldError id={`banner-${i}-tone-error`} message={toneError} />
-            </p>
-            {input(i, "starts_at", "Starts at (ISO time, optional)", row.starts_at)}
-            {input(i, "ends_at", "Ends at (ISO time, optional)", row.ends_at)}
-            {isNew ? null : (
-              <p className="field field--checkbox">
-                <input id={`banner-${i}-remove`} type="checkbox" name={`items[${i}].remove`} value="1" />
-                <label htmlFor={`banner-${i}-remove`}>Remove this banner</label>
-              </p>
-            )}
-          </fieldset>
-        );
-      })}
-    </>
-  );
+        return done("Unpublished: the shop no longer shows it.");
+      },
+      restore: async ({ revisionId }, { admin }) => {
+        await contentEditor.restore(id, revisionId, admin);
+        return done("Revision restored as the draft.");
+      },
+    },
+  });
 }
 
 export default function AdminContentEntry() {
-  const { entry, current, rows, can: allowed } = useLoaderData<typeof loader>();
-  const zone = useShopTimeZone();
-  const reply = useActionData<typeof action>() as SaveReply | { message: string } | undefined;
-  const saved = reply && "errors" in reply ? reply : undefined;
-  const errors = saved?.errors ?? {};
-  const title = saved?.title ?? current.title;
-  const dataError = errors[""];
+  const { entry, zone, view, fields, values, assets, allowed } = useLoaderData<typeof loader>();
+  const data = useActionData<typeof action>();
+  const here = `/admin/content/${entry.id}`;
+  const [form, formFields] = useForm({
+    id: `entry-${entry.id}-${view}`,
+    lastResult: replyFor(data, "save"),
+    defaultValue: values,
+    shouldValidate: "onSubmit",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ENTRY_INTENTS.save.schema }),
+  });
+  const refused = (["publish", "unpublish", "restore"] as const).map((intent) => replyFor(data, intent)).find(Boolean);
   return (
     <>
       <p>
@@ -243,124 +170,59 @@ export default function AdminContentEntry() {
         <dt>Draft</dt>
         <dd data-testid="entry-draft">{entry.draftPending ? "Unpublished changes pending" : "None"}</dd>
       </dl>
-      <p>
-        <Link to={`/admin/content/${entry.id}/preview`}>Preview the draft</Link>
+      <p className="admin-actions">
+        <Link to={`${here}/preview`}>Preview the draft</Link>
+        {view === "json" ? <Link to={here}>Edit with fields</Link> : <Link to={`${here}?view=json`}>Edit as JSON</Link>}
       </p>
-      {saved && saved.messages.length ? (
-        <div className="notice notice--error" role="alert" id="save-errors">
-          <p>The entry was not saved:</p>
-          <ul>
-            {saved.messages.map((message) => (
-              <li key={message}>{message}</li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
-      {allowed.edit ? (
-        <Form method="post" aria-label="Edit entry">
-          <input type="hidden" name="intent" value="save" />
-          <p className="field">
-            <label htmlFor="entry-title">Title</label>
-            <input
-              id="entry-title"
-              name="title"
-              required
-              maxLength={MAX_ENTRY_TITLE}
-              defaultValue={title}
-              {...invalid("entry-title-error", errors.title)}
-            />
-            <FieldError id="entry-title-error" message={errors.title} />
+      {allowed.save ? (
+        <Form method="post" action={here} aria-label="Edit entry" className="admin-form" {...getFormProps(form)}>
+          <FormError errors={form.errors} id={form.errorId} />
+          <TextField field={formFields.title} label="Title" required />
+          <input type="hidden" name="mode" value={view} />
+          <p className="admin-actions">
+            <button type="submit" name="intent" value="save" className="button">
+              Save draft
+            </button>
           </p>
-          {rows ? (
-            <BannerFields rows={saved?.rows ?? rows} errors={errors} />
+          {view === "json" ? (
+            <div className="field">
+              <label htmlFor={formFields.json.id}>Data (JSON, checked against the {entry.type} schema)</label>
+              <textarea {...getTextareaProps(formFields.json)} rows={24} className="admin-code" />
+              <FieldError field={formFields.json} />
+            </div>
           ) : (
-            <p className="field">
-              <label htmlFor="entry-data">Data (JSON, checked against the {entry.type} schema)</label>
-              <textarea
-                id="entry-data"
-                name="data"
-                rows={24}
-                className="admin-code"
-                defaultValue={saved?.json ?? current.json}
-                {...(saved && saved.messages.length && !errors.title
-                  ? { "aria-invalid": true as const, "aria-describedby": "entry-data-error" }
-                  : {})}
-              />
-              {saved && saved.messages.length && !errors.title ? (
-                <span className="field__error" id="entry-data-error">
-                  {dataError ?? saved.messages.join("; ")}
-                </span>
-              ) : null}
-            </p>
+            <EntryFields fields={fields} meta={formFields.data} ctx={{ form, assets, zone, action: here }} />
           )}
-          <button type="submit" className="button">
-            Save draft
-          </button>
         </Form>
       ) : (
-        <pre className="admin-pre">{current.json}</pre>
+        <pre className="admin-pre">{values.json}</pre>
       )}
       {allowed.publish ? (
-        <div className="admin-actions">
+        <section aria-label="Publishing" className="admin-actions">
+          <FormError
+            errors={
+              refused && !refused.confirm ? Object.values(refused.error ?? {}).flatMap((errors) => errors ?? []) : []
+            }
+          />
+          <ConfirmPanel reply={replyFor(data, "unpublish")} />
           <Form method="post">
-            <input type="hidden" name="intent" value="publish" />
-            <button type="submit" className="button">
+            <button type="submit" name="intent" value="publish" className="button">
               Publish
             </button>
           </Form>
           {entry.status === "published" ? (
             <Form method="post">
-              <input type="hidden" name="intent" value="unpublish" />
-              <button type="submit" className="button button--secondary">
+              <button type="submit" name="intent" value="unpublish" className="button button--danger">
                 Unpublish
               </button>
             </Form>
           ) : null}
-        </div>
+        </section>
       ) : null}
       <section aria-labelledby="history">
         <h2 id="history">History</h2>
-        <AdminTableBox label="Revisions, newest first">
-          <table className="admin-table">
-            <caption>Revisions, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">When</th>
-                <th scope="col">Who</th>
-                <th scope="col">Action</th>
-                <th scope="col">Title</th>
-                {allowed.edit ? <th scope="col">Restore</th> : null}
-              </tr>
-            </thead>
-            <tbody>
-              {entry.revisions.map((revision) => (
-                <tr key={revision.id}>
-                  <td>
-                    <time dateTime={revision.createdAt}>{formatShopStamp(revision.createdAt, zone, true)}</time>
-                  </td>
-                  <td>{revision.actorEmail ?? "—"}</td>
-                  <td>{revision.action}</td>
-                  <td>{revision.title}</td>
-                  {allowed.edit ? (
-                    <td>
-                      <Form method="post">
-                        <input type="hidden" name="intent" value="restore" />
-                        <input type="hidden" name="revisionId" value={revision.id} />
-                        <button
-                          type="submit"
-                          className="button button--secondary"
-                          aria-label={`Restore the revision of ${revision.createdAt}`}
-                        >
-                          Restore
-                        </button>
-                      </Form>
-                    </td>
-                  ) : null}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </AdminTableBox>
+        <ConfirmPanel reply={replyFor(data, "restore")} />
+        <EntryHistory revisions={entry.revisions} canRestore={allowed.restore} />
       </section>
     </>
   );

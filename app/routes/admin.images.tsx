@@ -1,81 +1,65 @@
-// /admin/images: the content's image assets with thumbnails served through the optimiser
-// (/cms/{id}?w=…), and the upload of a JPEG or PNG (docs/rules.md "Back office: content").
+// /admin/images: the content's image library with thumbnails served through the optimiser
+// (/cms/{id}?w=…), and the upload of a JPEG or PNG (docs/rules.md "Back office: content"). The one
+// action is `IMAGE_INTENTS` (app/models/content-editor.ts), run by `adminIntents` on the upload's
+// own reading of its multipart body.
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { AdminTableBox } from "~/components/admin/table-box";
-import { can } from "~/models/admin-roles";
-import { MAX_UPLOAD_BYTES } from "~/models/content-editor";
+import { FieldError, FormError, TextField } from "~/components/form-field";
+import { allowedIntents } from "~/models/admin-intents";
+import { IMAGE_INTENTS, MAX_UPLOAD_BYTES } from "~/models/content-editor";
 import { ADMIN_NO_STORE, backWithNotice, requireAdmin } from "~/services/admin/index.server";
-import { ContentEditError, contentEditor, readImageUpload } from "~/services/content/index.server";
+import { contentEditor, readImageUpload } from "~/services/content/index.server";
+import { adminIntents } from "~/utils/admin-action.server";
+import { replyFor } from "~/utils/form";
+import { replyWith } from "~/utils/form.server";
 
 export const meta: MetaFunction = () => [{ title: "Images · Back office" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request, "content.view");
   const assets = await contentEditor.listAssets();
-  return json({ assets, canUpload: can(admin.role, "assets.upload") }, { headers: ADMIN_NO_STORE });
-}
-
-interface Reply {
-  errors: Record<string, string>;
-  fields: Record<string, string>;
+  return json({ assets, allowed: allowedIntents(admin.role, IMAGE_INTENTS) }, { headers: ADMIN_NO_STORE });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const admin = await requireAdmin(request, "assets.upload");
+  // The body (up to 5 MB) is read only for a role that may upload; then the one contract runs.
+  await requireAdmin(request, "assets.upload");
   const read = await readImageUpload(request);
-  if (!read.ok) {
-    return json({ errors: read.errors, fields: read.fields } satisfies Reply, {
-      status: read.status,
-      headers: ADMIN_NO_STORE,
-    });
-  }
-  try {
-    await contentEditor.uploadAsset(read.upload, admin);
-  } catch (error) {
-    if (error instanceof ContentEditError) {
-      return json({ errors: { [error.field ?? "file"]: error.message }, fields: read.fields } satisfies Reply, {
-        status: error.status,
-        headers: ADMIN_NO_STORE,
-      });
-    }
-    throw error;
-  }
-  return backWithNotice(request, "/admin/images", {
-    tone: "success",
-    message: `Image ${read.upload.id} uploaded: use it in content as { "id": "${read.upload.id}" }.`,
+  const form = new FormData();
+  for (const [name, value] of Object.entries(read.fields)) form.set(name, value);
+  return adminIntents(request, {
+    permission: "content.view",
+    intents: IMAGE_INTENTS,
+    form,
+    handlers: {
+      upload: async (_input, { admin, submission }) => {
+        if (!read.ok) {
+          const fieldErrors = Object.fromEntries(Object.entries(read.errors).map(([name, error]) => [name, [error]]));
+          return replyWith(submission, { status: read.status, fieldErrors });
+        }
+        await contentEditor.uploadAsset(read.upload, admin);
+        return backWithNotice(request, "/admin/images", {
+          tone: "success",
+          message: `Image ${read.upload.id} uploaded: choose it in an entry's image field.`,
+        });
+      },
+    },
   });
 }
 
-function Field({
-  id,
-  label,
-  error,
-  children,
-}: {
-  id: string;
-  label: string;
-  error?: string;
-  children: (p: object) => React.ReactNode;
-}) {
-  return (
-    <p className="field">
-      <label htmlFor={id}>{label}</label>
-      {children({ id, ...(error ? { "aria-invalid": true, "aria-describedby": `${id}-error` } : {}) })}
-      {error ? (
-        <span className="field__error" id={`${id}-error`}>
-          {error}
-        </span>
-      ) : null}
-    </p>
-  );
-}
-
 export default function AdminImages() {
-  const { assets, canUpload } = useLoaderData<typeof loader>();
-  const reply = useActionData<typeof action>() as Reply | undefined;
-  const errors = reply?.errors ?? {};
+  const { assets, allowed } = useLoaderData<typeof loader>();
+  const data = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    id: "upload",
+    lastResult: replyFor(data, "upload"),
+    shouldValidate: "onBlur",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: IMAGE_INTENTS.upload.schema }),
+  });
   return (
     <>
       <h1>Images</h1>
@@ -112,26 +96,23 @@ export default function AdminImages() {
           </tbody>
         </table>
       </AdminTableBox>
-      {canUpload ? (
-        <section aria-labelledby="upload">
-          <h2 id="upload">Upload an image</h2>
+      {allowed.upload ? (
+        <section aria-labelledby="upload-heading">
+          <h2 id="upload-heading">Upload an image</h2>
           <p>
             A JPEG or PNG of at most {MAX_UPLOAD_BYTES / 1024 / 1024} MB. The shop serves it as WebP at /cms/its-id.
           </p>
-          <Form method="post" encType="multipart/form-data">
-            <Field id="asset-file" label="Image file" error={errors.file}>
-              {(props) => <input type="file" name="file" accept="image/jpeg,image/png" required {...props} />}
-            </Field>
-            <Field id="asset-id" label="Id (lower-case letters, digits, hyphens)" error={errors.id}>
-              {(props) => <input name="id" required defaultValue={reply?.fields.id ?? ""} {...props} />}
-            </Field>
-            <Field id="asset-alt" label="Alt text" error={errors.alt}>
-              {(props) => <input name="alt" required defaultValue={reply?.fields.alt ?? ""} {...props} />}
-            </Field>
-            <Field id="asset-description" label="Description (optional)" error={errors.description}>
-              {(props) => <input name="description" defaultValue={reply?.fields.description ?? ""} {...props} />}
-            </Field>
-            <button type="submit" className="button">
+          <Form method="post" encType="multipart/form-data" className="admin-form" {...getFormProps(form)}>
+            <FormError errors={form.errors} id={form.errorId} />
+            <div className="field">
+              <label htmlFor={fields.file.id}>Image file</label>
+              <input {...getInputProps(fields.file, { type: "file" })} accept="image/jpeg,image/png" required />
+              <FieldError field={fields.file} />
+            </div>
+            <TextField field={fields.id} label="Id (lower-case letters, digits, hyphens)" required />
+            <TextField field={fields.alt} label="Alt text" required />
+            <TextField field={fields.description} label="Description" required={false} />
+            <button type="submit" name="intent" value="upload" className="button">
               Upload
             </button>
           </Form>

@@ -1,6 +1,7 @@
 // The back office's content editing in the browser (docs/rules.md "Back office: content"), with and
-// without JavaScript: a content editor adds a site-wide banner, saves it as a draft, previews it
-// and publishes it, and the shop's home page then shows it. The js project edits the DTC banners
+// without JavaScript: a content editor adds a site-wide banner through the fields made from its
+// schema ("Add item" inserts in place with JavaScript, posts and comes back without), saves it as a
+// draft, previews it and publishes it, and the shop's home page then shows it. The js project edits the DTC banners
 // and the no-js project the HPSF banners, so the two never edit one entry at once; each removes
 // its banner at the end (content.spec.ts reads the seeded banners, which stay untouched).
 import { expect, test, type Page } from "@playwright/test";
@@ -52,10 +53,15 @@ test("a content editor adds a site-wide banner, previews it, publishes it, and t
 
   try {
     await edit(async () => {
-      const added = page.getByRole("group", { name: "Add a banner" });
+      const items = page.getByRole("group", { name: /^Item \d+$/ });
+      const count = await items.count();
+      await page.getByRole("button", { name: "Add item" }).click();
+      await expect(items).toHaveCount(count + 1);
+      const added = items.last();
       await added.getByLabel("Id").fill(bannerId);
       await added.getByLabel("Text", { exact: true }).fill(text);
       await added.getByLabel("Tone").selectOption("promo");
+      await axeClean(page, testInfo);
     });
     // A draft is not on the shop.
     await page.goto(`${shopHome}?draft=${Date.now()}`);
@@ -72,8 +78,15 @@ test("a content editor adds a site-wide banner, previews it, publishes it, and t
   } finally {
     // Leave the site as it was: remove the banner and publish again.
     await edit(async () => {
-      const mine = page.getByRole("group", { name: new RegExp(bannerId) });
-      if ((await mine.count()) > 0) await mine.getByLabel("Remove this banner").check();
+      const mine = page
+        .getByRole("group", { name: /^Item \d+$/ })
+        .filter({ has: page.locator(`input[value="${bannerId}"]`) });
+      if ((await mine.count()) > 0) {
+        // The item's buttons follow its group, named after it ("Remove Item 3").
+        const item = await mine.locator("legend").first().innerText();
+        await page.getByRole("button", { name: `Remove ${item}`, exact: true }).click();
+        await expect(page.locator(`input[value="${bannerId}"]`)).toHaveCount(0);
+      }
     });
     await publish();
   }

@@ -90,7 +90,11 @@ describe("every role on every content loader and action", () => {
       const key = `new-${role}-${crypto.randomUUID().slice(0, 6)}`;
       const response = await callRoute(
         listAction,
-        formRequest("/admin/content", { type: "page", site: "HPSF", title: `New ${role}`, key }, admin.jar),
+        formRequest(
+          "/admin/content",
+          { intent: "create", type: "page", site: "HPSF", title: `New ${role}`, key },
+          admin.jar,
+        ),
         admin.jar,
       );
       expect([role, outcome(response)]).toEqual([role, expected("content.edit", role)]);
@@ -116,11 +120,11 @@ describe("every role on every content loader and action", () => {
       [
         "save",
         "content.edit",
-        () => ({ intent: "save", title: "Saved", data: JSON.stringify(pageData("Draft words")) }),
+        () => ({ intent: "save", title: "Saved", mode: "json", json: JSON.stringify(pageData("Draft words")) }),
       ],
       ["publish", "content.publish", () => ({ intent: "publish" })],
-      ["unpublish", "content.publish", () => ({ intent: "unpublish" })],
-      ["restore", "content.edit", (_id, revisionId) => ({ intent: "restore", revisionId })],
+      ["unpublish", "content.publish", () => ({ intent: "unpublish", confirmed: "yes" })],
+      ["restore", "content.edit", (_id, revisionId) => ({ intent: "restore", revisionId, confirmed: "yes" })],
     ];
     for (const [name, permission, fields] of actions) {
       for (const role of ADMIN_ROLES) {
@@ -168,7 +172,12 @@ describe("drafts, publish, unpublish and history", () => {
       callRoute(entryAction, formRequest(`/admin/content/${page.id}`, fields, jar), jar, { params: { id: page.id } });
     expect((await shopPage(page.key))?.data.blocks).toEqual([{ type: "paragraph", text: "Original words" }]);
 
-    const saved = await post({ intent: "save", title: "New title", data: JSON.stringify(pageData("Draft words")) });
+    const saved = await post({
+      intent: "save",
+      title: "New title",
+      mode: "json",
+      json: JSON.stringify(pageData("Draft words")),
+    });
     expect(saved.status).toBe(302);
     const draft = await prisma.contentEntry.findUniqueOrThrow({ where: { id: page.id } });
     expect(JSON.parse(draft.draftData!).blocks[0].text).toBe("Draft words");
@@ -195,13 +204,14 @@ describe("drafts, publish, unpublish and history", () => {
     const [publishAudit] = await auditOf("content", page.id);
     expect(publishAudit).toMatchObject({ action: "content.publish", actorEmail: email, actorRole: "content" });
 
-    expect((await post({ intent: "unpublish" })).status).toBe(302);
+    expect((await post({ intent: "unpublish", confirmed: "yes" })).status).toBe(302);
     expect(await shopPage(page.key)).toBeNull();
     const [unpublishAudit] = await auditOf("content", page.id);
     expect(JSON.parse(unpublishAudit.after!)).toEqual({ status: "draft" });
     // Unpublishing twice is refused, and changes nothing.
-    const again = await post({ intent: "unpublish" });
-    expect(again.status).toBe(302);
+    const again = await post({ intent: "unpublish", confirmed: "yes" });
+    expect(again.status).toBe(409);
+    expect((await again.json()).error[""]).toEqual(["This entry is not published."]);
     expect((await auditOf("content", page.id))[0].id).toBe(unpublishAudit.id);
 
     const history = await prisma.contentRevision.findMany({
@@ -215,7 +225,7 @@ describe("drafts, publish, unpublish and history", () => {
     ]);
 
     // Restore the revision saved first: it becomes the draft; publishing it shows it again.
-    expect((await post({ intent: "restore", revisionId: history[0].id })).status).toBe(302);
+    expect((await post({ intent: "restore", revisionId: history[0].id, confirmed: "yes" })).status).toBe(302);
     const restored = await prisma.contentEntry.findUniqueOrThrow({ where: { id: page.id } });
     expect(restored.draftTitle).toBe("New title");
     expect((await auditOf("content", page.id))[0].action).toBe("content.restore");
@@ -246,27 +256,33 @@ describe("drafts, publish, unpublish and history", () => {
     };
     const response = await callRoute(
       entryAction,
-      formRequest(`/admin/content/${page.id}`, { intent: "save", title: "T", data: JSON.stringify(bad) }, jar),
+      formRequest(
+        `/admin/content/${page.id}`,
+        { intent: "save", title: "T", mode: "json", json: JSON.stringify(bad) },
+        jar,
+      ),
       jar,
       { params: { id: page.id } },
     );
     expect(response.status).toBe(400);
     const body = await response.json();
-    expect(Object.keys(body.errors).sort()).toEqual(["blocks[1].link.url", "description"]);
-    expect(body.messages).toContain("blocks[1].link.url: must be a path starting with / or an http(s) address");
+    expect(body.error.json).toEqual([
+      "description: String must contain at least 1 character(s)",
+      "blocks[1].link.url: must be a path starting with / or an http(s) address",
+    ]);
     const broken = await callRoute(
       entryAction,
-      formRequest(`/admin/content/${page.id}`, { intent: "save", title: "T", data: "{" }, jar),
+      formRequest(`/admin/content/${page.id}`, { intent: "save", title: "T", mode: "json", json: "{" }, jar),
       jar,
       { params: { id: page.id } },
     );
     expect(broken.status).toBe(400);
-    expect((await broken.json()).errors[""]).toMatch(/not valid JSON/);
+    expect((await broken.json()).error.json[0]).toMatch(/not valid JSON/);
     const noTitle = await callRoute(
       entryAction,
       formRequest(
         `/admin/content/${page.id}`,
-        { intent: "save", title: " ", data: JSON.stringify(pageData("x")) },
+        { intent: "save", title: " ", mode: "json", json: JSON.stringify(pageData("x")) },
         jar,
       ),
       jar,
@@ -282,29 +298,37 @@ describe("drafts, publish, unpublish and history", () => {
     const save = (title: string) =>
       callRoute(
         entryAction,
-        formRequest(`/admin/content/${page.id}`, { intent: "save", title, data: JSON.stringify(pageData("x")) }, jar),
+        formRequest(
+          `/admin/content/${page.id}`,
+          { intent: "save", title, mode: "json", json: JSON.stringify(pageData("x")) },
+          jar,
+        ),
         jar,
         { params: { id: page.id } },
       );
     const before = await stateOf(page.id);
     const over = await save("t".repeat(MAX_ENTRY_TITLE + 1));
     expect(over.status).toBe(400);
-    expect((await over.json()).errors).toEqual({ title: "Enter a title of at most 200 characters." });
+    expect((await over.json()).error).toEqual({ title: ["Enter a title of at most 200 characters."] });
     expect(await stateOf(page.id)).toEqual(before);
     expect((await save("t".repeat(MAX_ENTRY_TITLE))).status).toBe(302);
     expect((await stateOf(page.id)).draftTitle).toBe("t".repeat(200));
 
     const create = (title: string, key: string) =>
-      callRoute(listAction, formRequest("/admin/content", { type: "page", site: "DTC", title, key }, jar), jar);
+      callRoute(
+        listAction,
+        formRequest("/admin/content", { intent: "create", type: "page", site: "DTC", title, key }, jar),
+        jar,
+      );
     const key = `long-${crypto.randomUUID().slice(0, 8)}`;
     const refused = await create("n".repeat(MAX_ENTRY_TITLE + 1), key);
     expect(refused.status).toBe(400);
-    expect((await refused.json()).errors.title).toBe("Enter a title of at most 200 characters.");
+    expect((await refused.json()).error.title).toEqual(["Enter a title of at most 200 characters."]);
     expect(await prisma.contentEntry.count({ where: { key } })).toBe(0);
     expect((await create("n".repeat(MAX_ENTRY_TITLE), key)).status).toBe(302);
   });
 
-  it("edits site-wide banners through their form, errors on the banner's field", async () => {
+  it("edits site-wide banners through fields made from their schema, errors on each field's path", async () => {
     const entry = await prisma.contentEntry.create({
       data: {
         site: "ALL",
@@ -316,36 +340,111 @@ describe("drafts, publish, unpublish and history", () => {
       },
     });
     const { jar } = admins.content;
-    const post = (fields: Record<string, string>) =>
+    const post = (fields: Record<string, string>, query = "") =>
       callRoute(
         entryAction,
-        formRequest(`/admin/content/${entry.id}`, { intent: "save", title: "Banners", mode: "form", ...fields }, jar),
+        formRequest(`/admin/content/${entry.id}${query}`, { title: "Banners", mode: "fields", ...fields }, jar),
         jar,
-        {
-          params: { id: entry.id },
-        },
+        { params: { id: entry.id } },
       );
+    const before = await stateOf(entry.id);
     const bad = await post({
-      rows: "1",
-      "items[0].id": "sale",
-      "items[0].text": "Sale",
-      "items[0].tone": "loud",
-      "items[0].linkText": "Go",
-      "items[0].linkUrl": "nope",
+      intent: "save",
+      "data.items[0].id": "sale",
+      "data.items[0].text": "Sale",
+      "data.items[0].tone": "loud",
+      "data.items[0].link.text": "Go",
+      "data.items[0].link.url": "nope",
+      "data.items[0].starts_at": "2026-03-08T02:30",
     });
     expect(bad.status).toBe(400);
-    expect(Object.keys((await bad.json()).errors).sort()).toEqual(["items[0].linkUrl", "items[0].tone"]);
+    expect(Object.keys((await bad.json()).error).sort()).toEqual([
+      "",
+      "data.items[0].link.url",
+      "data.items[0].starts_at",
+      "data.items[0].tone",
+    ]);
+    expect(await stateOf(entry.id)).toEqual(before);
+    // Without JavaScript "Add item" posts the form as typed and gets it back with one more item.
+    const added = await post({ intent: "list-add", "data.items[0].id": "sale" }, "?list=data.items");
+    expect(added.status).toBe(200);
+    expect((await added.json()).initialValue.data.items).toEqual([{ id: "sale" }, {}]);
+    const moved = await post(
+      { intent: "list-up", "data.items[0].id": "a", "data.items[1].id": "b" },
+      "?list=data.items&at=1",
+    );
+    expect((await moved.json()).initialValue.data.items).toEqual([{ id: "b" }, { id: "a" }]);
+    expect((await post({ intent: "list-remove" }, "?list=title")).status).toBe(400);
+    expect(await stateOf(entry.id)).toEqual(before);
+
+    // Times are typed on the shop's clock (New York): midnight there is 05:00 UTC in winter.
     const good = await post({
-      rows: "2",
-      "items[0].id": "sale",
-      "items[0].text": "Sale now on",
-      "items[0].tone": "promo",
-      "items[1].id": "",
-      "items[1].text": "",
+      intent: "save",
+      "data.items[0].id": "sale",
+      "data.items[0].text": "Sale now on",
+      "data.items[0].tone": "promo",
+      "data.items[0].link.text": "",
+      "data.items[0].link.url": "",
+      "data.items[0].starts_at": "2026-12-01T00:00",
+      "data.items[0].ends_at": "2026-11-01T01:30",
     });
     expect(good.status).toBe(302);
     const saved = await prisma.contentEntry.findUniqueOrThrow({ where: { id: entry.id } });
-    expect(JSON.parse(saved.draftData!)).toEqual({ items: [{ id: "sale", text: "Sale now on", tone: "promo" }] });
+    expect(JSON.parse(saved.draftData!)).toEqual({
+      items: [
+        {
+          id: "sale",
+          text: "Sale now on",
+          tone: "promo",
+          starts_at: "2026-12-01T05:00:00Z",
+          ends_at: "2026-11-01T05:30:00Z",
+        },
+      ],
+    });
+    // The page shows them on that clock again.
+    const page = await callRoute(entryLoader, getRequest(`/admin/content/${entry.id}`, jar), jar, {
+      params: { id: entry.id },
+    });
+    expect((await page.json()).values.data.items[0]).toMatchObject({
+      starts_at: "2026-12-01T00:00",
+      ends_at: "2026-11-01T01:30",
+    });
+  });
+
+  it("unpublishing and restoring ask first: without confirmed=yes nothing changes", async () => {
+    const page = await newPage("Original words");
+    const { jar } = admins.owner;
+    const post = (fields: Record<string, string>) =>
+      callRoute(entryAction, formRequest(`/admin/content/${page.id}`, fields, jar), jar, { params: { id: page.id } });
+    const revision = await prisma.contentRevision.create({
+      data: {
+        entryId: page.id,
+        action: "saved",
+        status: "published",
+        title: "Old",
+        data: JSON.stringify(pageData("Old")),
+      },
+    });
+    const before = await stateOf(page.id);
+    const ask = await post({ intent: "unpublish" });
+    expect(ask.status).toBe(200);
+    const { confirm } = await ask.json();
+    expect(confirm).toMatchObject({
+      question: `Unpublish \u201cTest page\u201d? Shoppers get a 404 at /${page.key}.`,
+      label: "Unpublish",
+    });
+    expect(confirm.fields).toContainEqual(["intent", "unpublish"]);
+    const restoreAsk = await post({ intent: "restore", revisionId: revision.id });
+    expect(restoreAsk.status).toBe(200);
+    expect((await restoreAsk.json()).confirm.question).toMatch(
+      /^Restore the version saved .* \(\u201cOld\u201d\) over/,
+    );
+    expect(await stateOf(page.id)).toEqual(before);
+
+    expect((await post({ intent: "restore", revisionId: revision.id, confirmed: "yes" })).status).toBe(302);
+    expect((await stateOf(page.id)).draftTitle).toBe("Old");
+    expect((await post({ intent: "unpublish", confirmed: "yes" })).status).toBe(302);
+    expect((await stateOf(page.id)).status).toBe("draft");
   });
 
   it("answers 404 for an unknown entry or revision, 400 for an unknown intent", async () => {

@@ -48,6 +48,7 @@ async function jpegOfSize(size: number) {
 function upload(admin: TestAdmin, file: Buffer | null, fields: Record<string, string>, name = "photo.jpg") {
   const form = new FormData();
   if (file) form.set("file", new File([new Uint8Array(file)], name, { type: "image/jpeg" }));
+  form.set("intent", "upload");
   for (const [k, v] of Object.entries(fields)) form.set(k, v);
   const request = new Request(`${ORIGIN}/admin/images`, {
     method: "POST",
@@ -117,19 +118,19 @@ describe("upload rules", () => {
     const before = await prisma.auditEntry.count({ where: { subjectType: "asset" } });
     const gif = await upload(admins.content, Buffer.from("GIF89a........"), { id: newId("gif"), alt: "x" });
     expect(gif.status).toBe(415);
-    expect((await gif.json()).errors.file).toBe("This file is not a JPEG or PNG image.");
+    expect((await gif.json()).error.file).toEqual(["This file is not a JPEG or PNG image."]);
     const fake = await upload(admins.content, Buffer.from([0xff, 0xd8, 0xff, 0, 1, 2, 3]), {
       id: newId("fake"),
       alt: "x",
     });
-    expect((await fake.json()).errors.file).toBe("This image could not be read.");
+    expect((await fake.json()).error.file).toEqual(["This image could not be read."]);
     const noAlt = await upload(admins.content, await jpeg(), { id: newId("noalt"), alt: " " });
     expect(noAlt.status).toBe(400);
-    expect(Object.keys((await noAlt.json()).errors)).toEqual(["alt"]);
+    expect(Object.keys((await noAlt.json()).error)).toEqual(["alt"]);
     const badId = await upload(admins.content, await jpeg(), { id: "Bad Id", alt: "x" });
-    expect(Object.keys((await badId.json()).errors)).toEqual(["id"]);
+    expect(Object.keys((await badId.json()).error)).toEqual(["id"]);
     const noFile = await upload(admins.content, null, { id: newId("nofile"), alt: "x" });
-    expect((await noFile.json()).errors.file).toBe("Choose a JPEG or PNG image.");
+    expect((await noFile.json()).error.file).toEqual(["Choose a JPEG or PNG image."]);
     expect(await prisma.auditEntry.count({ where: { subjectType: "asset" } })).toBe(before);
 
     const taken = (await prisma.contentAsset.findFirstOrThrow()).id;

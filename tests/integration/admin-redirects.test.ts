@@ -24,6 +24,10 @@ beforeAll(async () => {
 const unique = (name: string) => `/${name}-${crypto.randomUUID().slice(0, 8)}`;
 const post = (admin: TestAdmin, fields: Record<string, string>) =>
   callRoute(action, formRequest("/admin/redirects", fields, admin.jar), admin.jar);
+/** The lines an import reply names ("Line 3: …" beside the pasted text). */
+const linesOf = (body: { error: { csv: string[] } }) =>
+  body.error.csv.slice(1).map((message) => Number(/^Line (\d+):/.exec(message)?.[1]));
+
 const outcome = (response: Response) => ([200, 302].includes(response.status) ? "allowed" : response.status);
 const expected = (role: AdminRole) => (rolesWith("redirects.edit").includes(role) ? "allowed" : 403);
 
@@ -74,7 +78,7 @@ describe("every role on the redirects page", () => {
           },
           existing.id,
         ],
-        ["redirect.delete", { intent: "delete", id: existing.id }, existing.id],
+        ["redirect.delete", { intent: "delete", id: existing.id, confirmed: "yes" }, existing.id],
         ["redirect.import", { intent: "import", site: "HPSF", csv: `from,to\n${unique("imp")},/products/cat` }, ""],
       ];
       for (const [auditAction, fields, subjectId] of cases) {
@@ -118,15 +122,15 @@ describe("redirect rules through the page", () => {
     const before = await snapshot();
     const chain = await post(owner, { intent: "save", site: "DTC", from: unique("x"), to: a.fromPath });
     expect(chain.status).toBe(400);
-    expect((await chain.json()).errors.to).toMatch(/chain/);
+    expect((await chain.json()).error.to[0]).toMatch(/chain/);
     const loop = await post(owner, { intent: "save", site: "ALL", from: a.toUrl, to: a.fromPath });
     expect(loop.status).toBe(400);
     const duplicate = await post(owner, { intent: "save", site: "DTC", from: `${a.fromPath}/`, to: "/elsewhere" });
-    expect((await duplicate.json()).errors.from).toMatch(/already has a redirect/);
+    expect((await duplicate.json()).error.from[0]).toMatch(/already has a redirect/);
     const self = await post(owner, { intent: "save", site: "DTC", from: "/same", to: "/same/" });
-    expect((await self.json()).errors.to).toBe("the redirect points to itself");
+    expect((await self.json()).error.to).toEqual(["the redirect points to itself"]);
     const junk = await post(owner, { intent: "save", site: "MARS", from: "", to: "", status: "x" });
-    expect(Object.keys((await junk.json()).errors).sort()).toEqual(["from", "site", "status", "to"]);
+    expect(Object.keys((await junk.json()).error).sort()).toEqual(["from", "site", "status", "to"]);
     expect(await snapshot()).toEqual(before);
   });
 
@@ -145,8 +149,8 @@ describe("redirect rules through the page", () => {
     const refused = await post(owner, { intent: "import", site: "ALL", csv });
     expect(refused.status).toBe(400);
     const body = await refused.json();
-    expect(body.problems.map((p: { line: number }) => p.line)).toEqual([2, 3, 4, 5]);
-    expect(body.problems[1].message).toBe(`${good} is already on line 1`);
+    expect(linesOf(body)).toEqual([2, 3, 4, 5]);
+    expect(body.error.csv[2]).toBe(`Line 3: ${good} is already on line 1`);
     expect(await snapshot()).toEqual(before);
 
     const many = Array.from({ length: MAX_IMPORT_LINES }, (_, i) => `${good}-${i},/products/dog`).join("\n");
@@ -185,10 +189,24 @@ describe("redirect rules through the page", () => {
     await freshness.check();
     await freshness.check();
     expect((await findRedirect("DTC", row.fromPath))?.toUrl).toBe("/products/cat");
-    await post(admins.content, { intent: "delete", id: row.id });
+    await post(admins.content, { intent: "delete", id: row.id, confirmed: "yes" });
     await freshness.check();
     await freshness.check();
     expect(await findRedirect("DTC", row.fromPath)).toBeNull();
+  });
+
+  it("deleting asks first: without confirmed=yes nothing changes", async () => {
+    const row = await newRedirect("DTC");
+    const before = await snapshot();
+    const ask = await post(admins.owner, { intent: "delete", id: row.id });
+    expect(ask.status).toBe(200);
+    expect((await ask.json()).confirm).toMatchObject({
+      question: `Delete the redirect ${row.fromPath} \u2192 ${row.toUrl} on the DTC site? Visitors to ${row.fromPath} stop being sent on (they get the shop's page there, or its 404).`,
+      label: "Delete the redirect",
+    });
+    expect(await snapshot()).toEqual(before);
+    expect((await post(admins.owner, { intent: "delete", id: row.id, confirmed: "yes" })).status).toBe(302);
+    expect(await prisma.redirect.findUnique({ where: { id: row.id } })).toBeNull();
   });
 
   it("answers 404 for an unknown redirect", async () => {
@@ -208,8 +226,8 @@ describe("redirects never stand in front of the shop's own pages", () => {
     const before = await snapshot();
     const saved = await post(admins.content, { intent: "save", ...evil });
     expect(saved.status).toBe(400);
-    expect((await saved.json()).errors).toEqual({
-      from: "/shelter/login is one of the shop's own pages: a redirect may not replace it",
+    expect((await saved.json()).error).toEqual({
+      from: ["/shelter/login is one of the shop's own pages: a redirect may not replace it"],
     });
     const cased = await post(admins.content, { intent: "save", ...evil, from: "/Shelter/Login/" });
     expect(cased.status).toBe(400);
@@ -219,7 +237,7 @@ describe("redirects never stand in front of the shop's own pages", () => {
       csv: `${unique("fine")},/products/dog\n/checkout,https://evil.example/pay,302\n/api/ecom/v1.0/get-cart,/x`,
     });
     expect(imported.status).toBe(400);
-    expect((await imported.json()).problems.map((p: { line: number }) => p.line)).toEqual([2, 3]);
+    expect(linesOf(await imported.json())).toEqual([2, 3]);
     expect(await snapshot()).toEqual(before);
   });
 

@@ -8,7 +8,9 @@ import { secretMatches } from "~/utils/secrets.server";
 import { bumpDataVersion, freshness } from "~/services/freshness/index.server";
 import { createContentService, followContentVersion, type Globals } from "./content.server";
 import { createEmbeddedContent } from "./embedded.server";
-import { createContentEditor } from "./editor.server";
+import { createAssetLibrary } from "./asset-library.server";
+import { createEntryEditor } from "./entry-editor.server";
+import { createRedirectEditor } from "./redirect-editor.server";
 import type { ContentProvider } from "./types";
 
 export { cacheKeyOf, type Entry, type Globals } from "./content.server";
@@ -42,14 +44,18 @@ export function isPreview(request: Request): boolean {
 }
 export * from "./calls.server";
 export * from "./assets.server";
-export {
-  ContentEditError,
-  type AssetView,
-  type EntrySummary,
-  type EntryView,
-  type RevisionView,
-} from "./editor.server";
+export { ContentEditError } from "./edit-error.server";
+export { type EntrySummary, type EntryView, type RevisionView } from "./entry-editor.server";
+export { type AssetView } from "./asset-library.server";
 export { readImageUpload } from "./upload.server";
 
-/** The back office's content editing, redirects and uploads (docs/rules.md "Back office: content"). */
-export const contentEditor = createContentEditor(prisma);
+/**
+ * The back office's content editing (docs/rules.md "Back office: content"): entries
+ * (`entry-editor.server.ts`), redirects (`redirect-editor.server.ts`) and the image library
+ * (`asset-library.server.ts`), one object for the routes.
+ */
+export const contentEditor = {
+  ...createEntryEditor(prisma),
+  ...createRedirectEditor(prisma),
+  ...createAssetLibrary(prisma),
+};

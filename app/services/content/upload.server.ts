@@ -9,7 +9,7 @@ import {
   MAX_UPLOAD_BYTES,
   sniffImageType,
 } from "~/models/content-editor";
-import type { AssetUpload } from "./editor.server";
+import type { AssetUpload } from "./asset-library.server";
 
 /** Room for the form's other fields and the multipart framing around the file. */
 const FRAMING_BYTES = 64 * 1024;
