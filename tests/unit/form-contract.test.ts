@@ -81,7 +81,7 @@ describe("the form contract", () => {
 
   it("every page action answers through replyWith or adminIntents, or is on the allow-list", () => {
     const off = actions
-      .filter(({ route, source }) => !ANSWERS_THROUGH_CONTRACT.test(source))
+      .filter(({ source }) => !ANSWERS_THROUGH_CONTRACT.test(source))
       .map(({ route }) => route)
       .filter((route) => !(route in NO_FORM_ERRORS) && !CONVERTING_ELSEWHERE.has(route));
     expect(off, "answer with replyWith (app/utils/form.server.ts) or adminIntents").toEqual([]);
