@@ -1,17 +1,20 @@
-// The sign-in form (conform + zod, a honeypot), used by every sign-in page.
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+// The sign-in form (conform + zod, a honeypot, form-field), used by every sign-in page; its
+// page answers a refusal with `replyWith` (docs/architecture.md "Forms and the JSON API").
+import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, useNavigation } from "@remix-run/react";
 import { HoneypotInputs } from "~/components/honeypot-inputs";
 import { FormError, TextField, useClearPasswords } from "~/components/form-field";
 import { SignInSchema } from "~/models/sign-in";
+import type { ActionReply } from "~/utils/form";
 
 export function SignInForm({
   lastResult,
   previous,
   submitLabel = "Log In",
 }: {
-  lastResult: SubmissionResult<string[]> | undefined;
+  /** The page action's reply (`replyWith`), as `useActionData` gives it. */
+  lastResult: ActionReply | undefined;
   previous?: string | null;
   submitLabel?: string;
 }) {

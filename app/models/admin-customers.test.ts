@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { customerSearchOf, pageCount, pageRange, signInStateOf } from "./admin-customers";
+import { confirmedIntents, intentPermissions } from "./admin-intents";
+import {
+  CUSTOMER_INTENTS,
+  customerSearchOf,
+  pageCount,
+  pageRange,
+  signInStateOf,
+  unlockQuestion,
+} from "./admin-customers";
 
 describe("customer search", () => {
   it("reads the query string and drops junk", () => {
@@ -41,5 +49,21 @@ describe("signInStateOf", () => {
   it("offers Unlock when failures are counting", () => {
     expect(signInStateOf({ lockedUntil: null, failedSignIns: 3 }, now).canUnlock).toBe(true);
     expect(signInStateOf({ lockedUntil: null, failedSignIns: 0 }, now).canUnlock).toBe(false);
+  });
+});
+
+describe("CUSTOMER_INTENTS", () => {
+  it("is the customer page's whole intent → permission table, and only Unlock asks first", () => {
+    expect(intentPermissions(CUSTOMER_INTENTS)).toEqual({ unlock: "customers.unlock", reset: "customers.reset" });
+    expect(confirmedIntents(CUSTOMER_INTENTS)).toEqual(["unlock"]);
+  });
+
+  it("names the account and what Unlock clears", () => {
+    expect(unlockQuestion("a@example.com", { locked: true, failedSignIns: 10 })).toBe(
+      "Unlock the sign-in of a@example.com? It ends the lock and clears 10 failed sign-ins, so anyone with the password can sign in again now.",
+    );
+    expect(unlockQuestion("a@example.com", { locked: false, failedSignIns: 3 })).toMatch(
+      /^Unlock the sign-in of a@example\.com\? It clears 3 failed sign-ins,/,
+    );
   });
 });

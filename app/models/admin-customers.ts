@@ -1,6 +1,8 @@
 // The back office's customer screens, pure parts (docs/rules.md "Back office: customers"): the
-// search's query string, its page size, and how a sign-in's lock reads to an operator.
+// search's query string, its page size, how a sign-in's lock reads to an operator, and the
+// customer page's actions (`CUSTOMER_INTENTS`) with the question Unlock asks first.
 import { z } from "zod";
+import { defineIntents } from "./admin-intents";
 import { SITE_IDS } from "./site";
 
 export const CUSTOMER_PAGE_SIZE = 25;
@@ -59,3 +61,25 @@ export function pageRange(page: number, pageSize: number, total: number): string
 }
 
 export const pageCount = (total: number, pageSize: number) => Math.max(1, Math.ceil(total / pageSize));
+
+/**
+ * The customer page's actions (docs/rules.md "Back office: one form contract"): Unlock clears
+ * the lock and the failure count, so it asks first; the reset email only adds a new link
+ * (earlier links and the password stay valid), so it does not.
+ */
+export const CUSTOMER_INTENTS = defineIntents({
+  unlock: {
+    schema: z.object({ intent: z.literal("unlock") }),
+    permission: "customers.unlock",
+    confirm: { label: "Unlock the sign-in" },
+  },
+  reset: { schema: z.object({ intent: z.literal("reset") }), permission: "customers.reset" },
+});
+
+/** What Unlock does, asked before it is done. */
+export function unlockQuestion(email: string, signIn: Pick<SignInState, "locked" | "failedSignIns">): string {
+  const state = signIn.locked
+    ? `It ends the lock and clears ${signIn.failedSignIns} failed sign-ins`
+    : `It clears ${signIn.failedSignIns} failed sign-ins`;
+  return `Unlock the sign-in of ${email}? ${state}, so anyone with the password can sign in again now.`;
+}

@@ -228,12 +228,30 @@ export function cartSummaryView(
   };
 }
 
-/** What the /cart action answers a fetcher (`_response=json`) instead of redirecting. */
-export interface CartActionData {
-  ok: boolean;
+/**
+ * What the /cart action answers a fetcher (`_response=json`) instead of redirecting: the
+ * change made (`ok: true`), or its refusal.
+ */
+export type CartActionData = CartChanged | CartRefused;
+
+/**
+ * A refused cart post, answered to a fetcher as the one action reply (`replyWith`,
+ * docs/rules.md "Forms and inputs"): conform's reply with the errors by field ("" for the
+ * whole form) and the notice to show; `ok`, `cart` and `line` are absent.
+ */
+export interface CartRefused {
+  ok?: false;
+  status?: "error" | "success";
   notice: Notice;
-  /** Field errors of a refused post, by field name. */
-  fields?: Record<string, string>;
+  error?: Record<string, string[] | null>;
+  cart?: null;
+  line?: null;
+}
+
+/** A cart post that went through, answered to a fetcher. */
+export interface CartChanged {
+  ok: true;
+  notice: Notice;
   cart: {
     totalQuantity: number;
     weightLbs: number;

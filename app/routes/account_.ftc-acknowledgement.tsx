@@ -6,6 +6,7 @@ import { redirect } from "@remix-run/node";
 import { requireCustomer } from "~/services/http/index.server";
 import { getSite } from "~/services/site/index.server";
 import { staffProgram } from "~/services/staff/index.server";
+import { FtcAcknowledgementSchema } from "~/models/page-posts";
 import { localPathOr } from "~/models/redirect-param";
 import { sitePolicy } from "~/models/site-policy";
 import { methodNotAllowed } from "~/utils/api.server";
@@ -15,8 +16,8 @@ export const loader = () => methodNotAllowed(["POST"]);
 
 export async function action({ request }: ActionFunctionArgs) {
   const customerId = await requireCustomer(request);
-  const form = await readFormData(request);
-  const back = localPathOr(form.get("redirectTo"), "/");
+  const { redirectTo } = FtcAcknowledgementSchema.parse(Object.fromEntries(await readFormData(request)));
+  const back = localPathOr(redirectTo, "/");
   if (!sitePolicy(getSite(request)).staffProgram) return redirect(back);
   await staffProgram.acknowledgeFtc(customerId);
   return redirect(back);

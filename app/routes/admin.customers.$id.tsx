@@ -1,19 +1,26 @@
 // /admin/customers/$id: one customer's profile, orders, autoships, addresses, sign-in state and
 // staff-program block; Unlock and Send a password-reset email (docs/rules.md "Back office:
-// customers"). Each change is made and audited by the identity service.
+// customers"). The page's actions are `CUSTOMER_INTENTS` (Unlock asks first), run by
+// `adminIntents`; each change is made and audited by the identity service.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
-import { z } from "zod";
-import { AdminTableBox } from "~/components/admin/table-box";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { ConfirmPanel } from "~/components/admin/confirm";
+import { CustomerAutoships, CustomerOrders } from "~/components/admin/customer-activity";
+import { FormError } from "~/components/form-field";
+import { CUSTOMER_INTENTS, unlockQuestion } from "~/models/admin-customers";
+import { allowedIntents } from "~/models/admin-intents";
 import { formatMoney } from "~/models/money";
+import { ServiceError } from "~/models/service-error";
 import { quotaMonthLabel } from "~/models/staff-program-dates";
 import { ADMIN_NO_STORE, backWithNotice, requireAdmin } from "~/services/admin/index.server";
 import { customerDirectory } from "~/services/customers/index.server";
 import { identity, sendPasswordResetFor } from "~/services/identity/index.server";
 import { staffProgram } from "~/services/staff/index.server";
-import { pageNotFound, readFormData } from "~/utils/form.server";
 import { features } from "~/services/commerce/index.server";
+import { adminIntents } from "~/utils/admin-action.server";
+import { replyFor } from "~/utils/form";
+import { pageNotFound } from "~/utils/form.server";
 import { formatShopStamp, shopDay } from "~/models/shop-time";
 import { useShopTimeZone } from "~/utils/use-shop-time-zone";
 
@@ -22,14 +29,23 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { name: "robots", content: "noindex" },
 ];
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAdmin(request, "customers.view");
-  const customer = await customerDirectory.detail(params.id ?? "");
+async function customerOr404(id: string) {
+  const customer = await customerDirectory.detail(id);
   if (!customer) throw pageNotFound("We could not find that customer.");
+  return customer;
+}
+
+/** A customer without a sign-in account (a stale page): nothing to unlock or reset. */
+const noSignIn = () => new ServiceError("NO_SIGN_IN", "This customer has no sign-in account.", 409);
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const admin = await requireAdmin(request, "customers.view");
+  const customer = await customerOr404(params.id ?? "");
   const member = await staffProgram.member(customer.id);
   return json(
     {
       customer,
+      allowed: allowedIntents(admin.role, CUSTOMER_INTENTS),
       // On Shopify the order page is closed (docs/rules.md "Turned off on Shopify"): numbers, not links.
       orderPages: features.embeddedOrders,
       member: member
@@ -46,44 +62,44 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   );
 }
 
-const IntentSchema = z.object({ intent: z.enum(["unlock", "reset"]) });
-
 export async function action({ request, params }: ActionFunctionArgs) {
-  // Every intent needs the screen; each then has its own permission (docs/rules.md "Back office").
-  await requireAdmin(request, "customers.view");
-  const form = await readFormData(request);
-  const parsed = IntentSchema.safeParse({ intent: form.get("intent") });
-  const intent = parsed.success ? parsed.data.intent : null;
-  const admin = await requireAdmin(request, intent === "reset" ? "customers.reset" : "customers.unlock");
-  if (!intent)
-    return json({ message: "Choose Unlock or Send a password-reset email." }, { status: 400, headers: ADMIN_NO_STORE });
   const id = params.id ?? "";
   const to = `/admin/customers/${encodeURIComponent(id)}`;
-  const customer = await customerDirectory.detail(id);
-  if (!customer) throw pageNotFound("We could not find that customer.");
-  if (intent === "unlock") {
-    const result = await identity.unlock(id, admin);
-    if (!result)
-      return backWithNotice(request, to, { tone: "error", message: "This customer has no sign-in to unlock." });
-    return backWithNotice(request, to, {
-      tone: result.changed ? "success" : "info",
-      message: result.changed ? "The account is unlocked." : "The account was not locked; nothing changed.",
-    });
-  }
-  const sent = await sendPasswordResetFor(id, admin);
-  return backWithNotice(
-    request,
-    to,
-    sent
-      ? { tone: "success", message: `A password-reset email is on its way to ${customer.email}.` }
-      : { tone: "error", message: "This customer has no sign-in account to reset." },
-  );
+  const customerOf = () => customerOr404(id);
+  return adminIntents(request, {
+    permission: "customers.view",
+    intents: CUSTOMER_INTENTS,
+    questions: {
+      unlock: async () => {
+        const customer = await customerOf();
+        return unlockQuestion(customer.email, customer.signIn ?? { locked: false, failedSignIns: 0 });
+      },
+    },
+    handlers: {
+      unlock: async (_, { admin }) => {
+        await customerOf();
+        const result = await identity.unlock(id, admin);
+        if (!result) throw noSignIn();
+        return backWithNotice(request, to, {
+          tone: result.changed ? "success" : "info",
+          message: result.changed ? "The account is unlocked." : "The account was not locked; nothing changed.",
+        });
+      },
+      reset: async (_, { admin }) => {
+        const customer = await customerOf();
+        if (!(await sendPasswordResetFor(id, admin))) throw noSignIn();
+        const message = `A password-reset email is on its way to ${customer.email}.`;
+        return backWithNotice(request, to, { tone: "success", message });
+      },
+    },
+  });
 }
 
 export default function AdminCustomer() {
-  const { customer, member, orderPages } = useLoaderData<typeof loader>();
+  const { customer, member, orderPages, allowed } = useLoaderData<typeof loader>();
+  const data = useActionData<typeof action>();
+  const reply = replyFor(data, "unlock") ?? replyFor(data, "reset");
   const zone = useShopTimeZone();
-  const date = (iso: string) => shopDay(iso, zone);
   const signIn = customer.signIn;
   return (
     <>
@@ -103,7 +119,7 @@ export default function AdminCustomer() {
         <dt>Marketing emails</dt>
         <dd>{customer.acceptsMarketing ? "Yes" : "No"}</dd>
         <dt>Customer since</dt>
-        <dd>{date(customer.createdAt)}</dd>
+        <dd>{shopDay(customer.createdAt, zone)}</dd>
       </dl>
 
       <h2>Sign-in</h2>
@@ -115,20 +131,26 @@ export default function AdminCustomer() {
               : "Not locked. "}
             Failed sign-ins in a row: {signIn.failedSignIns}.
           </p>
-          <div className="admin-actions">
-            <Form method="post">
-              <input type="hidden" name="intent" value="unlock" />
-              <button type="submit" className="button" disabled={!signIn.canUnlock}>
+          <FormError errors={reply && !reply.confirm ? (reply.error?.[""] ?? undefined) : undefined} />
+          <ConfirmPanel reply={reply} />
+          <Form method="post" className="admin-actions">
+            {allowed.unlock ? (
+              <button
+                type="submit"
+                name="intent"
+                value="unlock"
+                className="button button--danger"
+                disabled={!signIn.canUnlock}
+              >
                 Unlock
               </button>
-            </Form>
-            <Form method="post">
-              <input type="hidden" name="intent" value="reset" />
-              <button type="submit" className="button">
+            ) : null}
+            {allowed.reset ? (
+              <button type="submit" name="intent" value="reset" className="button">
                 Send a password-reset email
               </button>
-            </Form>
-          </div>
+            ) : null}
+          </Form>
         </>
       ) : (
         <p>This customer has no sign-in account.</p>
@@ -154,71 +176,8 @@ export default function AdminCustomer() {
         </>
       ) : null}
 
-      <h2>Orders</h2>
-      <AdminTableBox label="Orders">
-        <table className="admin-table">
-          <caption>Orders (newest first)</caption>
-          <thead>
-            <tr>
-              <th scope="col">Order</th>
-              <th scope="col">Date</th>
-              <th scope="col">Status</th>
-              <th scope="col">Total</th>
-            </tr>
-          </thead>
-          <tbody>
-            {customer.orders.length === 0 ? (
-              <tr>
-                <td colSpan={4}>No orders.</td>
-              </tr>
-            ) : null}
-            {customer.orders.map((order) => (
-              <tr key={order.number}>
-                <td>
-                  {orderPages ? <Link to={`/admin/orders/${order.number}`}>#{order.number}</Link> : `#${order.number}`}
-                </td>
-                <td>{date(order.createdAt)}</td>
-                <td>{order.status}</td>
-                <td>{formatMoney(order.totalCents)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </AdminTableBox>
-
-      <h2>Autoships</h2>
-      <AdminTableBox label="Autoships">
-        <table className="admin-table">
-          <caption>Autoships</caption>
-          <thead>
-            <tr>
-              <th scope="col">Product</th>
-              <th scope="col">Status</th>
-              <th scope="col">Frequency</th>
-              <th scope="col">Next order</th>
-              <th scope="col">Card</th>
-            </tr>
-          </thead>
-          <tbody>
-            {customer.autoships.length === 0 ? (
-              <tr>
-                <td colSpan={5}>No autoships.</td>
-              </tr>
-            ) : null}
-            {customer.autoships.map((autoship) => (
-              <tr key={autoship.id}>
-                <td>
-                  {autoship.product} ({autoship.variant}) × {autoship.quantity}
-                </td>
-                <td>{autoship.status}</td>
-                <td>{autoship.frequency}</td>
-                <td>{autoship.nextOrderDate ? date(autoship.nextOrderDate) : "—"}</td>
-                <td>{autoship.card ?? "None"}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </AdminTableBox>
+      <CustomerOrders orders={customer.orders} links={orderPages} />
+      <CustomerAutoships autoships={customer.autoships} />
 
       <h2>Addresses</h2>
       {customer.addresses.length === 0 ? <p>No saved addresses.</p> : null}

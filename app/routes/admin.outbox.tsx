@@ -1,17 +1,20 @@
 // /admin/outbox: the outbox's messages by status and topic, and Retry of a failed one
-// (docs/rules.md "Back office: outbox"); the outbox service retries and audits.
+// (docs/rules.md "Back office: outbox"): `OUTBOX_INTENTS` run by `adminIntents`; the outbox
+// service retries and audits.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { AdminPager } from "~/components/admin/pager";
 import { AdminTableBox } from "~/components/admin/table-box";
-import { can } from "~/models/admin-roles";
+import { FormError } from "~/components/form-field";
+import { allowedIntents } from "~/models/admin-intents";
 import { pageCount } from "~/models/admin-customers";
 import { ADMIN_NO_STORE, backWithNotice, requireAdmin } from "~/services/admin/index.server";
-import { OUTBOX_PAGE_SIZE, OUTBOX_STATUSES } from "~/models/admin-outbox";
-import { outbox, OutboxRetryError } from "~/services/outbox/index.server";
-import { readFormData } from "~/utils/form.server";
+import { OUTBOX_INTENTS, OUTBOX_PAGE_SIZE, OUTBOX_STATUSES } from "~/models/admin-outbox";
+import { outbox } from "~/services/outbox/index.server";
+import { adminIntents } from "~/utils/admin-action.server";
+import { replyFor } from "~/utils/form";
 import { formatShopStamp } from "~/models/shop-time";
 import { useShopTimeZone } from "~/utils/use-shop-time-zone";
 
@@ -36,26 +39,24 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request, "outbox.view");
   const filter = FilterSchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   const list = await outbox.list(filter);
-  return json({ filter, ...list, canRetry: can(admin.role, "outbox.retry") }, { headers: ADMIN_NO_STORE });
+  return json(
+    { filter, ...list, canRetry: allowedIntents(admin.role, OUTBOX_INTENTS).retry },
+    { headers: ADMIN_NO_STORE },
+  );
 }
 
-const RetrySchema = z.object({ intent: z.literal("retry"), messageId: z.string().trim().min(1).max(100) });
-
 export async function action({ request }: ActionFunctionArgs) {
-  const admin = await requireAdmin(request, "outbox.retry");
-  const form = await readFormData(request);
-  const parsed = RetrySchema.safeParse(Object.fromEntries(form));
-  if (!parsed.success) return json({ message: "Choose a message to retry." }, { status: 400, headers: ADMIN_NO_STORE });
   const back = `/admin/outbox${new URL(request.url).search}`;
-  try {
-    await outbox.retry(parsed.data.messageId, admin);
-  } catch (error) {
-    if (error instanceof OutboxRetryError) {
-      return json({ message: error.message }, { status: error.status, headers: ADMIN_NO_STORE });
-    }
-    throw error;
-  }
-  return backWithNotice(request, back, { tone: "success", message: "The message is queued again." });
+  return adminIntents(request, {
+    permission: "outbox.view",
+    intents: OUTBOX_INTENTS,
+    handlers: {
+      retry: async ({ messageId }, { admin }) => {
+        await outbox.retry(messageId, admin);
+        return backWithNotice(request, back, { tone: "success", message: "The message is queued again." });
+      },
+    },
+  });
 }
 
 export default function AdminOutbox() {
@@ -63,6 +64,9 @@ export default function AdminOutbox() {
   const zone = useShopTimeZone();
   const time = (iso: string | null) => (iso ? formatShopStamp(iso, zone) : "—");
   const pages = pageCount(total, OUTBOX_PAGE_SIZE);
+  // A refused retry (not failed any more, gone) shows above the table.
+  const refused = replyFor(useActionData<typeof action>(), "retry");
+  const errors = refused ? Object.values(refused.error ?? {}).flatMap((messages) => messages ?? []) : [];
   const query = (to: number) => {
     const params = new URLSearchParams();
     if (filter.status) params.set("status", filter.status);
@@ -101,6 +105,7 @@ export default function AdminOutbox() {
           Filter
         </button>
       </Form>
+      <FormError errors={errors} />
       <AdminTableBox label="Messages">
         <table className="admin-table">
           <caption>Messages, newest first ({total})</caption>

@@ -1,17 +1,21 @@
 // /admin/login: the back office's own sign-in (docs/rules.md "Back office"), separate from the
 // customers' accounts. Rate-limited per address with the customers' sign-in budget, locked after
 // the same number of failures; then back to the page asked for (?redirect=, under /admin only).
+// The form is `AdminSignInSchema` with conform; every refusal is `replyWith`'s reply.
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
-import { z } from "zod";
+import { FormError, TextField, useClearPasswords } from "~/components/form-field";
 import { ADMIN_PATH, isAdminPath } from "~/models/admin-path";
+import { AdminSignInSchema } from "~/models/admin-sign-in";
 import { REFUSED_BACK_OFFICE_SIGN_IN_MESSAGE } from "~/models/lockout";
 import { decodeRedirect } from "~/models/redirect-param";
 import { adminSignInCookie, adminUsers, getAdmin } from "~/services/admin/index.server";
 import { rateLimits, retryAfterHeaders } from "~/services/http/index.server";
 import { clientIpOf } from "~/services/sign-in/index.server";
-import { readFormData } from "~/utils/form.server";
+import { readFormData, replyWith } from "~/utils/form.server";
 
 export const meta: MetaFunction = () => [{ title: "Sign in | Back office" }, { name: "robots", content: "noindex" }];
 export const handle = { layout: false };
@@ -29,30 +33,26 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json(null, { headers: NO_STORE });
 }
 
-const SignInSchema = z.object({
-  email: z.string().trim().min(1, "Enter your email.").max(254),
-  password: z.string().min(1, "Enter your password.").max(200),
-});
-
-type Reply = { message: string; email: string };
+/** Fields never sent back to the page. */
+const hideFields = ["password"];
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const verdict = await rateLimits.attempt("sign-in", `admin:${clientIpOf(context)}`);
+  const submission = parseWithZod(await readFormData(request), { schema: AdminSignInSchema });
   if (!verdict.allowed) {
-    return json<Reply>({ message: verdict.message, email: "" }, { status: 429, headers: retryAfterHeaders(verdict) });
+    return replyWith(submission, {
+      status: 429,
+      formErrors: [verdict.message],
+      hideFields,
+      headers: retryAfterHeaders(verdict),
+    });
   }
-  const parsed = SignInSchema.safeParse(Object.fromEntries(await readFormData(request)));
-  if (!parsed.success) {
-    return json<Reply>({ message: parsed.error.issues[0].message, email: "" }, { status: 400, headers: NO_STORE });
-  }
-  const result = await adminUsers.signIn(parsed.data);
+  if (submission.status !== "success") return replyWith(submission, { hideFields });
+  const result = await adminUsers.signIn(submission.value);
   if (!result.ok) {
     // One answer whether the user exists, is locked or gave a wrong password (docs/rules.md
     // "One answer for a refused sign-in"); the email typed is given back as it was typed.
-    return json<Reply>(
-      { message: REFUSED_BACK_OFFICE_SIGN_IN_MESSAGE, email: parsed.data.email },
-      { status: 401, headers: NO_STORE },
-    );
+    return replyWith(submission, { status: 401, formErrors: [REFUSED_BACK_OFFICE_SIGN_IN_MESSAGE], hideFields });
   }
   return redirect(targetOf(request), {
     headers: { ...NO_STORE, "Set-Cookie": await adminSignInCookie(result.adminUserId) },
@@ -60,35 +60,25 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function AdminSignIn() {
-  const reply = useActionData<typeof action>();
+  const lastResult = useActionData<typeof action>();
   const [params] = useSearchParams();
   const busy = useNavigation().state === "submitting";
+  const [form, fields] = useForm({
+    id: "admin-sign-in",
+    lastResult,
+    constraint: getZodConstraint(AdminSignInSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: AdminSignInSchema }),
+    shouldValidate: "onBlur",
+  });
+  useClearPasswords(lastResult, [fields.password]);
   return (
     <div className="admin-sign-in">
       <h1>Back office</h1>
       <p>For the people who run the shop. Customers sign in on the shop.</p>
-      <Form method="post" action={`/admin/login${params.size ? `?${params}` : ""}`} noValidate={false}>
-        {reply?.message ? (
-          <p className="notice notice--error" role="alert" id="sign-in-error">
-            {reply.message}
-          </p>
-        ) : null}
-        <p className="field">
-          <label htmlFor="admin-email">Email</label>
-          <input
-            id="admin-email"
-            name="email"
-            type="email"
-            autoComplete="username"
-            required
-            defaultValue={reply?.email ?? ""}
-            aria-describedby={reply?.message ? "sign-in-error" : undefined}
-          />
-        </p>
-        <p className="field">
-          <label htmlFor="admin-password">Password</label>
-          <input id="admin-password" name="password" type="password" autoComplete="current-password" required />
-        </p>
+      <Form method="post" action={`/admin/login${params.size ? `?${params}` : ""}`} {...getFormProps(form)}>
+        <FormError errors={form.errors} id={form.errorId} />
+        <TextField field={fields.email} label="Email" type="email" autoComplete="username" />
+        <TextField field={fields.password} label="Password" type="password" autoComplete="current-password" />
         <button type="submit" className="button" disabled={busy}>
           Sign in
         </button>

@@ -3,7 +3,7 @@
 // content service and a form that emails support. A plain form post (works
 // without JavaScript); with it conform checks the same schema as you type.
 // Public on both sites, also for a staff member who has not registered yet.
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
@@ -28,7 +28,7 @@ import { getSite } from "~/services/site/index.server";
 import { pageMeta, siteFromMatches } from "~/utils/meta";
 import { routeTitle } from "~/models/page-titles";
 import type { SiteId } from "~/models/site";
-import { readFormData } from "~/utils/form.server";
+import { readFormData, replyWith } from "~/utils/form.server";
 
 const CONTACT_PATH = "/contact-us";
 /** 'Contact Us' on both sites (catalogue spec section 2 title tables). */
@@ -64,12 +64,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { topics } = await contactPageOf(site);
   const submission = parseWithZod(formData, { schema: contactSchema(topics) });
   if (isSpam(formData)) {
-    return json(
-      submission.reply({ formErrors: ["Your message could not be sent. Reload the page and try again."] }),
-      400,
-    );
+    return replyWith(submission, { formErrors: ["Your message could not be sent. Reload the page and try again."] });
   }
-  if (submission.status !== "success") return json(submission.reply(), 400);
+  if (submission.status !== "success") return replyWith(submission);
   const result = await contact.sendContactMessage({
     site,
     customerId: await getCustomerId(request),
@@ -77,12 +74,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     clientIp: clientIpOf(context),
   });
   if (!result.ok) {
-    return json(
-      submission.reply({
-        formErrors: ["You have sent us several messages in the last hour. Please wait a while, or call or email us."],
-      }),
-      { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } },
-    );
+    return replyWith(submission, {
+      status: 429,
+      formErrors: ["You have sent us several messages in the last hour. Please wait a while, or call or email us."],
+      headers: { "Retry-After": String(result.retryAfterSeconds) },
+    });
   }
   return redirect(CONTACT_PATH, {
     headers: await commitNotice(request, { tone: "success", message: CONTACT_SENT_MESSAGE }),
@@ -107,7 +103,7 @@ export default function ContactUs() {
 
 function ContactForm() {
   const { topics, prefill } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
+  const lastResult = useActionData<typeof action>();
   const schema = useMemo(() => contactSchema(topics), [topics]);
   const [form, fields] = useForm<ContactInput>({
     id: "contact-us",

@@ -4,24 +4,21 @@
 // Receive. Plain posts through the real order lifecycle service, so the shopper's whole flow can
 // be tried locally. Only where /dev/outbox is open (development, or DEV_OUTBOX=true); everywhere
 // else it does not exist.
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { z } from "zod";
+import { FormError, SelectField, TextField } from "~/components/form-field";
 import { devOutboxOpen } from "~/env.server";
+import { DevOrdersActionSchema } from "~/models/dev-orders";
 import { formatMoney } from "~/models/money";
-import {
-  CARRIERS,
-  canMove,
-  canMoveReturn,
-  FULFILMENT_STEPS,
-  orderStatusLabel,
-  type CarrierCode,
-} from "~/models/order-lifecycle";
+import { CARRIERS, canMove, canMoveReturn, FULFILMENT_STEPS, orderStatusLabel } from "~/models/order-lifecycle";
 import { DEFAULT_SHIPMENT } from "~/models/orders-advance";
 import { commitNotice } from "~/services/http/index.server";
+import type { ActionReply } from "~/utils/form";
+import { pageNotFound, readFormData, replyWith } from "~/utils/form.server";
 import { fulfilmentReads, LifecycleError, orderLifecycle } from "~/services/orders/index.server";
-import { pageNotFound, readFormData } from "~/utils/form.server";
 import { formatShopStamp } from "~/models/shop-time";
 import { useShopTimeZone } from "~/utils/use-shop-time-zone";
 
@@ -29,6 +26,8 @@ export const meta: MetaFunction = () => [{ title: "Orders (fulfilment)" }, { nam
 
 const NO_STORE = { "Cache-Control": "private, no-store" };
 const RECENT = 30;
+const UNKNOWN = "Unknown action. Reload the page and try again.";
+const CARRIER_OPTIONS = Object.entries(CARRIERS).map(([value, carrier]) => ({ value, label: carrier.name }));
 
 export async function loader(_: LoaderFunctionArgs) {
   if (!devOutboxOpen()) throw pageNotFound();
@@ -36,24 +35,16 @@ export async function loader(_: LoaderFunctionArgs) {
   return json({ orders }, { headers: NO_STORE });
 }
 
-const ActionSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.enum(["packed", "delivered"]), orderId: z.string().min(1) }),
-  z.object({
-    intent: z.literal("shipped"),
-    orderId: z.string().min(1),
-    carrier: z.string(),
-    trackingNumber: z.string(),
-  }),
-  z.object({ intent: z.enum(["approve-return", "receive-return"]), returnId: z.string().min(1) }),
-]);
-
 export async function action({ request }: ActionFunctionArgs) {
   if (!devOutboxOpen()) throw pageNotFound();
-  const parsed = ActionSchema.safeParse(Object.fromEntries(await readFormData(request)));
-  if (!parsed.success)
-    return json({ target: null, field: null, message: "Unknown action" }, { status: 400, headers: NO_STORE });
-  const input = parsed.data;
-  const target = "orderId" in input ? input.orderId : input.returnId;
+  const submission = parseWithZod(await readFormData(request), { schema: DevOrdersActionSchema });
+  const posted = submission.payload;
+  // Which row answers: the order or the return posted (forms repeat per row).
+  const target = String(posted.orderId ?? posted.returnId ?? "");
+  if (submission.status !== "success") {
+    return replyWith(submission, { target, formErrors: submission.error?.intent ? [UNKNOWN] : undefined });
+  }
+  const input = submission.value;
   try {
     let message: string;
     switch (input.intent) {
@@ -63,7 +54,7 @@ export async function action({ request }: ActionFunctionArgs) {
         break;
       case "shipped":
         await orderLifecycle.markShipped(input.orderId, {
-          carrier: input.carrier as CarrierCode,
+          carrier: input.carrier,
           trackingNumber: input.trackingNumber,
         });
         message = "The order is shipped; the shopper's email is queued.";
@@ -84,10 +75,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return redirect("/dev/orders", { headers: await commitNotice(request, { tone: "success", message }) });
   } catch (error) {
     if (!(error instanceof LifecycleError)) throw error;
-    return json(
-      { target, field: error.field ?? null, message: error.message },
-      { status: error.status, headers: NO_STORE },
-    );
+    return replyWith(submission, { error, target });
   }
 }
 
@@ -99,44 +87,44 @@ function When({ at }: { at: string }) {
 
 type Row = ReturnType<typeof useLoaderData<typeof loader>>["orders"][number];
 
-function NextStep({ order, error }: { order: Row; error: { field: string | null; message: string } | null }) {
+/** The reply of the form of one row (an order or a return), if it answered. */
+function useRowReply(id: string): ActionReply | undefined {
+  const data = useActionData<typeof action>();
+  return data && "target" in data && data.target === id ? (data as ActionReply) : undefined;
+}
+
+function NextStep({ order }: { order: Row }) {
   const next = FULFILMENT_STEPS.find((step) => canMove(order.status, step));
+  const [form, fields] = useForm({
+    id: `order-${order.id}`,
+    lastResult: useRowReply(order.id),
+    defaultValue: DEFAULT_SHIPMENT,
+  });
   if (!next) return <>–</>;
-  const errorId = `order-${order.id}-error`;
   return (
-    <Form method="post" className="dev-orders__step">
+    <Form method="post" className="dev-orders__step" {...getFormProps(form)}>
       <input type="hidden" name="orderId" value={order.id} />
       <input type="hidden" name="intent" value={next} />
+      <FormError errors={form.errors} id={form.errorId} />
       {next === "shipped" ? (
         <>
-          <label>
-            Carrier{" "}
-            <select name="carrier" defaultValue={DEFAULT_SHIPMENT.carrier}>
-              {Object.entries(CARRIERS).map(([code, carrier]) => (
-                <option key={code} value={code}>
-                  {carrier.name}
-                </option>
-              ))}
-            </select>
-          </label>{" "}
-          <label>
-            Tracking number{" "}
-            <input
-              name="trackingNumber"
-              defaultValue={DEFAULT_SHIPMENT.trackingNumber}
-              required
-              aria-invalid={error?.field === "trackingNumber" || undefined}
-              aria-describedby={error ? errorId : undefined}
-            />
-          </label>{" "}
+          <SelectField field={fields.carrier} label="Carrier" options={CARRIER_OPTIONS} />
+          <TextField field={fields.trackingNumber} label="Tracking number" required />
         </>
       ) : null}
       <button type="submit">Mark {next}</button>
-      {error ? (
-        <p id={errorId} role="alert" className="form-error">
-          {error.message}
-        </p>
-      ) : null}
+    </Form>
+  );
+}
+
+function ReturnStep({ id, approve }: { id: string; approve: boolean }) {
+  const [form] = useForm({ id: `return-${id}`, lastResult: useRowReply(id) });
+  return (
+    <Form method="post" {...getFormProps(form)}>
+      <input type="hidden" name="returnId" value={id} />
+      <input type="hidden" name="intent" value={approve ? "approve-return" : "receive-return"} />
+      <FormError errors={form.errors} id={form.errorId} />
+      <button type="submit">{approve ? "Approve" : "Receive"}</button>
     </Form>
   );
 }
@@ -144,7 +132,6 @@ function NextStep({ order, error }: { order: Row; error: { field: string | null;
 export default function DevOrders() {
   const { orders } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
-  const errorFor = (id: string) => (answer && answer.target === id ? answer : null);
   const openReturns = orders.flatMap((order) =>
     order.returns
       .filter((r) => canMoveReturn(r.status, "approved") || canMoveReturn(r.status, "received"))
@@ -158,11 +145,7 @@ export default function DevOrders() {
         office will. The same as <code>npm run orders:advance</code>. The emails go to the outbox (
         <a href="/dev/outbox">/dev/outbox</a>).
       </p>
-      {answer && answer.target === null ? (
-        <p role="alert" className="form-error">
-          {answer.message}
-        </p>
-      ) : null}
+      {answer && !answer.target ? <FormError errors={[UNKNOWN]} /> : null}
       <table>
         <caption>The last {RECENT} orders</caption>
         <thead>
@@ -188,7 +171,7 @@ export default function DevOrders() {
               <td>{order.refundedCents > 0 ? formatMoney(order.refundedCents) : "–"}</td>
               <td>{orderStatusLabel(order.status)}</td>
               <td>
-                <NextStep order={order} error={errorFor(order.id)} />
+                <NextStep order={order} />
               </td>
             </tr>
           ))}
@@ -212,7 +195,6 @@ export default function DevOrders() {
           </thead>
           <tbody>
             {openReturns.map((r) => {
-              const error = errorFor(r.id);
               const approve = canMoveReturn(r.status, "approved");
               return (
                 <tr key={r.id}>
@@ -224,16 +206,7 @@ export default function DevOrders() {
                   <td>{formatMoney(r.refundCents)}</td>
                   <td>{orderStatusLabel(r.status)}</td>
                   <td>
-                    <Form method="post">
-                      <input type="hidden" name="returnId" value={r.id} />
-                      <input type="hidden" name="intent" value={approve ? "approve-return" : "receive-return"} />
-                      <button type="submit">{approve ? "Approve" : "Receive"}</button>
-                      {error ? (
-                        <p role="alert" className="form-error">
-                          {error.message}
-                        </p>
-                      ) : null}
-                    </Form>
+                    <ReturnStep id={r.id} approve={approve} />
                   </td>
                 </tr>
               );

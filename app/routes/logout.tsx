@@ -9,6 +9,7 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { signOutAndRedirect } from "~/services/sign-in/index.server";
 import { getSignedIn } from "~/services/http/index.server";
+import { SignOutSchema } from "~/models/page-posts";
 import { pageMeta } from "~/utils/meta";
 import { readFormData } from "~/utils/form.server";
 
@@ -19,8 +20,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await readFormData(request);
-  return signOutAndRedirect(request, form.get("reason") === "inactivity" ? "inactivity" : "logout");
+  const { reason } = SignOutSchema.parse(Object.fromEntries(await readFormData(request)));
+  return signOutAndRedirect(request, reason);
 }
 
 export default function SignOut() {

@@ -1,6 +1,6 @@
 // /password-protect (no layout): while password protection is on, every page sends
 // here first; the right password opens the shop for this browser and returns to the page.
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
@@ -15,7 +15,7 @@ import { content } from "~/services/content/index.server";
 import { activePassword, unlock } from "~/services/http/index.server";
 import { getSite } from "~/services/site/index.server";
 import { pageMeta } from "~/utils/meta";
-import { readFormData } from "~/utils/form.server";
+import { readFormData, replyWith } from "~/utils/form.server";
 
 export const handle = { layout: false };
 
@@ -45,24 +45,24 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readFormData(request);
   const submission = parseWithZod(formData, { schema: SitePasswordSchema });
-  if (submission.status !== "success") return json(submission.reply({ hideFields: ["password"] }), 400);
+  const hideFields = ["password"];
+  if (submission.status !== "success") return replyWith(submission, { hideFields });
   // Password guesses count against the same per-address limit as sign-in attempts.
   if (!(await allowSignInAttempt(clientIpOf(context)))) {
-    return json(submission.reply({ formErrors: ["Too many attempts. Wait a minute and try again."] }), 429);
+    return replyWith(submission, {
+      status: 429,
+      formErrors: ["Too many attempts. Wait a minute and try again."],
+      hideFields,
+    });
   }
   const cookie = await unlock(getSite(request), submission.value.password);
-  if (!cookie) {
-    return json(
-      submission.reply({ fieldErrors: { password: ["That password is not right."] }, hideFields: ["password"] }),
-      400,
-    );
-  }
+  if (!cookie) return replyWith(submission, { fieldErrors: { password: ["That password is not right."] }, hideFields });
   return redirect(decodeRedirect(submission.value.redirect) ?? "/", { headers: { "Set-Cookie": cookie } });
 }
 
 export default function PasswordProtect() {
   const { site, heading, message, redirect: back } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
+  const lastResult = useActionData<typeof action>();
   const [form, fields] = useForm({
     id: "password-protect",
     lastResult,

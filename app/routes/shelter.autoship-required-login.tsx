@@ -1,16 +1,17 @@
 // Sign-in demanded for autoship (shop-core spec section 2, catalogue spec
 // section 5): a guest whose cart holds an autoship item signs in here, without
 // the site layout, and goes back to checkout.
-import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Link, useActionData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { SignInForm } from "~/components/sign-in-form";
 import { decodeRedirect } from "~/models/redirect-param";
+import { SignInSchema } from "~/models/sign-in";
 import { signInAction } from "~/services/sign-in/index.server";
 import { getCustomerId } from "~/services/http/index.server";
-import { readFormData } from "~/utils/form.server";
+import { readFormData, replyWith } from "~/utils/form.server";
 import { pageMeta } from "~/utils/meta";
 
 export const handle = { layout: false };
@@ -26,11 +27,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await readFormData(request.clone()); // a body that is not a form is refused here (400/415)
-  return signInAction(request, context, target(request));
+  const outcome = await signInAction(request, context, target(request));
+  if (outcome instanceof Response) return outcome;
+  const { form, ...refusal } = outcome;
+  return replyWith(parseWithZod(form, { schema: SignInSchema }), { ...refusal, hideFields: ["password"] });
 }
 
 export default function AutoshipRequiredLogin() {
-  const lastResult = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
+  const lastResult = useActionData<typeof action>();
   return (
     <div className="bare-page">
       <h1>Sign in to order autoship</h1>

@@ -1,10 +1,10 @@
 // /shelter/forgot-password: sends a one-time reset link by email (stored with its
 // token, then delivered by the outbox). The answer is the same whether or not the
 // email has an account (no account enumeration).
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { HoneypotInputs } from "~/components/honeypot-inputs";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -15,7 +15,7 @@ import { clientIpOf } from "~/services/sign-in/index.server";
 import { isSpam, SPAM_MESSAGE, rateLimits, retryAfterHeaders, commitNotice } from "~/services/http/index.server";
 import { getSite } from "~/services/site/index.server";
 import { pageMeta } from "~/utils/meta";
-import { readFormData } from "~/utils/form.server";
+import { readFormData, replyWith } from "~/utils/form.server";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, { title: "Forgot Password", noindex: true });
 
@@ -25,16 +25,11 @@ export const SENT_MESSAGE =
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readFormData(request);
   const submission = parseWithZod(formData, { schema: ForgotPasswordSchema });
-  if (isSpam(formData)) {
-    return json(submission.reply({ formErrors: [SPAM_MESSAGE] }), 400);
-  }
-  if (submission.status !== "success") return json(submission.reply(), 400);
+  if (isSpam(formData)) return replyWith(submission, { formErrors: [SPAM_MESSAGE] });
+  if (submission.status !== "success") return replyWith(submission);
   const verdict = await rateLimits.attempt("password-reset", clientIpOf(context));
   if (!verdict.allowed) {
-    return json(submission.reply({ formErrors: [verdict.message] }), {
-      status: 429,
-      headers: retryAfterHeaders(verdict),
-    });
+    return replyWith(submission, { status: 429, formErrors: [verdict.message], headers: retryAfterHeaders(verdict) });
   }
   await requestAccountPasswordReset(getSite(request), submission.value.email);
   return redirect("/shelter/forgot-password", {
@@ -43,7 +38,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function ForgotPassword() {
-  const lastResult = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
+  const lastResult = useActionData<typeof action>();
   const [form, fields] = useForm({
     id: "forgot-password",
     lastResult,

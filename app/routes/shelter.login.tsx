@@ -1,6 +1,6 @@
 // /shelter/login ('Log In'; /account/login is the same page): sign in, then
 // back to the guarded page (?redirect=, base64), else the page before, else home.
-import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -9,12 +9,13 @@ import { SignInForm } from "~/components/sign-in-form";
 import { afterSignIn, referrerPath } from "~/models/guards";
 import { decodeRedirect, encodeRedirect } from "~/models/redirect-param";
 import { routeTitle } from "~/models/page-titles";
+import { SignInSchema } from "~/models/sign-in";
 import { signInAction, OIDC_START_PATH, oidcEnabled, providerName } from "~/services/sign-in/index.server";
 import { getSession, sessionStorage } from "~/services/http/index.server";
 import { withAccountMarker } from "~/services/analytics/index.server";
 import { getSite, publicOrigin } from "~/services/site/index.server";
 import { pageMeta, siteFromMatches } from "~/utils/meta";
-import { readFormData } from "~/utils/form.server";
+import { readFormData, replyWith } from "~/utils/form.server";
 
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta(matches, {
@@ -48,13 +49,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
     redirectParam: decodeRedirect(url.searchParams.get("redirect")),
     previous: typeof previous === "string" ? previous : null,
   });
+  const outcome = await signInAction(request, context, target);
+  if (!(outcome instanceof Response)) {
+    const { form: posted, ...refusal } = outcome;
+    return replyWith(parseWithZod(posted, { schema: SignInSchema }), { ...refusal, hideFields: ["password"] });
+  }
   // A sign-in that went through is the data layer's "login" (docs/decisions.md "Analytics").
-  return withAccountMarker(await signInAction(request, context, target), getSite(request), "login", "password");
+  return withAccountMarker(outcome, getSite(request), "login", "password");
 }
 
 export default function LogIn() {
   const { inactive, previous, provider, providerHref } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
+  const lastResult = useActionData<typeof action>();
   return (
     <div className="bare-page">
       <h1>Log In</h1>

@@ -1,6 +1,6 @@
 // /shelter/reset-password?token=…: choose a new password with a one-time,
 // expiring token from the email. Using it signs every session out.
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
@@ -11,7 +11,7 @@ import { ResetPasswordSchema } from "~/models/account-forms";
 import { identity } from "~/services/identity/index.server";
 import { commitNotice } from "~/services/http/index.server";
 import { pageMeta } from "~/utils/meta";
-import { readFormData } from "~/utils/form.server";
+import { readFormData, replyWith } from "~/utils/form.server";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, { title: "Reset Password", noindex: true });
 
@@ -25,9 +25,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(await readFormData(request), { schema: ResetPasswordSchema });
   const hideFields = ["password", "confirmPassword"];
-  if (submission.status !== "success") return json(submission.reply({ hideFields }), 400);
+  if (submission.status !== "success") return replyWith(submission, { hideFields });
   if (!(await identity.resetPassword(submission.value.token, submission.value.password))) {
-    return json(submission.reply({ formErrors: [EXPIRED], hideFields }), 410);
+    return replyWith(submission, { status: 410, formErrors: [EXPIRED], hideFields });
   }
   return redirect("/shelter/login", {
     headers: await commitNotice(request, {
@@ -39,7 +39,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function ResetPassword() {
   const { token, valid } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
+  const lastResult = useActionData<typeof action>();
   const [form, fields] = useForm({
     id: "reset-password",
     lastResult,

@@ -1,9 +1,10 @@
-// The cart's action (app/routes/cart.tsx re-exports it): every cart intent, answered as JSON to a
-// fetcher (`_response=json`) and as a redirect with a notice to a plain form (docs/rules.md "Cart").
+// The cart's action (app/routes/cart.tsx re-exports it): every cart intent, parsed with
+// `CartIntentSchema`, answered as JSON to a fetcher (`_response=json`; a refusal is the one action
+// reply, `replyWith`) and as a redirect with a notice to a plain form (docs/rules.md "Cart").
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { parseWithZod } from "@conform-to/zod";
-import { cartSummaryView, summarizeCart, type CartActionData } from "~/models/cart";
+import { cartSummaryView, summarizeCart, type CartActionData, type CartChanged } from "~/models/cart";
 import { CartIntentSchema } from "~/models/cart-input";
 import { causeChosenNotice, extraChosenNotice } from "~/models/donation-forms";
 import type { DonationExtra } from "~/models/donations";
@@ -29,7 +30,7 @@ import { cartPricingFor } from "~/services/pricing/index.server";
 import { getSite, publicOrigin } from "~/services/site/index.server";
 import { stock } from "~/services/stock/index.server";
 import { donationContext } from "~/utils/donations.server";
-import { readFormData } from "~/utils/form.server";
+import { readFormData, replyWith } from "~/utils/form.server";
 
 /** Where to go back to after a post without JavaScript: the page it came from, same origin only. */
 function backTo(request: Request, formData: FormData): string {
@@ -39,9 +40,26 @@ function backTo(request: Request, formData: FormData): string {
   return back ? localPathOr(back, "/cart") : "/cart";
 }
 
-/** What a fetcher (JavaScript) gets back instead of a redirect; see `CartActionData`. */
-function jsonReply(data: CartActionData, status = 200, cookie?: string | null) {
-  return json(data, { status, headers: cookie ? { "Set-Cookie": cookie } : undefined });
+/** What a fetcher (JavaScript) gets back for a change made instead of a redirect; see `CartActionData`. */
+function jsonReply(data: CartChanged, cookie?: string | null) {
+  return json<CartActionData>(data, { headers: cookie ? { "Set-Cookie": cookie } : undefined });
+}
+
+type CartSubmission = Parameters<typeof replyWith>[0];
+
+/**
+ * A refused post (`CartRefused`): to a fetcher the one action reply (`replyWith`) with the
+ * errors beside their fields and the notice; to a plain form a redirect back with the notice
+ * (the form may sit on another page, a product page's add-to-cart).
+ */
+async function refuse(
+  request: Request,
+  submission: CartSubmission,
+  reply: { wantsJson: boolean; back: string; message: string; status?: number; fieldErrors?: Record<string, string[]> },
+) {
+  const notice: Notice = { tone: "error", message: reply.message };
+  if (reply.wantsJson) return replyWith(submission, { status: reply.status, notice, fieldErrors: reply.fieldErrors });
+  return redirect(reply.back, { headers: await commitNotice(request, notice) });
 }
 
 /** The cart page's action: parses the intent (`CartIntentSchema`) and answers a fetcher with JSON, a form with a redirect. */
@@ -53,21 +71,16 @@ export async function cartAction({ request }: ActionFunctionArgs) {
   const back = backTo(request, formData);
   const submission = parseWithZod(formData, { schema: CartIntentSchema });
   if (submission.status !== "success") {
-    // The first failing field's first message (docs/rules.md "Forms and inputs": same as the JSON calls).
-    const fields: Record<string, string> = {};
-    for (const [field, messages] of Object.entries(submission.error ?? {})) {
-      if (messages?.[0]) fields[field || "form"] = messages[0];
-    }
-    const message = Object.values(fields)[0] ?? "That did not work. Please try again.";
-    if (wantsJson) {
-      return jsonReply({ ok: false, notice: { tone: "error", message }, fields, cart: null, line: null }, 400);
-    }
-    return redirect(back, { headers: await commitNotice(request, { tone: "error", message }) });
+    // The notice is the first failing field's first message (docs/rules.md "Forms and inputs":
+    // same as the JSON calls); a fetcher also gets every field's errors.
+    const first = Object.values(submission.error ?? {}).find((messages) => messages?.[0])?.[0];
+    return refuse(request, submission, { wantsJson, back, message: first ?? "That did not work. Please try again." });
   }
   const input = submission.value;
-  if (input.intent === "zip") return setZip(request, input.zip, back, wantsJson);
-  if (input.intent === "donation-cause") return chooseDonation(request, { causeId: input.causeId }, back, wantsJson);
-  if (input.intent === "donation-extra") return chooseDonation(request, { extra: input.extra }, back, wantsJson);
+  const answer = { submission, back, wantsJson };
+  if (input.intent === "zip") return setZip(request, input.zip, answer);
+  if (input.intent === "donation-cause") return chooseDonation(request, { causeId: input.causeId }, answer);
+  if (input.intent === "donation-extra") return chooseDonation(request, { extra: input.extra }, answer);
   let result: CartResult;
   // A post that redirects needs only the cart's id; a fetcher's answer needs the lines.
   const changeOptions = { withCart: wantsJson };
@@ -129,14 +142,14 @@ export async function cartAction({ request }: ActionFunctionArgs) {
   } catch (error) {
     if (error instanceof CartError) {
       if (error.code === "CART_NOT_FOUND") logger().warn("No cart found");
-      const notice: Notice = { tone: "error", message: error.message };
-      if (wantsJson) {
-        return jsonReply(
-          { ok: false, notice, fields: { [error.field ?? "form"]: error.message }, cart: null, line: null },
-          error.status,
-        );
-      }
-      return redirect(back, { headers: await commitNotice(request, notice) });
+      const fieldErrors = { [error.field ?? ""]: [error.message] };
+      return refuse(request, submission, {
+        wantsJson,
+        back,
+        message: error.message,
+        status: error.status,
+        fieldErrors,
+      });
     }
     throw error;
   }
@@ -183,7 +196,6 @@ export async function cartAction({ request }: ActionFunctionArgs) {
           : null,
         line,
       },
-      200,
       cookie,
     );
   }
@@ -196,24 +208,25 @@ export async function cartAction({ request }: ActionFunctionArgs) {
  * A guest's delivery zip (shop-core spec sections 1, 4 and 5): valid when it is 5
  * digits inside a home-delivery range; a new valid zip updates the stored location.
  */
-async function setZip(request: Request, zip: string, back: string, wantsJson: boolean) {
+async function setZip(request: Request, zip: string, { submission, back, wantsJson }: Answer) {
+  if (!(await stock.coversZip(zip))) {
+    const message = `Sorry, we do not deliver to ${zip} yet.`;
+    return refuse(request, submission, { wantsJson, back, message, fieldErrors: { zip: [message] } });
+  }
   const session = await getSession(request);
-  let notice: Notice;
-  if (await stock.coversZip(zip)) {
-    setHomeZip(session, zip);
-    notice = { tone: "success", message: `Delivering to ${zip}.` };
-  } else {
-    notice = { tone: "error", message: `Sorry, we do not deliver to ${zip} yet.` };
-  }
-  if (wantsJson) {
-    const ok = notice.tone === "success";
-    return json<CartActionData>(
-      { ok, notice, ...(ok ? {} : { fields: { zip: notice.message } }), cart: null, line: null },
-      { status: ok ? 200 : 400, headers: { "Set-Cookie": await sessionStorage.commitSession(session) } },
-    );
-  }
-  flashNotice(session, notice);
-  return redirect(back, { headers: { "Set-Cookie": await sessionStorage.commitSession(session) } });
+  setHomeZip(session, zip);
+  const notice: Notice = { tone: "success", message: `Delivering to ${zip}.` };
+  if (!wantsJson) flashNotice(session, notice);
+  const headers = { "Set-Cookie": await sessionStorage.commitSession(session) };
+  if (wantsJson) return json<CartActionData>({ ok: true, notice, cart: null, line: null }, { headers });
+  return redirect(back, { headers });
+}
+
+/** What the action's helpers answer with: the submission, where to go back, and which mode. */
+interface Answer {
+  submission: CartSubmission;
+  back: string;
+  wantsJson: boolean;
 }
 
 /**
@@ -224,11 +237,9 @@ async function setZip(request: Request, zip: string, back: string, wantsJson: bo
 async function chooseDonation(
   request: Request,
   choice: { causeId: string } | { extra: DonationExtra | null },
-  back: string,
-  wantsJson: boolean,
+  { submission, back, wantsJson }: Answer,
 ) {
   let notice: Notice;
-  let status = 200;
   try {
     const cart = await currentCart(request);
     if (!cart || cart.lines.length === 0) throw new CartError("CART_NOT_FOUND", "Your cart is empty.", "cartId");
@@ -242,13 +253,9 @@ async function chooseDonation(
     }
   } catch (error) {
     if (!(error instanceof DonationChoiceError || error instanceof CartError)) throw error;
-    notice = { tone: "error", message: error.message };
-    status = error.status;
+    const fieldErrors = { ["causeId" in choice ? "causeId" : "extra"]: [error.message] };
+    return refuse(request, submission, { wantsJson, back, message: error.message, status: error.status, fieldErrors });
   }
-  if (wantsJson) {
-    const field = "causeId" in choice ? "causeId" : "extra";
-    const fields = notice.tone === "error" ? { [field]: notice.message } : undefined;
-    return jsonReply({ ok: status === 200, notice, ...(fields ? { fields } : {}), cart: null, line: null }, status);
-  }
+  if (wantsJson) return jsonReply({ ok: true, notice, cart: null, line: null });
   return redirect(back, { headers: await commitNotice(request, notice) });
 }

@@ -2,7 +2,7 @@
 // with and without JavaScript, at 1280 and 390 px: support finds a customer whose sign-in is
 // locked, sees it on the customer's page, unlocks it and sends a reset email; axe clean.
 import { expect, test, type TestInfo } from "@playwright/test";
-import { adminSignIn, axeClean, noHorizontalScroll, open, register, uniqueEmail, withDb } from "./helpers";
+import { adminSignIn, axeClean, jsEnabled, noHorizontalScroll, open, register, uniqueEmail, withDb } from "./helpers";
 
 /** Locks the customer's sign-in for 15 minutes, as ten failures do. */
 function lock(testInfo: TestInfo, email: string) {
@@ -39,10 +39,19 @@ for (const width of [1280, 390]) {
       await axeClean(page, testInfo);
       if (width === 390) await noHorizontalScroll(page);
 
-      await page.getByRole("button", { name: "Unlock" }).click();
+      // Unlock asks first, naming the account; nothing changes until it is confirmed.
+      await page.getByRole("button", { name: "Unlock", exact: true }).click();
+      const question = page.getByRole("heading", { name: /^Unlock the sign-in of .+\? It ends the lock/ });
+      await expect(question).toBeVisible();
+      // With JavaScript the focus moves to the question.
+      if (jsEnabled(testInfo)) await expect(question).toBeFocused();
+      await expect(page.getByText(/^Locked until .+ UTC\./)).toBeVisible();
+      await axeClean(page, testInfo);
+      if (width === 390) await noHorizontalScroll(page);
+      await page.getByRole("button", { name: "Unlock the sign-in" }).click();
       await expect(page.getByText("The account is unlocked.")).toBeVisible();
       await expect(page.getByText("Not locked. Failed sign-ins in a row: 0.")).toBeVisible();
-      await expect(page.getByRole("button", { name: "Unlock" })).toBeDisabled();
+      await expect(page.getByRole("button", { name: "Unlock", exact: true })).toBeDisabled();
 
       await page.getByRole("button", { name: "Send a password-reset email" }).click();
       await expect(page.getByText(`A password-reset email is on its way to ${email}.`)).toBeVisible();

@@ -1,10 +1,10 @@
 // Review moderation in the back office (docs/rules.md "Back office: reviews"), with and without
 // JavaScript, at 1280 and 390 px: an operator of the support role publishes a held review, which
 // then shows on the product page (to a shopper who allowed functional cookies), and rejects
-// another, which does not.
+// another, which does not; unpublishing the first asks first.
 import crypto from "node:crypto";
 import { expect, test, type TestInfo } from "@playwright/test";
-import { adminSignIn, axeClean, noHorizontalScroll, open, withDb } from "./helpers";
+import { adminSignIn, axeClean, jsEnabled, noHorizontalScroll, open, withDb } from "./helpers";
 
 const SKU = "SD00402";
 
@@ -78,6 +78,20 @@ for (const width of [1280, 390]) {
       const reviews = page.locator("#reviews");
       await expect(reviews.getByRole("article", { name: publishTitle })).toBeVisible();
       await expect(reviews.getByRole("article", { name: rejectTitle })).toHaveCount(0);
+
+      // Taking a published review off the shop asks first, beside its form.
+      await open(page, testInfo, "/admin/reviews?status=published");
+      const published = page.getByRole("article", { name: publishTitle });
+      await published.getByRole("button", { name: "Unpublish" }).click();
+      const question = published.getByRole("heading", { name: /^Unpublish “.+”.*\? It leaves the product page/ });
+      await expect(question).toBeVisible();
+      // With JavaScript the focus moves to the question.
+      if (jsEnabled(testInfo)) await expect(question).toBeFocused();
+      await axeClean(page, testInfo);
+      if (width === 390) await noHorizontalScroll(page);
+      await published.getByRole("button", { name: "Unpublish the review" }).click();
+      await expect(page.getByText("The review is unpublished.")).toBeVisible();
+      await expect(page.getByRole("article", { name: publishTitle })).toHaveCount(0);
     });
   });
 }

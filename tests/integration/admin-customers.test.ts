@@ -4,8 +4,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import { ADMIN_ROLES, rolesWith, type Permission } from "~/models/admin-roles";
-import { DEFAULT_SHOP_TIME_ZONE } from "~/models/shop-time";
+import { unlockQuestion } from "~/models/admin-customers";
 import { quotaMonthOf } from "~/models/staff-program-dates";
+import { DEFAULT_SHOP_TIME_ZONE } from "~/models/shop-time";
 import { loader as listLoader } from "~/routes/admin.customers._index";
 import { action as customerAction, loader as customerLoader } from "~/routes/admin.customers.$id";
 import { identity, LOCKOUT_MS } from "~/services/identity/index.server";
@@ -137,7 +138,7 @@ describe("unlock", () => {
       const { jar, email } = admins[role];
       const response = await callRoute(
         customerAction,
-        formRequest(`/admin/customers/${customer.customerId}`, { intent: "unlock" }, jar),
+        formRequest(`/admin/customers/${customer.customerId}`, { intent: "unlock", confirmed: "yes" }, jar),
         jar,
         { params: { id: customer.customerId } },
       );
@@ -169,7 +170,7 @@ describe("unlock", () => {
     const call = () =>
       callRoute(
         customerAction,
-        formRequest(`/admin/customers/${customer.customerId}`, { intent: "unlock" }, support.jar),
+        formRequest(`/admin/customers/${customer.customerId}`, { intent: "unlock", confirmed: "yes" }, support.jar),
         support.jar,
         { params: { id: customer.customerId } },
       );
@@ -181,6 +182,30 @@ describe("unlock", () => {
     const user = await prisma.identityUser.findUniqueOrThrow({ where: { customerId: customer.customerId } });
     expect(user.failedSignIns).toBe(0);
     expect(await auditOf("customer", customer.customerId)).toHaveLength(1);
+  });
+
+  it("asks first: a post without the confirmation changes nothing and names the account", async () => {
+    const { jar } = admins.support;
+    const customer = await newAccount("unlock-asks");
+    await lock(customer.customerId);
+    const before = await prisma.identityUser.findUniqueOrThrow({ where: { customerId: customer.customerId } });
+    const post = (fields: Record<string, string>) =>
+      callRoute(customerAction, formRequest(`/admin/customers/${customer.customerId}`, fields, jar), jar, {
+        params: { id: customer.customerId },
+      });
+    const asked = await post({ intent: "unlock" });
+    expect(asked.status).toBe(200);
+    const reply = await asked.json();
+    expect(reply.confirm.question).toBe(
+      unlockQuestion(customer.email, { locked: true, failedSignIns: before.failedSignIns }),
+    );
+    expect(reply.confirm.fields).toContainEqual(["intent", "unlock"]);
+    const untouched = await prisma.identityUser.findUniqueOrThrow({ where: { customerId: customer.customerId } });
+    expect(untouched.lockedUntil).toEqual(before.lockedUntil);
+    expect(await auditOf("customer", customer.customerId)).toHaveLength(0);
+    expect((await post({ intent: "unlock", confirmed: "yes" })).status).toBe(302);
+    const after = await prisma.identityUser.findUniqueOrThrow({ where: { customerId: customer.customerId } });
+    expect(after.lockedUntil).toBeNull();
   });
 
   it("writes the entry in the unlock's transaction: an entry that cannot be written leaves the lock", async () => {

@@ -163,7 +163,9 @@ describe("outbox", () => {
         owner.jar,
       );
       expect(response.status, status).toBe(409);
-      expect((await response.json()).message).toBe(`Only a failed message can be retried; this one is ${status}.`);
+      expect((await response.json()).error).toEqual({
+        "": [`Only a failed message can be retried; this one is ${status}.`],
+      });
       expect((await prisma.outboxMessage.findUniqueOrThrow({ where: { id: row.id } })).status).toBe(status);
       expect(await auditOf("outbox", row.id)).toHaveLength(0);
     }

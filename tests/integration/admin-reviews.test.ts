@@ -4,7 +4,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import { ADMIN_ROLES, rolesWith } from "~/models/admin-roles";
-import { MODERATION_NOTE_MAX } from "~/models/admin-reviews";
+import { MODERATION_NOTE_MAX, REJECT_PUBLISHED_MESSAGE, unpublishQuestion } from "~/models/admin-reviews";
 import { action, loader } from "~/routes/admin.reviews";
 import { reviews } from "~/services/reviews/index.server";
 import { adminsOfEveryRole, auditOf, newAdmin, type TestAdmin } from "../helpers/admin";
@@ -14,11 +14,15 @@ import { ensureSeeded } from "../helpers/seeded";
 
 let admins: Record<(typeof ADMIN_ROLES)[number], TestAdmin>;
 let productId: string;
+let productTitle: string;
 
 beforeAll(async () => {
   await ensureSeeded();
   admins = await adminsOfEveryRole("reviews");
-  productId = (await prisma.product.findFirstOrThrow({ orderBy: { handle: "asc" }, select: { id: true } })).id;
+  ({ id: productId, title: productTitle } = await prisma.product.findFirstOrThrow({
+    orderBy: { handle: "asc" },
+    select: { id: true, title: true },
+  }));
 });
 
 /** A review held for a link, as moderation holds one. */
@@ -97,17 +101,26 @@ describe("review moderation by role", () => {
     }
   });
 
-  it("rejects with a note, and a decision can be changed (published → rejected leaves the figures)", async () => {
-    const support = await newAdmin("support", "reviews-change");
+  it("unpublishing asks first: without the confirmation nothing changes; Reject refuses a published review", async () => {
+    const support = await newAdmin("support", "reviews-unpublish");
     const review = await heldReview(3);
     expect((await decide(support, { intent: "publish", reviewId: review.id, status: "pending" })).status).toBe(302);
     const published = await figures();
-    const response = await decide(support, {
-      intent: "reject",
-      reviewId: review.id,
-      note: "Names a competitor",
-      status: "published",
-    });
+    const fields = { intent: "unpublish", reviewId: review.id, note: "Names a competitor", status: "published" };
+    const asked = await decide(support, fields);
+    expect(asked.status).toBe(200);
+    const reply = await asked.json();
+    expect(reply.confirm.question).toBe(unpublishQuestion({ title: review.title, productTitle }));
+    expect(reply.confirm.fields).toContainEqual(["note", "Names a competitor"]);
+    expect((await prisma.review.findUniqueOrThrow({ where: { id: review.id } })).status).toBe("published");
+    expect(await figures()).toEqual(published);
+    expect(await auditOf("review", review.id)).toHaveLength(1);
+    // Reject is for a review not on the shop: a published one is refused, unchanged.
+    const rejected = await decide(support, { intent: "reject", reviewId: review.id, status: "published" });
+    expect(rejected.status).toBe(409);
+    expect((await rejected.json()).error).toEqual({ "": [REJECT_PUBLISHED_MESSAGE] });
+    expect((await prisma.review.findUniqueOrThrow({ where: { id: review.id } })).status).toBe("published");
+    const response = await decide(support, { ...fields, confirmed: "yes" });
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/admin/reviews?status=published");
     const after = await prisma.review.findUniqueOrThrow({ where: { id: review.id } });
@@ -117,10 +130,10 @@ describe("review moderation by role", () => {
     expect(latest!.action).toBe("review.reject");
     expect(JSON.parse(latest!.before!)).toEqual({ status: "published", moderationNote: "link" });
     expect(JSON.parse(latest!.after!)).toEqual({ status: "rejected", moderationNote: "Names a competitor" });
-    const rejected = await (
+    const list = await (
       await callRoute(loader, getRequest("/admin/reviews?status=rejected", support.jar), support.jar)
     ).json();
-    expect(rejected.reviews.map((r: { id: string }) => r.id)).toContain(review.id);
+    expect(list.reviews.map((r: { id: string }) => r.id)).toContain(review.id);
   });
 
   it("decides and audits in one transaction: an entry that cannot be written leaves the review held", async () => {
@@ -146,7 +159,7 @@ describe("review moderation by role", () => {
       note: "x".repeat(MODERATION_NOTE_MAX + 1),
     });
     expect(long.status).toBe(400);
-    expect((await long.json()).message).toBe(`Keep the note to ${MODERATION_NOTE_MAX} characters.`);
+    expect((await long.json()).error.note).toEqual([`Keep the note to ${MODERATION_NOTE_MAX} characters.`]);
     expect((await prisma.review.findUniqueOrThrow({ where: { id: review.id } })).status).toBe("pending");
     expect(await auditOf("review", review.id)).toHaveLength(0);
     expect((await decide(support, { intent: "delete", reviewId: review.id })).status).toBe(400);

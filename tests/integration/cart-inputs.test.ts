@@ -190,8 +190,8 @@ describe("the /cart page and the JSON cart calls give the same message for the s
         formRequest("/cart", { ...c.page({ lineId: pageLineId }), _response: "json" }, pageJar),
       );
       expect(page.status).toBe(400);
-      const pageBody = (await page.json()) as { fields: Record<string, string>; notice: { message: string } };
-      expect(pageBody.fields[c.pageField]).toBe(c.message);
+      const pageBody = (await page.json()) as { error: Record<string, string[]>; notice: { message: string } };
+      expect(pageBody.error[c.pageField]?.[0]).toBe(c.message);
       expect(pageBody.notice.message).toBe(c.message);
 
       const api = await callRoute(

@@ -130,7 +130,10 @@ describe("/cart action for fetchers (_response=json)", () => {
     const jar = new Jar();
     const bad = await post(jar, { intent: "add", variantId, quantity: "lots", _response: "json" });
     expect(bad.status).toBe(400);
-    expect((await bad.json()).fields).toEqual({ quantity: "Enter the quantity as a whole number." });
+    // The one action reply (replyWith): the errors beside their field, and the notice.
+    const reply = await bad.json();
+    expect(reply.error).toEqual({ quantity: ["Enter the quantity as a whole number."] });
+    expect(reply.notice).toEqual({ tone: "error", message: "Enter the quantity as a whole number." });
     const missing = await post(jar, { intent: "remove", lineId: "nope", _response: "json" });
     expect(missing.status).toBe(404);
   });

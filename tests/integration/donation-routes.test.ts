@@ -172,7 +172,8 @@ describe("/cart donation-cause", () => {
     expect(unknown.status).toBeGreaterThanOrEqual(400);
     expect(unknown.status).toBeLessThan(500);
     const refused = (await unknown.json()) as { ok: boolean; notice: { tone: string; message: string } };
-    expect(refused).toMatchObject({ ok: false, notice: { tone: "error" } });
+    expect(refused).toMatchObject({ status: "error", notice: { tone: "error" } });
+    expect(refused.ok).toBeUndefined();
     expect(refused.notice.message).toMatch(/cause/i);
     // Nothing changed: the cart still gives to the cause chosen first.
     expect((await cartPage(jar)).donation?.cause?.id).toBe(chosen);
@@ -190,7 +191,7 @@ describe("/cart donation-cause", () => {
     const jar = await cartWithItem();
     const long = await post(jar, { intent: "donation-cause", causeId: "9".repeat(65), _response: "json" });
     expect(long.status).toBe(400);
-    expect(await long.json()).toMatchObject({ ok: false, notice: { message: M.causeTooLong } });
+    expect(await long.json()).toMatchObject({ status: "error", notice: { message: M.causeTooLong } });
     const missing = await post(jar, { intent: "donation-cause", _response: "json" });
     expect(missing.status).toBe(400);
     expect(await missing.json()).toMatchObject({ notice: { message: M.chooseCause } });
@@ -229,7 +230,7 @@ describe("/cart donation-extra", () => {
     for (const extra of ["add-on:700", "add-on:abc", "round-down", "add-on:-300"]) {
       const response = await post(jar, { intent: "donation-extra", extra, _response: "json" });
       expect(response.status, extra).toBe(400);
-      expect(await response.json()).toMatchObject({ ok: false, fields: { extra: M.extra } });
+      expect(await response.json()).toMatchObject({ status: "error", error: { extra: [M.extra] } });
     }
     expect((await cartAttributes(jar))[DONATION_EXTRA_ATTRIBUTE]).toBe("round-up");
     const page = await post(jar, { intent: "donation-extra", extra: "lots", redirectTo: "/cart" });

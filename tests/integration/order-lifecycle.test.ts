@@ -1000,7 +1000,9 @@ describe("/dev/orders (the developers' fulfilment page)", () => {
     const bad = await post({ intent: "shipped", orderId: order.id, carrier: "ups", trackingNumber: "12" });
     expect(bad.status).toBe(400);
     expect(bad.headers.get("Cache-Control")).toBe("private, no-store");
-    expect(await bad.json()).toMatchObject({ target: order.id, field: "trackingNumber" });
+    const refused = await bad.json();
+    expect(refused).toMatchObject({ target: order.id, status: "error" });
+    expect(Object.keys(refused.error)).toEqual(["trackingNumber"]);
 
     expect(
       (
@@ -1036,7 +1038,9 @@ describe("/dev/orders (the developers' fulfilment page)", () => {
       status: "received",
     });
 
-    expect((await post({ intent: "refund-everything", orderId: order.id })).status).toBe(400);
+    const unknown = await post({ intent: "refund-everything", orderId: order.id });
+    expect(unknown.status).toBe(400);
+    expect((await unknown.json()).error[""]).toEqual(["Unknown action. Reload the page and try again."]);
   });
 
   it("does not exist in production (unless DEV_OUTBOX)", async () => {

@@ -16,6 +16,7 @@ import {
 } from "~/models/outbox";
 import { OUTBOX_PAGE_SIZE, OUTBOX_STATUSES, type OutboxStatus } from "~/models/admin-outbox";
 import type { AuditActor } from "~/models/audit";
+import { ServiceError } from "~/models/service-error";
 import { recordAudit } from "~/services/audit/index.server";
 import { logger, metrics } from "~/services/observability/index.server";
 
@@ -34,13 +35,10 @@ export interface OutboxMessageView {
   email: { id: string; to: string; subject: string } | null;
 }
 
-/** A refused retry (not failed, or not found); nothing was changed. */
-export class OutboxRetryError extends Error {
-  constructor(
-    message: string,
-    readonly status: 404 | 409,
-  ) {
-    super(message);
+/** A refused retry (not failed, or not found); nothing was changed. A `ServiceError`, so the page answers its status. */
+export class OutboxRetryError extends ServiceError<"NOT_FOUND" | "NOT_FAILED"> {
+  constructor(message: string, status: 404 | 409) {
+    super(status === 404 ? "NOT_FOUND" : "NOT_FAILED", message, status);
     this.name = "OutboxRetryError";
   }
 }

@@ -266,6 +266,16 @@ export function createEmbeddedReviews(db: PrismaClient): Reviews {
       };
     },
 
+    async forModeration(reviewId) {
+      const row = await db.review.findUnique({
+        where: { id: reviewId },
+        select: { title: true, status: true, product: { select: { title: true } } },
+      });
+      if (!row) return null;
+      const status = STATUSES.includes(row.status as ReviewStatus) ? (row.status as ReviewStatus) : "pending";
+      return { title: row.title, productTitle: row.product.title, status };
+    },
+
     async moderate(reviewId, status, note, actor) {
       const row = await db.$transaction(async (tx) => {
         const review = await tx.review.findUnique({

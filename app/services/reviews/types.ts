@@ -71,6 +71,8 @@ export interface Reviews {
   pending(limit?: number): Promise<ReviewView[]>;
   /** Reviews of one status for the back office: pending oldest first, decided newest first. */
   moderation(status: ReviewStatus, page: number): Promise<ModerationList>;
+  /** One review as a moderator decides on it (its title, product and status), or null when there is none. */
+  forModeration(reviewId: string): Promise<{ title: string; productTitle: string; status: ReviewStatus } | null>;
   /**
    * A moderator's decision; keeps the product's rating figures in step. With `actor` (a
    * back-office user) the decision is audited in its transaction (docs/rules.md "Back office:

@@ -3,8 +3,7 @@
 // "staff"). Signing in rotates the session token, merges the guest cart into
 // the saved cart, and redirects; signing out revokes the token and clears the
 // session and cart cookies.
-import { json, redirect, type AppLoadContext } from "@remix-run/node";
-import { parseWithZod } from "@conform-to/zod";
+import { redirect, type AppLoadContext } from "@remix-run/node";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { SignInSchema } from "~/models/sign-in";
@@ -149,20 +148,33 @@ export const clientIpOf = (context: AppLoadContext) =>
   typeof context.clientIp === "string" ? context.clientIp : "unknown";
 
 /**
- * The sign-in form's action, shared by every sign-in page: rate limit per
- * address (429), honeypot, credentials, then sign in and go to `target`. A
- * refusal answers the form's reply with the email kept and the password not.
+ * A refused sign-in as the page answers it (`replyWith` in the route): the form posted, its
+ * status and the errors of the form and its fields.
  */
-export async function signInAction(request: Request, context: AppLoadContext, target: string): Promise<Response> {
+export interface SignInRefusal {
+  form: FormData;
+  status: 400 | 401 | 429;
+  formErrors: string[];
+  fieldErrors?: Record<string, string[]>;
+  headers?: HeadersInit;
+}
+
+/**
+ * The sign-in form's action, shared by every sign-in page: rate limit per
+ * address (429), honeypot, credentials, then sign in and go to `target` (a
+ * redirect). A refusal is returned for the page to answer with the form's reply.
+ */
+export async function signInAction(
+  request: Request,
+  context: AppLoadContext,
+  target: string,
+): Promise<Response | SignInRefusal> {
+  const form = await request.clone().formData();
   const verdict = await rateLimits.attempt("sign-in", clientIpOf(context));
   if (!verdict.allowed) {
-    return json(
-      { status: "error", error: { "": [verdict.message] } },
-      { status: 429, headers: retryAfterHeaders(verdict) },
-    );
+    return { form, status: 429, formErrors: [verdict.message], headers: retryAfterHeaders(verdict) };
   }
-  const form = await request.clone().formData();
-  if (isSpam(form)) return json({ status: "error", error: { "": [SPAM_MESSAGE] } }, 400);
+  if (isSpam(form)) return { form, status: 400, formErrors: [SPAM_MESSAGE] };
   try {
     const customerId = await authenticator.authenticate("form", request);
     // A provider identity waiting for this customer's password proof is linked now.
@@ -175,10 +187,7 @@ export async function signInAction(request: Request, context: AppLoadContext, ta
     );
   } catch (error) {
     if (!(error instanceof SignInError)) throw error;
-    const submission = parseWithZod(error.form, { schema: SignInSchema });
-    return json(
-      submission.reply({ formErrors: [error.message], fieldErrors: error.fieldErrors, hideFields: ["password"] }),
-      Object.keys(error.fieldErrors).length ? 400 : 401,
-    );
+    const status = Object.keys(error.fieldErrors).length ? 400 : 401;
+    return { form: error.form, status, formErrors: [error.message], fieldErrors: error.fieldErrors };
   }
 }
