@@ -46,9 +46,6 @@ export const shopMonth = (at: Instant, zone: string) => format(instant(at), "yyy
 /** The year an instant falls in, in the zone. */
 export const shopYear = (at: Instant, zone: string) => Number(format(instant(at), "yyyy", { in: tz(zone) }));
 
-/** The month (1 to 12) an instant falls in, in the zone. */
-export const shopMonthNumber = (at: Instant, zone: string) => Number(format(instant(at), "M", { in: tz(zone) }));
-
 // ─── Parsing days, months and local times ───────────────────────────────────────
 
 /** The parts of a real calendar day "YYYY-MM-DD" (not 2026-02-31), or null. */

@@ -63,4 +63,3 @@ export function createFulfilmentReads(db: PrismaClient) {
   };
 }
 
-export type FulfilmentReads = ReturnType<typeof createFulfilmentReads>;

@@ -23,7 +23,7 @@ export * from "./place.server";
 export * from "./order-access.server";
 export * from "./lifecycle-types";
 export { createOrderLifecycle, REFUND_TOPIC, type LifecycleDeps } from "./lifecycle.server";
-export { createFulfilmentReads, type FulfilmentOrder, type FulfilmentReads } from "./dev-reads.server";
+export { createFulfilmentReads, type FulfilmentOrder } from "./dev-reads.server";
 
 /**
  * The order lifecycle (docs/rules.md "Order lifecycle", "Returns") on the shop's database, the
