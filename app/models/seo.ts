@@ -210,10 +210,22 @@ export function listingSeo(
   ];
 }
 
+/** The longest search-engine title a product may set (its page title adds the site's suffix). */
+export const SEO_TITLE_MAX = 70;
+/** The longest description a page's meta carries: a product's own is cut to it, a set one is at most it. */
+export const SEO_DESCRIPTION_MAX = 160;
+
 interface ProductSeoInput {
   origin: string;
   canonicalPath: string;
-  product: { title: string; description: string; images: { url: string; alt?: string; variantId?: string | null }[] };
+  product: {
+    title: string;
+    description: string;
+    /** The merchandiser's search title and description (null or absent: the title and description). */
+    seoTitle?: string | null;
+    seoDescription?: string | null;
+    images: { url: string; alt?: string; variantId?: string | null }[];
+  };
   variant: { id: string };
   /** The trail the page shows (built from the product, as the server renders it). */
   crumbs?: readonly Crumb[];
@@ -237,13 +249,14 @@ function productShareImage(data: ProductSeoInput): ShareImage | undefined {
 export function productSeo(site: SiteId, data: ProductSeoInput): Meta {
   const { product, origin } = data;
   const url = `${origin}${data.canonicalPath}`;
-  const description = product.description.slice(0, 160);
+  const title = product.seoTitle || product.title;
+  const description = product.seoDescription || product.description.slice(0, SEO_DESCRIPTION_MAX);
   return [
-    { title: pageTitle(site, product.title, data.brand) },
+    { title: pageTitle(site, title, data.brand) },
     { name: "description", content: description },
     { tagName: "link", rel: "canonical", href: url },
     ...socialMeta(site, {
-      title: product.title,
+      title,
       description,
       url,
       type: "product",

@@ -49,7 +49,7 @@ export {
   type EntryView,
   type RevisionView,
 } from "./editor.server";
-export { readImageUpload } from "./upload.server";
+export { checkImageFile, readFormWithImage, readImageUpload, type CheckedImage } from "./upload.server";
 
 /** The back office's content editing, redirects and uploads (docs/rules.md "Back office: content"). */
 export const contentEditor = createContentEditor(prisma);
