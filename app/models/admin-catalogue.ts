@@ -7,7 +7,7 @@ import { BADGE_LABELS, BADGE_PRIORITY, type BadgeKey } from "./badges";
 import { BRAND_LABELS } from "./brands";
 import { AssetFieldsSchema, MAX_UPLOAD_BYTES } from "./content-editor";
 import { NutritionFormSchema, flattenNutritionForm } from "./nutrition";
-import { SEO_DESCRIPTION_MAX, SEO_TITLE_MAX } from "./seo";
+import { SEO_DESCRIPTION_MAX, SEO_TITLE_MAX } from "./seo-limits";
 import { SPECIES } from "./species";
 import { SITE_IDS, type SiteId } from "./site";
 

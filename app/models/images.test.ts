@@ -54,7 +54,6 @@ describe("optimiser URLs (catalogue spec section 9, served per section 7)", () =
       "/cms/summer-hero?w=320",
     );
     expect(ipxUrl("/cms/summer-hero")).toBe("/cms/summer-hero");
-    expect(ipxUrl("/cms/../etc/passwd", { width: 320 })).toBe("/_ipx/w_320/cms/../etc/passwd");
     expect(ipxUrl("images/a.png", { height: 99.6 })).toBe("/_ipx/h_100/images/a.png");
   });
 

@@ -27,14 +27,9 @@ export const IPX_PREFIX = "/_ipx";
  * this URL (docs/decisions.md "Back office: catalogue").
  */
 export const LIBRARY_IMAGE_PREFIX = "/cms/";
-const LIBRARY_IMAGE = /^\/cms\/[a-z0-9][a-z0-9-]*$/;
 
-/** The URL of a library image. */
+/** The URL of a library image (its asset id is checked by the form that chose it). */
 export const libraryImageUrl = (assetId: string): string => `${LIBRARY_IMAGE_PREFIX}${assetId}`;
-
-/** The library asset id of a picture's URL, or null when it is not a library image. */
-export const libraryAssetIdOf = (url: string): string | null =>
-  LIBRARY_IMAGE.test(url) ? url.slice(LIBRARY_IMAGE_PREFIX.length) : null;
 
 export type ImageFit = "cover" | "contain" | "fill" | "inside" | "outside";
 export type ImageFormat = "webp" | "avif" | "png" | "jpeg";
@@ -72,7 +67,7 @@ export function ipxUrl(src: string, options: IpxOptions = {}): string {
   if (!src || /^(data|blob):/i.test(src) || src.startsWith(`${IPX_PREFIX}/`)) return src;
   const { width, height, fit, format, quality, background } = options;
   // A library image is served by its own route, as webp at a width; the box keeps its shape (CSS).
-  if (libraryAssetIdOf(src)) return width ? `${src}?w=${px(width)}` : src;
+  if (src.startsWith(LIBRARY_IMAGE_PREFIX)) return width ? `${src}?w=${px(width)}` : src;
   const modifiers: string[] = [];
   // ipx applies fit and background only in its resize (s_) step, so both sides go there together.
   if (width && height) modifiers.push(`s_${px(width)}x${px(height)}`);

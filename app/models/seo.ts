@@ -1,5 +1,6 @@
 import type { Crumb } from "./navigation";
 import { imagesForVariant } from "./product";
+import { SEO_DESCRIPTION_MAX } from "./seo-limits";
 import { pageTitle, SITE_NAME, type SiteId } from "./site";
 import { sitePolicy } from "./site-policy";
 
@@ -210,10 +211,7 @@ export function listingSeo(
   ];
 }
 
-/** The longest search-engine title a product may set (its page title adds the site's suffix). */
-export const SEO_TITLE_MAX = 70;
-/** The longest description a page's meta carries: a product's own is cut to it, a set one is at most it. */
-export const SEO_DESCRIPTION_MAX = 160;
+export { SEO_DESCRIPTION_MAX, SEO_TITLE_MAX } from "./seo-limits";
 
 interface ProductSeoInput {
   origin: string;

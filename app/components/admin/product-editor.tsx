@@ -10,7 +10,7 @@ import { CheckboxField, FieldError, FormError, SelectField, TextAreaField, TextF
 import { MAX_FEATURED_RANK, MAX_PRODUCT_IMAGES, ProductSaveSchema } from "~/models/admin-catalogue";
 import { MAX_UPLOAD_BYTES } from "~/models/content-editor";
 import { flattenNutritionForm } from "~/models/nutrition";
-import { SEO_DESCRIPTION_MAX, SEO_TITLE_MAX } from "~/models/seo";
+import { SEO_DESCRIPTION_MAX, SEO_TITLE_MAX } from "~/models/seo-limits";
 import type { ActionReply } from "~/utils/form";
 import { ProductNutritionFields } from "./product-nutrition-fields";
 import { AdminThumb } from "./thumb";
@@ -18,6 +18,7 @@ import { AdminThumb } from "./thumb";
 interface Image {
   id: string;
   url: string;
+  src: string;
   alt: string;
   width: number;
   height: number;

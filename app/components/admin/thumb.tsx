@@ -1,12 +1,12 @@
-// A picture's thumbnail in the back office (the products list, the product editor): served
-// through the optimiser at 2x its box (a library picture by /cms/{id}), kept at its own ratio.
-import { ipxUrl } from "~/models/images";
+// A picture's thumbnail in the back office (the products list, the product editor): `src` is the
+// optimiser's URL the server worked out (`AdminImage.src`, so the optimiser's rules stay out of
+// the back office's scripts and the shop's chunks stay as they are), kept at its own ratio.
 
 export function AdminThumb({
   image,
   size = 64,
 }: {
-  image: { url: string; alt: string; width: number; height: number };
+  image: { src: string; alt: string; width: number; height: number };
   size?: number;
 }) {
   const wide = image.width >= image.height;
@@ -15,7 +15,7 @@ export function AdminThumb({
   return (
     <img
       className="admin-thumb"
-      src={ipxUrl(image.url, { width: width * 2, format: "webp" })}
+      src={image.src}
       alt={image.alt}
       width={width}
       height={height}

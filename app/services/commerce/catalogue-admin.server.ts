@@ -18,7 +18,7 @@ import {
 } from "~/models/admin-catalogue";
 import { changedFields, type AuditActor } from "~/models/audit";
 import { productFacets } from "~/models/facets";
-import { libraryImageUrl } from "~/models/images";
+import { ipxUrl, libraryImageUrl } from "~/models/images";
 import { parseNutrition, serializeNutrition, type Nutrition } from "~/models/nutrition";
 import { splitTags } from "~/models/product";
 import { ServiceError } from "~/models/service-error";
@@ -31,6 +31,8 @@ import { bumpDataVersion } from "~/services/freshness/index.server";
 export interface AdminImage {
   id: string;
   url: string;
+  /** Its thumbnail through the optimiser (128 px wide: a 64 px box at 2x). */
+  src: string;
   alt: string;
   width: number;
   height: number;
@@ -132,6 +134,7 @@ const NOT_FROM_LIBRARY = "Choose an image from the library.";
 const imageOf = (row: { id: string; url: string; alt: string; width: number; height: number }): AdminImage => ({
   id: row.id,
   url: row.url,
+  src: ipxUrl(row.url, { width: 128, format: "webp" }),
   alt: row.alt,
   width: row.width,
   height: row.height,
