@@ -5,6 +5,7 @@ import { productJsonLd } from "./product-json-ld";
 import {
   editorRowCounts,
   flattenNutritionForm,
+  nestNutritionForm,
   formatAmount,
   formatCalories,
   formatGuarantee,
@@ -131,13 +132,8 @@ describe("NutritionFormSchema (the back office's fields)", () => {
   });
 
   it("is saved with the product's other fields in one edit, posted under nutrition. (conform's nested shape)", () => {
-    const nested: Record<string, unknown> = {};
-    for (const [key, value] of Object.entries(values)) {
-      const parts = key.split(".");
-      let node = nested;
-      for (const part of parts.slice(0, -1)) node = (node[part] ??= {}) as Record<string, unknown>;
-      node[parts.at(-1)!] = value;
-    }
+    const nested = nestNutritionForm(values);
+    expect(nested.analysis).toMatchObject({ "0": { nutrient: values["analysis.0.nutrient"] } });
     expect(flattenNutritionForm(nested)).toEqual(values);
     const edit = ProductSaveSchema.parse({ intent: "product", title: "Dog food", nutrition: nested });
     expect(edit.title).toBe("Dog food");

@@ -154,6 +154,18 @@ export function flattenNutritionForm(value: unknown): Record<string, unknown> {
   return flat;
 }
 
+/** The flat field values as nested objects ("analysis.0.value" → analysis["0"].value): conform's defaults. */
+export function nestNutritionForm(flat: Record<string, string>): Record<string, unknown> {
+  const nested: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(flat)) {
+    const parts = key.split(".");
+    let node = nested;
+    for (const part of parts.slice(0, -1)) node = (node[part] ??= {}) as Record<string, unknown>;
+    node[parts[parts.length - 1]] = value;
+  }
+  return nested;
+}
+
 /** The hidden field the editor sends with its nutrition fields: a form without it leaves the nutrition as it is. */
 export const NUTRITION_FORM_FIELD = "nutritionFields";
 

@@ -9,7 +9,7 @@ import { Form } from "@remix-run/react";
 import { CheckboxField, FieldError, FormError, SelectField, TextAreaField, TextField } from "~/components/form-field";
 import { MAX_FEATURED_RANK, MAX_PRODUCT_IMAGES, ProductSaveSchema } from "~/models/admin-catalogue";
 import { MAX_UPLOAD_BYTES } from "~/models/content-editor";
-import { flattenNutritionForm } from "~/models/nutrition";
+import { flattenNutritionForm, nestNutritionForm } from "~/models/nutrition";
 import { SEO_DESCRIPTION_MAX, SEO_TITLE_MAX } from "~/models/seo-limits";
 import type { ActionReply } from "~/utils/form";
 import { ProductNutritionFields } from "./product-nutrition-fields";
@@ -49,7 +49,7 @@ interface ProductForm {
   upload?: File;
   uploadAlt?: string;
   variants: { id: string; image: string }[];
-  nutrition: Record<string, string>;
+  nutrition: Record<string, unknown>;
 }
 
 const removeFormId = (imageId: string) => `remove-image-${imageId}`;
@@ -94,7 +94,8 @@ export function ProductEditor({
       seoDescription: product.seoDescription ?? "",
       images: product.images.map((image, i) => ({ id: image.id, alt: image.alt, position: String(i + 1) })),
       variants: product.variants.map((v) => ({ id: v.id, image: "" })),
-      nutrition,
+      // conform finds a default by the field's path, so the flat names are given nested.
+      nutrition: nestNutritionForm(nutrition) as Record<string, string>,
     },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: ProductSaveSchema }),
   });
