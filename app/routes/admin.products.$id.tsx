@@ -163,6 +163,12 @@ export default function AdminProduct() {
       />
       <ConfirmPanel reply={replyFor(data, "removeImage")} />
       <ProductEditor
+        // A saved change starts the form again from what is stored (conform keeps its own state).
+        key={[
+          product.updatedAt,
+          ...product.images.map((image) => `${image.id}:${image.alt}`),
+          ...product.variants.map((v) => v.image?.url ?? ""),
+        ].join("|")}
         product={product}
         library={library}
         nutrition={nutrition}
