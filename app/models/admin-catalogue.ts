@@ -2,11 +2,14 @@
 // merchandiser may set on a product and a variant, the list's filter, the badge tags a
 // variant stores, and whether a variant can be ordered per stock destination. Pure.
 import { z } from "zod";
+import { defineIntents } from "./admin-intents";
 import { BADGE_LABELS, BADGE_PRIORITY, type BadgeKey } from "./badges";
 import { BRAND_LABELS } from "./brands";
-import { NutritionFormSchema } from "./nutrition";
+import { AssetFieldsSchema, MAX_UPLOAD_BYTES } from "./content-editor";
+import { NutritionFormSchema, flattenNutritionForm } from "./nutrition";
+import { SEO_DESCRIPTION_MAX, SEO_TITLE_MAX } from "./seo-limits";
 import { SPECIES } from "./species";
-import type { SiteId } from "./site";
+import { SITE_IDS, type SiteId } from "./site";
 
 /** How the back office names each site's publication ("sales channel"). */
 export const SITE_CHANNEL_LABELS: Record<SiteId, string> = {
@@ -131,52 +134,134 @@ const wholeNumber = (message: string) =>
     .regex(/^-?\d{1,9}$/, message)
     .transform(Number);
 
-const ProductFieldsSchema = z.object({
-  title: z
-    .string({ required_error: "Enter a title." })
-    .trim()
-    .min(1, "Enter a title.")
-    .max(MAX_TITLE_LENGTH, `A title has at most ${MAX_TITLE_LENGTH} characters.`),
-  description: z
+const trimmedOrNull = (max: number, message: string) =>
+  z
     .string()
     .trim()
-    .max(MAX_DESCRIPTION_LENGTH, `A description has at most ${MAX_DESCRIPTION_LENGTH} characters.`)
-    .default(""),
-  soldOnDtc: checkbox,
-  soldOnHpsf: checkbox,
-  autoshipEligible: checkbox,
-  featuredRank: z
-    .string()
-    .trim()
+    .max(max, message)
     .optional()
-    .transform((value, ctx) => {
-      if (!value) return null;
-      if (!/^\d{1,4}$/.test(value) || Number(value) < 1) {
-        ctx.addIssue({
-          code: z.ZodIssueCode.custom,
-          message: `Enter a rank from 1 to ${MAX_FEATURED_RANK}, or leave it empty.`,
-        });
-        return z.NEVER;
-      }
-      return Number(value);
-    }),
+    .transform((value) => value || null);
+
+/** Pictures a product shows (its own and its variants'). */
+export const MAX_PRODUCT_IMAGES = 12;
+/** Alt text, as the image library takes it (`AssetFieldsSchema`). */
+export const MAX_ALT_LENGTH = 300;
+
+/** An image chosen from the library: an asset id (`AssetFieldsSchema`), never a URL or a path. */
+const libraryImageId = z
+  .string()
+  .trim()
+  .refine((id) => AssetFieldsSchema.shape.id.safeParse(id).success, "Choose an image from the library.");
+
+const altText = z
+  .string({ required_error: "Describe the picture for people who cannot see it." })
+  .trim()
+  .min(1, "Describe the picture for people who cannot see it.")
+  .max(MAX_ALT_LENGTH, `Alt text has at most ${MAX_ALT_LENGTH} characters.`);
+
+/** One of the product's pictures as the editor lists it: its row, alt text and place in the order. */
+const ImageRowSchema = z.object({
+  id: z.string({ required_error: "Reload the page and try again." }).trim().min(1).max(100),
+  alt: altText,
+  position: wholeNumber("Enter the picture's place as a whole number.").pipe(
+    z
+      .number()
+      .min(1, `Enter a place from 1 to ${MAX_PRODUCT_IMAGES}.`)
+      .max(MAX_PRODUCT_IMAGES, `Enter a place from 1 to ${MAX_PRODUCT_IMAGES}.`),
+  ),
 });
 
-/**
- * A product's fields a merchandiser edits, saved together: `soldOnDtc`/`soldOnHpsf` are its
- * publication per site; `nutrition` its label facts (`NutritionFormSchema`, null for none).
- */
-export const ProductEditSchema = z.intersection(
-  ProductFieldsSchema,
-  NutritionFormSchema.transform((nutrition) => ({ nutrition })),
-);
-export type ProductEdit = z.infer<typeof ProductEditSchema>;
+/** A variant's picture: empty keeps the one it has; an asset id puts that library image in its place. */
+const VariantImageSchema = z.object({
+  id: z.string({ required_error: "Reload the page and try again." }).trim().min(1).max(100),
+  image: libraryImageId.optional(),
+});
 
-/** A variant's price, compare-at price (greater than the price, or empty), units and badges. */
+/** An upload in the product's form: a JPEG or PNG of at most MAX_UPLOAD_BYTES (the library's limit). */
+const uploadFile = z
+  .instanceof(File, { message: "Choose a JPEG or PNG image." })
+  .refine((file) => file.size <= MAX_UPLOAD_BYTES, `An image may be at most ${MAX_UPLOAD_BYTES / 1024 / 1024} MB.`)
+  .optional();
+
+/**
+ * The product editor's one save (docs/decisions.md "Back office: catalogue"): the product's own
+ * fields, its search-engine title and description (`SEO_TITLE_MAX`, `SEO_DESCRIPTION_MAX`: the
+ * lengths the product page's meta uses; empty = the title and description), its pictures in
+ * order with their alt text, one more from the library or an upload (which joins the library),
+ * each variant's picture, and its label facts (`NutritionFormSchema` under `nutrition.`: null
+ * for none, undefined when the form carries none). Publication and removing a picture are
+ * intents of their own, since they ask first.
+ */
+export const ProductSaveSchema = z
+  .object({
+    intent: z.literal("product"),
+    title: z
+      .string({ required_error: "Enter a title." })
+      .trim()
+      .min(1, "Enter a title.")
+      .max(MAX_TITLE_LENGTH, `A title has at most ${MAX_TITLE_LENGTH} characters.`),
+    description: z
+      .string()
+      .trim()
+      .max(MAX_DESCRIPTION_LENGTH, `A description has at most ${MAX_DESCRIPTION_LENGTH} characters.`)
+      .default(""),
+    autoshipEligible: checkbox,
+    featuredRank: z
+      .string()
+      .trim()
+      .optional()
+      .transform((value, ctx) => {
+        if (!value) return null;
+        if (!/^\d{1,4}$/.test(value) || Number(value) < 1) {
+          ctx.addIssue({
+            code: z.ZodIssueCode.custom,
+            message: `Enter a rank from 1 to ${MAX_FEATURED_RANK}, or leave it empty.`,
+          });
+          return z.NEVER;
+        }
+        return Number(value);
+      }),
+    seoTitle: trimmedOrNull(SEO_TITLE_MAX, `A search title has at most ${SEO_TITLE_MAX} characters.`),
+    seoDescription: trimmedOrNull(
+      SEO_DESCRIPTION_MAX,
+      `A search description has at most ${SEO_DESCRIPTION_MAX} characters.`,
+    ),
+    images: z
+      .array(ImageRowSchema)
+      .max(MAX_PRODUCT_IMAGES, `A product shows at most ${MAX_PRODUCT_IMAGES} pictures.`)
+      .default([]),
+    addImage: libraryImageId.optional(),
+    upload: uploadFile,
+    uploadAlt: z.string().trim().max(MAX_ALT_LENGTH, `Alt text has at most ${MAX_ALT_LENGTH} characters.`).optional(),
+    variants: z.array(VariantImageSchema).max(200).default([]),
+    nutrition: z.unknown().transform(flattenNutritionForm).pipe(NutritionFormSchema),
+  })
+  .superRefine((value, ctx) => {
+    if (value.upload && !value.uploadAlt) {
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ["uploadAlt"],
+        message: "Describe the uploaded picture for people who cannot see it.",
+      });
+    }
+    const added = (value.addImage ? 1 : 0) + (value.upload ? 1 : 0);
+    if (value.images.length + added > MAX_PRODUCT_IMAGES) {
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: [value.upload ? "upload" : "addImage"],
+        message: `A product shows at most ${MAX_PRODUCT_IMAGES} pictures: remove one first.`,
+      });
+    }
+  });
+export type ProductSave = z.output<typeof ProductSaveSchema>;
+/** What the catalogue service saves: the form's fields without the intent and the upload's file. */
+export type ProductEdit = Omit<ProductSave, "intent" | "upload" | "uploadAlt">;
+
+/** A variant's price, compare-at price (greater than the price, or empty), units and badges, by form field. */
 export const VariantEditSchema = z
   .object({
-    priceCents: money("price"),
-    compareAtPriceCents: z
+    price: money("price"),
+    compareAtPrice: z
       .string()
       .optional()
       .transform((value) => value?.trim() || undefined)
@@ -204,15 +289,83 @@ export const VariantEditSchema = z
   })
   .superRefine((value, ctx) => {
     // A compare-at price is the "was" price of a sale: only above the price (catalogue spec section 3).
-    if (value.compareAtPriceCents !== null && value.compareAtPriceCents <= value.priceCents) {
+    if (value.compareAtPrice !== null && value.compareAtPrice <= value.price) {
       ctx.addIssue({
         code: z.ZodIssueCode.custom,
-        path: ["compareAtPriceCents"],
+        path: ["compareAtPrice"],
         message: "The compare-at price must be more than the price, or empty.",
       });
     }
-  });
-export type VariantEdit = z.infer<typeof VariantEditSchema>;
+  })
+  .transform(({ price, compareAtPrice, inventory, badges }) => ({
+    priceCents: price,
+    compareAtPriceCents: compareAtPrice,
+    inventory,
+    badges,
+  }));
+export type VariantEdit = z.output<typeof VariantEditSchema>;
+
+const site = z.enum(SITE_IDS, { errorMap: () => ({ message: "Choose a shop." }) });
+
+/**
+ * The product page's actions (docs/rules.md "Back office: catalogue"): the one save, a variant's
+ * save, publishing on a site, and the two that ask first: unpublishing (the product leaves that
+ * shop) and removing a picture.
+ */
+export const PRODUCT_INTENTS = defineIntents({
+  product: { schema: ProductSaveSchema, permission: "catalogue.edit" },
+  variant: {
+    schema: z.intersection(
+      z.object({
+        intent: z.literal("variant"),
+        variantId: z.string({ required_error: "Choose a variant." }).trim().min(1).max(100),
+      }),
+      VariantEditSchema,
+    ),
+    permission: "catalogue.edit",
+  },
+  publish: { schema: z.object({ intent: z.literal("publish"), site }), permission: "catalogue.edit" },
+  unpublish: {
+    schema: z.object({ intent: z.literal("unpublish"), site }),
+    permission: "catalogue.edit",
+    confirm: { label: "Unpublish" },
+  },
+  removeImage: {
+    schema: z.object({
+      intent: z.literal("removeImage"),
+      imageId: z.string({ required_error: "Choose a picture." }).trim().min(1).max(100),
+    }),
+    permission: "catalogue.edit",
+    confirm: { label: "Remove the picture" },
+  },
+});
+
+/** What unpublishing does, asked before it is done. */
+export function unpublishQuestion(title: string, site: SiteId): string {
+  return `Unpublish ${title} from the ${SITE_CHANNEL_LABELS[site]}? It leaves that shop's listings and search, and its pages answer 404 until it is published again.`;
+}
+
+/** What removing a picture does, asked before it is done: a variant's own picture, or one of the product's. */
+export function removeImageQuestion(title: string, image: { alt: string; variantSku: string | null }): string {
+  return image.variantSku
+    ? `Remove the picture of ${image.variantSku} ("${image.alt}") from ${title}? That variant then shows the product's pictures.`
+    : `Remove the picture "${image.alt}" from ${title}? The shop stops showing it; a picture from the library stays there.`;
+}
+
+/**
+ * The library id an upload in the product's form gets: the product's handle and a time stamp,
+ * in the library's id shape (`AssetFieldsSchema`: lower-case letters, digits, hyphens, at most 80).
+ */
+export function uploadAssetId(handle: string, now: number): string {
+  const stamp = now.toString(36);
+  const base =
+    handle
+      .toLowerCase()
+      .replace(/[^a-z0-9-]+/g, "-")
+      .replace(/^-+|-+$/g, "")
+      .slice(0, 80 - stamp.length - 1) || "product";
+  return `${base}-${stamp}`;
+}
 
 const optionalText = z
   .string()
@@ -275,3 +428,38 @@ export const CoverageRangeSchema = z
     }
   });
 export type CoverageRange = z.infer<typeof CoverageRangeSchema>;
+
+/** The coverage page's actions: adding a range, and removing one, which asks first. */
+export const COVERAGE_INTENTS = defineIntents({
+  add: {
+    schema: z.intersection(z.object({ intent: z.literal("add") }), CoverageRangeSchema),
+    permission: "catalogue.edit",
+  },
+  remove: {
+    schema: z.object({
+      intent: z.literal("remove"),
+      id: z
+        .string({ required_error: "Choose a range." })
+        .trim()
+        .regex(/^\d{1,9}$/, "Choose a range.")
+        .transform(Number)
+        .pipe(z.number().min(1, "Choose a range.")),
+    }),
+    permission: "catalogue.edit",
+    confirm: { label: "Remove the range" },
+  },
+});
+
+/** What removing a zip range does, asked before it is done. */
+export function removeRangeQuestion(range: {
+  destination: (typeof COVERAGE_DESTINATIONS)[number];
+  startZip: string;
+  endZip: string;
+}): string {
+  const what = COVERAGE_DESTINATION_LABELS[range.destination].toLowerCase();
+  const effect =
+    range.destination === "HOME"
+      ? "Home delivery stops for zips no other home range covers."
+      : "Clinic orders do not depend on a zip, so they go on.";
+  return `Remove the ${what} range ${range.startZip}–${range.endZip}? ${effect}`;
+}

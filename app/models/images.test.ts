@@ -49,6 +49,11 @@ describe("optimiser URLs (catalogue spec section 9, served per section 7)", () =
       "/_ipx/w_320,f_webp,q_80/images/products/a.png",
     );
     expect(ipxUrl("/images/products/a.png")).toBe("/_ipx/_/images/products/a.png");
+    // A library picture is served by its own route, as webp at a width.
+    expect(ipxUrl("/cms/summer-hero", { width: 320, height: 200, fit: "contain", format: "webp" })).toBe(
+      "/cms/summer-hero?w=320",
+    );
+    expect(ipxUrl("/cms/summer-hero")).toBe("/cms/summer-hero");
     expect(ipxUrl("images/a.png", { height: 99.6 })).toBe("/_ipx/h_100/images/a.png");
   });
 

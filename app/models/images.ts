@@ -21,6 +21,16 @@ export const DEFAULT_IMAGE_SIZES = `(max-width: ${SCREEN_WIDTHS.sm}px) 100vw, (m
 /** Where the image optimiser is mounted (server.js). */
 export const IPX_PREFIX = "/_ipx";
 
+/**
+ * Where the image library's assets are served (`/cms/{id}`, app/routes/cms.$id.ts): already as
+ * webp, resized by `?w=` to the ladder. A product picture chosen from the library is stored as
+ * this URL (docs/decisions.md "Back office: catalogue").
+ */
+export const LIBRARY_IMAGE_PREFIX = "/cms/";
+
+/** The URL of a library image (its asset id is checked by the form that chose it). */
+export const libraryImageUrl = (assetId: string): string => `${LIBRARY_IMAGE_PREFIX}${assetId}`;
+
 export type ImageFit = "cover" | "contain" | "fill" | "inside" | "outside";
 export type ImageFormat = "webp" | "avif" | "png" | "jpeg";
 
@@ -56,6 +66,8 @@ const px = (n: number) => Math.max(1, Math.round(n));
 export function ipxUrl(src: string, options: IpxOptions = {}): string {
   if (!src || /^(data|blob):/i.test(src) || src.startsWith(`${IPX_PREFIX}/`)) return src;
   const { width, height, fit, format, quality, background } = options;
+  // A library image is served by its own route, as webp at a width; the box keeps its shape (CSS).
+  if (src.startsWith(LIBRARY_IMAGE_PREFIX)) return width ? `${src}?w=${px(width)}` : src;
   const modifiers: string[] = [];
   // ipx applies fit and background only in its resize (s_) step, so both sides go there together.
   if (width && height) modifiers.push(`s_${px(width)}x${px(height)}`);

@@ -1,9 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { buildCatalogue, buildSyntheticProduct } from "../../prisma/seed/catalogue";
-import { ProductEditSchema } from "./admin-catalogue";
+import { ProductSaveSchema } from "./admin-catalogue";
 import { productJsonLd } from "./product-json-ld";
 import {
   editorRowCounts,
+  flattenNutritionForm,
+  nestNutritionForm,
   formatAmount,
   formatCalories,
   formatGuarantee,
@@ -129,14 +131,24 @@ describe("NutritionFormSchema (the back office's fields)", () => {
     expect(errorsOf({ ...values, adequacy: " " })).toHaveProperty("adequacy");
   });
 
-  it("is saved with the product's other fields in one edit", () => {
-    const edit = ProductEditSchema.parse({ title: "Dog food", ...values });
+  it("is saved with the product's other fields in one edit, posted under nutrition. (conform's nested shape)", () => {
+    const nested = nestNutritionForm(values);
+    expect(nested.analysis).toMatchObject({ "0": { nutrient: values["analysis.0.nutrient"] } });
+    expect(flattenNutritionForm(nested)).toEqual(values);
+    const edit = ProductSaveSchema.parse({ intent: "product", title: "Dog food", nutrition: nested });
     expect(edit.title).toBe("Dog food");
     expect(edit.nutrition?.calories.kcalPerKg).toBe(3600);
-    expect(ProductEditSchema.parse({ title: "Dog food", nutritionFields: "1" }).nutrition).toBeNull();
+    expect(
+      ProductSaveSchema.parse({ intent: "product", title: "Dog food", nutrition: { nutritionFields: "1" } }).nutrition,
+    ).toBeNull();
     // A form without the nutrition fields leaves the product's nutrition as it is.
-    expect(ProductEditSchema.parse({ title: "Dog food" }).nutrition).toBeUndefined();
-    expect(ProductEditSchema.safeParse({ title: "Dog food", ...values, kcalPerKg: "-5" }).success).toBe(false);
+    expect(ProductSaveSchema.parse({ intent: "product", title: "Dog food" }).nutrition).toBeUndefined();
+    const refused = ProductSaveSchema.safeParse({
+      intent: "product",
+      title: "Dog food",
+      nutrition: { ...nested, kcalPerKg: "-5" },
+    });
+    expect(refused.error?.issues.map((i) => i.path)).toEqual([["nutrition", "kcalPerKg"]]);
   });
 });
 

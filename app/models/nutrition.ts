@@ -135,6 +135,37 @@ export function editorRowCounts(values: Record<string, unknown>): { analysis: nu
 const NUMBER_PATTERN = /^\d{1,6}(\.\d{1,3})?$/;
 const text = (value: unknown): string => (typeof value === "string" ? value.trim() : "");
 
+/**
+ * The nutrition fields as the product form posts them under `nutrition.` (conform reads
+ * "nutrition.analysis.0.value" as nested objects) → the flat field names `NutritionFormSchema`
+ * reads ("analysis.0.value"), so each issue's field is the input's name after `nutrition.`.
+ * Anything that is not an object (no nutrition fields at all) is no fields.
+ */
+export function flattenNutritionForm(value: unknown): Record<string, unknown> {
+  const flat: Record<string, unknown> = {};
+  const walk = (node: unknown, prefix: string) => {
+    if (node && typeof node === "object" && !Array.isArray(node)) {
+      for (const [key, child] of Object.entries(node)) walk(child, prefix ? `${prefix}.${key}` : key);
+    } else if (Array.isArray(node)) {
+      node.forEach((child, i) => walk(child, prefix ? `${prefix}.${i}` : String(i)));
+    } else if (prefix) flat[prefix] = node;
+  };
+  walk(value, "");
+  return flat;
+}
+
+/** The flat field values as nested objects ("analysis.0.value" → analysis["0"].value): conform's defaults. */
+export function nestNutritionForm(flat: Record<string, string>): Record<string, unknown> {
+  const nested: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(flat)) {
+    const parts = key.split(".");
+    let node = nested;
+    for (const part of parts.slice(0, -1)) node = (node[part] ??= {}) as Record<string, unknown>;
+    node[parts[parts.length - 1]] = value;
+  }
+  return nested;
+}
+
 /** The hidden field the editor sends with its nutrition fields: a form without it leaves the nutrition as it is. */
 export const NUTRITION_FORM_FIELD = "nutritionFields";
 

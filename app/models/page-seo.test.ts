@@ -1,7 +1,7 @@
 // Page meta: description (default per site), canonical link
 // without the query string, Open Graph tags, and no duplicates.
 import { describe, expect, it } from "vitest";
-import { canonicalUrl, listingSeo, mergeMeta, pageSeo, productSeo, SITE_DESCRIPTION } from "./seo";
+import { canonicalUrl, listingSeo, mergeMeta, pageSeo, productSeo, SEO_DESCRIPTION_MAX, SITE_DESCRIPTION } from "./seo";
 
 const ORIGIN = "http://localhost:3000";
 const STAFF = "http://staff.localhost:3000";
@@ -117,5 +117,31 @@ describe("listing and product meta carry one description, canonical and Open Gra
     expect(property(meta, "og:type")).toEqual(["product"]);
     expect(property(meta, "og:site_name")).toEqual(["Pet Nutrition"]);
     expect(property(meta, "og:title")).toEqual(["Adult Chicken"]);
+  });
+
+  it("productSeo uses the product's search title and description when set, else its title and description cut to 160", () => {
+    const base = {
+      origin: ORIGIN,
+      canonicalPath: "/products/science-diet/adult/chicken/15lb",
+      variant: { id: "v" },
+    };
+    const long = "Balanced food. ".repeat(20);
+    const plain = productSeo("DTC", { ...base, product: { title: "Adult Chicken", description: long, images: [] } });
+    expect(plain[0]).toEqual({ title: "Adult Chicken | Shop Hollowbrook Pet Nutrition" });
+    expect(named(plain, "description")[0].content).toBe(long.slice(0, SEO_DESCRIPTION_MAX));
+    const set = productSeo("DTC", {
+      ...base,
+      product: {
+        title: "Adult Chicken",
+        description: long,
+        seoTitle: "Chicken for adult dogs",
+        seoDescription: "Short.",
+        images: [],
+      },
+    });
+    expect(set[0]).toEqual({ title: "Chicken for adult dogs | Shop Hollowbrook Pet Nutrition" });
+    expect(named(set, "description")[0].content).toBe("Short.");
+    expect(property(set, "og:title")).toEqual(["Chicken for adult dogs"]);
+    expect(property(set, "og:description")).toEqual(["Short."]);
   });
 });

@@ -82,6 +82,9 @@ export interface ProductDetail {
   variants: ProductVariantDetail[];
   /** The label facts the product page shows (docs/rules.md "Nutrition facts"); never on a card. */
   nutrition: Nutrition | null;
+  /** The search-engine title and description the page's meta uses when set (`productSeo`); null: none set. */
+  seoTitle?: string | null;
+  seoDescription?: string | null;
 }
 
 /** Prescription Diet products carry this label on the staff site (catalogue spec section 1). */

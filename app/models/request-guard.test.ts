@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  maxBodyOf,
   checkRequest,
   checkSameOrigin,
   requestTarget,
@@ -132,6 +133,14 @@ describe("configured hosts (docs/rules.md 'Configured hosts')", () => {
 });
 
 describe("request bodies (docs/rules.md 'Request bodies')", () => {
+  it("lets a product's page take an upload's body, and nothing below or beside it", () => {
+    expect(maxBodyOf("/admin/products/cku1")).toBe(6 * 1024 * 1024);
+    expect(maxBodyOf("/admin/images")).toBe(6 * 1024 * 1024);
+    for (const path of ["/admin/products", "/admin/products/", "/admin/products/a/b", "/admin/coverage"]) {
+      expect(maxBodyOf(path), path).toBe(MAX_REQUEST_BODY_BYTES);
+    }
+  });
+
   it("takes a body of exactly 1 MB and refuses one byte more with 413", () => {
     expect(checkRequest(post({ ...sameOrigin, contentLength: String(MAX_REQUEST_BODY_BYTES) }), production)).toBeNull();
     expect(

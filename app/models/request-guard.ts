@@ -14,6 +14,18 @@ export const MAX_REQUEST_BODY_BYTES = 1024 * 1024;
  */
 export const LARGE_BODY_PATHS: Readonly<Record<string, number>> = { "/admin/images": 6 * 1024 * 1024 };
 
+/** Paths by pattern that take an image too: the product editor's one save may upload a picture. */
+const LARGE_BODY_PATTERNS: readonly (readonly [RegExp, number])[] = [[/^\/admin\/products\/[^/]+$/, 6 * 1024 * 1024]];
+
+/** The largest body a path takes (`LARGE_BODY_PATHS`, its patterns, else MAX_REQUEST_BODY_BYTES). */
+export function maxBodyOf(pathname: string): number {
+  return (
+    LARGE_BODY_PATHS[pathname] ??
+    LARGE_BODY_PATTERNS.find(([pattern]) => pattern.test(pathname))?.[1] ??
+    MAX_REQUEST_BODY_BYTES
+  );
+}
+
 /** Methods that never change state; everything else must pass the same-origin check. */
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -200,7 +212,7 @@ export function checkRequest(request: GuardRequest, policy: GuardPolicy): GuardR
   if (length !== null && !(/^\d+$/.test(contentLength!.trim()) && Number.isSafeInteger(length))) {
     return { status: 400, code: "BAD_CONTENT_LENGTH", message: "The Content-Length header is not a number." };
   }
-  const maxBody = LARGE_BODY_PATHS[request.pathname] ?? MAX_REQUEST_BODY_BYTES;
+  const maxBody = maxBodyOf(request.pathname);
   if (length !== null && length > maxBody) {
     return {
       status: 413,

@@ -1,5 +1,6 @@
 import type { Crumb } from "./navigation";
 import { imagesForVariant } from "./product";
+import { SEO_DESCRIPTION_MAX } from "./seo-limits";
 import { pageTitle, SITE_NAME, type SiteId } from "./site";
 import { sitePolicy } from "./site-policy";
 
@@ -210,10 +211,19 @@ export function listingSeo(
   ];
 }
 
+export { SEO_DESCRIPTION_MAX, SEO_TITLE_MAX } from "./seo-limits";
+
 interface ProductSeoInput {
   origin: string;
   canonicalPath: string;
-  product: { title: string; description: string; images: { url: string; alt?: string; variantId?: string | null }[] };
+  product: {
+    title: string;
+    description: string;
+    /** The merchandiser's search title and description (null or absent: the title and description). */
+    seoTitle?: string | null;
+    seoDescription?: string | null;
+    images: { url: string; alt?: string; variantId?: string | null }[];
+  };
   variant: { id: string };
   /** The trail the page shows (built from the product, as the server renders it). */
   crumbs?: readonly Crumb[];
@@ -237,13 +247,14 @@ function productShareImage(data: ProductSeoInput): ShareImage | undefined {
 export function productSeo(site: SiteId, data: ProductSeoInput): Meta {
   const { product, origin } = data;
   const url = `${origin}${data.canonicalPath}`;
-  const description = product.description.slice(0, 160);
+  const title = product.seoTitle || product.title;
+  const description = product.seoDescription || product.description.slice(0, SEO_DESCRIPTION_MAX);
   return [
-    { title: pageTitle(site, product.title, data.brand) },
+    { title: pageTitle(site, title, data.brand) },
     { name: "description", content: description },
     { tagName: "link", rel: "canonical", href: url },
     ...socialMeta(site, {
-      title: product.title,
+      title,
       description,
       url,
       type: "product",

@@ -1,15 +1,28 @@
 // /admin/coverage: the zip ranges each stock destination covers (docs/rules.md "Back office:
-// catalogue"). catalogue.view reads them; catalogue.edit adds (intent "add") or removes (intent
-// "remove") a range. Home delivery is offered only inside the HOME ranges.
+// catalogue"). catalogue.view reads them; the page's actions are `COVERAGE_INTENTS`
+// (app/models/admin-catalogue.ts), run by `adminIntents`: adding a range, and removing one, which
+// asks first. Home delivery is offered only inside the HOME ranges.
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { can } from "~/models/admin-roles";
-import { COVERAGE_DESTINATION_LABELS, COVERAGE_DESTINATIONS, CoverageRangeSchema } from "~/models/admin-catalogue";
+import { ConfirmPanel } from "~/components/admin/confirm";
+import { AdminTableBox } from "~/components/admin/table-box";
+import { FormError, SelectField, TextField } from "~/components/form-field";
+import {
+  COVERAGE_DESTINATION_LABELS,
+  COVERAGE_DESTINATIONS,
+  COVERAGE_INTENTS,
+  removeRangeQuestion,
+} from "~/models/admin-catalogue";
+import { allowedIntents } from "~/models/admin-intents";
 import { ADMIN_NO_STORE, backWithNotice, requireAdmin } from "~/services/admin/index.server";
-import { coverageAdmin } from "~/services/stock/index.server";
-import { pageNotFound, readFormData } from "~/utils/form.server";
 import { features } from "~/services/commerce/index.server";
+import { coverageAdmin } from "~/services/stock/index.server";
+import { adminIntents } from "~/utils/admin-action.server";
+import { replyFor } from "~/utils/form";
+import { pageNotFound } from "~/utils/form.server";
 
 export const meta: MetaFunction = () => [
   { title: "Delivery coverage · Back office" },
@@ -21,7 +34,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json(
     {
       ranges: await coverageAdmin.list(),
-      canEdit: can(admin.role, "catalogue.edit"),
+      allowed: allowedIntents(admin.role, COVERAGE_INTENTS),
       // On Shopify the catalogue screens are closed (docs/rules.md "Turned off on Shopify").
       catalogue: features.embeddedCatalogueEditing,
     },
@@ -29,48 +42,56 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
+const PAGE = "/admin/coverage";
+const missing = () => pageNotFound("No zip range has this id.");
+
 export async function action({ request }: ActionFunctionArgs) {
-  const admin = await requireAdmin(request, "catalogue.edit");
-  const form = await readFormData(request);
-  const intent = form.get("intent");
-  if (intent === "add") {
-    const parsed = CoverageRangeSchema.safeParse(Object.fromEntries(form));
-    if (!parsed.success) {
-      const errors: Record<string, string> = {};
-      for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? "form")] ??= issue.message;
-      return json(
-        { errors, values: Object.fromEntries([...form].map(([key, value]) => [key, String(value)])) },
-        { status: 400, headers: ADMIN_NO_STORE },
-      );
-    }
-    const result = await coverageAdmin.add(admin, parsed.data);
-    return backWithNotice(request, "/admin/coverage", {
-      tone: result === "added" ? "success" : "info",
-      message: result === "added" ? "Range added." : "That range is already there.",
-    });
-  }
-  if (intent === "remove") {
-    const id = Number(form.get("id"));
-    if (!Number.isSafeInteger(id) || id < 1) throw pageNotFound("No zip range has this id.");
-    if (!(await coverageAdmin.remove(admin, id))) throw pageNotFound("No zip range has this id.");
-    return backWithNotice(request, "/admin/coverage", { tone: "success", message: "Range removed." });
-  }
-  return json({ message: "Choose what to do." }, { status: 400, headers: ADMIN_NO_STORE });
+  return adminIntents(request, {
+    permission: "catalogue.view",
+    intents: COVERAGE_INTENTS,
+    questions: {
+      remove: async ({ id }) => {
+        const range = (await coverageAdmin.list()).find((row) => row.id === id);
+        if (!range) throw missing();
+        return removeRangeQuestion({ ...range, destination: range.destination === "CLINIC" ? "CLINIC" : "HOME" });
+      },
+    },
+    handlers: {
+      add: async ({ intent: _intent, ...range }, { admin }) => {
+        const result = await coverageAdmin.add(admin, range);
+        return backWithNotice(request, PAGE, {
+          tone: result === "added" ? "success" : "info",
+          message: result === "added" ? "Range added." : "That range is already there.",
+        });
+      },
+      remove: async ({ id }, { admin }) => {
+        if (!(await coverageAdmin.remove(admin, id))) throw missing();
+        return backWithNotice(request, PAGE, { tone: "success", message: "Range removed." });
+      },
+    },
+  });
 }
 
+const destinationOptions = COVERAGE_DESTINATIONS.map((value) => ({
+  value,
+  label: COVERAGE_DESTINATION_LABELS[value],
+}));
+
 export default function AdminCoverage() {
-  const { ranges, canEdit, catalogue } = useLoaderData<typeof loader>();
-  const reply = useActionData<typeof action>();
-  const errors: Record<string, string> = reply && "errors" in reply ? reply.errors : {};
-  const values: Record<string, string> = reply && "values" in reply ? reply.values : {};
-  const invalid = (field: string) =>
-    errors[field] ? { "aria-invalid": true as const, "aria-describedby": `coverage-${field}-error` } : {};
-  const error = (field: string) =>
-    errors[field] ? (
-      <span className="field__error" id={`coverage-${field}-error`}>
-        {errors[field]}
-      </span>
-    ) : null;
+  const { ranges, allowed, catalogue } = useLoaderData<typeof loader>();
+  const data = useActionData<typeof action>();
+  const schema = COVERAGE_INTENTS.add.schema;
+  const [form, fields] = useForm({
+    id: "add-range",
+    lastResult: replyFor(data, "add"),
+    constraint: getZodConstraint(schema),
+    defaultValue: { destination: "HOME" },
+    shouldValidate: "onBlur",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+  const removal = replyFor(data, "remove");
+  const unknown = replyFor(data, "");
+  const removalErrors = removal && !removal.confirm ? Object.values(removal.error ?? {}).flatMap((e) => e ?? []) : [];
   return (
     <>
       {catalogue ? (
@@ -80,27 +101,27 @@ export default function AdminCoverage() {
       ) : null}
       <h1>Delivery coverage</h1>
       <p>Home delivery is offered only to zips inside a home range. Clinic deliveries do not depend on a zip.</p>
-      {reply && "message" in reply ? (
-        <p className="notice notice--error" role="alert">
-          {reply.message}
-        </p>
-      ) : null}
+      <FormError errors={[...(unknown?.error?.[""] ?? []), ...removalErrors]} />
+      <ConfirmPanel reply={removal} />
       {COVERAGE_DESTINATIONS.map((destination) => {
         const rows = ranges.filter((range) => range.destination === destination);
+        const label = COVERAGE_DESTINATION_LABELS[destination];
         return (
           <section key={destination} aria-labelledby={`coverage-${destination}`}>
-            <h2 id={`coverage-${destination}`}>{COVERAGE_DESTINATION_LABELS[destination]}</h2>
+            <h2 id={`coverage-${destination}`}>
+              {label} <span className="admin-badge admin-badge--ok">{rows.length}</span>
+            </h2>
             {rows.length === 0 ? (
               <p>No zip ranges.</p>
             ) : (
-              <div className="admin-table-wrap">
+              <AdminTableBox label={`${label} zip ranges`}>
                 <table className="admin-table">
-                  <caption className="visually-hidden">{COVERAGE_DESTINATION_LABELS[destination]} zip ranges</caption>
+                  <caption className="visually-hidden">{label} zip ranges</caption>
                   <thead>
                     <tr>
                       <th scope="col">First zip</th>
                       <th scope="col">Last zip</th>
-                      {canEdit ? <th scope="col">Remove</th> : null}
+                      {allowed.remove ? <th scope="col">Remove</th> : null}
                     </tr>
                   </thead>
                   <tbody>
@@ -108,12 +129,11 @@ export default function AdminCoverage() {
                       <tr key={row.id}>
                         <td>{row.startZip}</td>
                         <td>{row.endZip}</td>
-                        {canEdit ? (
+                        {allowed.remove ? (
                           <td>
                             <Form method="post">
-                              <input type="hidden" name="intent" value="remove" />
                               <input type="hidden" name="id" value={row.id} />
-                              <button type="submit" className="button">
+                              <button type="submit" name="intent" value="remove" className="button button--danger">
                                 Remove {row.startZip}–{row.endZip}
                               </button>
                             </Form>
@@ -123,59 +143,20 @@ export default function AdminCoverage() {
                     ))}
                   </tbody>
                 </table>
-              </div>
+              </AdminTableBox>
             )}
           </section>
         );
       })}
-      {canEdit ? (
+      {allowed.add ? (
         <>
           <h2>Add a range</h2>
-          <Form method="post" className="admin-filters" aria-label="Add a zip range">
-            <input type="hidden" name="intent" value="add" />
-            <p className="field">
-              <label htmlFor="coverage-destination">Destination</label>
-              <select
-                id="coverage-destination"
-                name="destination"
-                defaultValue={values.destination ?? "HOME"}
-                {...invalid("destination")}
-              >
-                {COVERAGE_DESTINATIONS.map((destination) => (
-                  <option key={destination} value={destination}>
-                    {COVERAGE_DESTINATION_LABELS[destination]}
-                  </option>
-                ))}
-              </select>
-              {error("destination")}
-            </p>
-            <p className="field">
-              <label htmlFor="coverage-startZip">First zip</label>
-              <input
-                id="coverage-startZip"
-                name="startZip"
-                type="text"
-                inputMode="numeric"
-                required
-                defaultValue={values.startZip ?? ""}
-                {...invalid("startZip")}
-              />
-              {error("startZip")}
-            </p>
-            <p className="field">
-              <label htmlFor="coverage-endZip">Last zip</label>
-              <input
-                id="coverage-endZip"
-                name="endZip"
-                type="text"
-                inputMode="numeric"
-                required
-                defaultValue={values.endZip ?? ""}
-                {...invalid("endZip")}
-              />
-              {error("endZip")}
-            </p>
-            <button type="submit" className="button">
+          <Form method="post" className="admin-filters" aria-label="Add a zip range" {...getFormProps(form)}>
+            <FormError errors={form.errors} id={form.errorId} />
+            <SelectField field={fields.destination} label="Destination" options={destinationOptions} />
+            <TextField field={fields.startZip} label="First zip" inputMode="numeric" />
+            <TextField field={fields.endZip} label="Last zip" inputMode="numeric" />
+            <button type="submit" name="intent" value="add" className="button">
               Add range
             </button>
           </Form>

@@ -1,32 +1,38 @@
-// /admin/products/:id: one product and its variants (docs/rules.md "Back office: catalogue").
-// catalogue.view reads it; catalogue.edit saves the product's fields (intent "product") or one
-// variant's price, compare-at price, units and badges (intent "variant"). Every process serves
-// the change within one freshness poll (the service bumps the catalogue's DataVersion).
+// /admin/products/:id: one product, its pictures and variants (docs/rules.md "Back office:
+// catalogue"). catalogue.view reads it; the page's actions are `PRODUCT_INTENTS`
+// (app/models/admin-catalogue.ts), run by `adminIntents`: the product's one save (fields, search
+// title and description, pictures from the library or an upload, each variant's picture, label
+// facts), a variant's price, units and badges, publishing, and the two that ask first:
+// unpublishing and removing a picture. Every process serves a change within one freshness poll.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { can } from "~/models/admin-roles";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { ConfirmPanel } from "~/components/admin/confirm";
+import { ProductEditor } from "~/components/admin/product-editor";
+import { ProductPublication } from "~/components/admin/product-publication";
+import { ProductVariants } from "~/components/admin/product-variants";
+import { FormError } from "~/components/form-field";
+import { allowedIntents } from "~/models/admin-intents";
 import {
   destinationAvailability,
-  dollarsOf,
-  MAX_FEATURED_RANK,
-  ProductEditSchema,
+  PRODUCT_INTENTS,
+  removeImageQuestion,
   SITE_CHANNEL_LABELS,
-  TAGGABLE_BADGE_LABELS,
-  TAGGABLE_BADGES,
-  VariantEditSchema,
+  unpublishQuestion,
 } from "~/models/admin-catalogue";
 import { BRAND_LABELS } from "~/models/brands";
-import { nutritionFormValues } from "~/models/nutrition";
-import { AdminNutritionFields } from "~/components/admin-nutrition-fields";
 import { formatMoney } from "~/models/money";
+import { nutritionFormValues } from "~/models/nutrition";
 import { sitePolicy } from "~/models/site-policy";
 import { SITE_IDS } from "~/models/site";
 import { ADMIN_NO_STORE, backWithNotice, requireAdmin } from "~/services/admin/index.server";
-import { catalogueAdmin } from "~/services/commerce/index.server";
+import { catalogueAdmin, CatalogueEditError } from "~/services/commerce/index.server";
+import { contentEditor, readFormWithImage } from "~/services/content/index.server";
 import { stock } from "~/services/stock/index.server";
-import { pageNotFound, readFormData } from "~/utils/form.server";
+import { adminIntents } from "~/utils/admin-action.server";
 import { requireCommerceFeature } from "~/utils/commerce-feature.server";
+import { replyFor } from "~/utils/form";
+import { pageNotFound } from "~/utils/form.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.product.title ?? "Product"} · Back office` },
@@ -38,117 +44,106 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   requireCommerceFeature("embeddedCatalogueEditing");
   const product = await catalogueAdmin.get(params.id ?? "");
   if (!product) throw pageNotFound("No product has this id.");
+  const allowed = allowedIntents(admin.role, PRODUCT_INTENTS);
   const [home] = await stock.getCoverage("HOME");
   const homeRanges = home?.all_zips.length ?? 0;
+  // The library's pictures, to choose from: only for a role that may save the product.
+  const library = allowed.product
+    ? (await contentEditor.listAssets()).map(({ id, alt, width, height }) => ({ id, alt, width, height }))
+    : [];
   return json(
     {
       product,
-      canEdit: can(admin.role, "catalogue.edit"),
+      allowed,
+      library,
       nutrition: nutritionFormValues(product.nutrition),
       homeRanges,
       availability: Object.fromEntries(
         product.variants.map((v) => [v.id, destinationAvailability(v.inventory, homeRanges)]),
       ),
       channels: SITE_IDS.map((site) => ({
-        field: sitePolicy(site).soldOnFlag,
+        site,
         label: SITE_CHANNEL_LABELS[site],
-        checked: product[sitePolicy(site).soldOnFlag],
+        published: product[sitePolicy(site).soldOnFlag],
       })),
     },
     { headers: ADMIN_NO_STORE },
   );
 }
 
-type FieldErrors = Record<string, string>;
-interface Reply {
-  /** "product" or the variant's id: which form the errors belong to. */
-  form: string;
-  errors: FieldErrors;
-  values: Record<string, string | string[]>;
-}
-
-function errorsOf(issues: { path: (string | number)[]; message: string }[]): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of issues) errors[String(issue.path[0] ?? "form")] ??= issue.message;
-  return errors;
-}
-
-const valuesOf = (form: FormData): Reply["values"] => {
-  const values: Reply["values"] = {};
-  for (const key of new Set(form.keys())) {
-    const all = form.getAll(key).map(String);
-    values[key] = key === "badges" ? all : all[0];
-  }
-  return values;
-};
+const missing = () => pageNotFound("No product has this id.");
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const admin = await requireAdmin(request, "catalogue.edit");
-  requireCommerceFeature("embeddedCatalogueEditing");
-  const form = await readFormData(request);
   const productId = params.id ?? "";
-  const here = `/admin/products/${productId}`;
-  const intent = form.get("intent");
-  if (intent === "product") {
-    const parsed = ProductEditSchema.safeParse(Object.fromEntries(form));
-    if (!parsed.success) {
-      return json<Reply>(
-        { form: "product", errors: errorsOf(parsed.error.issues), values: valuesOf(form) },
-        { status: 400, headers: ADMIN_NO_STORE },
-      );
-    }
-    const result = await catalogueAdmin.updateProduct(admin, productId, parsed.data);
-    if (result === null) throw pageNotFound("No product has this id.");
-    return backWithNotice(request, here, {
+  const done = (result: "saved" | "unchanged" | null, message: string) => {
+    if (result === null) throw missing();
+    return backWithNotice(request, `/admin/products/${productId}`, {
       tone: result === "saved" ? "success" : "info",
-      message: result === "saved" ? "Product saved." : "Nothing changed.",
+      message: result === "saved" ? message : "Nothing changed.",
     });
-  }
-  if (intent === "variant") {
-    const variantId = String(form.get("variantId") ?? "");
-    const parsed = VariantEditSchema.safeParse({
-      priceCents: form.get("price") ?? undefined,
-      compareAtPriceCents: form.get("compareAtPrice") ?? undefined,
-      inventory: form.get("inventory") ?? undefined,
-      badges: form.getAll("badges"),
-    });
-    if (!parsed.success) {
-      const fieldName: Record<string, string> = { priceCents: "price", compareAtPriceCents: "compareAtPrice" };
-      const errors = Object.fromEntries(
-        Object.entries(errorsOf(parsed.error.issues)).map(([key, message]) => [fieldName[key] ?? key, message]),
-      );
-      return json<Reply>({ form: variantId, errors, values: valuesOf(form) }, { status: 400, headers: ADMIN_NO_STORE });
-    }
-    const result = await catalogueAdmin.updateVariant(admin, productId, variantId, parsed.data);
-    if (result === null) throw pageNotFound("No variant of this product has this id.");
-    return backWithNotice(request, here, {
-      tone: result === "saved" ? "success" : "info",
-      message: result === "saved" ? "Variant saved." : "Nothing changed.",
-    });
-  }
-  return json({ message: "Choose what to save." }, { status: 400, headers: ADMIN_NO_STORE });
+  };
+  // The product's save may carry an image, so this page reads its own body (up to the upload's
+  // cap), and only for a signed-in user who may open the page.
+  await requireAdmin(request, "catalogue.view");
+  requireCommerceFeature("embeddedCatalogueEditing");
+  const form = await readFormWithImage(request);
+  return adminIntents(request, {
+    permission: "catalogue.view",
+    intents: PRODUCT_INTENTS,
+    guard: () => requireCommerceFeature("embeddedCatalogueEditing"),
+    form,
+    questions: {
+      unpublish: async ({ site }) => {
+        const product = await catalogueAdmin.get(productId);
+        if (!product) throw new CatalogueEditError("No product has this id.", undefined, 404);
+        return unpublishQuestion(product.title, site);
+      },
+      removeImage: async ({ imageId }) => {
+        const image = await catalogueAdmin.imageOf(productId, imageId);
+        if (!image) throw new CatalogueEditError("This picture is not one of this product's.", undefined, 404);
+        return removeImageQuestion(image.title, image);
+      },
+    },
+    handlers: {
+      product: async ({ intent: _intent, upload, uploadAlt, ...edit }, { admin }) =>
+        done(
+          await catalogueAdmin.updateProduct(
+            admin,
+            productId,
+            edit,
+            upload ? { file: upload, alt: uploadAlt ?? "" } : undefined,
+          ),
+          "Product saved.",
+        ),
+      variant: async ({ variantId, intent: _intent, ...edit }, { admin }) => {
+        const result = await catalogueAdmin.updateVariant(admin, productId, variantId, edit);
+        if (result === null) throw pageNotFound("No variant of this product has this id.");
+        return done(result, "Variant saved.");
+      },
+      publish: async ({ site }, { admin }) =>
+        done(
+          await catalogueAdmin.setPublished(admin, productId, site, true),
+          `Published on the ${SITE_CHANNEL_LABELS[site]}.`,
+        ),
+      unpublish: async ({ site }, { admin }) =>
+        done(
+          await catalogueAdmin.setPublished(admin, productId, site, false),
+          `Unpublished from the ${SITE_CHANNEL_LABELS[site]}.`,
+        ),
+      removeImage: async ({ imageId }, { admin }) => {
+        if ((await catalogueAdmin.removeImage(admin, productId, imageId)) === null) {
+          throw new CatalogueEditError("This picture is not one of this product's.", undefined, 404);
+        }
+        return done("saved", "Picture removed.");
+      },
+    },
+  });
 }
-
-function FieldError({ id, message }: { id: string; message?: string }) {
-  return message ? (
-    <span className="field__error" id={id}>
-      {message}
-    </span>
-  ) : null;
-}
-
-/** Props tying an input to its error. */
-const invalid = (errorId: string, message?: string) =>
-  message ? { "aria-invalid": true as const, "aria-describedby": errorId } : {};
 
 export default function AdminProduct() {
-  const { product, canEdit, availability, channels, homeRanges, nutrition } = useLoaderData<typeof loader>();
-  const reply = useActionData<typeof action>();
-  const replied = reply && "form" in reply ? reply : null;
-  const productErrors = replied?.form === "product" ? replied.errors : {};
-  const productValues = replied?.form === "product" ? replied.values : null;
-  const text = (key: string, fallback: string) =>
-    productValues && typeof productValues[key] === "string" ? (productValues[key] as string) : fallback;
+  const { product, allowed, library, availability, channels, homeRanges, nutrition } = useLoaderData<typeof loader>();
+  const data = useActionData<typeof action>();
+  const unknown = replyFor(data, "");
   return (
     <>
       <p>
@@ -159,177 +154,35 @@ export default function AdminProduct() {
         {BRAND_LABELS[product.brand] ?? product.brand} · {product.handle} · lowest price{" "}
         {formatMoney(product.minPriceCents)}
       </p>
-      {reply && "message" in reply ? (
-        <p className="notice notice--error" role="alert">
-          {reply.message}
-        </p>
-      ) : null}
-      {!canEdit ? <p>You can look at the catalogue; changing it needs the merchandiser role.</p> : null}
-
-      <h2>Product</h2>
-      <Form method="post" aria-label="Product">
-        <fieldset disabled={!canEdit}>
-          <legend className="visually-hidden">Product fields</legend>
-          <input type="hidden" name="intent" value="product" />
-          <p className="field">
-            <label htmlFor="product-title">Title</label>
-            <input
-              id="product-title"
-              name="title"
-              type="text"
-              required
-              defaultValue={text("title", product.title)}
-              {...invalid("product-title-error", productErrors.title)}
-            />
-            <FieldError id="product-title-error" message={productErrors.title} />
-          </p>
-          <p className="field">
-            <label htmlFor="product-description">Description</label>
-            <textarea
-              id="product-description"
-              name="description"
-              rows={5}
-              defaultValue={text("description", product.description)}
-              {...invalid("product-description-error", productErrors.description)}
-            />
-            <FieldError id="product-description-error" message={productErrors.description} />
-          </p>
-          <fieldset>
-            <legend>Published on</legend>
-            {channels.map((channel) => (
-              <p className="field field--checkbox" key={channel.field}>
-                <label>
-                  <input
-                    type="checkbox"
-                    name={channel.field}
-                    defaultChecked={productValues ? productValues[channel.field] === "on" : channel.checked}
-                  />{" "}
-                  {channel.label}
-                </label>
-              </p>
-            ))}
-          </fieldset>
-          <p className="field field--checkbox">
-            <label>
-              <input
-                type="checkbox"
-                name="autoshipEligible"
-                defaultChecked={productValues ? productValues.autoshipEligible === "on" : product.autoshipEligible}
-              />{" "}
-              Autoship eligible
-            </label>
-          </p>
-          <p className="field">
-            <label htmlFor="product-rank">Featured rank (1 first; empty: not featured)</label>
-            <input
-              id="product-rank"
-              name="featuredRank"
-              type="text"
-              inputMode="numeric"
-              defaultValue={text("featuredRank", product.featuredRank === null ? "" : String(product.featuredRank))}
-              {...invalid("product-rank-error", productErrors.featuredRank)}
-            />
-            <FieldError id="product-rank-error" message={productErrors.featuredRank} />
-            <span className="field__hint">From 1 to {MAX_FEATURED_RANK}.</span>
-          </p>
-          <AdminNutritionFields values={productValues ?? nutrition} errors={productErrors} />
-          {canEdit ? (
-            <button type="submit" className="button">
-              Save product
-            </button>
-          ) : null}
-        </fieldset>
-      </Form>
-
-      <h2>Variants</h2>
-      {homeRanges === 0 ? <p>No zip is covered for home delivery: home orders cannot be placed.</p> : null}
-      {product.variants.map((variant) => {
-        const errors = replied?.form === variant.id ? replied.errors : {};
-        const values = replied?.form === variant.id ? replied.values : null;
-        const value = (key: string, fallback: string) =>
-          values && typeof values[key] === "string" ? (values[key] as string) : fallback;
-        const chosen = values ? ((values.badges as string[] | undefined) ?? []) : variant.badges;
-        const where = availability[variant.id];
-        const prefix = `variant-${variant.id}`;
-        return (
-          <section key={variant.id} aria-labelledby={`${prefix}-heading`} className="admin-variant">
-            <h3 id={`${prefix}-heading`}>
-              {variant.title} <small>({variant.sku})</small>
-            </h3>
-            <p>
-              Home delivery: {where.home ? "can be ordered" : "cannot be ordered"} · Clinic delivery:{" "}
-              {where.clinic ? "can be ordered" : "cannot be ordered"} (one pool of units serves both)
-            </p>
-            <Form method="post" aria-label={`Variant ${variant.sku}`}>
-              <fieldset disabled={!canEdit}>
-                <legend className="visually-hidden">Variant {variant.sku}</legend>
-                <input type="hidden" name="intent" value="variant" />
-                <input type="hidden" name="variantId" value={variant.id} />
-                <div className="admin-actions">
-                  <p className="field">
-                    <label htmlFor={`${prefix}-price`}>Price ($)</label>
-                    <input
-                      id={`${prefix}-price`}
-                      name="price"
-                      type="text"
-                      inputMode="decimal"
-                      required
-                      defaultValue={value("price", dollarsOf(variant.priceCents))}
-                      {...invalid(`${prefix}-price-error`, errors.price)}
-                    />
-                    <FieldError id={`${prefix}-price-error`} message={errors.price} />
-                  </p>
-                  <p className="field">
-                    <label htmlFor={`${prefix}-compare`}>Compare-at price ($, optional)</label>
-                    <input
-                      id={`${prefix}-compare`}
-                      name="compareAtPrice"
-                      type="text"
-                      inputMode="decimal"
-                      defaultValue={value(
-                        "compareAtPrice",
-                        variant.compareAtPriceCents === null ? "" : dollarsOf(variant.compareAtPriceCents),
-                      )}
-                      {...invalid(`${prefix}-compare-error`, errors.compareAtPrice)}
-                    />
-                    <FieldError id={`${prefix}-compare-error`} message={errors.compareAtPrice} />
-                  </p>
-                  <p className="field">
-                    <label htmlFor={`${prefix}-units`}>Units in stock</label>
-                    <input
-                      id={`${prefix}-units`}
-                      name="inventory"
-                      type="text"
-                      inputMode="numeric"
-                      required
-                      defaultValue={value("inventory", String(variant.inventory))}
-                      {...invalid(`${prefix}-units-error`, errors.inventory)}
-                    />
-                    <FieldError id={`${prefix}-units-error`} message={errors.inventory} />
-                  </p>
-                </div>
-                <fieldset aria-describedby={errors.badges ? `${prefix}-badges-error` : undefined}>
-                  <legend>Badges</legend>
-                  <div className="admin-actions">
-                    {TAGGABLE_BADGES.map((key) => (
-                      <label key={key}>
-                        <input type="checkbox" name="badges" value={key} defaultChecked={chosen.includes(key)} />{" "}
-                        {TAGGABLE_BADGE_LABELS[key]}
-                      </label>
-                    ))}
-                  </div>
-                  <FieldError id={`${prefix}-badges-error`} message={errors.badges} />
-                </fieldset>
-                {canEdit ? (
-                  <button type="submit" className="button">
-                    Save variant {variant.sku}
-                  </button>
-                ) : null}
-              </fieldset>
-            </Form>
-          </section>
-        );
-      })}
+      <FormError errors={unknown?.error?.[""] ?? undefined} />
+      {!allowed.product ? <p>You can look at the catalogue; changing it needs the merchandiser role.</p> : null}
+      <ProductPublication
+        channels={channels}
+        canEdit={allowed.publish}
+        reply={replyFor(data, "unpublish") ?? replyFor(data, "publish")}
+      />
+      <ConfirmPanel reply={replyFor(data, "removeImage")} />
+      <ProductEditor
+        // A saved change starts the form again from what is stored (conform keeps its own state).
+        key={[
+          product.updatedAt,
+          ...product.images.map((image) => `${image.id}:${image.alt}`),
+          ...product.variants.map((v) => v.image?.url ?? ""),
+        ].join("|")}
+        product={product}
+        library={library}
+        nutrition={nutrition}
+        canEdit={allowed.product}
+        canRemove={allowed.removeImage}
+        reply={replyFor(data, "product")}
+      />
+      <ProductVariants
+        variants={product.variants}
+        availability={availability}
+        homeRanges={homeRanges}
+        canEdit={allowed.variant}
+        reply={replyFor(data, "variant")}
+      />
     </>
   );
 }

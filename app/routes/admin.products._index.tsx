@@ -1,9 +1,12 @@
-// /admin/products: the catalogue's products, searched by title, handle or SKU and filtered by
-// brand, species and publication (docs/rules.md "Back office: catalogue").
+// /admin/products: the catalogue's products with a thumbnail, where each is published and its
+// stock, searched by title, handle or SKU and filtered by brand, species and publication, with
+// how many products each publication holds (docs/rules.md "Back office: catalogue").
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { AdminPager } from "~/components/admin/pager";
+import { AdminTableBox } from "~/components/admin/table-box";
+import { AdminThumb } from "~/components/admin/thumb";
 import { ADMIN_PRODUCTS_PAGE_SIZE, ProductFilterSchema, SITE_CHANNEL_LABELS } from "~/models/admin-catalogue";
 import { BRAND_LABELS } from "~/models/brands";
 import { SPECIES } from "~/models/species";
@@ -20,11 +23,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   requireCommerceFeature("embeddedCatalogueEditing");
   const url = new URL(request.url);
   const filter = ProductFilterSchema.parse(Object.fromEntries(url.searchParams));
-  const result = await catalogueAdmin.list(filter);
+  const [result, counts] = await Promise.all([catalogueAdmin.list(filter), catalogueAdmin.statusCounts()]);
   return json(
     {
       filter,
       ...result,
+      counts,
       pages: Math.max(1, Math.ceil(result.total / ADMIN_PRODUCTS_PAGE_SIZE)),
       sites: SITE_IDS.map((site) => ({ site, label: SITE_CHANNEL_LABELS[site] })),
     },
@@ -36,59 +40,61 @@ const priceRange = (min: number, max: number) =>
   min === max ? formatMoney(min) : `${formatMoney(min)} – ${formatMoney(max)}`;
 
 export default function AdminProducts() {
-  const { filter, rows, total, page, pages, sites } = useLoaderData<typeof loader>();
-  const siteLabel = new Map(sites.map((s) => [s.site, s.label]));
+  const { filter, rows, total, page, pages, sites, counts } = useLoaderData<typeof loader>();
   const pageLink = (to: number) => {
     const params = new URLSearchParams();
     for (const [key, value] of Object.entries(filter)) if (value && key !== "page") params.set(key, String(value));
     params.set("page", String(to));
     return `/admin/products?${params}`;
   };
+  const select = (id: string, label: string, value: string | undefined, options: [string, string][]) => (
+    <p className="field">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} name={id.replace("products-", "")} defaultValue={value ?? ""}>
+        {options.map(([optionValue, optionLabel]) => (
+          <option key={optionValue} value={optionValue}>
+            {optionLabel}
+          </option>
+        ))}
+      </select>
+    </p>
+  );
   return (
     <>
       <h1>Catalogue</h1>
       <p>
         <Link to="/admin/coverage">Delivery coverage (zip ranges)</Link>
       </p>
+      <ul className="admin-actions admin-counts" aria-label="Products by publication">
+        <li>
+          <Link to="/admin/products">All: {counts.all}</Link>
+        </li>
+        {sites.map((s) => (
+          <li key={s.site}>
+            <Link to={`/admin/products?published=${s.site}`}>
+              On the {s.label}: {counts[s.site]}
+            </Link>
+          </li>
+        ))}
+        <li>
+          <Link to="/admin/products?published=none">On no site: {counts.none}</Link>
+        </li>
+      </ul>
       <Form method="get" className="admin-filters" role="search" aria-label="Products">
         <p className="field">
           <label htmlFor="products-q">Title, handle or SKU</label>
           <input id="products-q" name="q" type="text" defaultValue={filter.q ?? ""} />
         </p>
-        <p className="field">
-          <label htmlFor="products-brand">Brand</label>
-          <select id="products-brand" name="brand" defaultValue={filter.brand ?? ""}>
-            <option value="">Any brand</option>
-            {Object.entries(BRAND_LABELS).map(([slug, label]) => (
-              <option key={slug} value={slug}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </p>
-        <p className="field">
-          <label htmlFor="products-species">Species</label>
-          <select id="products-species" name="species" defaultValue={filter.species ?? ""}>
-            <option value="">Any species</option>
-            {SPECIES.map((species) => (
-              <option key={species} value={species}>
-                {species === "dog" ? "Dog" : "Cat"}
-              </option>
-            ))}
-          </select>
-        </p>
-        <p className="field">
-          <label htmlFor="products-published">Published</label>
-          <select id="products-published" name="published" defaultValue={filter.published ?? ""}>
-            <option value="">Any</option>
-            {sites.map((s) => (
-              <option key={s.site} value={s.site}>
-                On {s.label}
-              </option>
-            ))}
-            <option value="none">On no site</option>
-          </select>
-        </p>
+        {select("products-brand", "Brand", filter.brand, [["", "Any brand"], ...Object.entries(BRAND_LABELS)])}
+        {select("products-species", "Species", filter.species, [
+          ["", "Any species"],
+          ...SPECIES.map((species): [string, string] => [species, species === "dog" ? "Dog" : "Cat"]),
+        ])}
+        {select("products-published", "Published", filter.published, [
+          ["", "Any"],
+          ...sites.map((s): [string, string] => [s.site, `On ${s.label}`]),
+          ["none", "On no site"],
+        ])}
         <button type="submit" className="button">
           Search
         </button>
@@ -96,11 +102,12 @@ export default function AdminProducts() {
       <p>
         {total} {total === 1 ? "product" : "products"}
       </p>
-      <div className="admin-table-wrap">
+      <AdminTableBox label="Products">
         <table className="admin-table">
           <caption className="visually-hidden">Products</caption>
           <thead>
             <tr>
+              <th scope="col">Picture</th>
               <th scope="col">Title</th>
               <th scope="col">Brand</th>
               <th scope="col">Published on</th>
@@ -112,21 +119,37 @@ export default function AdminProducts() {
           <tbody>
             {rows.map((row) => (
               <tr key={row.id}>
+                <td>{row.thumbnail ? <AdminThumb image={row.thumbnail} size={48} /> : "None"}</td>
                 <td>
                   <Link to={`/admin/products/${row.id}`}>{row.title}</Link>
                   <br />
                   <small>{row.handle}</small>
                 </td>
                 <td>{BRAND_LABELS[row.brand] ?? row.brand}</td>
-                <td>{row.sites.length ? row.sites.map((site) => siteLabel.get(site)).join(", ") : "Not published"}</td>
+                <td>
+                  {sites.map((s) => (
+                    <span
+                      key={s.site}
+                      className={`admin-badge admin-badge--${row.sites.includes(s.site) ? "ok" : "off"}`}
+                    >
+                      {s.label}: {row.sites.includes(s.site) ? "published" : "not published"}
+                    </span>
+                  ))}
+                </td>
                 <td>{row.variantCount}</td>
                 <td>{row.variantCount ? priceRange(row.minPriceCents, row.maxPriceCents) : "—"}</td>
-                <td>{row.totalUnits}</td>
+                <td>
+                  {row.totalUnits === 0 ? (
+                    <span className="admin-badge admin-badge--warn">Out of stock</span>
+                  ) : (
+                    row.totalUnits
+                  )}
+                </td>
               </tr>
             ))}
           </tbody>
         </table>
-      </div>
+      </AdminTableBox>
       <AdminPager page={page} pages={pages} hrefOf={pageLink} />
     </>
   );

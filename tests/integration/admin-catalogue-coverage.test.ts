@@ -39,7 +39,7 @@ describe("zip coverage: every role", () => {
       const target = row ?? before[0];
       const removed = await callRoute(
         action,
-        formRequest("/admin/coverage", { intent: "remove", id: String(target.id) }, jar),
+        formRequest("/admin/coverage", { intent: "remove", id: String(target.id), confirmed: "yes" }, jar),
         jar,
       );
       expect(removed.status, `${role} remove`).toBe(allowed ? 302 : 403);
@@ -80,9 +80,20 @@ describe("zip coverage: changes", () => {
     expect(again.status).toBe(302);
     expect(await prisma.zipRange.count({ where: { destination: "HOME", startZip: "99970" } })).toBe(1);
 
-    const removed = await callRoute(
+    // Removing asks first: the question names the range and its effect, and nothing changes.
+    const asked = await callRoute(
       action,
       formRequest("/admin/coverage", { intent: "remove", id: String(row.id) }, jar),
+      jar,
+    );
+    expect(asked.status).toBe(200);
+    expect((await asked.json()).confirm.question).toBe(
+      "Remove the home delivery range 99970–99979? Home delivery stops for zips no other home range covers.",
+    );
+    expect(await stock.coversZip("99970")).toBe(true);
+    const removed = await callRoute(
+      action,
+      formRequest("/admin/coverage", { intent: "remove", id: String(row.id), confirmed: "yes" }, jar),
       jar,
     );
     expect(removed.status).toBe(302);
@@ -106,11 +117,11 @@ describe("zip coverage: changes", () => {
         jar,
       );
       expect(answer.status).toBe(400);
-      expect(Object.keys((await answer.json()).errors)).toContain(field);
+      expect(Object.keys((await answer.json()).error)).toContain(field);
     }
     expect(
       (await callRoute(action, formRequest("/admin/coverage", { intent: "remove", id: "x" }, jar), jar)).status,
-    ).toBe(404);
+    ).toBe(400);
     expect(
       (await callRoute(action, formRequest("/admin/coverage", { intent: "remove", id: "999999" }, jar), jar)).status,
     ).toBe(404);

@@ -1,8 +1,13 @@
 // The back office's catalogue (docs/rules.md "Back office: catalogue"): every role on every
 // loader and action, the audit entry of each save, the validation's boundaries, minPriceCents and
 // the facet rows in step, and the change served by every process within one freshness poll.
+import fs from "node:fs/promises";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
+import type { Prisma } from "~/generated/prisma/client";
+import sharp from "sharp";
+import { ASSET_DIR } from "~/services/content/index.server";
 import { ADMIN_ROLES, rolesWith, type Permission } from "~/models/admin-roles";
 import { productFacets } from "~/models/facets";
 import { nutritionFormValues, parseNutrition } from "~/models/nutrition";
@@ -20,6 +25,9 @@ let admins: Awaited<ReturnType<typeof adminsOfEveryRole>>;
 let productId: string;
 let variantIds: string[];
 let original: Awaited<ReturnType<typeof snapshotRows>>;
+let originalImages: Prisma.ProductImageCreateManyInput[];
+/** A picture of the image library this file chooses (its row only: nothing serves it here). */
+const LIBRARY_ID = `catalogue-test-${crypto.randomUUID().slice(0, 8)}`;
 
 async function snapshotRows() {
   const product = await prisma.product.findUniqueOrThrow({
@@ -39,6 +47,18 @@ beforeAll(async () => {
   original = await snapshotRows();
   productId = original.id;
   variantIds = original.variants.map((v) => v.id);
+  originalImages = await prisma.productImage.findMany({ where: { productId } });
+  await prisma.contentAsset.create({
+    data: {
+      id: LIBRARY_ID,
+      format: "png",
+      width: 800,
+      height: 600,
+      alt: "A bowl of kibble",
+      description: "",
+      file: `uploads/${LIBRARY_ID}.png`,
+    },
+  });
 });
 
 afterAll(async () => {
@@ -53,8 +73,17 @@ afterAll(async () => {
       featuredRank: original.featuredRank,
       minPriceCents: original.minPriceCents,
       nutrition: original.nutrition,
+      seoTitle: null,
+      seoDescription: null,
     },
   });
+  await prisma.productImage.deleteMany({ where: { productId } });
+  await prisma.productImage.createMany({ data: originalImages });
+  const uploaded = (await prisma.contentAsset.findMany({ where: { id: { startsWith: `${HANDLE}-` } } })).map(
+    (a) => a.id,
+  );
+  await prisma.contentAsset.deleteMany({ where: { id: { in: [LIBRARY_ID, ...uploaded] } } });
+  for (const id of uploaded) await fs.rm(path.join(ASSET_DIR, "uploads", `${id}.png`), { force: true });
   for (const v of original.variants) {
     await prisma.productVariant.update({
       where: { id: v.id },
@@ -87,8 +116,6 @@ const productFields = (overrides: Record<string, string | null> = {}): [string, 
     intent: "product",
     title: original.title,
     description: original.description,
-    soldOnDtc: original.soldOnDtc ? "on" : null,
-    soldOnHpsf: original.soldOnHpsf ? "on" : null,
     autoshipEligible: original.autoshipEligible ? "on" : null,
     featuredRank: original.featuredRank === null ? "" : String(original.featuredRank),
     ...overrides,
@@ -122,7 +149,15 @@ describe("every role on every loader and action", () => {
       if (one.status === 200) {
         expect(one.headers.get("Cache-Control")).toBe("private, no-store");
         const data = await one.json();
-        expect(data.canEdit).toBe(rolesWith("catalogue.edit").includes(role));
+        // The page shows only the actions the role may post (allowedIntents).
+        expect(data.allowed).toEqual({
+          product: rolesWith("catalogue.edit").includes(role),
+          variant: rolesWith("catalogue.edit").includes(role),
+          publish: rolesWith("catalogue.edit").includes(role),
+          unpublish: rolesWith("catalogue.edit").includes(role),
+          removeImage: rolesWith("catalogue.edit").includes(role),
+        });
+        if (!data.allowed.product) expect(data.library).toEqual([]);
       }
     }
   });
@@ -260,8 +295,9 @@ describe("validation at the boundaries", () => {
       const answer = await save(variantFields(variantIds[0], values));
       expect(answer.status).toBe(400);
       const reply = await answer.json();
-      expect(reply.form).toBe(variantIds[0]);
-      expect(reply.errors[field]).toContain(message);
+      expect(reply.form).toBe("variant");
+      expect(reply.initialValue.variantId).toBe(variantIds[0]);
+      expect(reply.error[field].join(" ")).toContain(message);
     }
     expect(await snapshotRows()).toEqual(before);
     expect(await prisma.auditEntry.count()).toBe(audits);
@@ -394,7 +430,15 @@ describe("every process serves the edit within one freshness poll (docs/rules.md
 
     const unpublished = await callRoute(
       productAction,
-      post(productPath(), productFields({ soldOnDtc: null }), jar),
+      post(
+        productPath(),
+        [
+          ["intent", "unpublish"],
+          ["site", "DTC"],
+          ["confirmed", "yes"],
+        ],
+        jar,
+      ),
       jar,
       { params: params() },
     );
@@ -411,9 +455,19 @@ describe("every process serves the edit within one freshness poll (docs/rules.md
     expect(listingAfter.products.map((p) => p.title)).not.toContain(original.title);
 
     // Published again: back on the site.
-    await callRoute(productAction, post(productPath(), productFields({ soldOnDtc: "on" }), jar), jar, {
-      params: params(),
-    });
+    await callRoute(
+      productAction,
+      post(
+        productPath(),
+        [
+          ["intent", "publish"],
+          ["site", "DTC"],
+        ],
+        jar,
+      ),
+      jar,
+      { params: params() },
+    );
     await poll();
     expect(await shop(path)).not.toBeInstanceOf(Response);
   });
@@ -470,7 +524,9 @@ describe("nutrition facts (docs/rules.md 'Nutrition facts')", () => {
     } as never)) as unknown as { data: { product: Record<string, unknown>; productJsonLd: Record<string, unknown> } };
   };
   const nutritionFields = (overrides: Record<string, string> = {}): [string, string][] =>
-    Object.entries({ ...nutritionFormValues(parseNutrition(original.nutrition)), ...overrides });
+    Object.entries({ ...nutritionFormValues(parseNutrition(original.nutrition)), ...overrides }).map(
+      ([key, value]): [string, string] => [`nutrition.${key}`, value],
+    );
   const save = (fields: [string, string][]) =>
     callRoute(productAction, post(productPath(), fields, admins.merchandiser.jar), admins.merchandiser.jar, {
       params: params(),
@@ -510,7 +566,7 @@ describe("nutrition facts (docs/rules.md 'Nutrition facts')", () => {
       expect(answer.status, field).toBe(400);
       const reply = await answer.json();
       expect(reply.form).toBe("product");
-      expect(Object.keys(reply.errors), field).toEqual([field]);
+      expect(Object.keys(reply.error), field).toEqual([`nutrition.${field}`]);
     }
     expect(await snapshotRows()).toEqual(before);
     expect(await prisma.auditEntry.count()).toBe(audits);
@@ -521,9 +577,12 @@ describe("nutrition facts (docs/rules.md 'Nutrition facts')", () => {
     const editor = await callRoute(productLoader, getRequest(productPath(), jar), jar, { params: params() });
     const values = (await editor.json()).nutrition as Record<string, string>;
     expect(values.ingredients.split("\n").length).toBeGreaterThan(5);
+    const { description } = await prisma.product.findUniqueOrThrow({ where: { id: productId } });
     const answer = await save([
-      ...productFields(),
-      ...Object.entries({ ...values, kcalPerKg: "4012", "analysis.0.value": "100", "feeding.9.weightLb": "" }),
+      ...productFields({ description }),
+      ...Object.entries({ ...values, kcalPerKg: "4012", "analysis.0.value": "100", "feeding.9.weightLb": "" }).map(
+        ([key, value]): [string, string] => [`nutrition.${key}`, value],
+      ),
     ]);
     expect(answer.status).toBe(302);
     const stored = parseNutrition((await prisma.product.findUniqueOrThrow({ where: { id: productId } })).nutrition);
@@ -540,5 +599,244 @@ describe("nutrition facts (docs/rules.md 'Nutrition facts')", () => {
     expect((await prisma.product.findUniqueOrThrow({ where: { id: productId } })).nutrition).toBe(
       JSON.stringify(stored),
     );
+  });
+});
+
+describe("pictures and search titles (the product's one save)", () => {
+  const poll = async () => {
+    await freshness.check();
+    await freshness.check();
+  };
+  const productPage = async (path: string) => {
+    const { loader } = await import("~/routes/products.$");
+    const url = new URL(`http://localhost:3000${path}`);
+    return (await loader({
+      request: new Request(url),
+      params: { "*": url.pathname.replace(/^\/products\/?/, "") },
+      context: {},
+    } as never)) as unknown as { data: Record<string, unknown> };
+  };
+  /** The product's save as a browser sends it with a file: multipart. */
+  function multipart(fields: [string, string | File][], jar: Jar) {
+    const body = new FormData();
+    for (const [key, value] of fields) body.append(key, value);
+    return new Request(`${ORIGIN}${productPath()}`, { method: "POST", body, headers: { Cookie: jar.header } });
+  }
+  const shared = () =>
+    prisma.productImage.findMany({ where: { productId, variantId: null }, orderBy: { position: "asc" } });
+
+  it("round-trips a library picture, an upload into the library, their order and alt text, a variant's picture and the search title and description", async () => {
+    const { jar, email } = admins.merchandiser;
+    const png = await sharp({ create: { width: 30, height: 20, channels: 3, background: "#36a" } })
+      .png()
+      .toBuffer();
+    const answer = await callRoute(
+      productAction,
+      multipart(
+        [
+          ...productFields(),
+          ["seoTitle", "Oral care cat food with chicken"],
+          ["seoDescription", "Cleans teeth as your cat eats."],
+          ["addImage", LIBRARY_ID],
+          ["upload", new File([new Uint8Array(png)], "bag.png", { type: "image/png" })],
+          ["uploadAlt", "The bag, front"],
+          ["variants[0].id", variantIds[0]],
+          ["variants[0].image", LIBRARY_ID],
+        ],
+        jar,
+      ),
+      jar,
+      { params: params() },
+    );
+    expect(answer.status).toBe(302);
+    const [fromLibrary, uploaded] = await shared();
+    expect(fromLibrary).toMatchObject({ url: `/cms/${LIBRARY_ID}`, alt: "A bowl of kibble", width: 800, height: 600 });
+    expect(uploaded.url).toMatch(new RegExp(`^/cms/${HANDLE}-[a-z0-9]+$`));
+    expect(uploaded).toMatchObject({ alt: "The bag, front", width: 30, height: 20 });
+    const asset = await prisma.contentAsset.findUniqueOrThrow({ where: { id: uploaded.url.slice(5) } });
+    expect(asset).toMatchObject({ format: "png", alt: "The bag, front" });
+    const own = await prisma.productImage.findFirstOrThrow({ where: { variantId: variantIds[0] } });
+    expect(own.url).toBe(`/cms/${LIBRARY_ID}`);
+    const product = await prisma.product.findUniqueOrThrow({ where: { id: productId } });
+    expect(product).toMatchObject({
+      seoTitle: "Oral care cat food with chicken",
+      seoDescription: "Cleans teeth as your cat eats.",
+    });
+    // One product.update entry with what changed; the upload has its own asset.upload entry.
+    const [entry] = await auditOf("product", productId);
+    expect(entry).toMatchObject({ action: "product.update", actorEmail: email });
+    expect(Object.keys(JSON.parse(entry.after!)).sort()).toEqual([
+      "images",
+      "seoDescription",
+      "seoTitle",
+      "variantImages",
+    ]);
+    expect((await auditOf("asset", asset.id))[0]).toMatchObject({ action: "asset.upload", actorEmail: email });
+
+    // The order and alt text: the upload first now.
+    const reorder = await callRoute(
+      productAction,
+      post(
+        productPath(),
+        [
+          ...productFields(),
+          ["seoTitle", "Oral care cat food with chicken"],
+          ["seoDescription", "Cleans teeth as your cat eats."],
+          ["images[0].id", fromLibrary.id],
+          ["images[0].alt", "A full bowl"],
+          ["images[0].position", "2"],
+          ["images[1].id", uploaded.id],
+          ["images[1].alt", "The bag, front"],
+          ["images[1].position", "1"],
+        ],
+        jar,
+      ),
+      jar,
+      { params: params() },
+    );
+    expect(reorder.status).toBe(302);
+    expect((await shared()).map((image) => [image.id, image.alt])).toEqual([
+      [uploaded.id, "The bag, front"],
+      [fromLibrary.id, "A full bowl"],
+    ]);
+
+    // The editor reads it all back; the shop's page uses the search title and the pictures.
+    const editor = await callRoute(productLoader, getRequest(productPath(), jar), jar, { params: params() });
+    const data = await editor.json();
+    expect(data.product.seoTitle).toBe("Oral care cat food with chicken");
+    expect(data.product.images.map((image: { id: string }) => image.id)).toEqual([uploaded.id, fromLibrary.id]);
+    expect(data.product.variants[0].image.url).toBe(`/cms/${LIBRARY_ID}`);
+    expect(data.library.map((a: { id: string }) => a.id)).toContain(LIBRARY_ID);
+    await poll();
+    const page = await productPage(`/products/${original.variants[0].url}`);
+    const detail = page.data.product as { seoTitle: string; images: { url: string }[] };
+    expect(detail.seoTitle).toBe("Oral care cat food with chicken");
+    expect(detail.images.map((image) => image.url)).toContain(`/cms/${LIBRARY_ID}`);
+  });
+
+  it("the storefront product page's title and description are the search ones (the meta)", async () => {
+    await poll();
+    const { meta } = await import("~/routes/products.$");
+    const page = await productPage(`/products/${original.variants[0].url}`);
+    const tags = meta({
+      data: page.data,
+      matches: [{ id: "root", data: { site: "DTC", origin: ORIGIN } }],
+      location: { pathname: `/products/${original.variants[0].url}` },
+    } as never) as Record<string, string>[];
+    expect(tags.find((tag) => "title" in tag)?.title).toMatch(/^Oral care cat food with chicken \| /);
+    expect(tags.find((tag) => tag.name === "description")?.content).toBe("Cleans teeth as your cat eats.");
+  });
+
+  it("refuses an unknown library picture, a picture of another product and a search title one over, with 400 beside the field; nothing changes", async () => {
+    const { jar } = admins.merchandiser;
+    const before = await snapshotRows();
+    const images = await shared();
+    const audits = await prisma.auditEntry.count();
+    const other = await prisma.productImage.findFirstOrThrow({ where: { productId: { not: productId } } });
+    for (const [fields, field] of [
+      [[["addImage", "no-such-picture"]], "addImage"],
+      [
+        [
+          ["variants[0].id", variantIds[0]],
+          ["variants[0].image", "no-such-picture"],
+        ],
+        "variants[0].image",
+      ],
+      [[["addImage", "https://evil.example/x.png"]], "addImage"],
+      [
+        [
+          ["images[0].id", other.id],
+          ["images[0].alt", "Not ours"],
+          ["images[0].position", "1"],
+        ],
+        "images[0].id",
+      ],
+      [[["seoTitle", "t".repeat(71)]], "seoTitle"],
+    ] as [[string, string][], string][]) {
+      const answer = await callRoute(productAction, post(productPath(), [...productFields(), ...fields], jar), jar, {
+        params: params(),
+      });
+      expect(answer.status, field).toBe(400);
+      const reply = await answer.json();
+      expect(Object.keys(reply.error), field).toEqual([field]);
+    }
+    expect(await snapshotRows()).toEqual(before);
+    expect(await shared()).toEqual(images);
+    expect(await prisma.auditEntry.count()).toBe(audits);
+  });
+
+  it("lets a merchandiser save pictures and search titles; a content editor or fulfilment gets 403 and nothing changes", async () => {
+    for (const role of ["content", "fulfilment", "merchandiser"] as const) {
+      const { jar } = admins[role];
+      const before = await snapshotRows();
+      const images = await shared();
+      const answer = await callRoute(
+        productAction,
+        post(
+          productPath(),
+          [...productFields(), ["seoTitle", `Search title by ${role}`], ["addImage", LIBRARY_ID]],
+          jar,
+        ),
+        jar,
+        { params: params() },
+      );
+      if (role === "merchandiser") {
+        expect(answer.status).toBe(302);
+        expect((await prisma.product.findUniqueOrThrow({ where: { id: productId } })).seoTitle).toBe(
+          "Search title by merchandiser",
+        );
+        expect(await shared()).toHaveLength(images.length + 1);
+      } else {
+        expect(answer.status, role).toBe(403);
+        expect(await snapshotRows()).toEqual(before);
+        expect(await shared()).toEqual(images);
+      }
+    }
+  });
+
+  it("removing a picture asks first: without confirmed=yes nothing changes and the question names it; with it, it goes", async () => {
+    const { jar } = admins.merchandiser;
+    const [image] = await shared();
+    const remove = (extra: [string, string][]) =>
+      callRoute(
+        productAction,
+        post(productPath(), [["intent", "removeImage"], ["imageId", image.id], ...extra], jar),
+        jar,
+        { params: params() },
+      );
+    const asked = await remove([]);
+    expect(asked.status).toBe(200);
+    const reply = await asked.json();
+    expect(reply.confirm).toMatchObject({
+      question: `Remove the picture "${image.alt}" from ${original.title}? The shop stops showing it; a picture from the library stays there.`,
+      label: "Remove the picture",
+    });
+    expect(await prisma.productImage.findUnique({ where: { id: image.id } })).not.toBeNull();
+    const done = await remove([["confirmed", "yes"]]);
+    expect(done.status).toBe(302);
+    expect(await prisma.productImage.findUnique({ where: { id: image.id } })).toBeNull();
+    expect((await auditOf("product", productId))[0]).toMatchObject({ action: "product.image-remove" });
+    // The library keeps its picture.
+    expect(await prisma.contentAsset.findUnique({ where: { id: image.url.slice(5) } })).not.toBeNull();
+  });
+
+  it("unpublishing asks first: without confirmed=yes the product stays published", async () => {
+    const { jar } = admins.merchandiser;
+    const asked = await callRoute(
+      productAction,
+      post(
+        productPath(),
+        [
+          ["intent", "unpublish"],
+          ["site", "DTC"],
+        ],
+        jar,
+      ),
+      jar,
+      { params: params() },
+    );
+    expect(asked.status).toBe(200);
+    expect((await asked.json()).confirm.question).toMatch(new RegExp(`^Unpublish .+ from the Consumer shop\\? `));
+    expect((await prisma.product.findUniqueOrThrow({ where: { id: productId } })).soldOnDtc).toBe(true);
   });
 });

@@ -22,16 +22,6 @@ const NO_FORM_ERRORS: Record<string, string> = {
     "an 'I understand' button on every page: FtcAcknowledgementSchema's way back falls back to /, nothing to refuse",
 };
 
-/**
- * Issue 37 is converted in parallel branches: these back-office pages are another branch's
- * (their actions and their FieldError copies). Each entry goes when its branch lands; the test
- * fails on an entry already on the contract, so the list only shrinks.
- */
-const CONVERTING_ELSEWHERE = new Set([
-  "admin.coverage.tsx",
-  "admin.products.$id.tsx",
-]);
-
 const OWN_ACTION = /export\s+(?:async\s+)?function\s+action\b|export\s+const\s+action\b/;
 const REEXPORTED_ACTION = /export\s*\{[^}]*\bas\s+action\b[^}]*\}\s*from\s*["']([^"']+)["']/;
 const ANSWERS_THROUGH_CONTRACT = /\b(?:replyWith|adminIntents)\(/;
@@ -76,28 +66,26 @@ describe("the form contract", () => {
     const off = actions
       .filter(({ source }) => !ANSWERS_THROUGH_CONTRACT.test(source))
       .map(({ route }) => route)
-      .filter((route) => !(route in NO_FORM_ERRORS) && !CONVERTING_ELSEWHERE.has(route));
+      .filter((route) => !(route in NO_FORM_ERRORS));
     expect(off, "answer with replyWith (app/utils/form.server.ts) or adminIntents").toEqual([]);
   });
 
-  it("keeps the allow-lists honest: each entry is a page action still off the contract", () => {
+  it("keeps the allow-list honest: each entry is a page action still off the contract", () => {
     const byRoute = new Map(actions.map((a) => [a.route, a.source]));
-    for (const route of [...Object.keys(NO_FORM_ERRORS), ...CONVERTING_ELSEWHERE]) {
+    for (const route of Object.keys(NO_FORM_ERRORS)) {
       expect(byRoute.has(route), `${route} has no action any more`).toBe(true);
       expect(ANSWERS_THROUGH_CONTRACT.test(byRoute.get(route)!), `${route} is on the contract now`).toBe(false);
     }
   });
 
   it("no page answers conform's submission.reply() itself", () => {
-    const direct = actions
-      .filter(({ route, source }) => !CONVERTING_ELSEWHERE.has(route) && /\bsubmission\.reply\(/.test(source))
-      .map(({ route }) => route);
+    const direct = actions.filter(({ source }) => /\bsubmission\.reply\(/.test(source)).map(({ route }) => route);
     expect(direct, "answer with replyWith(submission, …)").toEqual([]);
   });
 
   it("no route or component defines its own FieldError", () => {
     const files = [
-      ...filesUnder(ROUTES, /\.tsx?$/).filter((file) => !CONVERTING_ELSEWHERE.has(path.basename(file))),
+      ...filesUnder(ROUTES, /\.tsx?$/),
       ...filesUnder(path.join(ROOT, "app/components"), /\.tsx$/).filter((file) => !file.endsWith("form-field.tsx")),
     ];
     const copies = files

@@ -33,7 +33,8 @@ const ID_CHUNK = 500;
 const PRODUCT_COLUMNS = Prisma.raw(
   '"id", "handle", "title", "description", "brand", "productType", "species", "lifestage", "breedSize", ' +
     '"foodForm", "subBrand", "healthConditions", "autoshipEligible", "soldOnDtc", "soldOnHpsf", ' +
-    '"minPriceCents", "featuredRank", "ratingCount", "ratingSum", "synthetic", "publishedAt", "updatedAt", "nutrition"',
+    '"minPriceCents", "featuredRank", "ratingCount", "ratingSum", "synthetic", "publishedAt", "updatedAt", "nutrition", ' +
+    '"seoTitle", "seoDescription"',
 );
 const VARIANT_COLUMNS = Prisma.raw(
   '"productId", "position", "id", "sku", "title", "url", "size", "flavor", "productForm", "packType", ' +
@@ -65,6 +66,8 @@ export interface ProductRow {
   publishedAt: Date | string | number;
   updatedAt: Date | string | number;
   nutrition: string | null;
+  seoTitle?: string | null;
+  seoDescription?: string | null;
 }
 
 export interface VariantRow {
@@ -199,6 +202,9 @@ export function toProduct(row: ProductRow, variantRows: VariantRow[], imageRows:
     // Parsed only where a product states it (synthetic load-test products do not), so the
     // snapshot's assembly at scale stays as it was (docs/decisions.md "Nutrition facts").
     nutrition: row.nutrition === null ? null : parseNutrition(row.nutrition),
+    // The merchandiser's search title and description (docs/rules.md "Back office: catalogue").
+    seoTitle: row.seoTitle ?? null,
+    seoDescription: row.seoDescription ?? null,
   };
   const summaries = variants.map(summaryOf);
   const cardVariant = summaries.find((v) => v.inventory > 0) ?? summaries[0];

@@ -1,6 +1,7 @@
 import { prisma } from "~/db.server";
 import { commerceFeatures } from "~/models/commerce-features";
 import { freshness } from "~/services/freshness/index.server";
+import { checkImageFile, contentEditor } from "~/services/content/index.server";
 import { createCatalogueAdmin } from "./catalogue-admin.server";
 import { followCatalogueVersion } from "./catalogue-snapshot.server";
 import { createEmbeddedCommerce } from "./embedded.server";
@@ -42,7 +43,12 @@ export * from "./types";
 export * from "./catalogue-admin.server";
 
 /** The back office's catalogue: list, read and the merchandiser's audited edits. */
-export const catalogueAdmin = createCatalogueAdmin(prisma);
+export const catalogueAdmin = createCatalogueAdmin(prisma, {
+  // Pictures come from the content service's image library (docs/decisions.md "Back office: catalogue").
+  assetSizes: (ids) => contentEditor.assetSizes(ids),
+  checkImageFile,
+  uploadAsset: (upload, actor) => contentEditor.uploadAsset(upload, actor),
+});
 
 // Shopify's webhooks (docs/rules.md "Shopify webhooks"): the receiver the route calls.
 export {

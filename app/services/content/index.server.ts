@@ -47,7 +47,7 @@ export * from "./assets.server";
 export { ContentEditError } from "./edit-error.server";
 export { type EntrySummary, type EntryView, type RevisionView } from "./entry-editor.server";
 export { type AssetView } from "./asset-library.server";
-export { readImageUpload } from "./upload.server";
+export { checkImageFile, readFormWithImage, readImageUpload, type CheckedImage } from "./upload.server";
 
 /**
  * The back office's content editing (docs/rules.md "Back office: content"): entries

@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "Product" ADD COLUMN     "seoTitle" TEXT,
+ADD COLUMN     "seoDescription" TEXT;
