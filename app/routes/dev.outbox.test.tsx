@@ -67,13 +67,13 @@ describe("/dev/outbox page", () => {
         .getAllByRole("cell")
         .map((c) => c.textContent),
     ).toEqual([
-      "2026-11-25 12:00:00 UTC",
+      "2026-11-25 07:00:00 EST",
       "email",
       "robin@example.com",
       "Order #100001 confirmed",
       "queued",
       "2",
-      "2026-11-25 12:01:00 UTC",
+      "2026-11-25 07:01:00 EST",
       "ESOCKET: connect ECONNREFUSED 127.0.0.1:2525",
       "–",
     ]);
@@ -84,6 +84,6 @@ describe("/dev/outbox page", () => {
       within(sent)
         .getAllByRole("cell")
         .map((c) => c.textContent),
-    ).toEqual(["2026-11-25 12:00:00 UTC", "client-error", "–", "–", "sent", "1", "–", "–", "2026-11-25 12:00:00 UTC"]);
+    ).toEqual(["2026-11-25 07:00:00 EST", "client-error", "–", "–", "sent", "1", "–", "–", "2026-11-25 07:00:00 EST"]);
   });
 });

@@ -147,9 +147,9 @@ describe("My Account dashboard (shop-core spec section 2)", () => {
           cancelled,
         },
       });
-    await subscription(new Date("2030-06-01T00:00:00Z"));
-    await subscription(new Date("2030-05-01T00:00:00Z"));
-    await subscription(new Date("2030-01-01T00:00:00Z"), true);
+    await subscription(new Date("2030-06-01T16:00:00Z"));
+    await subscription(new Date("2030-05-01T16:00:00Z"));
+    await subscription(new Date("2030-01-01T17:00:00Z"), true);
     await customers.createAddress(id, { ...ADDRESS, countryCode: "US" });
 
     const data = (await (await get(dashboard.loader as Handler, "/account/dashboard", jar)).json()) as Record<
