@@ -70,6 +70,9 @@ export default tseslint.config(
     group: ["~/db.server"],
     message: "Routes reach the database through a service.",
   }),
+  // Routes stay thin: a view grown past this goes to app/components, a rule to app/models
+  // (docs/architecture.md "Layers").
+  { files: ["app/routes/**/*.{ts,tsx}"], rules: { "max-lines": ["error", { max: 250 }] } },
   ...serviceFolders.map((folder) =>
     restrictedImports([`app/services/${folder}/**/*.{ts,tsx}`], serviceBoundary(folder), {
       group: ["../*"],
