@@ -45,7 +45,7 @@ for (const width of [1280, 390]) {
       await expect(question).toBeVisible();
       // With JavaScript the focus moves to the question.
       if (jsEnabled(testInfo)) await expect(question).toBeFocused();
-      await expect(page.getByText(/^Locked until .+ UTC\./)).toBeVisible();
+      await expect(page.getByText(/^Locked until .+ E[SD]T\./)).toBeVisible();
       await axeClean(page, testInfo);
       if (width === 390) await noHorizontalScroll(page);
       await page.getByRole("button", { name: "Unlock the sign-in" }).click();
