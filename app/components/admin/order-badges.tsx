@@ -27,7 +27,7 @@ export function StatusCounts({
   hrefOf: (status: string) => string;
 }) {
   return (
-    <ul className="admin-actions" aria-label={label} data-testid={`${kind}-counts`}>
+    <ul className="admin-actions admin-counts" aria-label={label} data-testid={`${kind}-counts`}>
       {statuses.map((status) => (
         <li key={status}>
           <Link to={hrefOf(status)}>
