@@ -6,7 +6,7 @@ import { FormError } from "~/components/form-field";
 import { ReturnItems } from "~/components/order-return-form";
 import { OrderTimeline } from "~/components/order-timeline";
 import { formatMoney } from "~/models/money";
-import { orderStatusLabel, type TimelineStep } from "~/models/order-lifecycle";
+import { orderStatusLabel, type OrderAftercare } from "~/models/order-lifecycle";
 import { cancelQuestion } from "~/models/return-forms";
 import { replyFor, type ActionReply } from "~/utils/form";
 import { formatShopDate } from "~/models/shop-time";
@@ -19,27 +19,6 @@ export interface AftercareOrder {
   currencyCode: string;
 }
 
-/** The order's after-sale part as the page's loader gives it (`orderLifecycle.aftercare`). */
-export interface AftercareShown {
-  timeline: TimelineStep[];
-  tracking: { carrierName: string; trackingNumber: string; url: string } | null;
-  refundedCents: number;
-  pendingRefundCents: number;
-  cancelRefusal: string | null;
-  returnRefusal: string | null;
-  returnWindowEndsAt: string | null;
-  returnableLines: { orderLineId: string; productTitle: string; variantTitle: string; left: number }[];
-  returns: {
-    id: string;
-    status: string;
-    reason: string;
-    comment: string | null;
-    refundCents: number;
-    createdAt: string;
-    lines: { orderLineId: string; productTitle: string; variantTitle: string; quantity: number }[];
-  }[];
-}
-
 /** The order after it was placed: timeline, shipment, refunds, what the shopper may do, returns. */
 export function Aftercare({
   order,
@@ -49,7 +28,8 @@ export function Aftercare({
   answer,
 }: {
   order: AftercareOrder;
-  aftercare: AftercareShown;
+  /** The order's after-sale part as the loader gives it (`orderLifecycle.aftercare`). */
+  aftercare: OrderAftercare;
   cancelRefundCents: number;
   requestKey: string;
   answer: ActionReply | undefined;

@@ -248,3 +248,29 @@ export function orderProgress(
   const reached = path.filter((step) => step.done);
   return [...reached, ...ends.map((kind) => ({ kind, label: EVENT_LABELS[kind], done: true }))];
 }
+
+/** What the order page shows after the order: timeline, shipment, refunds, returns, and what the shopper may do. */
+export interface OrderAftercare {
+  timeline: TimelineStep[];
+  tracking: { carrierName: string; trackingNumber: string; url: string } | null;
+  refundedCents: number;
+  /** Refunds written but not yet confirmed by the payment service. */
+  pendingRefundCents: number;
+  /** Null when the shopper may cancel; else why not (`cancelRefusal`). */
+  cancelRefusal: string | null;
+  /** Null when the shopper may ask for a return now; else why not (`returnRefusal`). */
+  returnRefusal: string | null;
+  /** ISO time the return window closes; null before delivery. */
+  returnWindowEndsAt: string | null;
+  /** Each line with how many units are left to return. */
+  returnableLines: { orderLineId: string; productTitle: string; variantTitle: string; left: number }[];
+  returns: {
+    id: string;
+    status: string;
+    reason: string;
+    comment: string | null;
+    refundCents: number;
+    createdAt: string;
+    lines: { orderLineId: string; productTitle: string; variantTitle: string; quantity: number }[];
+  }[];
+}

@@ -5,22 +5,19 @@
 import { containsIgnoringCase } from "~/db.server";
 import type { Prisma, PrismaClient } from "~/generated/prisma/client";
 import { formatAddress, parseAddress } from "~/models/address";
-import { ADMIN_ORDERS_PAGE_SIZE, OPEN_RETURN_STATUSES, type OrderSearch } from "~/models/admin-orders";
+import {
+  ADMIN_ORDERS_PAGE_SIZE,
+  OPEN_RETURN_STATUSES,
+  type OrderListRow,
+  type OrderSearch,
+} from "~/models/admin-orders";
 import { shopDayFilter } from "~/models/shop-time";
 import { refundLeftCents } from "~/models/refunds";
 import { orderTimeline, trackingOf, type ReturnStatus, type TimelineStep } from "~/models/order-lifecycle";
 
-export interface AdminOrderRow {
+/** A row of the orders list with its id (the model's `OrderListRow`). */
+export interface AdminOrderRow extends OrderListRow {
   id: string;
-  number: number;
-  createdAt: string;
-  email: string;
-  customerName: string | null;
-  site: string;
-  status: string;
-  totalCents: number;
-  currencyCode: string;
-  items: number;
 }
 
 export interface AdminOrderDetail extends AdminOrderRow {

@@ -4,7 +4,9 @@
 // transaction that changes the order, with the emails and remote calls written to the outbox
 // in that same transaction (docs/rules.md "Outbox").
 import type { AuditActor } from "~/models/audit";
-import type { CarrierCode, TimelineStep } from "~/models/order-lifecycle";
+import type { CarrierCode, OrderAftercare } from "~/models/order-lifecycle";
+
+export type { OrderAftercare };
 import type { ReturnRequestLine } from "~/models/refunds";
 import { serviceErrorWithStatus } from "~/models/service-error";
 
@@ -24,32 +26,6 @@ export class LifecycleError extends serviceErrorWithStatus<LifecycleErrorCode>(
   "LifecycleError",
   LIFECYCLE_ERROR_STATUS,
 ) {}
-
-/** What the order page shows after the order: timeline, shipment, refunds, returns, and what the shopper may do. */
-export interface OrderAftercare {
-  timeline: TimelineStep[];
-  tracking: { carrierName: string; trackingNumber: string; url: string } | null;
-  refundedCents: number;
-  /** Refunds written but not yet confirmed by the payment service. */
-  pendingRefundCents: number;
-  /** Null when the shopper may cancel; else why not (`cancelRefusal`). */
-  cancelRefusal: string | null;
-  /** Null when the shopper may ask for a return now; else why not (`returnRefusal`). */
-  returnRefusal: string | null;
-  /** ISO time the return window closes; null before delivery. */
-  returnWindowEndsAt: string | null;
-  /** Each line with how many units are left to return. */
-  returnableLines: { orderLineId: string; productTitle: string; variantTitle: string; left: number }[];
-  returns: {
-    id: string;
-    status: string;
-    reason: string;
-    comment: string | null;
-    refundCents: number;
-    createdAt: string;
-    lines: { orderLineId: string; productTitle: string; variantTitle: string; quantity: number }[];
-  }[];
-}
 
 export interface ReturnRequest {
   customerId: string;
