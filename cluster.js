@@ -7,6 +7,7 @@ import cluster from "node:cluster";
 import os from "node:os";
 import path from "node:path";
 import { pino } from "pino";
+import { serveClusterMetrics } from "./server/cluster-metrics.js";
 
 try {
   process.loadEnvFile();
@@ -90,6 +91,10 @@ function fork(slot, index) {
     }, delay);
   });
 }
+
+// /metrics covers every worker (docs/rules.md "Metrics cover every worker"): the worker
+// answering a scrape asks here, and the primary sums what each worker counted.
+serveClusterMetrics(cluster);
 
 slots.forEach(fork);
 log.info({ workers: count }, `Starting ${count} worker${count === 1 ? "" : "s"}`);

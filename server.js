@@ -16,6 +16,7 @@ import { rateLimit } from "express-rate-limit";
 import helmet from "helmet";
 import onHeaders from "on-headers";
 import { pinoHttp } from "pino-http";
+import { askPrimaryForMetrics, reportToPrimary } from "./server/cluster-metrics.js";
 import { createImageCache, createImageMiddleware } from "./server/images.js";
 import { createPageCache } from "./server/page-cache.js";
 
@@ -53,6 +54,7 @@ const {
   withLogger,
   redactUrl,
   metrics,
+  gatherMetricsWith,
   createRouteLabeler,
   methodLabel,
   isPersonalCookieHeader,
@@ -65,6 +67,13 @@ const {
 } = build.entry.module;
 const { prisma, startShopJobs, beginDraining, isDraining, createRateLimitStore, warmUp } = build.entry.module;
 const isProduction = env.NODE_ENV === "production";
+
+// Under cluster.js /metrics covers every worker (docs/rules.md "Metrics cover every worker"):
+// this worker gives the primary its registry when asked, and asks it when it answers a scrape.
+if (cluster.isWorker) {
+  reportToPrimary(metrics.registry);
+  gatherMetricsWith(() => askPrimaryForMetrics());
+}
 
 const app = express();
 app.disable("x-powered-by");
@@ -138,6 +147,7 @@ const pageCache = createPageCache({
   render: createFetchHandler(build, build.mode),
   loadContext: getLoadContext,
   onError: (error) => rootLogger.error({ err: error }, "Page cache refresh failed"),
+  onOutcome: (outcome) => metrics.pageCacheRequests.inc({ outcome }),
 });
 
 // Early hits (docs/rules.md "Page and image caches"): a fresh page-cache hit that the guard

@@ -26,6 +26,7 @@ export {
   rootLogger,
   withLogger,
   metrics,
+  gatherMetricsWith,
   createRouteLabeler,
   methodLabel,
 } from "~/services/observability/index.server";

@@ -130,8 +130,14 @@ function matchesEtag(header, tag) {
  *   render: (request: Request, loadContext: Record<string, unknown>) => Promise<Response>,
  *   loadContext: (req: import("express").Request, res: import("express").Response) => Record<string, unknown>,
  *   onError?: (error: unknown) => void,
+ *   onOutcome?: (outcome: "hit" | "stale" | "miss" | "pass" | "bypass") => void,
  *   now?: () => number,
  * }} options
+ * `onOutcome` hears once per GET or HEAD the cache looked at what came of it (the metric
+ * shop_page_cache_requests_total): hit (a fresh copy, or a render another request was
+ * waiting for), stale (a stale copy, refreshed behind it), miss (rendered now, shareable),
+ * pass (an anonymous request whose answer no shared cache may keep, or a HEAD with no copy),
+ * bypass (personal: a session cookie or credentials).
  */
 export function createPageCache({
   maxBytes,
@@ -142,6 +148,7 @@ export function createPageCache({
   render,
   loadContext,
   onError = () => {},
+  onOutcome = () => {},
   now = Date.now,
 }) {
   /** @type {LRUCache<string, Entry> | null} */
@@ -221,6 +228,7 @@ export function createPageCache({
    * @param {Entry} entry @param {string} state
    */
   function serve(req, res, entry, state) {
+    onOutcome(state);
     const stored = entry.kept;
     // What the middleware in front (security headers) set, the same for every request: kept
     // so that `serveEarly` can answer the next hits without running it.
@@ -297,6 +305,7 @@ export function createPageCache({
     // Only anonymous reads: anything personal (or carrying credentials) renders as before.
     if (req.method !== "GET" && req.method !== "HEAD") return next();
     if (isPersonal(req.headers.cookie) || req.headers.authorization) {
+      onOutcome("bypass");
       res.setHeader("X-Page-Cache", "bypass");
       return next();
     }
@@ -320,7 +329,10 @@ export function createPageCache({
       }
       return;
     }
-    if (req.method === "HEAD") return next();
+    if (req.method === "HEAD") {
+      onOutcome("pass");
+      return next();
+    }
     const waiting = pending.get(key);
     const csp = /** @type {string | undefined} */ (res.getHeader("Content-Security-Policy")) ?? null;
     const handle = async () => {
@@ -333,8 +345,9 @@ export function createPageCache({
         sent = true;
         await send(res, response);
       });
-      if (fresh) serve(req, res, fresh, "miss");
-      else if (!sent) next();
+      if (fresh) return serve(req, res, fresh, "miss");
+      onOutcome("pass");
+      if (!sent) next();
     };
     handle().catch(next);
   };

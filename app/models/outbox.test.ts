@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   afterFailedTry,
+  backlogAgeSeconds,
   classifyDeliveryError,
   DEFAULT_OUTBOX_MAX_TRIES,
   describeDeliveryError,
@@ -104,5 +105,13 @@ describe("outbox last error", () => {
     expect(describeDeliveryError(Object.assign(new Error("ETIMEDOUT here"), { code: "ETIMEDOUT" }))).toBe(
       "ETIMEDOUT here",
     );
+  });
+});
+
+describe("backlog age (docs/rules.md 'Metrics cover every worker')", () => {
+  it("is whole seconds since the oldest pending message, 0 with none, never negative", () => {
+    expect(backlogAgeSeconds(null, NOW)).toBe(0);
+    expect(backlogAgeSeconds(new Date(NOW.getTime() - 90_999), NOW)).toBe(90);
+    expect(backlogAgeSeconds(new Date(NOW.getTime() + 5_000), NOW)).toBe(0);
   });
 });

@@ -73,3 +73,16 @@ export function describeDeliveryError(error: unknown): string {
   const code = typeof facts.code === "string" && !message.includes(facts.code) ? `${facts.code}: ` : "";
   return `${code}${message}`.replace(/\s+/g, " ").trim().slice(0, 500);
 }
+
+/** A message still to go: waiting for its turn or being sent now (sent and failed are done). */
+export const OUTBOX_PENDING_STATUSES = ["queued", "sending"] as const;
+
+/**
+ * The backlog age a scrape reports (docs/rules.md "Metrics cover every worker"): whole seconds
+ * since the oldest pending message was written, 0 when none is pending (never negative, even
+ * when another host's clock wrote it a little ahead).
+ */
+export function backlogAgeSeconds(oldestCreatedAt: Date | null, now: Date): number {
+  if (!oldestCreatedAt) return 0;
+  return Math.max(0, Math.floor((now.getTime() - oldestCreatedAt.getTime()) / 1000));
+}

@@ -195,6 +195,22 @@ describe("the job runner (docs/rules.md 'Jobs')", () => {
     expect(await child.stop()).toBe(0);
   });
 
+  it("counts a run whose lease another runner took while it ran (shop_job_lease_lost_total)", async () => {
+    const [a, b] = await twoClients();
+    const lostCount = async () =>
+      (await metrics.jobLeaseLost.get()).values.find((v) => v.labels.job === "stolen")?.value ?? 0;
+    const before = await lostCount();
+    const { job, state } = countingJob("stolen", 3_600_000, 800);
+    runner([job], a, "A");
+    await waitFor(async () => (await b.jobRun.count({ where: { job: "stolen" } })) === 1);
+    // Another runner takes the lease as if A's had run out: A's next renewal finds it gone.
+    await b.jobLease.update({ where: { name: "stolen" }, data: { holder: "B" } });
+    await waitFor(() => state.runs === 1);
+    expect((await lostCount()) - before).toBe(1);
+    // Not A's to release: B still holds it.
+    expect((await b.jobLease.findUniqueOrThrow({ where: { name: "stolen" } })).holder).toBe("B");
+  });
+
   it("records a failed run with its error and runs again at the next interval", async () => {
     const [a] = await twoClients();
     const failedBefore = (await metrics.jobRuns.get()).values.find(

@@ -84,6 +84,26 @@ describe("never twice (docs/rules.md 'Outbox')", () => {
   });
 });
 
+describe("the backlog (the metrics scrape's shop_outbox_backlog_* gauges)", () => {
+  it("counts queued and sending messages, not sent or failed ones, and the oldest one's age", async () => {
+    const at = new Date();
+    const outbox = createOutbox(db, { maxTries: 8, now: () => at });
+    const before = await outbox.backlog();
+    const ids: string[] = [];
+    for (let i = 0; i < 4; i++) ids.push((await outbox.enqueue(db, { topic: "backlog-test", payload: { i } })).id);
+    // Older than any other message of this database: written an hour before the clock.
+    await db.outboxMessage.update({ where: { id: ids[0] }, data: { createdAt: new Date(at.getTime() - 3_600_000) } });
+    await db.outboxMessage.update({ where: { id: ids[1] }, data: { status: "sending", claimedUntil: at } });
+    await db.outboxMessage.update({ where: { id: ids[2] }, data: { status: "sent", sentAt: at } });
+    await db.outboxMessage.update({ where: { id: ids[3] }, data: { status: "failed" } });
+    expect(await outbox.backlog()).toEqual({ pending: before.pending + 2, oldestAgeSeconds: 3600 });
+    await db.outboxMessage.update({ where: { id: ids[0] }, data: { status: "sent", sentAt: at } });
+    const after = await outbox.backlog();
+    expect(after.pending).toBe(before.pending + 1);
+    expect(after.oldestAgeSeconds).toBeLessThan(3600);
+  });
+});
+
 describe("bounded tries (OUTBOX_MAX_TRIES)", () => {
   it("with SMTP down, retries with the backoff and marks the message failed when the last try fails", async () => {
     const outbox = smtpOutbox(db, `smtp://127.0.0.1:${await unusedPort()}`, 3);

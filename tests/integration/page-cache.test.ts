@@ -29,47 +29,54 @@ interface Answer {
   type?: string;
 }
 
-async function start(options: { maxBytes?: number; answer: (url: string, nonce: string, cookie: string) => Answer }) {
+async function start(options: {
+  maxBytes?: number;
+  answer: (url: string, nonce: string, cookie: string) => Answer;
+  /** Answer fresh hits early, as server.js does, before the middleware in front. */
+  early?: boolean;
+}) {
   let clock = 1_000_000;
   let version = "v1";
   const renders: string[] = [];
+  const outcomes: string[] = [];
   let release: (() => void) | null = null;
   let hold = false;
   const app = express();
+  app.use((req, res, next) => (options.early && cache.serveEarly(req, res, "early-request") ? undefined : next()));
   app.use((_req, res, next) => {
     res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
     res.setHeader("Content-Security-Policy", `default-src 'self';script-src 'self' 'nonce-${res.locals.cspNonce}'`);
     next();
   });
-  app.use(
-    createPageCache({
-      maxBytes: options.maxBytes ?? 1_000_000,
-      currentVersion: () => version,
-      isPersonal: isPersonalCookieHeader,
-      variantOf: (cookie: string | undefined) => consentVariant(consentFromCookieHeader(cookie)),
-      freshness: sharedFreshness,
-      render: async (request: Request, context: { cspNonce: string }) => {
-        renders.push(new URL(request.url).pathname);
-        if (hold) await new Promise<void>((resolve) => (release = resolve));
-        const answer = options.answer(
-          new URL(request.url).pathname,
-          context.cspNonce,
-          request.headers.get("Cookie") ?? "",
-        );
-        return new Response(answer.body, {
-          status: answer.status ?? 200,
-          headers: {
-            "Content-Type": answer.type ?? "text/html; charset=utf-8",
-            "Cache-Control": answer.cacheControl ?? PUBLIC,
-            Vary: "Cookie",
-            ...answer.headers,
-          },
-        });
-      },
-      loadContext: (_req: express.Request, res: express.Response) => ({ cspNonce: res.locals.cspNonce }),
-      now: () => clock,
-    }),
-  );
+  const cache = createPageCache({
+    maxBytes: options.maxBytes ?? 1_000_000,
+    currentVersion: () => version,
+    isPersonal: isPersonalCookieHeader,
+    variantOf: (cookie: string | undefined) => consentVariant(consentFromCookieHeader(cookie)),
+    freshness: sharedFreshness,
+    render: async (request: Request, context: { cspNonce: string }) => {
+      renders.push(new URL(request.url).pathname);
+      if (hold) await new Promise<void>((resolve) => (release = resolve));
+      const answer = options.answer(
+        new URL(request.url).pathname,
+        context.cspNonce,
+        request.headers.get("Cookie") ?? "",
+      );
+      return new Response(answer.body, {
+        status: answer.status ?? 200,
+        headers: {
+          "Content-Type": answer.type ?? "text/html; charset=utf-8",
+          "Cache-Control": answer.cacheControl ?? PUBLIC,
+          Vary: "Cookie",
+          ...answer.headers,
+        },
+      });
+    },
+    loadContext: (_req: express.Request, res: express.Response) => ({ cspNonce: res.locals.cspNonce }),
+    onOutcome: (outcome: string) => outcomes.push(outcome),
+    now: () => clock,
+  });
+  app.use(cache);
   app.use((_req, res) => void res.status(599).send("passed on"));
   const server = app.listen(0, "127.0.0.1");
   servers.push(server);
@@ -77,6 +84,7 @@ async function start(options: { maxBytes?: number; answer: (url: string, nonce: 
   const { port } = server.address() as AddressInfo;
   return {
     renders,
+    outcomes,
     tick: (seconds: number) => (clock += seconds * 1000),
     setVersion: (next: string) => (version = next),
     holdRenders: (on: boolean) => (hold = on),
@@ -89,6 +97,21 @@ const page = (text: string, nonce: string) =>
   `<!doctype html><html><body><p>${text}</p><script nonce="${nonce}">window.x = "${text}";</script></body></html>`;
 
 describe("page cache (docs/rules.md 'Page cache')", () => {
+  it("tells each request's outcome once (shop_page_cache_requests_total): hit, stale, miss, pass, bypass", async () => {
+    const shop = await start({
+      early: true,
+      answer: (url, nonce) =>
+        url === "/private" ? { body: "mine", cacheControl: "private, no-store" } : { body: page(url, nonce) },
+    });
+    await shop.get("/a"); // rendered and kept
+    await shop.get("/a"); // a fresh copy, answered early
+    await shop.get("/private"); // rendered, not shareable
+    await shop.get("/a", { Cookie: "__session=abc" }); // personal
+    shop.tick(11);
+    await shop.get("/a"); // stale, refreshed behind it
+    expect(shop.outcomes).toEqual(["miss", "hit", "pass", "bypass", "stale"]);
+  });
+
   it("renders once, then serves the stored copy until s-maxage", async () => {
     const shop = await start({ answer: (url, nonce) => ({ body: page(url, nonce) }) });
     const first = await shop.get("/a");

@@ -182,6 +182,7 @@ export function startJobs(jobs: readonly Job[], options: JobRunnerOptions): Stop
         .then((ours) => {
           if (!ours && !lost.has(job.name)) {
             lost.add(job.name);
+            metrics.jobLeaseLost.inc({ job: job.name });
             jobLog.error(`Job ${job.name} lost its lease while running: another runner may start it`);
           }
         })

@@ -2,3 +2,4 @@ export { logger, rootLogger, withLogger, REDACTED_PATHS, type Logger } from "./l
 export { metrics, type Metrics } from "./metrics.server";
 export { createRouteLabeler, methodLabel, ROUTE_LABELS } from "./route-label";
 export * from "./metrics-access.server";
+export { gatherMetricsWith, scrapeMetrics, type GatheredMetrics } from "./scrape.server";

@@ -11,6 +11,7 @@ export {
   OUTBOX_STATUSES,
   OutboxRetryError,
   PermanentDeliveryError,
+  type OutboxBacklog,
   type OutboxMessageView,
   type OutboxStatus,
   type Outbox,

@@ -9,9 +9,11 @@
 import type { Prisma, PrismaClient } from "~/generated/prisma/client";
 import {
   afterFailedTry,
+  backlogAgeSeconds,
   classifyDeliveryError,
   describeDeliveryError,
   OUTBOX_CLAIM_MS,
+  OUTBOX_PENDING_STATUSES,
   type DeliveryErrorKind,
 } from "~/models/outbox";
 import { OUTBOX_PAGE_SIZE, OUTBOX_STATUSES, type OutboxStatus } from "~/models/admin-outbox";
@@ -89,6 +91,14 @@ export class PermanentDeliveryError extends Error {
     super(message);
     this.name = "PermanentDeliveryError";
   }
+}
+
+/** What is still to be delivered (docs/operations.md "Metrics": the backlog gauges). */
+export interface OutboxBacklog {
+  /** Messages queued or being sent. */
+  pending: number;
+  /** Seconds since the oldest of them was written; 0 when none. */
+  oldestAgeSeconds: number;
 }
 
 /** A message is due when queued and its time has come, or when its claim lapsed while sending. */
@@ -263,6 +273,20 @@ export function createOutbox(db: PrismaClient, settings: OutboxSettings) {
           after: { status: "queued", tries: 0 },
         });
       });
+    },
+
+    /**
+     * The backlog, for the metrics scrape: one query (a count and the oldest creation time
+     * of the pending messages, which the (status, nextAttemptAt) index narrows to the few
+     * not yet sent).
+     */
+    async backlog(): Promise<OutboxBacklog> {
+      const found = await db.outboxMessage.aggregate({
+        where: { status: { in: [...OUTBOX_PENDING_STATUSES] } },
+        _count: { _all: true },
+        _min: { createdAt: true },
+      });
+      return { pending: found._count._all, oldestAgeSeconds: backlogAgeSeconds(found._min.createdAt, clock()) };
     },
 
     /**
