@@ -4,5 +4,6 @@ export interface LocalPostgres {
   urlFor(database: string): string;
   stop(): Promise<void>;
 }
+export function findBinDir(): string | null;
 export function ensurePostgresInstalled(): string;
 export function startPostgres(options?: { port?: number; dir?: string; keep?: boolean }): Promise<LocalPostgres>;

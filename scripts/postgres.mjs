@@ -11,8 +11,11 @@ import path from "node:path";
 
 const ROLE = "shop";
 
-/** The bin directory of the newest installed PostgreSQL, or null. */
-function findBinDir() {
+/**
+ * The bin directory of the newest installed PostgreSQL (Debian's layout), or null. The
+ * newest, because pg_dump must be at least the server's version (backups use it too).
+ */
+export function findBinDir() {
   const root = "/usr/lib/postgresql";
   if (!fs.existsSync(root)) return null;
   const versions = fs

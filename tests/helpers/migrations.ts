@@ -67,6 +67,21 @@ export function newTestDatabaseUrl(purpose = "isolated"): Promise<string> {
   return testDatabaseUrl(`${purpose}_${crypto.randomUUID().replaceAll("-", "").slice(0, 16)}`);
 }
 
+/**
+ * A database of its own with nothing in it, not even migrations (what a restore goes into):
+ * a SQLite file not yet made, or a new PostgreSQL database (dropped with the run's others).
+ */
+export async function newEmptyDatabaseUrl(purpose = "empty"): Promise<string> {
+  const name = `${purpose}_${crypto.randomUUID().replaceAll("-", "").slice(0, 16)}`;
+  if (!TEST_POSTGRES_URL) {
+    fs.mkdirSync(TEST_DB_DIR, { recursive: true });
+    return `file:${path.join(TEST_DB_DIR, `${name}.db`)}`;
+  }
+  const database = `${PREFIX}${name.toLowerCase()}`;
+  await onServer((client) => client.query(`CREATE DATABASE "${database}" TEMPLATE template0`));
+  return databaseUrl(TEST_POSTGRES_URL, database);
+}
+
 /** Deletes every row of one table of a test database. */
 export async function emptyTable(url: string, table: string): Promise<void> {
   if (url.startsWith("file:")) {

@@ -1,5 +1,6 @@
 // The production server for integration tests: `node server.js` (or cluster.js) over the
-// production build, as a child process on loopback, on a seeded SQLite database of its own.
+// production build, as a child process on loopback, on a seeded SQLite database of its own
+// (or on any database: a PostgreSQL URL is taken as it is).
 // The seed runs once per vitest run (a template, made under a lock as the build is) and each
 // server gets a copy of it: a seed takes 10 to 20 s, a copy a few milliseconds.
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
@@ -75,11 +76,12 @@ export interface ShopServer {
 }
 
 /**
- * Starts the production server on a free loopback port over `databaseFile` and resolves once
- * /healthz answers. `env` adds to (or replaces) the defaults below.
+ * Starts the production server on a free loopback port over `database` (a SQLite file's path,
+ * or a postgresql:// URL) and resolves once /healthz answers. `env` adds to (or replaces) the
+ * defaults below.
  */
 export async function startShopServer(
-  databaseFile: string,
+  database: string,
   env: Record<string, string> = {},
   script = "server.js",
 ): Promise<ShopServer> {
@@ -92,7 +94,7 @@ export async function startShopServer(
       HOST: "127.0.0.1",
       PORT: String(port),
       PUBLIC_URL: `http://127.0.0.1:${port}`,
-      DATABASE_URL: `file:${databaseFile}`,
+      DATABASE_URL: /^postgres(ql)?:/.test(database) ? database : `file:${database}`,
       SESSION_SECRET: "integration-test-session-secret-".padEnd(64, "0"),
       REQUEST_LOG: "off",
       LOG_LEVEL: "warn",

@@ -1,5 +1,6 @@
-// Backups (docs/rules.md "Backups"): a snapshot taken while another connection writes
-// orders is whole and consistent, and a shop restored from it reads its orders.
+// Backups on SQLite (docs/rules.md "Backups"): a snapshot taken while another connection
+// writes orders is whole and consistent, and a shop restored from it reads its orders.
+// Backing up and restoring on both databases: restore.test.ts.
 import { execFile } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -8,8 +9,7 @@ import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
 import { createPrismaClient } from "~/db.server";
 import type { PrismaClient } from "~/generated/prisma/client";
-import { backupFileName } from "~/models/backup";
-import { backupDatabase } from "~/services/operations/backup.server";
+import { backupDatabase } from "~/services/backups/index.server";
 import { createTestDatabase } from "../helpers/db";
 import { TEST_DB_DIR } from "../helpers/migrations";
 
@@ -37,14 +37,6 @@ const order = (number: number) => ({
 });
 
 describe("database backups (docs/rules.md 'Backups')", () => {
-  it("on PostgreSQL, says to use pg_dump instead of failing on a file that is not there", async () => {
-    await expect(backupDatabase("postgresql://shop@127.0.0.1:5432/shop")).rejects.toThrow(/pg_dump/);
-  });
-
-  it("names a backup by its UTC time", () => {
-    expect(backupFileName(new Date("2026-11-23T22:15:07.123Z"))).toBe("shop-20261123T221507Z.db");
-  });
-
   it("takes a consistent snapshot while orders are being written, and a restored copy reads them", async () => {
     await db.order.create({ data: order(1) });
     let written = 1;

@@ -1,6 +1,5 @@
-// Running the shop: readiness, draining on shutdown and online backups
-// (docs/rules.md "Jobs, restarts and backups").
+// Running the shop: readiness, draining on shutdown and warming up (docs/rules.md "Jobs,
+// restarts and backups"). Backups and restores: app/services/backups.
 export * from "./health.server";
-export * from "./backup.server";
 export * from "./lifecycle.server";
 export * from "./warm-up.server";
