@@ -64,6 +64,9 @@ const {
   WEBHOOK_PATHS,
 } = build.entry.module;
 const { prisma, startShopJobs, beginDraining, isDraining, createRateLimitStore, warmUp } = build.entry.module;
+// The error tracker (docs/operations.md "Error tracker"): loaded at start only when SENTRY_DSN is set.
+const { startErrorTracker, reportError, closeErrorTracker } = build.entry.module;
+startErrorTracker({ release: build.assets.version });
 const isProduction = env.NODE_ENV === "production";
 
 const app = express();
@@ -122,6 +125,7 @@ const getLoadContext = (req, res) => ({
   cspNonce: res.locals.cspNonce,
   clientIp: req.ip,
   buildVersion: build.assets.version,
+  routeLabel: res.locals.route,
 });
 
 // The page cache (docs/rules.md "Page cache"): anonymous answers that are the same for everyone
@@ -409,14 +413,16 @@ app.use(createRequestHandler({ build, mode: build.mode, getLoadContext }));
 
 // Last resort for errors outside Remix: a client error keeps its 4xx (a malformed request is
 // not our failure); anything else is a plain 500 without internals.
-app.use((error, _req, res, _next) => {
+app.use((error, req, res, _next) => {
   const status = Number(error?.status ?? error?.statusCode);
   if (status >= 400 && status < 500) {
     if (!res.headersSent) res.status(status).type("text").send("Bad request.");
     return;
   }
-  // Logged once, with its stack, on the request's log line (pino-http reads res.err).
+  // Logged once, with its stack, on the request's log line (pino-http reads res.err), and
+  // reported to the error tracker with the same request id.
   res.err = error;
+  reportError(error, { reqId: req.id, tags: { route: res.locals.route } });
   if (res.headersSent) return;
   res.status(500).type("html").send("<!doctype html><title>Server error</title><h1>Something went wrong</h1>");
 });
@@ -519,6 +525,8 @@ async function shutdown(signal) {
   server.closeIdleConnections();
   try {
     await Promise.all([closed, jobsStopped]);
+    // Events still queued for the error tracker are sent (bounded; never throws).
+    await closeErrorTracker();
     await prisma.$disconnect();
   } catch (error) {
     rootLogger.error({ err: error }, "Shutdown failed");

@@ -12,7 +12,7 @@ export interface ErrorEventLike {
   logentry?: { message?: string; params?: unknown[] };
   exception?: { values?: { type?: string; value?: string; stacktrace?: { frames?: object[] } }[] };
   breadcrumbs?: BreadcrumbLike[];
-  request?: { method?: string; url?: string; [part: string]: unknown };
+  request?: { method?: string; url?: string };
   user?: unknown;
   transaction?: string;
   extra?: Record<string, unknown>;
