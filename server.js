@@ -420,9 +420,16 @@ app.use((error, req, res, _next) => {
     return;
   }
   // Logged once, with its stack, on the request's log line (pino-http reads res.err), and
-  // reported to the error tracker with the same request id.
-  res.err = error;
-  reportError(error, { reqId: req.id, tags: { route: res.locals.route } });
+  // reported to the error tracker with the same request id. An error before the request logger
+  // ran (the site-access gate's) gets its id and its log line here.
+  const route = res.locals.route ?? routeLabel(req.path);
+  if (req.log) res.err = error;
+  else {
+    req.id = crypto.randomUUID();
+    if (!res.headersSent) res.setHeader("X-Request-Id", req.id);
+    rootLogger.error({ err: error, reqId: req.id, route }, `${req.method} ${redactUrl(req.originalUrl)} 500`);
+  }
+  reportError(error, { reqId: req.id, tags: { route } });
   if (res.headersSent) return;
   res.status(500).type("html").send("<!doctype html><title>Server error</title><h1>Something went wrong</h1>");
 });

@@ -24,6 +24,7 @@ export default defineConfig({
             "tests/integration/page-cache-server.test.ts",
             "tests/integration/graceful-shutdown.test.ts",
             "tests/integration/site-access-server.test.ts",
+            "tests/integration/error-tracker-server.test.ts",
           ]
         : []),
     ],

@@ -1,7 +1,7 @@
 // A Sentry-compatible endpoint on loopback for the error tracker's tests (docs/operations.md
 // "Error tracker"): accepts POST /api/<project>/envelope/ as Sentry and GlitchTip do, decodes
 // each body with the SDK's own `parseEnvelope` (gunzipping what the transport compressed) and
-// keeps the error events. `status` makes it refuse (429, 500); `close()` takes it away.
+// keeps the error events. `status` makes it refuse (429, 500), `delayMs` slow; `close()` takes it away.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -17,6 +17,10 @@ export interface ErrorTrackerEndpoint {
   requests: number;
   /** The status answered (200 unless a test changes it). */
   status: number;
+  /** How long it waits before answering an envelope it received (0 unless a test changes it). */
+  delayMs: number;
+  /** Envelope answers written whole: a client that went away before its answer is not counted. */
+  answered: number;
   /** Resolves with the first event received matching `match`; rejects after `timeoutMs`. */
   waitFor(match: (event: Event) => boolean, timeoutMs?: number): Promise<Event>;
   close(): Promise<void>;
@@ -40,7 +44,8 @@ export async function startErrorTrackerEndpoint(): Promise<ErrorTrackerEndpoint>
       if (req.headers["content-encoding"] === "gzip") body = zlib.gunzipSync(body);
       const [, items] = parseEnvelope(new Uint8Array(body));
       for (const [header, payload] of items) if (header.type === "event") endpoint.events.push(payload as Event);
-      res.writeHead(200, { "Content-Type": "application/json" }).end("{}");
+      res.once("finish", () => (endpoint.answered += 1));
+      setTimeout(() => res.writeHead(200, { "Content-Type": "application/json" }).end("{}"), endpoint.delayMs);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -50,6 +55,8 @@ export async function startErrorTrackerEndpoint(): Promise<ErrorTrackerEndpoint>
     events: [],
     requests: 0,
     status: 200,
+    delayMs: 0,
+    answered: 0,
     async waitFor(match, timeoutMs = 10_000) {
       const until = Date.now() + timeoutMs;
       for (;;) {
