@@ -178,7 +178,11 @@ describe("observability settings (docs/rules.md 'Metrics need a token in product
       SENTRY_DSN: dsn,
       SENTRY_ENVIRONMENT: "staging",
     });
-    for (const bad of ["https://tracker.test/42", "https://secretkey@tracker.test/", "ftp://secretkey@tracker.test/1"]) {
+    for (const bad of [
+      "https://tracker.test/42",
+      "https://secretkey@tracker.test/",
+      "ftp://secretkey@tracker.test/1",
+    ]) {
       const error = errorOf({ SENTRY_DSN: bad });
       expect(error.issues[0]).toMatch(/^SENTRY_DSN must be an http\(s\) DSN/);
       expect(error.message).not.toContain(bad);

@@ -6,13 +6,14 @@
 // breadcrumb passes through `scrubErrorEvent` / `scrubBreadcrumb` (app/models/error-event.ts)
 // before it leaves. Reporting never throws and never waits: the SDK sends in the background,
 // and an unreachable or refusing tracker only loses the event (it is in the logs anyway).
+import type * as SentryNode from "@sentry/node";
 import type { Breadcrumb, ErrorEvent, NodeClient } from "@sentry/node";
 import { observabilitySettings, serverSettings } from "~/env.server";
 import type { ClientErrorReport } from "~/models/client-error";
 import { scrubBreadcrumb, scrubErrorEvent } from "~/models/error-event";
 import { logger, rootLogger } from "./logger.server";
 
-type Sentry = typeof import("@sentry/node");
+type Sentry = typeof SentryNode;
 
 /** What an event is tagged with besides the request id: the route label, the job name, the source. */
 export type ErrorTags = Record<string, string | undefined>;
