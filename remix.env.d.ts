@@ -9,5 +9,7 @@ declare module "@remix-run/node" {
     cspNonce?: string;
     /** The server build's asset-manifest version (set by server.js; answered by /builds/latest.json). */
     buildVersion?: string;
+    /** The request's route label (set by server.js; the error tracker tags events with it). */
+    routeLabel?: string;
   }
 }

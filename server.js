@@ -66,6 +66,9 @@ const {
   WEBHOOK_PATHS,
 } = build.entry.module;
 const { prisma, startShopJobs, beginDraining, isDraining, createRateLimitStore, warmUp } = build.entry.module;
+// The error tracker (docs/operations.md "Error tracker"): loaded at start only when SENTRY_DSN is set.
+const { startErrorTracker, reportError, closeErrorTracker } = build.entry.module;
+startErrorTracker({ release: build.assets.version });
 const isProduction = env.NODE_ENV === "production";
 
 // Under cluster.js /metrics covers every worker (docs/rules.md "Metrics cover every worker"):
@@ -131,6 +134,7 @@ const getLoadContext = (req, res) => ({
   cspNonce: res.locals.cspNonce,
   clientIp: req.ip,
   buildVersion: build.assets.version,
+  routeLabel: res.locals.route,
 });
 
 // The page cache (docs/rules.md "Page cache"): anonymous answers that are the same for everyone
@@ -419,14 +423,23 @@ app.use(createRequestHandler({ build, mode: build.mode, getLoadContext }));
 
 // Last resort for errors outside Remix: a client error keeps its 4xx (a malformed request is
 // not our failure); anything else is a plain 500 without internals.
-app.use((error, _req, res, _next) => {
+app.use((error, req, res, _next) => {
   const status = Number(error?.status ?? error?.statusCode);
   if (status >= 400 && status < 500) {
     if (!res.headersSent) res.status(status).type("text").send("Bad request.");
     return;
   }
-  // Logged once, with its stack, on the request's log line (pino-http reads res.err).
-  res.err = error;
+  // Logged once, with its stack, on the request's log line (pino-http reads res.err), and
+  // reported to the error tracker with the same request id. An error before the request logger
+  // ran (the site-access gate's) gets its id and its log line here.
+  const route = res.locals.route ?? routeLabel(req.path);
+  if (req.log) res.err = error;
+  else {
+    req.id = crypto.randomUUID();
+    if (!res.headersSent) res.setHeader("X-Request-Id", req.id);
+    rootLogger.error({ err: error, reqId: req.id, route }, `${req.method} ${redactUrl(req.originalUrl)} 500`);
+  }
+  reportError(error, { reqId: req.id, tags: { route } });
   if (res.headersSent) return;
   res.status(500).type("html").send("<!doctype html><title>Server error</title><h1>Something went wrong</h1>");
 });
@@ -529,6 +542,8 @@ async function shutdown(signal) {
   server.closeIdleConnections();
   try {
     await Promise.all([closed, jobsStopped]);
+    // Events still queued for the error tracker are sent (bounded; never throws).
+    await closeErrorTracker();
     await prisma.$disconnect();
   } catch (error) {
     rootLogger.error({ err: error }, "Shutdown failed");

@@ -25,6 +25,7 @@ export default defineConfig({
             "tests/integration/graceful-shutdown.test.ts",
             "tests/integration/metrics-cluster.test.ts",
             "tests/integration/site-access-server.test.ts",
+            "tests/integration/error-tracker-server.test.ts",
           ]
         : []),
     ],

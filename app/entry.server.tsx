@@ -9,7 +9,7 @@ import { databaseBusyHeaders, isDatabaseBusy } from "~/models/database-busy";
 import { redactUrl } from "~/models/log-redaction";
 import { withoutTrailingNuls } from "~/models/stream-chunks";
 import { applyCachePolicy, redirectLookupForData } from "~/services/http/index.server";
-import { logger } from "~/services/observability/index.server";
+import { logger, reportError } from "~/services/observability/index.server";
 import { NonceProvider } from "~/utils/nonce-provider";
 
 // server.js reads the validated environment and the request guard from here, so one zod
@@ -30,6 +30,9 @@ export {
   createRouteLabeler,
   methodLabel,
 } from "~/services/observability/index.server";
+// The error tracker (docs/operations.md "Error tracker"): server.js starts it, reports what its
+// last-resort handler catches, and closes it on shutdown.
+export { closeErrorTracker, reportError, startErrorTracker } from "~/services/observability/index.server";
 export { redactUrl } from "~/models/log-redaction";
 // The process's lifecycle (docs/rules.md "Jobs", "Restarts"): server.js starts the jobs when
 // RUN_JOBS is on, and on SIGTERM drains, stops them and closes the database.
@@ -103,7 +106,10 @@ export default function handleRequest(
         onError(error: unknown) {
           responseStatusCode = 500;
           // Errors after the shell are reported by handleError; log only the early ones.
-          if (shellRendered) logger().error({ err: error }, "Error while streaming the page");
+          if (shellRendered) {
+            logger().error({ err: error }, "Error while streaming the page");
+            reportError(error, { tags: { route: routeLabelOf(loadContext) } });
+          }
         },
       },
     );
@@ -125,9 +131,18 @@ export const handleDataRequest: HandleDataRequestFunction = async (loaded, { req
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 };
 
-/** Logs unexpected loader/action errors once, without aborted-request noise or the 4xx Remix raises for malformed requests. */
-export const handleError: HandleErrorFunction = (error, { request }) => {
+/** The route label server.js decided for the request (its metrics and log line carry it too). */
+const routeLabelOf = (context: AppLoadContext) =>
+  typeof context.routeLabel === "string" ? context.routeLabel : undefined;
+
+/**
+ * Logs unexpected loader/action errors once, without aborted-request noise or the 4xx Remix
+ * raises for malformed requests, and reports them to the error tracker (a no-op without
+ * SENTRY_DSN) with the request id and the route label.
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
   if (isRouteErrorResponse(error) && error.status < 500) return;
   logger().error({ err: error }, `Unhandled error on ${request.method} ${redactUrl(new URL(request.url).pathname)}`);
+  reportError(error, { tags: { route: routeLabelOf(context) } });
 };

@@ -15,6 +15,10 @@ const { prisma } = await import("~/db.server");
 const { serverSettings } = await import("~/env.server");
 const { rootLogger } = await import("~/services/observability/index.server");
 const { shopJobs, startShopJobs } = await import("~/services/jobs/index.server");
+const { closeErrorTracker, startErrorTracker } = await import("~/services/observability/index.server");
+
+// Failed jobs reach the error tracker when SENTRY_DSN is set (docs/operations.md "Error tracker").
+startErrorTracker();
 
 if (shopJobs.length === 0) rootLogger.warn("Worker: no jobs are configured (every job's setting is 0)");
 const stop = startShopJobs();
@@ -32,6 +36,7 @@ for (const signal of ["SIGTERM", "SIGINT"] as const) {
     }, serverSettings.SHUTDOWN_TIMEOUT_MS + 1_000);
     forced.unref();
     void stop()
+      .then(() => closeErrorTracker())
       .then(() => prisma.$disconnect())
       .then(() => {
         rootLogger.info("Worker stopped");

@@ -12,11 +12,20 @@ describe("scrubPersonalData (docs/rules.md 'Browser error reports')", () => {
     expect(scrubPersonalData("No account for Ana.Lopez+pets@example.co.uk here")).toBe("No account for [email] here");
     expect(scrubPersonalData("card 4242424242424242 declined")).toBe("card [number] declined");
     expect(scrubPersonalData("card 4242 4242 4242 4242 / 4000-0000-0000-0002")).toBe("card [number] / [number]");
-    expect(scrubPersonalData("call 555-123-4567")).toBe("call [number]");
+    expect(scrubPersonalData("call 555-123-4567")).toBe("call [phone]");
     expect(scrubPersonalData("bad jwt eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2ln")).toBe("bad jwt [token]");
     expect(scrubPersonalData("GET http://shop.test/shelter/reset-password?token=abc&email=x failed")).toBe(
       "GET http://shop.test/shelter/reset-password?[redacted] failed",
     );
+  });
+
+  it("replaces phone numbers, street addresses and zip codes after a state or 'zip'", () => {
+    expect(scrubPersonalData("call (503) 555.0142 or +1 503 555 0142")).toBe("call [phone] or [phone]");
+    expect(scrubPersonalData("ship to 42 Elm St. Apt 3 failed")).toBe("ship to [address] Apt 3 failed");
+    expect(scrubPersonalData("no rate for 1600 Old Mill Road, Portland, OR 97201-1234")).toBe(
+      "no rate for [address], Portland, OR [zip]",
+    );
+    expect(scrubPersonalData("zip code 97201 is not served")).toBe("zip code [zip] is not served");
   });
 
   it("keeps what debugging needs: messages, short numbers and stack positions", () => {

@@ -30,22 +30,34 @@ export interface ClientErrorReport {
 const EMAIL = /[\w.!#$%&'*+/=?^`{|}~-]+@[\w-]+(?:\.[\w-]+)+/g;
 // Six or more digits, possibly grouped by spaces or dashes: card numbers, phone numbers, ids.
 const DIGIT_RUN = /\d(?:[ -]?\d){5,}/g;
+// A phone number written with dots, brackets or a country code: "(503) 555.0142", "+1 503 555 0142".
+const PHONE = /(?:\+\d{1,3}[ .-]?)?(?:\(\d{3}\)|\b\d{3})[ .-]?\d{3}[ .-]\d{4}\b/g;
+// A street address: a house number, one to four words, then a street type ("42 Elm St", "1600 Old Mill Road").
+const STREET =
+  /\b\d{1,6}[A-Za-z]?\s+(?:[A-Za-z][\w.'-]*\s+){1,4}(?:street|st|avenue|ave|road|rd|boulevard|blvd|lane|ln|drive|dr|court|ct|way|place|pl|terrace|ter|circle|cir|parkway|pkwy|highway|hwy|square|sq|trail|trl)\b\.?/gi;
+// A zip code after a state ("Portland, OR 97201") or the word zip ("zip 97201-1234").
+const ZIP = /\b(?:[A-Z]{2},?\s+|[Zz][Ii][Pp](?:\s*[Cc]ode)?:?\s*)\d{5}(?:-\d{4})?\b/g;
 // A JWT or similar dotted token.
 const JWT = /\beyJ[\w-]+\.[\w-]+\.[\w-]*/g;
 // The query string and fragment of a URL inside the text (reset tokens, emails in links).
 const URL_QUERY = /(\b[a-z][a-z\d+.-]*:\/\/[^\s?#"'<>]*)[?#][^\s"'<>]*/gi;
 
 /**
- * Text with likely personal data and credentials replaced: email addresses, runs of six or
- * more digits (card and phone numbers), JWTs, and the query strings of URLs it contains.
- * Stack positions (":12:345") are short and stay.
+ * Text with likely personal data and credentials replaced: email addresses, phone numbers,
+ * runs of six or more digits (card numbers, ids), street addresses, zip codes after a state
+ * or "zip", JWTs, and the query strings of URLs it contains. Stack positions (":12:345") are
+ * short and stay. The one rule for every error report: browser reports and the error
+ * tracker's events (`scrubErrorEvent`, app/models/error-event.ts) alike.
  */
 export function scrubPersonalData(text: string): string {
   return text
     .replace(URL_QUERY, "$1?[redacted]")
     .replace(JWT, "[token]")
     .replace(EMAIL, "[email]")
-    .replace(DIGIT_RUN, "[number]");
+    .replace(PHONE, "[phone]")
+    .replace(ZIP, (match) => match.replace(/\d{5}(?:-\d{4})?$/, "[zip]"))
+    .replace(DIGIT_RUN, "[number]")
+    .replace(STREET, "[address]");
 }
 
 /** A page path without its query string or fragment. */

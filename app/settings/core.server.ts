@@ -70,7 +70,7 @@ export class EnvError extends Error {
 }
 
 // Besides every *SECRET*: URLs and tokens that may carry credentials.
-const NEVER_ECHOED = new Set(["SMTP_URL", "METRICS_TOKEN", "CLIENT_ERROR_FORWARD_URL"]);
+const NEVER_ECHOED = new Set(["SMTP_URL", "METRICS_TOKEN", "CLIENT_ERROR_FORWARD_URL", "SENTRY_DSN"]);
 
 /** One line per problem: the variable, what is wrong, and the value given (secrets are never echoed). */
 export function issueLines(error: z.ZodError, source: Record<string, string | undefined>): string[] {

@@ -1,4 +1,5 @@
-// Logs, metrics and browser error reports (docs/operations.md "Logs", "Metrics", "Browser errors").
+// Logs, metrics, browser error reports and the error tracker (docs/operations.md "Logs",
+// "Metrics", "Browser errors", "Error tracker").
 import { z } from "zod";
 import { optional } from "./core.server";
 
@@ -21,4 +22,20 @@ export const observabilityFields = {
       .url("must be a URL such as https://errors.example.com/ingest")
       .refine((value) => /^https?:\/\//i.test(value), "must be an http(s) URL"),
   ),
+  // The error tracker (docs/operations.md "Error tracker"): a Sentry DSN (Sentry, GlitchTip or any
+  // service speaking its protocol) such as https://publickey@errors.example.com/1. Unset: none.
+  SENTRY_DSN: optional(
+    z
+      .string()
+      .url("must be a DSN such as https://publickey@errors.example.com/1")
+      .refine((value) => {
+        if (!URL.canParse(value)) return true; // .url() reports it
+        const dsn = new URL(value);
+        return /^https?:$/.test(dsn.protocol) && dsn.username !== "" && /\/\d+$/.test(dsn.pathname);
+      }, "must be an http(s) DSN with a public key and a project id, such as https://publickey@errors.example.com/1"),
+  ),
+  // The environment events are filed under (default: NODE_ENV).
+  SENTRY_ENVIRONMENT: optional(z.string().max(64, "must be at most 64 characters")),
+  // The release events are filed under (default: the server build's version).
+  SENTRY_RELEASE: optional(z.string().max(200, "must be at most 200 characters")),
 };

@@ -170,6 +170,24 @@ describe("observability settings (docs/rules.md 'Metrics need a token in product
     expect(error.message).not.toContain("short");
     expect(error.message).not.toContain("key@");
   });
+
+  it("has no error tracker by default; takes a DSN with a key and a project id, never echoing it", () => {
+    expect(parseEnv({}).SENTRY_DSN).toBeUndefined();
+    const dsn = "https://publickey@errors.example.com/42";
+    expect(parseEnv({ SENTRY_DSN: dsn, SENTRY_ENVIRONMENT: "staging" })).toMatchObject({
+      SENTRY_DSN: dsn,
+      SENTRY_ENVIRONMENT: "staging",
+    });
+    for (const bad of [
+      "https://tracker.test/42",
+      "https://secretkey@tracker.test/",
+      "ftp://secretkey@tracker.test/1",
+    ]) {
+      const error = errorOf({ SENTRY_DSN: bad });
+      expect(error.issues[0]).toMatch(/^SENTRY_DSN must be an http\(s\) DSN/);
+      expect(error.message).not.toContain(bad);
+    }
+  });
 });
 
 describe("jobs and shutdown settings (docs/rules.md 'Jobs', 'Restarts')", () => {

@@ -16,7 +16,7 @@ import {
   nextDueAt,
   waitBeforeNextCheck,
 } from "~/models/jobs";
-import { metrics, rootLogger, type Logger } from "~/services/observability/index.server";
+import { metrics, reportError, rootLogger, type Logger } from "~/services/observability/index.server";
 import { isUniqueViolation } from "~/models/unique-violation";
 
 /** A job: its name (the lease's key), how often it is due, and one run, resolving with what it did. */
@@ -203,6 +203,10 @@ export function startJobs(jobs: readonly Job[], options: JobRunnerOptions): Stop
           ? error.message || error.name
           : String(error);
       jobLog.error({ err: error }, `Job ${job.name} failed`);
+      // To the error tracker too (a no-op without SENTRY_DSN), tagged with the job's name.
+      reportError(isDatabaseBusy(error) ? new Error(DATABASE_BUSY_MESSAGE) : error, {
+        tags: { job: job.name, runId: String(run.id) },
+      });
     } finally {
       clearInterval(renewal);
       timer();

@@ -3,3 +3,11 @@ export { metrics, type Metrics } from "./metrics.server";
 export { createRouteLabeler, methodLabel, ROUTE_LABELS } from "./route-label";
 export * from "./metrics-access.server";
 export { gatherMetricsWith, scrapeMetrics, type GatheredMetrics } from "./scrape.server";
+export {
+  closeErrorTracker,
+  reportClientError,
+  reportError,
+  startErrorTracker,
+  ERROR_TRACKER_CLOSE_TIMEOUT_MS,
+  type ErrorTags,
+} from "./error-tracker.server";
