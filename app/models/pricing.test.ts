@@ -273,6 +273,20 @@ const anyExtra = fc.oneof(
   fc.constantFrom(100, 300, 500).map((cents) => ({ kind: "add-on" as const, cents })),
 );
 
+describe("tax in whole cents (docs/rules.md 'Pricing, discounts and shipping')", () => {
+  it("rounds half a cent up even where the float product falls just short of it", () => {
+    // 10 × 5621 on autoship = 10 × 5340 = 53400; 53400 × 7.25% = 3871.5 (3871.4999… in floats) → 3872.
+    const priced = priceOrder({
+      lines: [line("a", 5621, 10, "autoship-4w")],
+      shipToZip: "90000",
+      ...terms,
+      taxRates: DEFAULT_TAX_RATES,
+    });
+    expect(priced.merchandiseCents).toBe(53_400);
+    expect(priced.taxCents).toBe(3872);
+  });
+});
+
 describe("money that always adds up: pricing (docs/rules.md 'Pricing, discounts and shipping')", () => {
   it("the total is its lines less their discounts, plus shipping, the charge, tax and the shopper's gift, in whole cents", () => {
     fc.assert(
@@ -320,9 +334,10 @@ describe("money that always adds up: pricing (docs/rules.md 'Pricing, discounts 
         const state = zip ? (stateOfZip(zip)?.code ?? null) : null;
         expect(pricingStateOf(zip)).toBe(state);
         expect(priced.surchargeCents).toBe(state && SERVICE_CHARGE_STATES.includes(state) ? SERVICE_CHARGE_CENTS : 0);
-        expect(priced.taxCents).toBe(
-          Math.round(priced.merchandiseCents * (state ? (DEFAULT_TAX_RATES[state] ?? 0) : 0)),
-        );
+        // The oracle in whole numbers (rates have at most 6 decimals), half a cent up: a float
+        // product such as 53400 × 0.0725 = 3871.4999… must still come to 3872.
+        const rateMicros = Math.round((state ? (DEFAULT_TAX_RATES[state] ?? 0) : 0) * 1_000_000);
+        expect(priced.taxCents).toBe(Math.floor((priced.merchandiseCents * rateMicros + 500_000) / 1_000_000));
         if (zip) {
           // Whatever state is typed, the form takes it only when it is the zip's.
           expect(stateOfZipRefusal({ provinceCode: typed, zip }) === null).toBe(typed === state);
