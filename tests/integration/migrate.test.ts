@@ -34,6 +34,23 @@ describe("the migration runner", () => {
     expect(await migrate(url)).toEqual([]);
   });
 
+  // Several hosts starting together (`npm run db:migrate` or MIGRATE_ON_START on each): the
+  // advisory lock makes one apply everything and the others find nothing pending.
+  it.runIf(TEST_POSTGRES_URL)("on PostgreSQL, runs started together apply each migration once", async () => {
+    const url = await emptyDatabase();
+    const committed = committedMigrations(migrationsDir(url)).map((m) => m.name);
+    const runs = await Promise.all([migrate(url), migrate(url), migrate(url)]);
+    expect(runs.flat().sort()).toEqual([...committed].sort());
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      const { rows } = await client.query('SELECT "migration_name" FROM "_prisma_migrations"');
+      expect(rows.map((r: { migration_name: string }) => r.migration_name).sort()).toEqual([...committed].sort());
+    } finally {
+      await client.end();
+    }
+  });
+
   it("records Prisma's checksum: the SHA-256 of the file", () => {
     const [first] = committedMigrations(path.resolve("prisma", "migrations"));
     const sql = fs.readFileSync(path.resolve("prisma", "migrations", first.name, "migration.sql"), "utf8");
