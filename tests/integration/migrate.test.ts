@@ -7,23 +7,7 @@ import path from "node:path";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { committedMigrations, migrate, migrationsDir, pendingMigrations } from "../../scripts/migrate.mjs";
-import { TEST_DB_DIR, TEST_POSTGRES_URL } from "../helpers/migrations";
-
-/** A new, empty (unmigrated) database of the run's kind. */
-async function emptyDatabase(): Promise<string> {
-  const name = `shop_test_empty_${crypto.randomUUID().replaceAll("-", "").slice(0, 12)}`;
-  if (!TEST_POSTGRES_URL) {
-    fs.mkdirSync(TEST_DB_DIR, { recursive: true });
-    return `file:${path.join(TEST_DB_DIR, `${name}.db`)}`;
-  }
-  const client = new pg.Client({ connectionString: TEST_POSTGRES_URL });
-  await client.connect();
-  await client.query(`CREATE DATABASE "${name}"`);
-  await client.end();
-  const url = new URL(TEST_POSTGRES_URL);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
+import { emptyDatabase, TEST_POSTGRES_URL } from "../helpers/migrations";
 
 describe("the migration runner", () => {
   it("applies every committed migration once, in name order, and nothing the second time", async () => {
