@@ -8,6 +8,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CONFIGURATION_ERROR } from "../../scripts/build-state.mjs";
 import { httpGet } from "../helpers/http";
+import { TEST_DB_DIR } from "../helpers/migrations";
 import { ensureProductionBuild } from "../helpers/production-build";
 import { removeDatabaseFile, seededDatabaseFile, startShopServer, type ShopServer } from "../helpers/shop-server";
 
@@ -243,6 +244,30 @@ describe("graceful restarts (docs/rules.md 'Restarts')", () => {
     expect((await get(server.port, "/healthz")).status).toBe(200);
     server.child.kill("SIGTERM");
     expect(await server.exited).toBe(0);
+  }, 90_000);
+
+  it("cluster.js migrates only with MIGRATE_ON_START=true: without it an empty database is not ready", async () => {
+    const file = path.join(TEST_DB_DIR, `migrate-on-start-${process.pid}-${Date.now()}.db`);
+    try {
+      const start = async (env: Record<string, string>) => {
+        const server = await startShopServer(file, { WEB_CONCURRENCY: "1", LOG_LEVEL: "info", ...env }, "cluster.js");
+        servers.add(server);
+        return server;
+      };
+      const plain = await start({});
+      const pending = await get(plain.port, "/readyz");
+      expect([pending.status, JSON.parse(pending.body.toString()).database]).toEqual([503, "migrations pending"]);
+      plain.child.kill("SIGTERM");
+      expect(await plain.exited).toBe(0);
+
+      const migrating = await start({ MIGRATE_ON_START: "true" });
+      expect(migrating.lines.some((line) => /Applied \d+ migration/.test(line))).toBe(true);
+      expect((await get(migrating.port, "/readyz")).status).toBe(200);
+      migrating.child.kill("SIGTERM");
+      expect(await migrating.exited).toBe(0);
+    } finally {
+      removeDatabaseFile(file);
+    }
   }, 90_000);
 
   // `npm run dev` run beside a serving cluster leaves a development build: a worker restarted
