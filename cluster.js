@@ -2,13 +2,20 @@
 // (WEB_CONCURRENCY overrides), each running the Express server of `server.js` on the shared
 // port. The primary serves nothing itself: it restarts a worker that dies unexpectedly (with
 // a bounded backoff) and, on SIGTERM or SIGINT, passes the signal on and exits once every
-// worker has drained (docs/rules.md "Restarts"). Migrations run before, in `npm run setup`.
+// worker has drained (docs/rules.md "Restarts"). Migrations are their own step (`npm run
+// db:migrate`, or `npm run setup` in `npm start`); MIGRATE_ON_START=true runs them here, once,
+// before forking (docs/operations.md "Production").
 import cluster from "node:cluster";
 import os from "node:os";
 import path from "node:path";
 import { pino } from "pino";
 import { serveClusterMetrics } from "./server/cluster-metrics.js";
+import { CONFIGURATION_ERROR, serveRefusal } from "./scripts/build-state.mjs";
+import { migrate } from "./scripts/migrate.mjs";
 
+// This command serves the production build: production unless the environment says otherwise
+// (set before .env is read, so the development NODE_ENV of .env.example does not apply here).
+process.env.NODE_ENV ||= "production";
 try {
   process.loadEnvFile();
 } catch {
@@ -30,7 +37,7 @@ function workerCount(value) {
   const count = Number(value.trim());
   if (!Number.isInteger(count) || count < 1 || count > 256) {
     log.fatal(`WEB_CONCURRENCY: must be a whole number from 1 to 256 (got "${value}")`);
-    process.exit(1);
+    process.exit(CONFIGURATION_ERROR);
   }
   return count;
 }
@@ -41,7 +48,31 @@ const RESTART_MAX_MS = 30_000;
 /** A worker that served this long resets its slot's crash count. */
 const STABLE_AFTER_MS = 30_000;
 
+/** MIGRATE_ON_START (read here like WEB_CONCURRENCY: before any worker loads app code), default off. */
+function migrateOnStart(value = "") {
+  if (/^(|false|0|no|off)$/i.test(value.trim())) return false;
+  if (/^(true|1|yes|on)$/i.test(value.trim())) return true;
+  log.fatal(`MIGRATE_ON_START: must be true or false (got "${value}")`);
+  process.exit(CONFIGURATION_ERROR);
+}
+
 const count = workerCount(process.env.WEB_CONCURRENCY);
+// A missing or development build: one message, before any worker is forked (each would refuse too).
+const refusal = serveRefusal();
+if (refusal) {
+  log.fatal(refusal);
+  process.exit(CONFIGURATION_ERROR);
+}
+if (migrateOnStart(process.env.MIGRATE_ON_START)) {
+  const url = process.env.DATABASE_URL || "file:./data/shop.db";
+  try {
+    const applied = await migrate(url);
+    log.info({ applied }, applied.length ? `Applied ${applied.length} migration(s)` : "No pending migrations");
+  } catch (error) {
+    log.fatal({ err: error }, "Migrations failed: not starting");
+    process.exit(1);
+  }
+}
 // Jobs (docs/rules.md "Jobs"): the lease makes each run happen once whatever runs it, but only
 // the first slot's worker starts the job loops, so N workers do not all poll for leases.
 const jobsWanted = !/^(false|0|no|off)$/i.test(process.env.RUN_JOBS ?? "true");
@@ -73,8 +104,9 @@ function fork(slot, index) {
       }
       return;
     }
-    // A worker that never listened (no build, a bad setting): restarting cannot help.
-    if (!slots.some((s) => s.listened)) {
+    // A worker that never listened (no build, a bad setting), or one that exits for its
+    // configuration whenever it started (server.js's CONFIGURATION_ERROR): restarting cannot help.
+    if (!slots.some((s) => s.listened) || code === CONFIGURATION_ERROR) {
       log.fatal({ worker: index, code, signal }, "A worker failed to start: stopping");
       shuttingDown = true;
       exitCode = code || 1;

@@ -19,6 +19,7 @@ import { pinoHttp } from "pino-http";
 import { askPrimaryForMetrics, reportToPrimary } from "./server/cluster-metrics.js";
 import { createImageCache, createImageMiddleware } from "./server/images.js";
 import { createPageCache } from "./server/page-cache.js";
+import { CONFIGURATION_ERROR, SERVER_BUILD, serveRefusal } from "./scripts/build-state.mjs";
 
 installGlobals();
 
@@ -28,7 +29,15 @@ try {
   // no .env file: the environment and defaults apply
 }
 
-const BUILD_PATH = path.resolve("build/index.js");
+// A missing build, or a development build outside `remix dev`, is refused before it is loaded
+// (docs/operations.md "Production"): one message and CONFIGURATION_ERROR, which cluster.js
+// never restarts. A development build served anyway listened, then threw at broadcastDevReady.
+const refusal = serveRefusal();
+if (refusal) {
+  console.error(refusal);
+  process.exit(CONFIGURATION_ERROR);
+}
+const BUILD_PATH = path.resolve(SERVER_BUILD);
 let build;
 try {
   build = await import(url.pathToFileURL(BUILD_PATH).href);
@@ -36,11 +45,7 @@ try {
   // The build parses the environment at import; an EnvError says what is wrong.
   if (error && error.name === "EnvError") {
     console.error(error.message);
-    process.exit(1);
-  }
-  if (error && error.code === "ERR_MODULE_NOT_FOUND" && String(error.message).includes(BUILD_PATH)) {
-    console.error("No build found: run `npm run build` first.");
-    process.exit(1);
+    process.exit(CONFIGURATION_ERROR);
   }
   throw error;
 }

@@ -24,6 +24,8 @@ const steps = [
   ["Unit and integration tests on SQLite (vitest)", "npx", vitest],
   ["Integration tests on PostgreSQL (vitest)", "npx", vitest, { postgres: true }],
   ["Browser tests (Playwright, with and without JavaScript)", "npx", ["playwright", "test"]],
+  // After Playwright, whose server runs the production build: the check reuses it.
+  ["Production install and start (npm ci --omit=dev, migrate, serve)", "node", ["scripts/production-check.mjs"]],
 ];
 
 const lastPostgresStep = steps.findLastIndex(([, , , options]) => options?.postgres);

@@ -62,6 +62,17 @@ export async function testDatabaseUrl(name: string): Promise<string> {
   return databaseUrl(TEST_POSTGRES_URL, database);
 }
 
+/** A new, empty (unmigrated) database of the run's kind; its DATABASE_URL. */
+export async function emptyDatabase(): Promise<string> {
+  const name = `${PREFIX}empty_${crypto.randomUUID().replaceAll("-", "").slice(0, 12)}`;
+  if (!TEST_POSTGRES_URL) {
+    fs.mkdirSync(TEST_DB_DIR, { recursive: true });
+    return `file:${path.join(TEST_DB_DIR, `${name}.db`)}`;
+  }
+  await onServer((client) => client.query(`CREATE DATABASE "${name}"`));
+  return databaseUrl(TEST_POSTGRES_URL, name);
+}
+
 /** A new migrated, empty test database of its own. */
 export function newTestDatabaseUrl(purpose = "isolated"): Promise<string> {
   return testDatabaseUrl(`${purpose}_${crypto.randomUUID().replaceAll("-", "").slice(0, 16)}`);

@@ -84,10 +84,12 @@ export async function startShopServer(
   database: string,
   env: Record<string, string> = {},
   script = "server.js",
+  cwd = process.cwd(),
 ): Promise<ShopServer> {
   await ensureProductionBuild();
   const port = await unusedPort();
   const child = spawn(process.execPath, [script], {
+    cwd,
     env: {
       ...process.env,
       NODE_ENV: "production",

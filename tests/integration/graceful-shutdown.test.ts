@@ -1,9 +1,15 @@
 // Graceful restarts (docs/rules.md "Restarts"): the production server (`node server.js`
 // over the build) as a child process on loopback, with a seeded database of its own.
+import fs from "node:fs";
 import http from "node:http";
 import net from "node:net";
+import os from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CONFIGURATION_ERROR } from "../../scripts/build-state.mjs";
 import { httpGet } from "../helpers/http";
+import { TEST_DB_DIR } from "../helpers/migrations";
+import { ensureProductionBuild } from "../helpers/production-build";
 import { removeDatabaseFile, seededDatabaseFile, startShopServer, type ShopServer } from "../helpers/shop-server";
 
 let databaseFile = "";
@@ -238,5 +244,61 @@ describe("graceful restarts (docs/rules.md 'Restarts')", () => {
     expect((await get(server.port, "/healthz")).status).toBe(200);
     server.child.kill("SIGTERM");
     expect(await server.exited).toBe(0);
+  }, 90_000);
+
+  it("cluster.js migrates only with MIGRATE_ON_START=true: without it an empty database is not ready", async () => {
+    const file = path.join(TEST_DB_DIR, `migrate-on-start-${process.pid}-${Date.now()}.db`);
+    try {
+      const start = async (env: Record<string, string>) => {
+        const server = await startShopServer(file, { WEB_CONCURRENCY: "1", LOG_LEVEL: "info", ...env }, "cluster.js");
+        servers.add(server);
+        return server;
+      };
+      const plain = await start({});
+      const pending = await get(plain.port, "/readyz");
+      expect([pending.status, JSON.parse(pending.body.toString()).database]).toEqual([503, "migrations pending"]);
+      plain.child.kill("SIGTERM");
+      expect(await plain.exited).toBe(0);
+
+      const migrating = await start({ MIGRATE_ON_START: "true" });
+      expect(migrating.lines.some((line) => /Applied \d+ migration/.test(line))).toBe(true);
+      expect((await get(migrating.port, "/readyz")).status).toBe(200);
+      migrating.child.kill("SIGTERM");
+      expect(await migrating.exited).toBe(0);
+    } finally {
+      removeDatabaseFile(file);
+    }
+  }, 90_000);
+
+  // `npm run dev` run beside a serving cluster leaves a development build: a worker restarted
+  // then refuses it (CONFIGURATION_ERROR), and the primary stops instead of restarting for ever.
+  it("cluster.js stops, not restarting, when a restarted worker refuses its build (a configuration error)", async () => {
+    // The project seen through links, with a build/ of its own that the test may replace.
+    await ensureProductionBuild();
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), "shop-refusal-"));
+    for (const entry of fs.readdirSync(".")) {
+      if (![".env", ".git", "build", "data"].includes(entry))
+        fs.symlinkSync(path.resolve(entry), path.join(root, entry));
+    }
+    fs.cpSync("build", path.join(root, "build"), { recursive: true });
+    try {
+      const server = await startShopServer(
+        databaseFile,
+        { WEB_CONCURRENCY: "1", RUN_JOBS: "false", LOG_LEVEL: "info" },
+        path.join(root, "cluster.js"),
+        root,
+      );
+      servers.add(server);
+      await server.logged("Shop listening");
+      const listening = server.lines.find((line) => line.includes("Shop listening"));
+      fs.writeFileSync(path.join(root, "build", "index.js"), 'var mode = "development";\n');
+      process.kill(JSON.parse(listening!).pid, "SIGKILL");
+      expect(await server.exited).toBe(CONFIGURATION_ERROR);
+      expect(server.lines.join("\n")).toMatch(/development build \(left by `npm run dev`\): run `npm run build` first/);
+      expect(server.lines.filter((line) => line.includes("restarting it"))).toHaveLength(1);
+      expect(server.lines.some((line) => line.includes("A worker failed to start: stopping"))).toBe(true);
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
+    }
   }, 90_000);
 });

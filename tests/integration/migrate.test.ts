@@ -7,23 +7,7 @@ import path from "node:path";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { committedMigrations, migrate, migrationsDir, pendingMigrations } from "../../scripts/migrate.mjs";
-import { TEST_DB_DIR, TEST_POSTGRES_URL } from "../helpers/migrations";
-
-/** A new, empty (unmigrated) database of the run's kind. */
-async function emptyDatabase(): Promise<string> {
-  const name = `shop_test_empty_${crypto.randomUUID().replaceAll("-", "").slice(0, 12)}`;
-  if (!TEST_POSTGRES_URL) {
-    fs.mkdirSync(TEST_DB_DIR, { recursive: true });
-    return `file:${path.join(TEST_DB_DIR, `${name}.db`)}`;
-  }
-  const client = new pg.Client({ connectionString: TEST_POSTGRES_URL });
-  await client.connect();
-  await client.query(`CREATE DATABASE "${name}"`);
-  await client.end();
-  const url = new URL(TEST_POSTGRES_URL);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
+import { emptyDatabase, TEST_POSTGRES_URL } from "../helpers/migrations";
 
 describe("the migration runner", () => {
   it("applies every committed migration once, in name order, and nothing the second time", async () => {
@@ -32,6 +16,23 @@ describe("the migration runner", () => {
     expect(committed.length).toBeGreaterThan(0);
     expect(await migrate(url)).toEqual(committed.map((m) => m.name));
     expect(await migrate(url)).toEqual([]);
+  });
+
+  // Several hosts starting together (`npm run db:migrate` or MIGRATE_ON_START on each): the
+  // advisory lock makes one apply everything and the others find nothing pending.
+  it.runIf(TEST_POSTGRES_URL)("on PostgreSQL, runs started together apply each migration once", async () => {
+    const url = await emptyDatabase();
+    const committed = committedMigrations(migrationsDir(url)).map((m) => m.name);
+    const runs = await Promise.all([migrate(url), migrate(url), migrate(url)]);
+    expect(runs.flat().sort()).toEqual([...committed].sort());
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      const { rows } = await client.query('SELECT "migration_name" FROM "_prisma_migrations"');
+      expect(rows.map((r: { migration_name: string }) => r.migration_name).sort()).toEqual([...committed].sort());
+    } finally {
+      await client.end();
+    }
   });
 
   it("records Prisma's checksum: the SHA-256 of the file", () => {

@@ -5,7 +5,9 @@ import { imagesForVariant } from "~/models/product";
 import { loader as homeLoader } from "~/routes/_index";
 import { loader as healthLoader } from "~/routes/healthz";
 import { loader as readyLoader } from "~/routes/readyz";
-import { readiness } from "~/services/operations/health.server";
+import { migrationsApplied, readiness } from "~/services/operations/health.server";
+import { committedMigrations, migrate, migrationsDir } from "../../scripts/migrate.mjs";
+import { emptyDatabase } from "../helpers/migrations";
 import { loader as rootLoader } from "~/root";
 import { cartIdCookie } from "~/services/commerce/cart-cookie.server";
 import { ensureSeeded } from "../helpers/seeded";
@@ -41,6 +43,21 @@ describe("/healthz and /readyz (docs/rules.md 'Restarts')", () => {
       await broken.$disconnect();
     }
     expect(await readiness(prisma, true)).toEqual({ ready: false, status: "draining", database: "not checked" });
+  });
+
+  it("is not ready while a committed migration is not applied (a web process started before `npm run db:migrate`)", async () => {
+    const url = await emptyDatabase();
+    const client = createPrismaClient(url);
+    try {
+      const pending = { ready: false, status: "unavailable", database: "migrations pending" };
+      expect(await readiness(client, false)).toEqual(pending);
+      const committed = committedMigrations(migrationsDir(url));
+      await migrate(url, migrationsDir(url));
+      expect(await migrationsApplied(client, [...committed.map((m) => m.name), "29990101000000_not_yet"])).toBe(false);
+      expect(await readiness(client, false)).toEqual({ ready: true, status: "ok", database: "ok" });
+    } finally {
+      await client.$disconnect();
+    }
   });
 });
 
