@@ -23,9 +23,7 @@ export default defineConfig({
             "tests/integration/backup.test.ts",
             "tests/integration/page-cache-server.test.ts",
             "tests/integration/graceful-shutdown.test.ts",
-            "tests/integration/metrics-cluster.test.ts",
             "tests/integration/site-access-server.test.ts",
-            "tests/integration/error-tracker-server.test.ts",
           ]
         : []),
     ],

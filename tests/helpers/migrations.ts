@@ -93,12 +93,12 @@ export async function newEmptyDatabaseUrl(purpose = "empty"): Promise<string> {
   return databaseUrl(TEST_POSTGRES_URL, database);
 }
 
-/** Deletes every row of one table of a test database. */
-export async function emptyTable(url: string, table: string): Promise<void> {
+/** Runs one SQL statement on a test database, SQLite or PostgreSQL. */
+export async function runSql(url: string, sql: string): Promise<void> {
   if (url.startsWith("file:")) {
     const db = new Database(url.slice("file:".length));
     try {
-      db.prepare(`DELETE FROM "${table}"`).run();
+      db.exec(sql);
     } finally {
       db.close();
     }
@@ -107,8 +107,13 @@ export async function emptyTable(url: string, table: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    await client.query(`DELETE FROM "${table}"`);
+    await client.query(sql);
   } finally {
     await client.end();
   }
+}
+
+/** Deletes every row of one table of a test database. */
+export async function emptyTable(url: string, table: string): Promise<void> {
+  await runSql(url, `DELETE FROM "${table}"`);
 }

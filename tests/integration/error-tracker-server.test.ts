@@ -5,31 +5,34 @@
 // log line), each reach the tracker tagged with the request id the answer carries in
 // X-Request-Id and the route label, with nothing of the
 // request's query or cookies; the database is made unreadable by renaming the table each
-// path reads. A graceful stop sends what is still queued. SQLite only (vitest.config.ts).
+// path reads. A graceful stop sends what is still queued. On SQLite over a seeded database of its
+// own; on PostgreSQL over this vitest worker's database, seeded.
 import http from "node:http";
-import Database from "better-sqlite3";
 import { createCookieSessionStorage } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startErrorTrackerEndpoint, type ErrorTrackerEndpoint } from "../helpers/error-tracker-endpoint";
 import { httpGet, type HttpAnswer } from "../helpers/http";
+import { runSql } from "../helpers/migrations";
+import { ensureSeeded } from "../helpers/seeded";
 import { removeDatabaseFile, seededDatabaseFile, startShopServer, type ShopServer } from "../helpers/shop-server";
 
 const SESSION_SECRET = "integration-test-session-secret-".padEnd(64, "0");
 const EMAIL = "ana.lopez@example.com";
 
+const onPostgres = /^postgres(ql)?:/.test(process.env.DATABASE_URL ?? "");
 let endpoint: ErrorTrackerEndpoint;
-let databaseFile = "";
+/** The server's database: a SQLite file of its own, or this worker's PostgreSQL database. */
+let database = "";
+const databaseUrl = () => (onPostgres ? database : `file:${database}`);
 let server: ShopServer;
 
 /** Runs `fn` while `table` is renamed away: every query of it fails. */
 async function without<T>(table: string, fn: () => Promise<T>): Promise<T> {
-  const db = new Database(databaseFile);
-  db.exec(`ALTER TABLE "${table}" RENAME TO "${table}Gone"`);
+  await runSql(databaseUrl(), `ALTER TABLE "${table}" RENAME TO "${table}Gone"`);
   try {
     return await fn();
   } finally {
-    db.exec(`ALTER TABLE "${table}Gone" RENAME TO "${table}"`);
-    db.close();
+    await runSql(databaseUrl(), `ALTER TABLE "${table}Gone" RENAME TO "${table}"`);
   }
 }
 
@@ -63,15 +66,18 @@ function post(pathname: string, body: string): Promise<HttpAnswer> {
 
 beforeAll(async () => {
   endpoint = await startErrorTrackerEndpoint();
-  databaseFile = await seededDatabaseFile("error-tracker");
+  if (onPostgres) {
+    await ensureSeeded();
+    database = process.env.DATABASE_URL!;
+  } else database = await seededDatabaseFile("error-tracker");
   // The staff site for every host: its gate reads the signed-in browser's session (below).
-  server = await startShopServer(databaseFile, { SENTRY_DSN: endpoint.dsn, SITE_ID: "HPSF", LOG_LEVEL: "error" });
+  server = await startShopServer(database, { SENTRY_DSN: endpoint.dsn, SITE_ID: "HPSF", LOG_LEVEL: "error" });
 }, 300_000);
 
 afterAll(async () => {
   server?.kill();
   await endpoint?.close();
-  if (databaseFile) removeDatabaseFile(databaseFile);
+  if (database && !onPostgres) removeDatabaseFile(database);
 });
 
 describe("the production server with SENTRY_DSN", () => {

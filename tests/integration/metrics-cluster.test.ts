@@ -1,21 +1,23 @@
 // /metrics under cluster.js (docs/rules.md "Metrics cover every worker"): one scrape, answered by
-// whichever worker takes it, adds up what every worker counted. The production build over a
-// seeded SQLite database of its own, two workers on loopback.
+// whichever worker takes it, adds up what every worker counted. The production build, two
+// workers on loopback, over a seeded SQLite database of its own, or on PostgreSQL over this
+// vitest worker's own database (migrated).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { httpGet } from "../helpers/http";
 import { removeDatabaseFile, seededDatabaseFile, startShopServer, type ShopServer } from "../helpers/shop-server";
 
 const TOKEN = "cluster-scrape-token-0123456789";
+const onPostgres = /^postgres(ql)?:/.test(process.env.DATABASE_URL ?? "");
 let databaseFile = "";
 let server: ShopServer | null = null;
 
 beforeAll(async () => {
-  databaseFile = await seededDatabaseFile("metrics-cluster");
+  databaseFile = onPostgres ? process.env.DATABASE_URL! : await seededDatabaseFile("metrics-cluster");
 }, 300_000);
 
 afterAll(() => {
   server?.kill();
-  removeDatabaseFile(databaseFile);
+  if (!onPostgres) removeDatabaseFile(databaseFile);
 });
 
 /** The value of one sample line of a Prometheus text answer (`name{labels} value`), or null. */
