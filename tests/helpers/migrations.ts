@@ -113,6 +113,26 @@ export async function runSql(url: string, sql: string): Promise<void> {
   }
 }
 
+/** The first column of the first row a query answers on a test database, as a number. */
+export async function queryNumber(url: string, sql: string): Promise<number> {
+  if (url.startsWith("file:")) {
+    const db = new Database(url.slice("file:".length), { readonly: true });
+    try {
+      return Number(db.prepare(sql).pluck().get());
+    } finally {
+      db.close();
+    }
+  }
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<Record<string, unknown>>(sql);
+    return Number(Object.values(rows[0] ?? {})[0]);
+  } finally {
+    await client.end();
+  }
+}
+
 /** Deletes every row of one table of a test database. */
 export async function emptyTable(url: string, table: string): Promise<void> {
   await runSql(url, `DELETE FROM "${table}"`);
