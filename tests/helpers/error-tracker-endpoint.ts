@@ -4,7 +4,7 @@
 // keeps the error events. `status` makes it refuse (429, 500), `delayMs` slow; `close()` takes it away.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { setTimeout as sleep } from "node:timers/promises";
+import { EventEmitter, once } from "node:events";
 import zlib from "node:zlib";
 import { parseEnvelope, type Event } from "@sentry/core";
 
@@ -23,6 +23,8 @@ export interface ErrorTrackerEndpoint {
   answered: number;
   /** Resolves with the first event received matching `match`; rejects after `timeoutMs`. */
   waitFor(match: (event: Event) => boolean, timeoutMs?: number): Promise<Event>;
+  /** Resolves once `requests` exceeds `count`; rejects after `timeoutMs`. */
+  waitForRequestsAbove(count: number, timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -36,6 +38,7 @@ export async function startErrorTrackerEndpoint(): Promise<ErrorTrackerEndpoint>
         return;
       }
       endpoint.requests += 1;
+      received.emit("request");
       if (endpoint.status !== 200) {
         res.writeHead(endpoint.status, endpoint.status === 429 ? { "Retry-After": "1" } : {}).end();
         return;
@@ -44,10 +47,24 @@ export async function startErrorTrackerEndpoint(): Promise<ErrorTrackerEndpoint>
       if (req.headers["content-encoding"] === "gzip") body = zlib.gunzipSync(body);
       const [, items] = parseEnvelope(new Uint8Array(body));
       for (const [header, payload] of items) if (header.type === "event") endpoint.events.push(payload as Event);
+      received.emit("request");
       res.once("finish", () => (endpoint.answered += 1));
       setTimeout(() => res.writeHead(200, { "Content-Type": "application/json" }).end("{}"), endpoint.delayMs);
     });
   });
+  // Told of every envelope as it arrives, so a test waits for the one it expects, not for a time.
+  const received = new EventEmitter();
+  /** Resolves once `done()` holds, checked now and at each envelope received; rejects after `timeoutMs`. */
+  async function until(done: () => boolean, timeoutMs: number, failure: () => string): Promise<void> {
+    const signal = AbortSignal.timeout(timeoutMs);
+    while (!done()) {
+      try {
+        await once(received, "request", { signal });
+      } catch {
+        throw new Error(failure());
+      }
+    }
+  }
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   const endpoint: ErrorTrackerEndpoint = {
@@ -58,14 +75,19 @@ export async function startErrorTrackerEndpoint(): Promise<ErrorTrackerEndpoint>
     delayMs: 0,
     answered: 0,
     async waitFor(match, timeoutMs = 10_000) {
-      const until = Date.now() + timeoutMs;
-      for (;;) {
-        const found = endpoint.events.find(match);
-        if (found) return found;
-        if (Date.now() > until)
-          throw new Error(`no matching event within ${timeoutMs} ms (${endpoint.events.length} received)`);
-        await sleep(25);
-      }
+      await until(
+        () => endpoint.events.some(match),
+        timeoutMs,
+        () => `no matching event within ${timeoutMs} ms (${endpoint.events.length} received)`,
+      );
+      return endpoint.events.find(match)!;
+    },
+    async waitForRequestsAbove(count, timeoutMs = 10_000) {
+      await until(
+        () => endpoint.requests > count,
+        timeoutMs,
+        () => `no envelope within ${timeoutMs} ms (${endpoint.requests} received)`,
+      );
     },
     async close() {
       server.closeAllConnections();

@@ -29,3 +29,38 @@ export function httpGet(
       .on("error", reject);
   });
 }
+
+/**
+ * One POST of `body` to a server on 127.0.0.1, on a connection of its own, with `headers`
+ * (its Content-Length is set here).
+ */
+export function httpPost(
+  port: number,
+  pathname: string,
+  body: string,
+  headers: Record<string, string> = {},
+): Promise<HttpAnswer> {
+  return new Promise((resolve, reject) => {
+    http
+      .request(
+        {
+          host: "127.0.0.1",
+          port,
+          method: "POST",
+          path: pathname,
+          agent: false,
+          headers: { ...headers, "Content-Length": String(Buffer.byteLength(body)) },
+        },
+        (response) => {
+          const chunks: Buffer[] = [];
+          response.on("data", (chunk: Buffer) => chunks.push(chunk));
+          response.on("end", () =>
+            resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks) }),
+          );
+          response.on("error", reject);
+        },
+      )
+      .on("error", reject)
+      .end(body);
+  });
+}

@@ -69,8 +69,8 @@ export interface ShopServer {
   /** What the process wrote so far, line by line (pino JSON, and anything on stderr). */
   lines: string[];
   exited: Promise<number | null>;
-  /** Resolves when a line written contains `text`. */
-  logged(text: string): Promise<void>;
+  /** Resolves once `times` lines written (1 unless given) contain `text`. */
+  logged(text: string, times?: number): Promise<void>;
   /** Ends the process at once (tests' afterAll). */
   kill(): void;
 }
@@ -108,7 +108,8 @@ export async function startShopServer(
     stdio: ["ignore", "pipe", "pipe"],
   });
   const lines: string[] = [];
-  const waiters: { text: string; resolve: () => void }[] = [];
+  const waiters: { text: string; times: number; resolve: () => void }[] = [];
+  const count = (text: string) => lines.filter((line) => line.includes(text)).length;
   const collect = (stream: NodeJS.ReadableStream) => {
     let buffered = "";
     stream.on("data", (chunk: Buffer) => {
@@ -117,17 +118,16 @@ export async function startShopServer(
       buffered = complete.pop()!;
       for (const line of complete) {
         lines.push(line);
-        for (const waiter of waiters) if (line.includes(waiter.text)) waiter.resolve();
+        for (const waiter of waiters)
+          if (line.includes(waiter.text) && count(waiter.text) >= waiter.times) waiter.resolve();
       }
     });
   };
   collect(child.stdout!);
   collect(child.stderr!);
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-  const logged = (text: string) =>
-    lines.some((line) => line.includes(text))
-      ? Promise.resolve()
-      : new Promise<void>((resolve) => waiters.push({ text, resolve }));
+  const logged = (text: string, times = 1) =>
+    count(text) >= times ? Promise.resolve() : new Promise<void>((resolve) => waiters.push({ text, times, resolve }));
   const server: ShopServer = { port, child, lines, exited, logged, kill: () => child.kill("SIGKILL") };
   const deadline = Date.now() + 60_000;
   for (;;) {

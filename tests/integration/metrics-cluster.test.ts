@@ -34,19 +34,17 @@ describe("GET /metrics under cluster.js", () => {
       "cluster.js",
     );
     const running = server;
-    const listening = () => running.lines.filter((line) => line.includes("Shop listening")).length;
-    for (const deadline = Date.now() + 30_000; listening() < 2 && Date.now() < deadline;) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    expect(listening()).toBe(2);
+    // Both workers listen (each logs it once).
+    await running.logged("Shop listening", 2);
+    expect(running.lines.filter((line) => line.includes("Shop listening"))).toHaveLength(2);
 
     // A file from public/: cheap, and nothing else asks for it. Each request on a connection
     // of its own, so the primary hands them to the workers in turn.
     const SENT = 24;
     const answers = await Promise.all(Array.from({ length: SENT }, () => httpGet(running.port, "/favicon.svg")));
     expect(answers.map((a) => a.status)).toEqual(Array(SENT).fill(200));
-    // Both workers answered some (their request lines carry their pid).
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Both workers answered some (their request lines carry their pid), once every line is written.
+    await running.logged('"msg":"GET /favicon.svg 200"', SENT);
     const servedBy = new Set(
       running.lines.filter((line) => line.includes('"msg":"GET /favicon.svg 200"')).map((l) => JSON.parse(l).pid),
     );
